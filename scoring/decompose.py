@@ -1,0 +1,303 @@
+"""Every way to read a winning hand, with every place the winning tile can take.
+
+All rule systems share this: a hand like ``111222333m`` is three pungs *or* three chows, and a
+winning tile may sit in a chow (two-sided, edge or closed wait), in a pung (dual-pung wait) or in
+the pair (pair wait). Scorers value each :class:`Reading` and keep the best, which is what every
+seed demands ("the highest-scoring reading always wins").
+
+The work is done on 34-long count vectors with memoised recursion: partitions of the concealed
+part depend only on its counts, so the same sub-problem is never solved twice in a batch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from scoring.hand import Hand
+from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, counts34
+
+CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
+
+STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_orphans"
+
+#: Wait kinds. ``thirteen_orphans`` is the single-tile wait of thirteen orphans on the missing
+#: orphan; a thirteen-orphans hand whose winning tile formed its pair has wait ``pair``.
+TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DUAL_PUNG, ORPHAN_WAIT = (
+    "two_sided", "edge", "closed", "pair", "dual_pung", "thirteen_orphans",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set or pair of a reading.
+
+    ``concealed`` is False for an open meld *and* for a set completed by a discarded winning tile
+    (every seed treats a pung finished by a discard as exposed). ``declared`` marks sets that were
+    melds before the win (open sets and concealed kongs). ``winning`` marks the group the winning
+    tile completes in this reading.
+    """
+
+    kind: str
+    first: int
+    concealed: bool = True
+    declared: bool = False
+    winning: bool = False
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The tile kinds the group holds, with repeats (a pung of 5m is (4, 4, 4))."""
+        if self.kind == CHOW:
+            return (self.first, self.first + 1, self.first + 2)
+        n = {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}[self.kind]
+        return (self.first,) * n
+
+    @property
+    def is_pung_like(self) -> bool:
+        """Pungs and kongs: most patterns treat a kong as a pung."""
+        return self.kind in (PUNG, KONG)
+
+    @property
+    def suit(self) -> int:
+        """0, 1, 2 for m, p, s; 3 for honours."""
+        return min(self.first // 9, 3)
+
+    @property
+    def has_terminal_or_honour(self) -> bool:
+        f = self.first
+        if f >= FIRST_HONOUR:
+            return True
+        if self.kind == CHOW:
+            return f % 9 in (0, 6)
+        return f % 9 in (0, 8)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand: its form, its groups and the wait.
+
+    Groups are ordered: declared melds first (in the hand's order), then concealed sets by tile,
+    then the pair (standard form). ``win_group`` indexes the group holding the winning tile, or is
+    -1 when there is no winning tile (a loser's hand, nagashi).
+    """
+
+    form: str
+    groups: tuple[Group, ...]
+    wait: str | None
+    win_group: int
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind in (CHOW, PUNG, KONG))
+
+    @property
+    def pairs(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind == PAIR)
+
+    @property
+    def pair(self) -> Group | None:
+        """The pair of a standard hand (None for other forms)."""
+        if self.form != STANDARD:
+            return None
+        return next((g for g in self.groups if g.kind == PAIR), None)
+
+    @property
+    def chows(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind == CHOW)
+
+    @property
+    def pungs(self) -> tuple[Group, ...]:
+        """Pungs and kongs."""
+        return tuple(g for g in self.groups if g.kind in (PUNG, KONG))
+
+    @property
+    def kongs(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind == KONG)
+
+
+# --------------------------------------------------------------------------------------------
+# Partitions of a count vector
+# --------------------------------------------------------------------------------------------
+Partition = tuple[tuple[str, int], ...]
+
+
+@lru_cache(maxsize=1 << 17)
+def _partitions(counts: tuple[int, ...], n_sets: int, need_pair: bool) -> tuple[Partition, ...]:
+    """All multisets of ``n_sets`` sets (+ a pair) that use exactly ``counts``.
+
+    Each call settles every copy of the lowest kind present at once (as a pair, a pung and/or the
+    start of k chows), so no partition is produced twice.
+    """
+    i = 0
+    while i < N_KINDS and counts[i] == 0:
+        i += 1
+    if i == N_KINDS:
+        return ((),) if n_sets == 0 and not need_pair else ()
+    c = counts[i]
+    out: list[Partition] = []
+    can_chow = i < FIRST_HONOUR and i % 9 <= 6
+    for p in (0, 1) if need_pair else (0,):
+        for q in (0, 1):
+            k = c - 2 * p - 3 * q
+            if k < 0 or q + k > n_sets:
+                continue
+            if k and not (can_chow and counts[i + 1] >= k and counts[i + 2] >= k):
+                continue
+            rest = list(counts)
+            rest[i] = 0
+            if k:
+                rest[i + 1] -= k
+                rest[i + 2] -= k
+            head: Partition = ((PAIR, i),) * p + ((PUNG, i),) * q + ((CHOW, i),) * k
+            for tail in _partitions(tuple(rest), n_sets - q - k, need_pair and not p):
+                out.append(head + tail)
+    return tuple(out)
+
+
+def standard_partitions(counts: list[int] | tuple[int, ...], n_sets: int) -> tuple[Partition, ...]:
+    """Partitions of concealed counts into ``n_sets`` sets and one pair (empty if impossible)."""
+    if sum(counts) != 3 * n_sets + 2:
+        return ()
+    return _partitions(tuple(counts), n_sets, True)
+
+
+def is_seven_pairs(counts: list[int] | tuple[int, ...], *, allow_quads: bool = False) -> bool:
+    """Seven pairs: 14 tiles in pairs. ``allow_quads`` lets four identical tiles be two pairs (MCR)."""
+    if sum(counts) != 14:
+        return False
+    if allow_quads:
+        return all(c in (0, 2, 4) for c in counts)
+    return all(c in (0, 2) for c in counts)
+
+
+def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
+    """One of each terminal and honour plus a second of one of them."""
+    return sum(counts) == 14 and all(counts[i] >= 1 for i in TERMINALS_AND_HONOURS) and all(
+        counts[i] == 0 for i in range(N_KINDS) if i not in TERMINALS_AND_HONOURS
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _complete(counts: tuple[int, ...], n_sets: int, special: bool, allow_quads: bool) -> bool:
+    if standard_partitions(counts, n_sets):
+        return True
+    return special and n_sets == 4 and (is_seven_pairs(counts, allow_quads=allow_quads)
+                                        or is_thirteen_orphans(counts))
+
+
+def is_complete(counts: list[int] | tuple[int, ...], n_sets: int = 4, *, special_forms: bool = True,
+                seven_pairs_quads: bool = False) -> bool:
+    """Whether concealed counts finish a hand that still needs ``n_sets`` sets and a pair."""
+    return _complete(tuple(counts), n_sets, special_forms, seven_pairs_quads)
+
+
+def winning_kinds(counts: list[int] | tuple[int, ...], n_sets: int = 4, *, special_forms: bool = True,
+                  seven_pairs_quads: bool = False, held: list[int] | None = None) -> list[int]:
+    """The kinds that would complete a waiting hand (13-tile counts for a hand with no melds).
+
+    ``held`` counts every copy the player already shows (concealed + melds); a kind whose four
+    copies are all held cannot be waited on.
+    """
+    held = held if held is not None else list(counts)
+    out = []
+    c = list(counts)
+    for k in range(N_KINDS):
+        if held[k] >= 4:
+            continue
+        c[k] += 1
+        if _complete(tuple(c), n_sets, special_forms, seven_pairs_quads):
+            out.append(k)
+        c[k] -= 1
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Readings of a hand
+# --------------------------------------------------------------------------------------------
+def chow_wait(first: int, win: int) -> str:
+    """Wait kind of a chow starting at ``first`` completed by ``win``."""
+    pos = win - first
+    if pos == 1:
+        return CLOSED
+    if pos == 0:
+        return EDGE if first % 9 == 6 else TWO_SIDED
+    return EDGE if first % 9 == 0 else TWO_SIDED
+
+
+def _meld_groups(hand: Hand) -> list[Group]:
+    return [Group(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
+
+
+def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True,
+             seven_pairs_quads: bool = False) -> list[Reading]:
+    """Every reading of a complete hand, one per (partition, place of the winning tile).
+
+    An empty list means the tiles do not form a winning shape. Without a winning tile (a loser's
+    hand is scored elsewhere) each partition is returned once with ``win_group = -1``.
+    """
+    counts = counts34(hand.concealed)
+    melds = _meld_groups(hand)
+    n_sets = 4 - len(melds)
+    win = hand.winning_tile.index if hand.winning_tile is not None else -1
+    by_discard = hand.win_by == "discard"
+    out: list[Reading] = []
+    if n_sets >= 0:
+        for part in standard_partitions(counts, n_sets):
+            out.extend(_place_winning_tile(STANDARD, melds, part, win, by_discard))
+    if not melds:
+        if seven_pairs and is_seven_pairs(counts, allow_quads=seven_pairs_quads):
+            part = tuple((PAIR, i) for i in range(N_KINDS) for _ in range(counts[i] // 2))
+            out.extend(_place_winning_tile(SEVEN_PAIRS, [], part, win, by_discard))
+        if thirteen_orphans and is_thirteen_orphans(counts):
+            out.append(_orphans_reading(counts, win, by_discard))
+    return out
+
+
+def _place_winning_tile(form: str, melds: list[Group], part: Partition, win: int,
+                        by_discard: bool) -> list[Reading]:
+    # declared melds first, then concealed sets by tile, the pair last (as documented)
+    concealed = sorted((Group(kind, first) for kind, first in part), key=lambda g: (g.kind == PAIR, g.first))
+    base = melds + concealed
+    if win < 0:
+        return [Reading(form, tuple(base), None, -1)]
+    out: list[Reading] = []
+    seen: set[tuple[str, int]] = set()
+    for gi, g in enumerate(base):
+        if g.declared or win not in g.kinds or (g.kind, g.first) in seen:
+            continue
+        seen.add((g.kind, g.first))
+        if g.kind == CHOW:
+            wait = chow_wait(g.first, win)
+        elif g.kind == PAIR:
+            wait = PAIR_WAIT
+        else:
+            wait = DUAL_PUNG
+        groups = list(base)
+        groups[gi] = Group(g.kind, g.first, concealed=not by_discard, declared=False, winning=True)
+        out.append(Reading(form, tuple(groups), wait, gi))
+    return out
+
+
+def _orphans_reading(counts: list[int], win: int, by_discard: bool) -> Reading:
+    paired = next(i for i in TERMINALS_AND_HONOURS if counts[i] == 2)
+    groups = [Group(PAIR, paired) if i == paired else Group(SINGLE, i) for i in TERMINALS_AND_HONOURS]
+    if win < 0:
+        return Reading(THIRTEEN_ORPHANS, tuple(groups), None, -1)
+    gi = TERMINALS_AND_HONOURS.index(win)
+    g = groups[gi]
+    groups[gi] = Group(g.kind, g.first, concealed=not by_discard, winning=True)
+    return Reading(THIRTEEN_ORPHANS, tuple(groups), PAIR_WAIT if win == paired else ORPHAN_WAIT, gi)
+
+
+def shape_error(hand: Hand) -> str:
+    """A precise reason why a hand has no reading (used in 'not a winning hand' messages)."""
+    n_sets = 4 - len(hand.melds)
+    have = len(hand.concealed)
+    need = 3 * n_sets + 2
+    if n_sets < 0:
+        return f"{len(hand.melds)} declared sets: a hand has at most 4"
+    if have != need:
+        kongs = sum(1 for m in hand.melds if m.kind == "kong")
+        return (f"not a complete hand: {have} concealed tiles with {len(hand.melds)} declared sets "
+                f"({kongs} kongs); a winning hand needs {need}")
+    return "not a winning hand: the tiles do not form 4 sets and a pair (nor a special hand)"

@@ -1,0 +1,171 @@
+"""The hand as every rule system sees it: concealed tiles, declared sets, winning tile, context.
+
+This is the hub of the data flow (photo → detections → tiles → **hand** → score). It holds only
+facts a referee could read off the table or be told; what those facts are worth is each rule
+system's business. Two input forms produce it (:mod:`scoring.structured` and
+:mod:`scoring.notation`), and :func:`check_tiles` rejects physically impossible hands with a
+precise reason before any scorer runs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from scoring.tiles import Tile, format_tiles, sort_key
+
+MELD_KINDS = ("chow", "pung", "kong")
+WIN_BY = ("discard", "self_draw")
+WINDS = ("E", "S", "W", "N")
+
+
+class HandError(ValueError):
+    """Input that cannot describe a hand; the message names the field and the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set: an open chow/pung/kong, or a concealed kong (``open=False``)."""
+
+    kind: str
+    tiles: tuple[Tile, ...]
+    open: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in MELD_KINDS:
+            raise HandError(f"meld type must be chow, pung or kong, not {self.kind!r}")
+        n = {"chow": 3, "pung": 3, "kong": 4}[self.kind]
+        if len(self.tiles) != n:
+            raise HandError(f"a {self.kind} has {n} tiles, got {format_tiles(self.tiles)!r}")
+        if any(t.is_bonus or t.is_back for t in self.tiles):
+            raise HandError(f"a {self.kind} holds only suited or honour tiles: {format_tiles(self.tiles)!r}")
+        if self.kind == "chow" and not self.open:
+            raise HandError("a chow can only be declared open (a concealed chow stays in the hand)")
+        if self.kind == "pung" and not self.open:
+            raise HandError("a pung can only be declared open (a concealed pung stays in the hand)")
+        kinds = sorted(t.index for t in self.tiles)
+        if self.kind == "chow":
+            first = kinds[0]
+            if not (self.tiles[0].is_suited and first % 9 <= 6 and kinds == [first, first + 1, first + 2]):
+                raise HandError(f"{format_tiles(self.tiles)!r} is not a chow (three consecutive of one suit)")
+        elif len(set(kinds)) != 1:
+            raise HandError(f"{format_tiles(self.tiles)!r} is not a {self.kind} (tiles must be identical)")
+        object.__setattr__(self, "tiles", tuple(sorted(self.tiles, key=sort_key)))
+
+    @property
+    def first(self) -> int:
+        """Kind index of the lowest tile (the set's identity for pattern matching)."""
+        return min(t.index for t in self.tiles)
+
+    @property
+    def code(self) -> str:
+        return format_tiles(self.tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A finished (or, for losers' scores, unfinished) hand with its context.
+
+    ``concealed`` is the ``hand`` field of the specs: the concealed tiles *including* the winning
+    tile when it joined the concealed part (always, for a discard, a self-draw or a robbed kong).
+    It is kept sorted, so two inputs that list the same tiles in another order are the same hand.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    winning_tile: Tile | None = None
+    win_by: str = "discard"
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    bonus_tiles: tuple[Tile, ...] = ()
+    flags: frozenset[str] = frozenset()
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_dora_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=sort_key)))
+        object.__setattr__(self, "bonus_tiles", tuple(sorted(self.bonus_tiles, key=sort_key)))
+        object.__setattr__(self, "flags", frozenset(self.flags))
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
+        if self.win_by not in WIN_BY:
+            raise HandError(f"win_by must be 'discard' or 'self_draw', not {self.win_by!r}")
+        for name in ("seat_wind", "round_wind"):
+            if getattr(self, name) not in WINDS:
+                raise HandError(f"{name} must be one of E, S, W, N, not {getattr(self, name)!r}")
+        if self.honba < 0 or self.riichi_sticks < 0:
+            raise HandError("honba and riichi_sticks cannot be negative")
+
+    def __hash__(self) -> int:  # mappings are not hashable; the tiles identify the hand well enough
+        return hash((self.concealed, self.melds, self.winning_tile, self.win_by, self.flags))
+
+    # -- derived facts ---------------------------------------------------------------------------
+    @property
+    def is_concealed(self) -> bool:
+        """No open meld (a concealed kong keeps the hand concealed)."""
+        return all(not m.open for m in self.melds)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_by == "self_draw"
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == "E"
+
+    def all_tiles(self) -> list[Tile]:
+        """Every tile of the hand proper (concealed + melds), bonus tiles excluded."""
+        out = list(self.concealed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return out
+
+    def with_changes(self, **changes: Any) -> Hand:
+        """A copy with some fields replaced (hands are immutable)."""
+        values = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        values.update(changes)
+        return Hand(**values)
+
+
+def check_tiles(hand: Hand, *, red_fives_in_set: int = 1, bonus_allowed: bool = True) -> str | None:
+    """Why the tiles cannot be on one table, or None.
+
+    A set has four copies of each kind; ``red_fives_in_set`` says how many of the four fives of
+    each suit are red (EMA riichi: one; rule systems without red fives: zero, so a red five is a
+    plain five there and never an error).
+    """
+    tiles = hand.all_tiles()
+    if any(t.is_back for t in tiles):
+        return "a face-down tile is in the hand: tell the scorer what it is (or declare the concealed kong)"
+    if any(t.is_bonus for t in tiles):
+        return "a flower or season is among the hand's tiles: list it as a bonus tile"
+    if hand.winning_tile is not None and (hand.winning_tile.is_bonus or hand.winning_tile.is_back):
+        return f"the winning tile {hand.winning_tile.code} cannot be a bonus or face-down tile"
+    kinds = Counter(t.index for t in tiles)
+    for index, n in sorted(kinds.items()):
+        if n > 4:
+            return f"{n} copies of {Tile(index).code}: a set has only 4"
+    if red_fives_in_set:
+        reds = Counter(t.index for t in tiles if t.red)
+        for index, n in sorted(reds.items()):
+            if n > red_fives_in_set:
+                return (f"{n} red fives {Tile(index, True).code}: the set has only {red_fives_in_set}")
+    bonus = Counter(hand.bonus_tiles)
+    for t, n in bonus.items():
+        if not t.is_bonus:
+            return f"{t.code} is listed as a bonus tile but is not a flower or season"
+        if n > 1:
+            return f"bonus tile {t.code} listed {n} times: there is one of each"
+    if hand.bonus_tiles and not bonus_allowed:
+        return "this rule system plays without flowers and seasons"
+    if hand.winning_tile is not None and hand.winning_tile not in hand.concealed:
+        # the red flag matters: a red winning tile must be a red tile in the hand
+        return f"the winning tile {hand.winning_tile.code} is not among the concealed tiles"
+    return None

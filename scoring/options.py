@@ -1,0 +1,48 @@
+"""Named rule options: the seeds' ambiguities and house choices, each with a documented default.
+
+Every rule system declares its options as a table of :class:`Option`; a user picks values with
+``--option NAME=VALUE`` on the command line or ``options: {NAME: VALUE}`` in the structured input.
+Unknown names and values are errors with the list of what is allowed, never silently ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from scoring.hand import HandError
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option: its name, default, allowed values (None = any integer) and why it exists."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...] | None
+    help: str
+
+
+def option_table(options: Iterable[Option]) -> dict[str, Option]:
+    return {o.name: o for o in options}
+
+
+def resolve(declared: Mapping[str, Option], *given: Mapping[str, str]) -> dict[str, str]:
+    """Defaults overridden by each mapping in turn (structured input, then the command line)."""
+    values = {name: o.default for name, o in declared.items()}
+    for mapping in given:
+        for name, value in mapping.items():
+            if name not in declared:
+                known = ", ".join(sorted(declared)) or "none"
+                raise HandError(f"unknown option {name!r} for these rules (options: {known})")
+            o = declared[name]
+            v = str(value).strip().lower()
+            if o.choices is None:
+                try:
+                    int(v)
+                except ValueError:
+                    raise HandError(f"option {name} takes a whole number, not {value!r}") from None
+            elif v not in o.choices:
+                raise HandError(f"option {name} takes one of {', '.join(o.choices)}, not {value!r}")
+            values[name] = v
+    return values

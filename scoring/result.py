@@ -1,0 +1,55 @@
+"""The score of a hand, the same shape for every rule system.
+
+``elements`` maps each scoring element (named exactly as in the spec tables) to its value;
+``total`` and ``unit`` say what they add up to (han, points, fan…). ``details`` carries what is
+particular to a system (riichi's ``han``, ``fu``, ``fu_breakdown`` and ``points``; payments per
+seat), and goes into the JSON output beside the common keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Score:
+    rules: str
+    valid: bool
+    error: str | None = None
+    elements: dict[str, int] = field(default_factory=dict)
+    total: int = 0
+    unit: str = "points"
+    details: dict[str, Any] = field(default_factory=dict)
+    #: Human lines explaining the breakdown (fu items, limit names, payments), printed as they are.
+    notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def invalid(cls, rules: str, reason: str, **details: Any) -> Score:
+        """A hand that cannot win (or cannot be read): the precise reason, nothing thrown."""
+        return cls(rules=rules, valid=False, error=reason, details=dict(details))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rules": self.rules,
+            "valid": self.valid,
+            "error": self.error,
+            "elements": dict(self.elements),
+            "total": self.total,
+            "unit": self.unit,
+        }
+        out.update(self.details)
+        return out
+
+    def render(self) -> str:
+        """A readable breakdown: each element with its value, then the system's own lines."""
+        lines = [f"Rules: {self.rules}"]
+        if not self.valid:
+            lines.append(f"Not a valid win: {self.error}")
+        width = max((len(k) for k in self.elements), default=0)
+        for name, value in self.elements.items():
+            lines.append(f"  {name:<{width}}  {value:>4}")
+        if self.elements:
+            lines.append(f"  {'Total':<{width}}  {self.total:>4} {self.unit}")
+        lines.extend(self.notes)
+        return "\n".join(lines)

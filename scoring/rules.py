@@ -1,0 +1,56 @@
+"""Which rule systems exist and where their scorers live.
+
+Each scorer module exposes ``NAME``, ``OPTIONS`` (a table of :class:`scoring.options.Option`) and
+``score(hand, options) -> Score``. Modules are imported on first use, so scoring one system never
+loads the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+
+from scoring.hand import Hand, HandError
+from scoring.options import Option, resolve
+from scoring.result import Score
+
+RULE_SYSTEMS: dict[str, str] = {
+    "mcr": "scoring.mcr",
+    "riichi": "scoring.riichi",
+    "zung-jung": "scoring.zung_jung",
+    "australian": "scoring.australian",
+    "classical": "scoring.classical",
+}
+
+
+class RulesNotBuilt(LookupError):
+    """The rule system is known but its scorer is not in this version."""
+
+
+def scorer(rules: str) -> ModuleType:
+    if rules not in RULE_SYSTEMS:
+        raise HandError(f"unknown rules {rules!r}: choose one of {', '.join(RULE_SYSTEMS)}")
+    try:
+        return importlib.import_module(RULE_SYSTEMS[rules])
+    except ModuleNotFoundError as exc:
+        if exc.name == RULE_SYSTEMS[rules]:
+            raise RulesNotBuilt(f"the {rules} scorer is not built yet in this version") from None
+        raise
+
+
+def options_of(rules: str) -> Mapping[str, Option]:
+    return scorer(rules).OPTIONS
+
+
+def score_hand(hand: Hand, rules: str, options: Mapping[str, str] | None = None) -> Score:
+    """Score ``hand`` under ``rules``; options from the hand, then ``options``, override defaults.
+
+    Never raises for a bad hand: the reason is in ``Score.error``.
+    """
+    try:
+        module = scorer(rules)
+        chosen = resolve(module.OPTIONS, hand.options, options or {})
+    except (HandError, RulesNotBuilt) as exc:
+        return Score.invalid(rules, str(exc))
+    return module.score(hand, chosen)

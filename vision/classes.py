@@ -1,0 +1,26 @@
+"""The one list of tile classes that the detector, the reader and the data generator share.
+
+Index order is the model's output order: changing it invalidates every shipped model, so new
+classes may only be appended (and the models retrained).
+"""
+
+from __future__ import annotations
+
+SUITED: tuple[str, ...] = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10))
+HONOURS: tuple[str, ...] = tuple(f"{n}z" for n in range(1, 8))
+RED_FIVES: tuple[str, ...] = ("0m", "0p", "0s")
+BONUS: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
+BACK = "back"
+
+#: Reader classes: 34 kinds, the three red fives, 8 flowers/seasons and a face-down tile.
+TILE_CLASSES: tuple[str, ...] = SUITED + HONOURS + RED_FIVES + BONUS + (BACK,)
+
+#: Detector classes: a tile showing its face, and a face-down tile.
+DETECTOR_CLASSES: tuple[str, ...] = ("tile", "back")
+
+#: Orientation labels the reader and the layout use.
+ORIENTATIONS: tuple[str, ...] = ("upright", "sideways", "upside_down")
+
+CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(TILE_CLASSES)}
+
+assert len(TILE_CLASSES) == 46

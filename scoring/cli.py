@@ -1,0 +1,225 @@
+"""The scoring half of the ``mahjong-score`` command: ``hand``, ``hands`` and ``table``.
+
+The photo commands live in :mod:`vision.cli`, which adds itself to this parser; scoring never
+imports vision, so ``python -m scoring`` works with the pure-Python package alone.
+
+Exit status: 0 a valid win was scored (or a batch ran), 1 the hand is not a valid win,
+2 the input could not be read. Errors go to stderr as one line, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from scoring.hand import Hand, HandError
+from scoring.notation import format_hand, parse_hand
+from scoring.result import Score
+from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, score_hand, scorer
+from scoring.structured import hand_from_dict, parse_document
+from scoring.tiles import format_tiles, glyphs
+
+EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class CliError(Exception):
+    """A user-facing error: printed as 'error: <message>' with exit status 2."""
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``--option NAME=VALUE`` (repeatable) → dict; malformed pairs are a clear error."""
+    out: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise CliError(f"--option expects NAME=VALUE, got {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def read_hand(text: str) -> Hand:
+    """A hand from the command line: structured JSON/YAML (``{...}`` or a file path) or notation."""
+    stripped = text.strip()
+    path = Path(stripped)
+    if not stripped.startswith("{") and stripped.endswith((".json", ".yaml", ".yml")):
+        if not path.is_file():
+            raise CliError(f"no such file: {stripped}")
+        stripped = path.read_text(encoding="utf-8")
+    if stripped.startswith("{") or "\n" in stripped:
+        data = parse_document(stripped)
+        if isinstance(data, list) and len(data) == 1:
+            data = data[0]
+        return hand_from_dict(data)
+    return parse_hand(stripped)
+
+
+def describe_hand(hand: Hand) -> str:
+    """Two lines a player can check against the table: the tiles as codes and as glyphs."""
+    tiles = list(hand.concealed)
+    glyph_melds = " ".join(glyphs(m.tiles) for m in hand.melds)
+    lines = [f"Hand:  {format_hand(hand)}",
+             f"Tiles: {glyphs(tiles)}  {glyph_melds}".rstrip()]
+    if hand.bonus_tiles:
+        lines.append(f"Bonus: {glyphs(hand.bonus_tiles)} ({format_tiles(hand.bonus_tiles)})")
+    return "\n".join(lines)
+
+
+def _rules_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", "-r", required=True, choices=list(RULE_SYSTEMS),
+                        help="rule system to score under")
+    parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                        help="rule option (repeatable); see the rule system's documented options")
+
+
+def _check_rules(rules: str) -> None:
+    try:
+        scorer(rules)
+    except RulesNotBuilt as exc:
+        raise CliError(str(exc)) from None
+
+
+# ------------------------------------------------------------------------------------------------
+# commands
+# ------------------------------------------------------------------------------------------------
+def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
+    _check_rules(args.rules)
+    options = parse_options(args.option)
+    try:
+        hand = read_hand(args.hand)
+    except HandError as exc:
+        if args.json:
+            json.dump(Score.invalid(args.rules, str(exc)).to_json(), out, ensure_ascii=False)
+            out.write("\n")
+            return EXIT_BAD_INPUT
+        raise CliError(str(exc)) from None
+    score = score_hand(hand, args.rules, options)
+    if args.json:
+        json.dump(score.to_json(), out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(describe_hand(hand) + "\n" + score.render() + "\n")
+    return EXIT_OK if score.valid else EXIT_NOT_A_WIN
+
+
+def _lines(source: str) -> Iterator[str]:
+    if source == "-":
+        yield from (line.rstrip("\n") for line in sys.stdin)
+        return
+    path = Path(source)
+    if not path.is_file():
+        raise CliError(f"no such file: {source}")
+    with path.open(encoding="utf-8") as fh:
+        yield from (line.rstrip("\n") for line in fh)
+
+
+def score_line(line: str, rules: str, options: dict[str, str]) -> dict[str, Any]:
+    """One JSON line in, one JSON object out; a bad line is an invalid result, never an exception."""
+    if not line.strip():
+        return Score.invalid(rules, "empty line").to_json()
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return Score.invalid(rules, f"not valid JSON: {exc.msg} at column {exc.colno}").to_json()
+    try:
+        hand = hand_from_dict(data)
+    except HandError as exc:
+        return Score.invalid(rules, str(exc)).to_json()
+    try:
+        return score_hand(hand, rules, options).to_json()
+    except Exception as exc:  # a scorer bug must not stop a referee's batch; report it on its line
+        return Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}").to_json()
+
+
+def cmd_hands(args: argparse.Namespace, out: TextIO) -> int:
+    _check_rules(args.rules)
+    options = parse_options(args.option)
+    for line in _lines(args.file):
+        json.dump(score_line(line, args.rules, options), out, ensure_ascii=False)
+        out.write("\n")
+        out.flush()
+    return EXIT_OK
+
+
+def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
+    _check_rules(args.rules)
+    module = scorer(args.rules)
+    if not hasattr(module, "score_table"):
+        raise CliError(f"the {args.rules} rules have no losers' scores: "
+                       "'table' is for australian and classical")
+    options = parse_options(args.option)
+    path = Path(args.file)
+    if args.file != "-" and not path.is_file():
+        raise CliError(f"no such file: {args.file}")
+    text = sys.stdin.read() if args.file == "-" else path.read_text(encoding="utf-8")
+    try:
+        data = parse_document(text)
+        if not isinstance(data, dict) or "players" not in data:
+            raise CliError("a table file is an object with 'players': {E: {...}, S: {...}, ...}")
+        score = module.score_table(data, options)
+    except HandError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        json.dump(score.to_json(), out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(score.render() + "\n")
+    return EXIT_OK if score.valid else EXIT_NOT_A_WIN
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register ``hand``, ``hands`` and ``table`` on a subparser set (shared with vision.cli)."""
+    p = sub.add_parser("hand", help="score one hand typed in notation or given as JSON/YAML",
+                       description="Score one hand. HAND is the one-line notation "
+                       "(e.g. '123m456p789s1z 22z ron 1z seat=S riichi'), a JSON object, "
+                       "or a .json/.yaml file.")
+    p.add_argument("hand")
+    _rules_arg(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_hand)
+
+    p = sub.add_parser("hands", help="score JSON lines (structured form) from a file or '-' (stdin)")
+    p.add_argument("file")
+    _rules_arg(p)
+    p.set_defaults(func=cmd_hands)
+
+    p = sub.add_parser("table", help="score all four hands of a table and settle payments")
+    p.add_argument("file", help="JSON/YAML file with 'players' (or '-' for stdin)")
+    _rules_arg(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_table)
+
+
+def build_parser(prog: str = "mahjong-score") -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+    parser = argparse.ArgumentParser(prog=prog, description="Score mahjong hands under MCR, EMA Riichi, "
+                                     "Zung Jung, Australian and Classical Italian rules.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_commands(sub)
+    return parser, sub
+
+
+def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO = sys.stdout) -> int:
+    """Parse and dispatch; user errors become one 'error:' line and exit status 2."""
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args, out))
+    except CliError as exc:
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, _ = build_parser()
+    return run(parser, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

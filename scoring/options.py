@@ -15,12 +15,16 @@ from scoring.hand import HandError
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option: its name, default, allowed values (None = any integer) and why it exists."""
+    """One option: its name, default, allowed values (None = any integer) and why it exists.
+
+    ``words`` are extra values an integer option also takes (e.g. ``none`` for "no limit").
+    """
 
     name: str
     default: str
     choices: tuple[str, ...] | None
     help: str
+    words: tuple[str, ...] = ()
 
 
 def option_table(options: Iterable[Option]) -> dict[str, Option]:
@@ -37,12 +41,13 @@ def resolve(declared: Mapping[str, Option], *given: Mapping[str, str]) -> dict[s
                 raise HandError(f"unknown option {name!r} for these rules (options: {known})")
             o = declared[name]
             v = str(value).strip().lower()
-            if o.choices is None:
+            if o.choices is None and v not in o.words:
                 try:
                     int(v)
                 except ValueError:
-                    raise HandError(f"option {name} takes a whole number, not {value!r}") from None
-            elif v not in o.choices:
+                    also = "".join(f" or {w}" for w in o.words)
+                    raise HandError(f"option {name} takes a whole number{also}, not {value!r}") from None
+            elif o.choices is not None and v not in o.choices:
                 raise HandError(f"option {name} takes one of {', '.join(o.choices)}, not {value!r}")
             values[name] = v
     return values

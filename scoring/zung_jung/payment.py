@@ -1,0 +1,74 @@
+"""Zung Jung settlement of one win (seed SCHEMA DI PAGAMENTO), as pure functions.
+
+* 1–2: only the winner collects, always 3 × the hand value; no dealer or self-draw bonus.
+* 3: "Tutti pagano nel caso di vincita pescata": on a self-draw each other player pays the value.
+* 4: "Per le mani alte, chi scarta paga": on a discard, hands up to 25 are paid by everyone alike;
+  "Per mani dai 26 punti in su ogni giocatore paga inizialmente 25 punti, poi il giocatore
+  responsabile paga il resto" — so the responsible player pays 3V − 50.
+* 5: same-round immunity decides who is responsible (see :func:`responsible_player`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring.hand import WINDS
+from scoring.tiles import Tile, tile
+
+#: Seed rule 4: "Assumendo 25 punti come un valore standard".
+PAR = 25
+
+
+def _seat(value: str, name: str) -> str:
+    if value not in WINDS:
+        raise ValueError(f"{name} must be one of E, S, W, N, not {value!r}")
+    return value
+
+
+def responsible_player(winner: str, discarder: str, winning_tile: Tile | str | None = None,
+                       discards_in_window: Sequence[str] | None = None, *,
+                       immunity_before_first_discard: str = "hand_start") -> str | None:
+    """Who is responsible for a discard win, or None when nobody is.
+
+    Seed rule 5 ("Regola di immunità nello stesso round"): the window runs from the winner's
+    previous discard (inclusive) up to the winning discard (exclusive), written ``SEAT:tile``.
+    If the winner discarded the winning tile there, nobody is responsible; otherwise the first
+    player who discarded it there is; otherwise the discarder. A window not opened by the winner's
+    own discard means the winner has not discarded yet (A6): by default it runs from the start of
+    the hand; with ``immunity_before_first_discard="discarder"`` no immunity applies then.
+    """
+    winner, discarder = _seat(winner, "winner"), _seat(discarder, "discarder")
+    if discarder == winner:
+        raise ValueError(f"the discarder {discarder} cannot be the winner")
+    if not discards_in_window:
+        return discarder
+    if winning_tile is None:
+        raise ValueError("discards_in_window needs the winning tile")
+    win_kind = (tile(winning_tile) if isinstance(winning_tile, str) else winning_tile).index
+    entries = []
+    for entry in discards_in_window:
+        seat, sep, code = str(entry).partition(":")
+        if not sep:
+            raise ValueError(f"discards_in_window entries are 'SEAT:tile', not {entry!r}")
+        entries.append((_seat(seat.strip(), "discards_in_window seat"), tile(code.strip()).index))
+    if entries[0][0] != winner and immunity_before_first_discard == "discarder":
+        return discarder
+    for seat, kind in entries:
+        if kind == win_kind:
+            return None if seat == winner else seat
+    return discarder
+
+
+def settle(winner: str, win_by: str, value: int, responsible: str | None) -> dict[str, int]:
+    """What each other seat pays the winner (they always add up to 3 × ``value``)."""
+    winner = _seat(winner, "winner")
+    if win_by not in ("discard", "self_draw"):
+        raise ValueError(f"win_by must be 'discard' or 'self_draw', not {win_by!r}")
+    if value < 1:
+        raise ValueError(f"a winning hand is worth at least 1 point, not {value}")
+    others = [s for s in WINDS if s != winner]
+    if responsible is not None and responsible not in others:
+        raise ValueError(f"the responsible player must be one of {', '.join(others)}, not {responsible!r}")
+    if win_by == "self_draw" or value <= PAR or responsible is None:
+        return {s: value for s in others}
+    return {s: 3 * value - 2 * PAR if s == responsible else PAR for s in others}

@@ -1,0 +1,72 @@
+"""Fu (mini-points), seed §4.1.1 and riichi.md §4.9.
+
+Base: 30 for a concealed hand winning on a discard, 25 flat for Seven pairs, 20 otherwise. Then
+pungs and kongs by the seed's table, +2 for each of dragon pair / seat-wind pair / prevalent-wind
+pair / edge-closed-pair wait / self-draw (not with Pinfu) / open pinfu, rounded up to ten.
+"""
+
+from __future__ import annotations
+
+from scoring.decompose import Group, Reading
+from scoring.riichi.context import Context
+from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, chow_firsts
+from scoring.tiles import Tile
+
+SEVEN_PAIRS_FU = 25
+#: "Mini-punti Scoperto Coperto": (kind, terminal or honour) → (open, concealed)
+SET_FU = {
+    ("pung", False): (2, 4), ("pung", True): (4, 8),
+    ("kong", False): (8, 16), ("kong", True): (16, 32),
+}
+WAIT_NAMES = {"edge": "edge wait", "closed": "closed wait", "pair": "pair wait"}
+
+FuItem = tuple[str, int]
+
+
+def round_up(fu: int) -> int:
+    """"I mini-punti si arrotondano per eccesso alla decina successiva" (32 → 40)."""
+    return -(-fu // 10) * 10
+
+
+def set_fu(g: Group) -> int:
+    """Fu of one pung or kong; ``concealed`` is False for a set completed by a discard (§4.1.1)."""
+    opened, concealed = SET_FU[(g.kind, g.first in TERMINAL_OR_HONOUR)]
+    return concealed if g.concealed else opened
+
+
+def pair_fu(g: Group, ctx: Context) -> list[FuItem]:
+    items: list[FuItem] = []
+    name = Tile(g.first).code
+    if g.first in DRAGON_KINDS:
+        items.append((f"dragon pair {name}", 2))
+    if g.first == ctx.seat:
+        items.append((f"seat wind pair {name}", 2))
+    if g.first == ctx.round and (g.first != ctx.seat or ctx.options["double_wind_pair_fu"] == "4"):
+        items.append((f"prevalent wind pair {name}", 2))
+    return items
+
+
+def fu_of(r: Reading, ctx: Context, pinfu: bool) -> tuple[int, list[FuItem]]:
+    """The rounded fu of a reading and its items before rounding (§4.9)."""
+    if r.form == "seven_pairs":
+        return SEVEN_PAIRS_FU, [("seven pairs (flat, no rounding)", SEVEN_PAIRS_FU)]
+    if ctx.concealed and not ctx.self_drawn:
+        items: list[FuItem] = [("concealed hand on a discard", 30)]
+    else:
+        items = [("self-draw base" if ctx.self_drawn else "open hand on a discard", 20)]
+    pair_items: list[FuItem] = []
+    for g in r.groups:
+        if g.kind in ("pung", "kong"):
+            state = "concealed" if g.concealed else "open"
+            tiles = Tile(g.first).code * (4 if g.kind == "kong" else 3)
+            items.append((f"{state} {g.kind} {tiles}", set_fu(g)))
+        elif g.kind == "pair":
+            pair_items = pair_fu(g, ctx)
+    items.extend(pair_items)
+    if r.wait in WAIT_NAMES:
+        items.append((WAIT_NAMES[r.wait], 2))
+    if ctx.self_drawn and not pinfu:
+        items.append(("self-draw", 2))
+    if not ctx.concealed and len(chow_firsts(r)) == 4 and r.wait == "two_sided" and not pair_items:
+        items.append(("open pinfu", 2))  # fn 16: an open hand never stays at 20 fu
+    return round_up(sum(fu for _, fu in items)), items

@@ -1,0 +1,209 @@
+"""Score one EMA riichi hand: validate, read every way, value each reading, keep the best.
+
+Order of the seed's counting (§4.1): yakuman first (they replace everything, §4.2.5); otherwise
+fan = yaku + red fives + dora + kan dora + ura dora (riichi only), fu by §4.1.1, then the limit
+table and the payments. "La possibilità del punteggio più alto decide" (§4.1.1): the reading that
+pays most wins, then the one with more fan, then more fu (riichi.md §4.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from scoring.decompose import Reading, readings, shape_error
+from scoring.hand import Hand
+from scoring.result import Score
+from scoring.riichi.context import Context, context
+from scoring.riichi.dora import dora_elements
+from scoring.riichi.fu import FuItem, fu_of
+from scoring.riichi.payments import (
+    RIICHI_STICK,
+    SEATS,
+    Payment,
+    base_points,
+    hand_payments,
+    points_of,
+    up100,
+)
+from scoring.riichi.validate import flag_error, normalise_flags, tile_error
+from scoring.riichi.yaku import yaku_elements
+from scoring.riichi.yakuman import YAKUMAN_FAN, yakuman_elements, yakuman_multiple
+from scoring.tiles import Tile
+
+NAME = "riichi"
+FIVE_COUNTERS = 5
+NAGASHI = "Nagashi mangan"
+
+
+@dataclass(slots=True)
+class Evaluation:
+    """One reading valued: its elements, fan from yaku, total fan, fu and base points."""
+
+    reading: Reading | None
+    elements: dict[str, int]
+    yaku_fan: int
+    han: int
+    fu: int | None
+    fu_items: list[FuItem] = field(default_factory=list)
+    yakuman: int = 0
+    base: int = 0
+    limit: str | None = None
+    total_paid: int = 0
+
+    @property
+    def rank(self) -> tuple[int, int, int]:
+        return (self.total_paid, self.han, self.fu or 0)
+
+
+def _total_paid(base: int, dealer: bool, self_drawn: bool) -> int:
+    if not self_drawn:
+        return up100((6 if dealer else 4) * base)
+    return 3 * up100(2 * base) if dealer else up100(2 * base) + 2 * up100(base)
+
+
+def evaluate(r: Reading, ctx: Context, dora: dict[str, int]) -> Evaluation:
+    """Value one reading (yakuman replace yaku, dora and fu; §4.2.5, Esempio 4)."""
+    counted_yakuman = ctx.options["counted_yakuman"] == "yes"
+    ykm = yakuman_elements(r, ctx)
+    if ykm:
+        n = yakuman_multiple(ykm)
+        base, limit = base_points(0, None, n)
+        return Evaluation(r, ykm, YAKUMAN_FAN * n, YAKUMAN_FAN * n, None, yakuman=n, base=base, limit=limit,
+                          total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
+    elements = yaku_elements(r, ctx)
+    yaku_fan = sum(elements.values())
+    elements.update(dora)
+    han = sum(elements.values())
+    fu, items = fu_of(r, ctx, "Pinfu" in elements)
+    base, limit = base_points(han, fu, 0, counted_yakuman)
+    return Evaluation(r, elements, yaku_fan, han, fu, items, base=base, limit=limit,
+                      total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
+
+
+def _no_yaku_reason(hand: Hand, ctx: Context, best_yaku_fan: int, minimum: int) -> str:
+    if best_yaku_fan and minimum > 1:
+        return (f"{hand.honba} counters on the table: a win needs at least {minimum} fan from yaku "
+                f"(§3.4.11; dora and red fives do not count), this hand has {best_yaku_fan}")
+    reason = "no yaku: a win needs at least one yaku; dora, ura dora and red fives are not yaku (§3.2)"
+    if not ctx.concealed and all(Tile(k).is_simple for k in ctx.kinds):
+        reason += "; All simples (Tanyao) counts only in a concealed hand in EMA (Introduzione, point 1)"
+    return reason
+
+
+def _discarder(hand: Hand) -> tuple[str | None, str | None]:
+    """The discarder's seat from ``extra.discarder`` (None when not given), or an error."""
+    seat = hand.extra.get("discarder")
+    if seat is None or hand.self_drawn:
+        return None, None
+    seat = str(seat).strip().upper()[:1]
+    if seat not in SEATS:
+        return None, f"discarder must be a seat E, S, W or N, not {hand.extra.get('discarder')!r}"
+    if seat == hand.seat_wind:
+        return None, "the discarder cannot be the winner"
+    return seat, None
+
+
+def _describe(r: Reading) -> str:
+    parts = []
+    for g in r.groups:
+        code = "".join(Tile(k).code for k in g.kinds)
+        code = code[0::2] + code[-1] if len(set(code[1::2])) == 1 else code
+        parts.append(f"[{code}]" if g.declared and not g.concealed else
+                     f"({code})" if g.declared else code)
+    return " ".join(parts) + (f"  wait: {r.wait}" if r.wait else "")
+
+
+def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) -> Score:
+    winner = hand.seat_wind
+    pays = hand_payments(best.base, ctx.dealer, ctx.self_drawn, winner, hand.honba, discarder)
+    payments = [_payment_row(p, winner, "hand and counters") for p in pays]
+    if hand.riichi_sticks:
+        sticks = Payment("table", RIICHI_STICK * hand.riichi_sticks)
+        payments.append(_payment_row(sticks, winner, "riichi sticks"))
+    fu = best.fu if best.han < 5 and not best.yakuman else None
+    notes: list[str] = []
+    if best.reading is not None:
+        notes.append(f"Reading: {_describe(best.reading)}")
+    if fu is not None:
+        raw = sum(v for _, v in best.fu_items)
+        notes.append("Fu: " + ", ".join(f"{name} {v}" for name, v in best.fu_items)
+                     + (f" = {raw}" + (f" -> {fu}" if fu != raw else "")))
+    if best.yakuman and len(best.elements) > 1:
+        notes.append("Yakuman are not cumulative (§4.2): the hand pays "
+                     + ("a double yakuman (Dai suushii)" if best.yakuman == 2 else "one yakuman"))
+    if best.limit:
+        counted = " (counted: 13+ fan)" if best.limit == "yakuman" and not best.yakuman else ""
+        notes.append(f"Limit: {best.limit}{counted}, base {best.base}")
+    else:
+        notes.append(f"Base points: {fu} fu x 2^({best.han}+2) = {best.base}")
+    for row in payments:
+        extra = f" (incl. {row['honba']} for counters)" if row["honba"] else ""
+        notes.append(f"{row['from']} pays {row['to']} {row['total']}{extra} [{row['for']}]")
+    return Score(
+        rules=NAME, valid=True, elements=best.elements, total=best.han, unit="han",
+        details={
+            "han": best.han,
+            "fu": fu,
+            "points": points_of(pays, ctx.dealer, ctx.self_drawn),
+            "fu_breakdown": [[name, v] for name, v in best.fu_items] if fu is not None else [],
+            "limit": best.limit,
+            "base_points": best.base,
+            "payments": payments,
+            "reading": _describe(best.reading) if best.reading else None,
+        },
+        notes=notes,
+    )
+
+
+def _payment_row(p: Payment, winner: str, what: str) -> dict[str, object]:
+    return {"from": p.payer, "to": winner, "amount": p.amount, "honba": p.honba, "total": p.total,
+            "for": what}
+
+
+def _invalid(reason: str) -> Score:
+    result = Score.invalid(NAME, reason, han=0, fu=None, points=None)
+    result.unit = "han"
+    return result
+
+
+def score(hand: Hand, options: Mapping[str, str]) -> Score:
+    """Score ``hand`` under EMA riichi; never raises for a bad hand (the reason is in ``error``)."""
+    flags = normalise_flags(hand.flags)
+    reason = flag_error(hand, flags, options) or tile_error(hand, options)
+    discarder, bad_discarder = _discarder(hand)
+    if reason or bad_discarder:
+        return _invalid(reason or bad_discarder or "")
+    ctx = context(hand, flags, options)
+    if "nagashi_mangan" in flags:
+        return _nagashi(hand, ctx)
+    if hand.winning_tile is None:
+        return _invalid("no winning tile: say which tile completed the hand (winning_tile)")
+    reads = readings(hand)
+    if not reads:
+        return _invalid(shape_error(hand))
+    dora = dora_elements(hand, "riichi" in flags, options)
+    minimum = 2 if hand.honba >= FIVE_COUNTERS and options["five_counters"] == "2_fan" else 1
+    best: Evaluation | None = None
+    best_yaku_fan = 0
+    for r in reads:
+        ev = evaluate(r, ctx, dora)
+        best_yaku_fan = max(best_yaku_fan, ev.yaku_fan)
+        if ev.yaku_fan >= minimum and (best is None or ev.rank > best.rank):
+            best = ev
+    if best is None:
+        return _invalid(_no_yaku_reason(hand, ctx, best_yaku_fan, minimum))
+    return _build(hand, ctx, best, discarder)
+
+
+def _nagashi(hand: Hand, ctx: Context) -> Score:
+    """§4.2.4: claimed after an exhaustive draw, paid as a self-drawn mangan plus counters and
+    riichi sticks; it combines with nothing and dora are irrelevant (need not be tenpai)."""
+    if not ctx.concealed:
+        return _invalid("nagashi mangan needs a concealed hand: the player made no calls (§4.2.4)")
+    if hand.winning_tile is not None:
+        return _invalid("nagashi mangan is claimed after an exhaustive draw: there is no winning tile")
+    base, limit = base_points(5, None)
+    ev = Evaluation(None, {NAGASHI: 5}, 5, 5, None, base=base, limit=limit)
+    return _build(hand, Context(**{**{s: getattr(ctx, s) for s in ctx.__slots__}, "self_drawn": True}),
+                  ev, None)

@@ -50,7 +50,7 @@ def parse_hand(text: str) -> Hand:
     options: dict[str, str] = {}
     fields: dict[str, object] = {}
     winning: Tile | None = None
-    win_by = "discard"
+    win_by = "discard"  # set by 'ron'/'tsumo'; 'win=' covers hands without a winning tile
     tokens = text.split()
     if not tokens:
         raise HandError("empty hand: type the tiles, e.g. '123m456p789s1122z ron 2z'")
@@ -89,7 +89,8 @@ def parse_hand(text: str) -> Hand:
         raise HandError(str(exc)) from None
     if winning is not None:
         concealed.append(winning)
-    return Hand(concealed=tuple(concealed), melds=tuple(melds), winning_tile=winning, win_by=win_by,
+        fields["win_by"] = win_by
+    return Hand(concealed=tuple(concealed), melds=tuple(melds), winning_tile=winning,
                 bonus_tiles=tuple(bonus), flags=frozenset(flags), options=options, **fields)  # type: ignore[arg-type]
 
 

@@ -1,0 +1,44 @@
+# Two commands for a newcomer: `make run` and `make test`. Both work on a machine with only
+# Python 3.11 and make: the project's own files install everything else.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test lint venv models artwork dataset clean help
+
+help:
+	@echo "make run     create .venv, install, score the bundled example"
+	@echo "make test    same venv plus test extras, run the whole test suite and the linter"
+	@echo "make models  retrain the detector and the tile reader from scratch (CPU, see models/README.md)"
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version' \
+		|| { echo "error: set PYTHON=/path/to/python3.11"; exit 1; }
+	$(PYTHON) -m venv $(VENV) || { echo "error: '$(PYTHON) -m venv' failed (on Debian: apt-get install python3-venv)"; exit 1; }
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed-run: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $@ $(VENV)/.installed-run
+
+venv: $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	@for h in $$(grep -v '^#' examples/riichi_hands.txt | tr ' ' '~'); do \
+		hand=$$(echo "$$h" | tr '~' ' '); echo "\$$ mahjong-score hand \"$$hand\" --rules riichi"; \
+		$(BIN)/mahjong-score hand "$$hand" --rules riichi; echo; done
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+	$(BIN)/ruff check .
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

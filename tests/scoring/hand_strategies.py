@@ -1,0 +1,61 @@
+"""Hypothesis strategies for hands that obey the physical limits of a tile set."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from scoring.hand import Hand, Meld
+from scoring.tiles import BONUS_TILES, Tile
+
+FLAGS = ("riichi", "ippatsu", "double_riichi", "last_tile", "last_discard", "kong_replacement",
+         "robbing_kong", "heavenly", "earthly", "only_possible_tile")
+WINDS = ("E", "S", "W", "N")
+
+
+@st.composite
+def physical_tiles(draw: st.DrawFn, n: int) -> list[Tile]:
+    """``n`` tiles with at most 4 copies per kind and at most one red five per suit."""
+    pool = [Tile(k) for k in range(34) for _ in range(3)]
+    pool += [Tile(k) for k in range(34) if k not in (4, 13, 22)]
+    pool += [Tile(k, True) for k in (4, 13, 22)] if draw(st.booleans()) else [Tile(k) for k in (4, 13, 22)]
+    return draw(st.permutations(pool))[:n]
+
+
+@st.composite
+def melds(draw: st.DrawFn) -> list[Meld]:
+    out = []
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(("chow", "pung", "kong")))
+        if kind == "chow":
+            suit = draw(st.integers(0, 2))
+            first = suit * 9 + draw(st.integers(0, 6))
+            out.append(Meld("chow", (Tile(first), Tile(first + 1), Tile(first + 2)), True))
+        else:
+            k = draw(st.integers(0, 33))
+            n = 3 if kind == "pung" else 4
+            out.append(Meld(kind, (Tile(k),) * n, kind == "pung" or draw(st.booleans())))
+    return out
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> Hand:
+    """A hand with random but well-formed fields (not necessarily a winning one)."""
+    ms = draw(melds())
+    concealed = draw(physical_tiles(14 - 3 * len(ms)))
+    winning = draw(st.sampled_from(concealed)) if draw(st.booleans()) else None
+    return Hand(
+        concealed=tuple(concealed),
+        melds=tuple(ms),
+        winning_tile=winning,
+        win_by=draw(st.sampled_from(("discard", "self_draw"))),
+        seat_wind=draw(st.sampled_from(WINDS)),
+        round_wind=draw(st.sampled_from(WINDS)),
+        bonus_tiles=tuple(draw(st.lists(st.sampled_from(BONUS_TILES), unique=True, max_size=4))),
+        flags=frozenset(draw(st.lists(st.sampled_from(FLAGS), unique=True, max_size=3))),
+        dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 3))))),
+        ura_dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 2))))),
+        honba=draw(st.integers(0, 5)),
+        riichi_sticks=draw(st.integers(0, 3)),
+        options=draw(st.dictionaries(st.sampled_from(("red_fives", "kiriage")),
+                                     st.sampled_from(("on", "off", "3")), max_size=2)),
+    )

@@ -1,0 +1,60 @@
+"""The one-line notation: parsing, printing, and the round-trip property."""
+
+import pytest
+from hypothesis import given, settings
+
+from scoring.hand import HandError
+from scoring.notation import format_hand, parse_hand
+from scoring.tiles import parse_tiles, tile
+from tests.scoring.hand_strategies import hands
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands())
+def test_parse_print_parse_round_trips(hand):
+    text = format_hand(hand)
+    again = parse_hand(text)
+    assert again == hand
+    assert format_hand(again) == text
+
+
+def test_full_example():
+    h = parse_hand("123m 406p 78s 11z [555z] (2222s) ron 9s seat=S round=W riichi dora=1z,3m ura=4p "
+                   "honba=2 sticks=1 option:kiriage=off 2f")
+    assert [t.code for t in h.concealed] == ["1m", "2m", "3m", "4p", "0p", "6p", "7s", "8s", "9s", "1z", "1z"]
+    assert [(m.kind, m.code, m.open) for m in h.melds] == [("pung", "555z", True), ("kong", "2222s", False)]
+    assert h.winning_tile == tile("9s") and h.win_by == "discard"
+    assert (h.seat_wind, h.round_wind) == ("S", "W")
+    assert h.flags == {"riichi"}
+    assert h.dora_indicators == tuple(parse_tiles("1z3m")) and h.ura_dora_indicators == (tile("4p"),)
+    assert (h.honba, h.riichi_sticks) == (2, 1)
+    assert dict(h.options) == {"kiriage": "off"}
+    assert h.bonus_tiles == (tile("2f"),)
+
+
+def test_tsumo_and_chow_meld():
+    h = parse_hand("55p12345678s [234m] tsumo 9s")
+    assert h.win_by == "self_draw" and h.melds[0].kind == "chow" and len(h.concealed) == 11
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty hand"),
+        ("123m ron", "must be followed by the winning tile"),
+        ("123m ron 12m", "the winning tile is one tile"),
+        ("123m [12m]", "a meld has 3 or 4 tiles"),
+        ("123m [135m]", "not a chow"),
+        ("123m (555m)", "only a kong can be declared concealed"),
+        ("123m [555m", "must be closed"),
+        ("123m seat=X", "seat wind is E, S, W or N"),
+        ("123m color=red", "unknown key"),
+        ("123m honba=x", "whole number"),
+        ("123m ron 1m tsumo 2m", "two winning tiles"),
+        ("123m R!", "cannot read"),
+        ("12x", "cannot read"),
+    ],
+)
+def test_errors_name_the_token(text, message):
+    with pytest.raises(HandError, match=message):
+        parse_hand(text)

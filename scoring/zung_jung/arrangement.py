@@ -127,14 +127,15 @@ class Arrangement:
         return sum(1 for g in self.pungs if g.first in DRAGONS or g.first == self.seat_wind_kind)
 
     def describe(self) -> str:
-        """The arrangement in words, e.g. ``[123m] 555p 777s(exposed) 88s`` (brackets = declared)."""
+        """The arrangement in words: ``[…]`` open meld, ``(…)`` concealed kong, ``*`` took the winning
+        tile, ``(exposed)`` a pung that a winning discard completed."""
         parts = []
         for g in self.reading.groups:
             text = _group_code(g)
             if g.declared:
-                text = f"[{text}]" if not (g.kind == "kong" and g.concealed) else f"({text})"
-            elif g.winning and not g.concealed and g.is_pung_like:
-                text += "(exposed)"
+                text = f"({text})" if g.kind == "kong" and g.concealed else f"[{text}]"
+            elif g.winning:
+                text += "*(exposed)" if g.is_pung_like and not g.concealed else "*"
             parts.append(text)
         return " ".join(parts)
 

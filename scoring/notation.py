@@ -77,7 +77,7 @@ def parse_hand(text: str) -> Hand:
             elif "=" in tok:
                 key, _, value = tok.partition("=")
                 _set_field(key.lower(), value, fields, options, tok)
-            elif _TILES_RE.match(tok):
+            elif _TILES_RE.match(tok) or tok[0].isdigit():  # digits first: tiles, say what's wrong
                 for t in parse_tiles(tok):
                     (bonus if t.is_bonus else concealed).append(t)
             elif _FLAG_RE.match(low):

@@ -52,7 +52,8 @@ def test_tsumo_and_chow_meld():
         ("123m honba=x", "whole number"),
         ("123m ron 1m tsumo 2m", "two winning tiles"),
         ("123m R!", "cannot read"),
-        ("12x", "cannot read"),
+        ("12x", "unexpected character 'x'"),
+        ("why?", "cannot read"),
     ],
 )
 def test_errors_name_the_token(text, message):

@@ -1,0 +1,137 @@
+"""The whole table: every player's hand scored, then the settlement (spec §3, §4).
+
+Input (YAML/JSON): ``players`` maps each seat E S W N to either a pre-scored entry
+``{role, score}`` or a structured hand with ``role`` (``seat_wind`` defaults to the seat);
+top-level ``round_wind`` applies to every hand, ``options`` (and top-level keys named like an
+option, e.g. ``limit``) set the rule options. The spec's settlement vectors (``scores`` +
+``winners``) are accepted as they are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from scoring.classical.options import OPTIONS, limit_of
+from scoring.classical.settle import Payment, Settlement, settle
+from scoring.hand import Hand, HandError
+from scoring.options import resolve
+from scoring.result import Score
+from scoring.structured import hand_from_dict
+from scoring.tiles import Tile
+
+NAME = "classical"
+SEATS = ("E", "S", "W", "N")
+HandScorer = Callable[[Hand, Mapping[str, str]], Score]
+
+
+def _players(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    if "players" in data:
+        players = data["players"]
+        if not isinstance(players, Mapping):
+            raise HandError("players must map each seat (E, S, W, N) to a hand or {role, score}")
+        return {str(k).upper(): v for k, v in players.items()}
+    if "scores" in data:  # the spec's settlement vectors
+        winners = set(data.get("winners") or [])
+        return {str(s).upper(): {"role": "winner" if s in winners else "loser", "score": v}
+                for s, v in data["scores"].items()}
+    raise HandError("a table needs 'players' (seat → hand or {role, score}) or 'scores' + 'winners'")
+
+
+def _options(data: Mapping[str, Any], given: Mapping[str, str]) -> dict[str, str]:
+    top = {k: v for k, v in data.items() if k in OPTIONS}
+    inner = data.get("options") or {}
+    if not isinstance(inner, Mapping):
+        raise HandError("options must be an object NAME: value")
+    return resolve(OPTIONS, top, inner, given)
+
+
+def _table_tiles_problem(hands: Mapping[str, Hand]) -> str | None:
+    """Four copies of each tile and one of each bonus tile on the whole table."""
+    kinds = Counter(t.index for h in hands.values() for t in h.all_tiles())
+    for index, n in sorted(kinds.items()):
+        if n > 4:
+            return f"{n} copies of {Tile(index).code} on the table: a set has only 4"
+    bonus = Counter(t for h in hands.values() for t in h.bonus_tiles)
+    for t, n in bonus.items():
+        if n > 1:
+            return f"bonus tile {t.code} shown by {n} players: there is one of each"
+    return None
+
+
+def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand: HandScorer) -> Score:
+    """Score every hand that is not pre-scored, then settle; never raises for bad input."""
+    try:
+        opts = _options(data, options)
+        players = _players(data)
+        if sorted(players) != sorted(SEATS):
+            raise HandError(f"a table has the four seats E, S, W, N; got {', '.join(players) or 'none'}")
+        round_wind = data.get("round_wind", "E")
+        hands: dict[str, Hand] = {}
+        for seat in SEATS:
+            entry = players[seat]
+            if not isinstance(entry, Mapping):
+                raise HandError(f"{seat}: expected a hand or {{role, score}}, got {entry!r}")
+            if "score" not in entry:
+                hands[seat] = hand_from_dict({"seat_wind": seat, "round_wind": round_wind, **entry})
+    except HandError as exc:
+        return Score.invalid(NAME, str(exc))
+    problem = _table_tiles_problem(hands)
+    if problem:
+        return Score.invalid(NAME, problem)
+    roles: dict[str, str] = {}
+    scores: dict[str, int] = {}
+    hand_json: dict[str, Any] = {}
+    for seat in SEATS:
+        entry = players[seat]
+        roles[seat] = str(entry.get("role", "loser"))
+        if seat in hands:
+            result = score_hand(hands[seat], opts)
+            hand_json[seat] = result.to_json()
+            if not result.valid:
+                return Score.invalid(NAME, f"{seat}: {result.error}", hands=hand_json)
+            scores[seat] = int(result.details["raw_total"])
+        else:
+            if roles[seat] not in ("winner", "loser") or not isinstance(entry["score"], int):
+                return Score.invalid(NAME, f"{seat}: a pre-scored entry needs role winner|loser and a whole score")
+            scores[seat] = entry["score"]
+    winners = [s for s in SEATS if roles[s] == "winner"]
+    result = settle(scores, winners, limit=limit_of(opts), round_scores_first=opts["round_scores_first"] == "yes",
+                    non_winners_settle=opts["non_winners_settle"] == "yes",
+                    no_winner=opts["no_winner_settlement"])
+    return _render(scores, roles, result, hand_json, opts)
+
+
+def _matrix(payments: list[Payment]) -> dict[str, dict[str, int]]:
+    out = {payer: dict.fromkeys(SEATS, 0) for payer in SEATS}
+    for p in payments:
+        out[p.payer][p.payee] += p.amount
+    return out
+
+
+def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, hand_json: dict[str, Any],
+            opts: Mapping[str, str]) -> Score:
+    net = Settlement.net(result.payments, SEATS)
+    matrix = _matrix(result.payments)
+    details = {
+        "winners": [s for s in SEATS if roles[s] == "winner"],
+        "scores": scores,
+        "capped_scores": result.capped,
+        "payments": [p.as_dict() for p in result.payments],
+        "payments_raw": [p.as_dict() for p in result.raw],
+        "matrix": matrix,
+        "net": net,
+        "net_raw": Settlement.net(result.raw, SEATS),
+        "hands": hand_json,
+    }
+    notes = ["Scores (capped at the limit):" if limit_of(opts) is not None else "Scores:"]
+    notes += [f"  {s} {roles[s]:<6} {result.capped[s]:>6}" for s in SEATS]
+    notes.append("Payments (East doubled, rounded to 10):")
+    notes += [f"  {p}" for p in result.payments] or ["  none"]
+    notes.append("  payer\\payee " + " ".join(f"{s:>6}" for s in SEATS))
+    notes += [f"  {payer:<11} " + " ".join(f"{matrix[payer][s]:>6}" for s in SEATS) for payer in SEATS]
+    notes.append("Net: " + "  ".join(f"{s} {net[s]:+d}" for s in SEATS))
+    winners = details["winners"]
+    total = max((result.capped[s] for s in winners), default=0)
+    return Score(NAME, True, None, {}, total, "points", details, notes)

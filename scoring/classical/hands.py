@@ -27,6 +27,10 @@ from scoring.tiles import DRAGONS, Tile, counts34, wind_index
 NAME = "classical"
 ROLES = ("winner", "loser")
 Items = list[tuple[str, int]]
+#: Flags that only make sense with one way of winning: a roof replacement or the last wall tile is
+#: drawn; a robbed kong tile or the last discard is claimed.
+FLAG_WIN_BY = {"kong_replacement": "self_draw", "flower_replacement": "self_draw", "last_tile": "self_draw",
+               "robbing_kong": "discard", "last_discard": "discard"}
 
 
 @dataclass(slots=True)
@@ -119,14 +123,14 @@ def evaluate(hand: Hand, reading: Reading, winner: bool, opts: Mapping[str, str]
         if opts["seed_limit_hands"] == "limit":
             table.extend(SEED_GRANDI_GIOCHI)
         matched = [e for e in table if e.matches(hand, reading)]
-        if matched:
-            values = [(e.value if e.value is not None else limit, e.name) for e in matched]
-            if any(v is None for v, _ in values):
-                ev.problems.append(f"limit hand {matched[0].name} has no value: with 'limit none' it is the "
-                                   "limit of nothing; give the limit or the club's value for it")
-            else:
-                best, name = max(values, key=lambda vn: vn[0] or 0)
-                ev.limit_hand, ev.raw_total, ev.total = name, best or 0, best or 0
+        valued = [(e.value if e.value is not None else limit, e.name) for e in matched]
+        known = [(v, name) for v, name in valued if v is not None]
+        if known:
+            ev.total, ev.limit_hand = max(known)
+            ev.raw_total = ev.total
+        elif matched:  # D-17: "With limit: none there is no value to fall back on"
+            ev.problems.append(f"limit hand {matched[0].name!r} has no value with 'limit none': "
+                               "give a limit or the club's value for it")
         ev.problems.extend(_win_problems(hand, ev, opts))
     return ev
 
@@ -158,8 +162,7 @@ def _input_problem(hand: Hand, role: str) -> str | None:
         return None
     if hand.winning_tile is None:
         return "a winner's hand needs its winning tile"
-    for flag, needed in (("kong_replacement", "self_draw"), ("flower_replacement", "self_draw"),
-                         ("last_tile", "self_draw"), ("robbing_kong", "discard"), ("last_discard", "discard")):
+    for flag, needed in FLAG_WIN_BY.items():
         if flag in hand.flags and hand.win_by != needed:
             return f"flag {flag} needs win_by {needed}, not {hand.win_by}"
     if "riichi" in hand.flags:
@@ -223,6 +226,9 @@ def _result(hand: Hand, role: str, ev: Evaluation, opts: Mapping[str, str]) -> S
         if possible:
             details["possible_limit_hand"] = possible
             notes.append("possible limit hand on the club's missing list: " + ", ".join(possible))
+    if "bottled" in hand.flags and "C11" not in {name.split()[0] for name, _ in ev.closing}:
+        notes.append("flag bottled ignored: the hand does not have four sets on the table and one tile "
+                     "in hand")
     unknown = sorted(hand.flags - FLAGS)
     if unknown:
         notes.append("flags with no meaning under classical rules (ignored): " + ", ".join(unknown))

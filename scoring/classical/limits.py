@@ -98,7 +98,8 @@ POSSIBLE_LIMIT_HANDS: tuple[tuple[str, Matcher], ...] = (
     ("four winds", lambda h, r: sum(k in WINDS for k in _pung_kinds(r)) == 4),
     ("four concealed pungs", lambda h, r: sum(1 for g in r.pungs if g.kind == "pung" and g.concealed) == 4),
     ("all eight bonus tiles", lambda h, r: len(h.bonus_tiles) == 8),
-    ("four identical chows in one suit", lambda h, r: len(r.chows) == 4 and len({g.first for g in r.chows}) == 1),
+    ("four identical chows in one suit",
+     lambda h, r: len(r.chows) == 4 and len({g.first for g in r.chows}) == 1),
     ("nine gates", _nine_gates),
 )
 

@@ -36,7 +36,8 @@ OPTIONS: dict[str, Option] = option_table([
     Option("seven_pairs_pair_points", "yes", YES_NO,
            "D-6: whether the valuable pairs of a seven-pairs hand score B10–B13 (no: the 20 only)"),
     Option("all_terminals_extra_double", "no", YES_NO,
-           "D-7: the seed's 'due perché sono tutti tris' read literally: +1 double for All terminals/honours"),
+           "D-7: the seed's 'due perché sono tutti tris' read literally: +1 double for All "
+           "terminals/honours"),
     Option("bonus_tiles_as_honours", "no", YES_NO,
            "D-14: whether flowers/seasons count as honour tiles for Pure, Purest and No terminals"),
     Option("concealed_kong_counts_as_concealed_pung", "no", YES_NO,

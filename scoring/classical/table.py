@@ -94,10 +94,12 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
             scores[seat] = int(result.details["raw_total"])
         else:
             if roles[seat] not in ("winner", "loser") or not isinstance(entry["score"], int):
-                return Score.invalid(NAME, f"{seat}: a pre-scored entry needs role winner|loser and a whole score")
+                return Score.invalid(NAME, f"{seat}: a pre-scored entry needs role winner or loser and a "
+                                           "whole score")
             scores[seat] = entry["score"]
     winners = [s for s in SEATS if roles[s] == "winner"]
-    result = settle(scores, winners, limit=limit_of(opts), round_scores_first=opts["round_scores_first"] == "yes",
+    result = settle(scores, winners, limit=limit_of(opts),
+                    round_scores_first=opts["round_scores_first"] == "yes",
                     non_winners_settle=opts["non_winners_settle"] == "yes",
                     no_winner=opts["no_winner_settlement"])
     return _render(scores, roles, result, hand_json, opts)

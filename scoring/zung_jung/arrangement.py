@@ -78,10 +78,6 @@ class Arrangement:
 
     # -- groups ---------------------------------------------------------------------------------
     @property
-    def sets(self) -> tuple[Group, ...]:
-        return self.reading.sets
-
-    @property
     def pair(self) -> Group | None:
         return self.reading.pair
 

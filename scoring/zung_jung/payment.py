@@ -51,6 +51,8 @@ def responsible_player(winner: str, discarder: str, winning_tile: Tile | str | N
         if not sep:
             raise ValueError(f"discards_in_window entries are 'SEAT:tile', not {entry!r}")
         entries.append((_seat(seat.strip(), "discards_in_window seat"), tile(code.strip()).index))
+    if any(seat == winner for seat, _ in entries[1:]):
+        raise ValueError("the winner's previous discard can only be the first of discards_in_window")
     if entries[0][0] != winner and immunity_before_first_discard == "discarder":
         return discarder
     for seat, kind in entries:

@@ -195,6 +195,7 @@ def test_blessing_of_earth_is_paid_by_east_without_a_discarder() -> None:
     (lambda: settle("E", "discard", 30, "E"), "responsible player must be one of S, W, N"),
     (lambda: responsible_player("E", "S", None, ["S:3s"]), "needs the winning tile"),
     (lambda: responsible_player("E", "S", "3s", ["S 3s"]), "'SEAT:tile'"),
+    (lambda: responsible_player("E", "S", "3s", ["W:3s", "E:1m"]), "can only be the first"),
 ])
 def test_payment_functions_reject_bad_input(call, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):

@@ -42,6 +42,8 @@ def responsible_player(winner: str, discarder: str, winning_tile: Tile | str | N
         raise ValueError(f"the discarder {discarder} cannot be the winner")
     if not discards_in_window:
         return discarder
+    if isinstance(discards_in_window, str) or not isinstance(discards_in_window, Sequence):
+        raise ValueError(f"discards_in_window is a list of 'SEAT:tile', not {discards_in_window!r}")
     if winning_tile is None:
         raise ValueError("discards_in_window needs the winning tile")
     win_kind = (tile(winning_tile) if isinstance(winning_tile, str) else winning_tile).index

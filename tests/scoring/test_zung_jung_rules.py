@@ -136,6 +136,8 @@ def test_heavenly_needs_no_winning_tile() -> None:
     ("123m456p789s11z22z ron 2z", {"role": "loser"}, "scores only the winning hand"),
     ("123m456p789s11z22z ron 2z seat=E", {"discarder": "E"}, "payment: the discarder E cannot be the winner"),
     ("123m456p789s11z22z ron 2z seat=E", {"discarder": "X"}, "payment: discarder must be one of"),
+    ("123m456p789s11z22z ron 2z seat=E", {"discarder": "S", "discards_in_window": 5}, "is a list of"),
+    ("123m456p789s11z22z ron 2z seat=E", {"responsible": 5}, "payment: the responsible player must be"),
 ])
 def test_invalid_inputs_are_reported(text: str, extra: dict[str, object], message: str) -> None:
     result = _score(text, **extra)

@@ -1,0 +1,103 @@
+"""MCR, the Chinese Official rules (seed ``000_…txt``: FIMJ/WMO 2006 regulation, 81 elements).
+
+The flow a referee follows: check the tiles and the flags, read the hand every way it can be read
+(:mod:`.forms`), count each reading under the counting principles (:mod:`.principles` over the
+element table of :mod:`.elements`), keep the highest, add the flowers, check the 8-point minimum
+("almeno 8 punti, escludendo il valore dei fiori", seed §3.1) and settle (:mod:`.payments`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.decompose import shape_error
+from scoring.hand import Hand, check_tiles
+from scoring.mcr.elements import BY_NO, FLOWER_TILES
+from scoring.mcr.facts import hand_facts, reading_facts
+from scoring.mcr.forms import describe, mcr_readings
+from scoring.mcr.options import OPTIONS
+from scoring.mcr.payments import discarder_error, settlement
+from scoring.mcr.principles import ReadingScore, score_reading
+from scoring.result import Score
+
+NAME = "mcr"
+MINIMUM = 8
+
+#: The flags of the spec's §0.2, each with the way of winning it needs.
+FLAGS: dict[str, str] = {
+    "last_tile": "self_draw",
+    "last_discard": "discard",
+    "kong_replacement": "self_draw",
+    "robbing_kong": "discard",
+    "flower_replacement": "self_draw",
+    "last_of_kind": "",
+}
+
+__all__ = ["FLAGS", "MINIMUM", "NAME", "OPTIONS", "best_reading", "score"]
+
+
+def _flag_error(hand: Hand) -> str | None:
+    unknown = sorted(hand.flags - FLAGS.keys())
+    if unknown:
+        return f"unknown flag {unknown[0]!r} for MCR (flags: {', '.join(FLAGS)})"
+    for flag in sorted(hand.flags):
+        need = FLAGS[flag]
+        if need and hand.win_by != need:
+            return f"flag {flag} needs win_by {need}, but the hand was won by {hand.win_by}"
+    win = hand.winning_tile.index
+    if "kong_replacement" in hand.flags and not any(m.kind == "kong" for m in hand.melds):
+        return "flag kong_replacement: the hand declares no kong"
+    if "flower_replacement" in hand.flags and not hand.bonus_tiles:
+        return "flag flower_replacement: the hand shows no flower or season"
+    held = sum(1 for t in hand.all_tiles() if t.index == win)
+    if "robbing_kong" in hand.flags and held > 1:
+        return (f"flag robbing_kong: the other three {hand.winning_tile.code} are in the robbed pung, "
+                "but the winner holds another")
+    concealed = sum(1 for t in hand.concealed if t.index == win)
+    if "last_of_kind" in hand.flags and concealed > 1:
+        return (f"flag last_of_kind: the winner holds another {hand.winning_tile.code} concealed, so the "
+                "other three cannot all be visible (A30)")
+    return None
+
+
+def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
+    """The highest-scoring reading of a checked hand (None when the tiles form no winning hand)."""
+    h = hand_facts(hand, options)
+    best: ReadingScore | None = None
+    for reading in mcr_readings(hand):
+        s = score_reading(h, reading_facts(reading))
+        if best is None or s.key > best.key:
+            best = s
+    return best
+
+
+def score(hand: Hand, options: Mapping[str, str]) -> Score:
+    """Score a won MCR hand; never raises for a bad hand (the reason is in ``Score.error``)."""
+    reason = check_tiles(hand, red_fives_in_set=0)
+    if reason is None and hand.winning_tile is None:
+        reason = "MCR scores a won hand: give the winning tile"
+    reason = reason or _flag_error(hand) or discarder_error(hand)
+    if reason:
+        return Score.invalid(NAME, reason)
+    values = {name: OPTIONS[name].default for name in OPTIONS} | dict(options)
+    best = best_reading(hand, values)
+    if best is None:
+        return Score.invalid(NAME, shape_error(hand))
+    elements = {BY_NO[no].name: BY_NO[no].points * n for no, n in sorted(best.counts.items())}
+    flowers = len(hand.bonus_tiles)
+    if flowers:
+        elements[BY_NO[FLOWER_TILES].name] = flowers
+    total = best.points + flowers
+    details = {
+        "points_without_flowers": best.points,
+        "minimum": MINIMUM,
+        "reading": describe(best.facts.reading),
+    }
+    valid = best.points >= MINIMUM
+    notes = [f"Reading: {details['reading']}"]
+    if valid:
+        details["settlement"] = settlement(hand, total)
+        notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in details["settlement"].items()))
+    error = None if valid else (f"not a legal win: only {best.points} points without flowers; "
+                                f"MCR needs {MINIMUM}")
+    return Score(NAME, valid, error, elements, total, "points", details, notes)

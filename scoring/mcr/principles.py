@@ -1,0 +1,132 @@
+"""The counting principles (seed §4) applied to one reading, and the choice of the best reading.
+
+* **Non-separation** ("Una combinazione non può essere cambiata per ottenere ulteriori punti"): each
+  reading is scored on its own; elements of two readings never meet. :func:`best_score` keeps the
+  highest (take-the-higher, spec §4.4).
+* **Non-repeat** ("Ogni mano che è implicita in un'altra mano non viene contata"): an element that
+  another counted element includes is dropped (the table's ``excludes``, closed transitively).
+* **Exclusion / account-once** ("i restanti elementi della mano possono essere combinati al massimo
+  con uno degli elementi già utilizzati"): multi-set elements are counted one after another and each
+  may hold at most one set already used. Every order is tried (:func:`_combination_choices`).
+* **Non-identical** (spec §4.3 step 4, the standard rule the seed's Figure 6 relies on): a set that
+  formed an element with one set cannot form the same element again with another set.
+
+Chicken Hand (38) is given only when nothing else is left (A25); flowers are outside all of this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations
+
+from scoring.mcr.elements import (
+    BY_NO,
+    CHICKEN_HAND,
+    COMBINATIONS,
+    ELEMENTS,
+    Combination,
+    exclusions,
+)
+from scoring.mcr.facts import HandFacts, ReadingFacts
+from scoring.mcr.forms import WAIT_LABEL_PRIORITY
+
+#: A18's alternative: with Nine Gates, only Pure Straight (the one the seed names) and the elements
+#: of how the hand was won are added.
+NINE_GATES_KEEPS = frozenset((78, 49, 12, 25, 27, 39, 40, 41, 42))
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """One multi-set element formed by some of the reading's sets (a bitmask of set positions)."""
+
+    row: Combination
+    sets: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingScore:
+    """The elements one reading scores (element number → times), their points, and a tie key."""
+
+    facts: ReadingFacts
+    counts: dict[int, int]
+    points: int
+    key: tuple
+
+
+def instances(r: ReadingFacts, barred: frozenset[int]) -> list[Instance]:
+    """Every multi-set element any 2, 3 or 4 of the reading's sets form."""
+    sets = r.sets
+    out: list[Instance] = []
+    for size in (2, 3, 4):
+        rows = [c for c in COMBINATIONS if c.size == size and c.no not in barred]
+        if not rows:
+            continue
+        for idx in combinations(range(len(sets)), size):
+            group = tuple(sets[i] for i in idx)
+            mask = sum(1 << i for i in idx)
+            out.extend(Instance(row, mask) for row in rows if row.test(group))
+    return out
+
+
+def _combination_choices(found: list[Instance], closure: Mapping[int, frozenset[int]]) -> list[int]:
+    """Every set of instances the principles allow together, as bitmasks over ``found``.
+
+    Grown one instance at a time in every order: the next may share at most one set with those
+    already used (exclusion), may not repeat an element on a set that already formed it
+    (non-identical), and may not include or be included in a counted element (non-repeat).
+    """
+    reached = {0}
+    frontier = [(0, 0)]
+    while frontier:
+        chosen, used = frontier.pop()
+        for i, x in enumerate(found):
+            bit = 1 << i
+            if chosen & bit:
+                continue
+            if chosen and bin(x.sets & used).count("1") > 1:
+                continue
+            ok = True
+            for j, y in enumerate(found):
+                if not chosen & (1 << j):
+                    continue
+                if (y.row.no == x.row.no and y.sets & x.sets) or x.row.no in closure[y.row.no] \
+                        or y.row.no in closure[x.row.no]:
+                    ok = False
+                    break
+            if ok and chosen | bit not in reached:
+                reached.add(chosen | bit)
+                frontier.append((chosen | bit, used | x.sets))
+    return sorted(reached)
+
+
+def score_reading(h: HandFacts, r: ReadingFacts) -> ReadingScore:
+    """The best count of one reading under the principles."""
+    closure = exclusions(h.options)
+    base: dict[int, int] = {}
+    for row in ELEMENTS:
+        n = row.count(h, r)
+        if n:
+            base[row.no] = n
+    dropped = frozenset().union(*(closure[no] for no in base))
+    barred = frozenset().union(*(closure[no] for no in base if no not in dropped))
+    found = instances(r, barred)
+    best: ReadingScore | None = None
+    for choice in _combination_choices(found, closure):
+        counts = dict(base)
+        for i, x in enumerate(found):
+            if choice >> i & 1:
+                counts[x.row.no] = counts.get(x.row.no, 0) + 1
+        out = frozenset().union(*(closure[no] for no in counts))
+        counts = {no: n for no, n in counts.items() if no not in out}
+        if 78 in counts and h.options["nine_gates_extras"] == "pure_straight":
+            counts = {no: n for no, n in counts.items() if no in NINE_GATES_KEEPS}
+        if not counts:
+            counts = {CHICKEN_HAND: 1}
+        points = sum(BY_NO[no].points * n for no, n in counts.items())
+        key = (points, WAIT_LABEL_PRIORITY.get(r.reading.wait, 0) if counts.keys() & {9, 10, 11} else 0,
+               tuple(sorted(counts.items(), reverse=True)))
+        if best is None or key > best.key:
+            best = ReadingScore(r, counts, points, key)
+    assert best is not None  # the empty choice is always allowed
+    return best

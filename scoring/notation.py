@@ -8,7 +8,8 @@
 * ``ron <tile>`` or ``tsumo <tile>`` is the winning tile and how it came (``discard`` and
   ``self_draw`` are accepted too);
 * ``key=value`` sets context: ``seat``, ``round`` (E/S/W/N), ``dora``, ``ura`` (comma-separated
-  tiles), ``honba``, ``sticks``, ``option:NAME=VALUE``;
+  tiles), ``honba``, ``sticks``, ``discarder`` (the seat that discarded the winning tile, for
+  payments), ``option:NAME=VALUE``;
 * any other lowercase word is a flag (``riichi``, ``ippatsu``, ``last_tile``, …).
 
 :func:`format_hand` prints the canonical form, and ``parse_hand(format_hand(h)) == h``.
@@ -49,6 +50,7 @@ def parse_hand(text: str) -> Hand:
     flags: set[str] = set()
     options: dict[str, str] = {}
     fields: dict[str, object] = {}
+    extra: dict[str, str] = {}
     winning: Tile | None = None
     win_by = "discard"  # set by 'ron'/'tsumo'; 'win=' covers hands without a winning tile
     tokens = text.split()
@@ -76,7 +78,7 @@ def parse_hand(text: str) -> Hand:
                 i += 1
             elif "=" in tok:
                 key, _, value = tok.partition("=")
-                _set_field(key.lower(), value, fields, options, tok)
+                _set_field(key.lower(), value, fields, options, extra, tok)
             elif _TILES_RE.match(tok) or tok[0].isdigit():  # digits first: tiles, say what's wrong
                 for t in parse_tiles(tok):
                     (bonus if t.is_bonus else concealed).append(t)
@@ -91,11 +93,18 @@ def parse_hand(text: str) -> Hand:
         concealed.append(winning)
         fields["win_by"] = win_by
     return Hand(concealed=tuple(concealed), melds=tuple(melds), winning_tile=winning,
-                bonus_tiles=tuple(bonus), flags=frozenset(flags), options=options, **fields)  # type: ignore[arg-type]
+                bonus_tiles=tuple(bonus), flags=frozenset(flags), options=options, extra=extra,
+                **fields)  # type: ignore[arg-type]
 
 
-def _set_field(key: str, value: str, fields: dict[str, object], options: dict[str, str], tok: str) -> None:
-    if key in ("seat", "round"):
+def _set_field(key: str, value: str, fields: dict[str, object], options: dict[str, str],
+               extra: dict[str, str], tok: str) -> None:
+    if key == "discarder":
+        v = value.strip().upper()[:1]
+        if v not in ("E", "S", "W", "N"):
+            raise HandError(f"{tok}: the discarder is a seat: E, S, W or N")
+        extra["discarder"] = v
+    elif key in ("seat", "round"):
         v = value.strip().upper()[:1]
         if v not in ("E", "S", "W", "N"):
             raise HandError(f"{tok}: {key} wind is E, S, W or N")
@@ -114,7 +123,8 @@ def _set_field(key: str, value: str, fields: dict[str, object], options: dict[st
     elif key.startswith("option:"):
         options[key[len("option:"):]] = value
     else:
-        raise HandError(f"{tok}: unknown key {key!r} (seat, round, dora, ura, honba, sticks, option:NAME)")
+        raise HandError(f"{tok}: unknown key {key!r} "
+                        "(seat, round, dora, ura, honba, sticks, discarder, option:NAME)")
 
 
 def format_hand(hand: Hand) -> str:
@@ -140,6 +150,8 @@ def format_hand(hand: Hand) -> str:
         parts.append(f"honba={hand.honba}")
     if hand.riichi_sticks:
         parts.append(f"sticks={hand.riichi_sticks}")
+    if "discarder" in hand.extra:
+        parts.append(f"discarder={hand.extra['discarder']}")
     parts.extend(f"option:{k}={v}" for k, v in sorted(hand.options.items()))
     if hand.bonus_tiles:
         parts.append(format_tiles(hand.bonus_tiles))

@@ -20,7 +20,7 @@ def test_parse_print_parse_round_trips(hand):
 
 def test_full_example():
     h = parse_hand("123m 406p 78s 11z [555z] (2222s) ron 9s seat=S round=W riichi dora=1z,3m ura=4p "
-                   "honba=2 sticks=1 option:kiriage=off 2f")
+                   "honba=2 sticks=1 discarder=N option:kiriage=off 2f")
     assert [t.code for t in h.concealed] == ["1m", "2m", "3m", "4p", "0p", "6p", "7s", "8s", "9s", "1z", "1z"]
     assert [(m.kind, m.code, m.open) for m in h.melds] == [("pung", "555z", True), ("kong", "2222s", False)]
     assert h.winning_tile == tile("9s") and h.win_by == "discard"
@@ -30,6 +30,8 @@ def test_full_example():
     assert (h.honba, h.riichi_sticks) == (2, 1)
     assert dict(h.options) == {"kiriage": "off"}
     assert h.bonus_tiles == (tile("2f"),)
+    assert dict(h.extra) == {"discarder": "N"}
+    assert parse_hand(format_hand(h)) == h
 
 
 def test_tsumo_and_chow_meld():

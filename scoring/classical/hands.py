@@ -235,5 +235,6 @@ def _result(hand: Hand, role: str, ev: Evaluation, opts: Mapping[str, str]) -> S
     elements = dict(details["base_points"])
     elements.update({f"{k} (doubles)": v for k, v in details["doubles"].items()})
     if not ev.legal:
+        notes.append(f"(the hand itself is worth {ev.total}; it may not go out under the rules in force)")
         return Score(NAME, False, "; ".join(ev.problems), elements, 0, "points", details, notes)
     return Score(NAME, True, None, elements, ev.total, "points", details, notes)

@@ -128,7 +128,13 @@ def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, h
         "hands": hand_json,
     }
     notes = ["Scores (capped at the limit):" if limit_of(opts) is not None else "Scores:"]
-    notes += [f"  {s} {roles[s]:<6} {result.capped[s]:>6}" for s in SEATS]
+    for s in SEATS:
+        line = f"  {s} {roles[s]:<6} {result.capped[s]:>6}"
+        if s in hand_json:
+            h = hand_json[s]
+            line += f"   {h['base_total']} base × 2^{h['doubles_total']}"
+            line += f" ({h['limit_hand']})" if h.get("limit_hand") else ""
+        notes.append(line)
     notes.append("Payments (East doubled, rounded to 10):")
     notes += [f"  {p}" for p in result.payments] or ["  none"]
     notes.append("  payer\\payee " + " ".join(f"{s:>6}" for s in SEATS))

@@ -7,9 +7,9 @@ pair / edge-closed-pair wait / self-draw (not with Pinfu) / open pinfu, rounded 
 
 from __future__ import annotations
 
-from scoring.decompose import Group, Reading
+from scoring.decompose import Group
 from scoring.riichi.context import Context
-from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, chow_firsts
+from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
 from scoring.tiles import Tile
 
 SEVEN_PAIRS_FU = 25
@@ -46,8 +46,9 @@ def pair_fu(g: Group, ctx: Context) -> list[FuItem]:
     return items
 
 
-def fu_of(r: Reading, ctx: Context, pinfu: bool) -> tuple[int, list[FuItem]]:
+def fu_of(s: Shape, ctx: Context, pinfu: bool) -> tuple[int, list[FuItem]]:
     """The rounded fu of a reading and its items before rounding (§4.9)."""
+    r = s.reading
     if r.form == "seven_pairs":
         return SEVEN_PAIRS_FU, [("seven pairs (flat, no rounding)", SEVEN_PAIRS_FU)]
     if ctx.concealed and not ctx.self_drawn:
@@ -67,6 +68,6 @@ def fu_of(r: Reading, ctx: Context, pinfu: bool) -> tuple[int, list[FuItem]]:
         items.append((WAIT_NAMES[r.wait], 2))
     if ctx.self_drawn and not pinfu:
         items.append(("self-draw", 2))
-    if not ctx.concealed and len(chow_firsts(r)) == 4 and r.wait == "two_sided" and not pair_items:
+    if not ctx.concealed and len(s.chows) == 4 and r.wait == "two_sided" and not pair_items:
         items.append(("open pinfu", 2))  # fn 16: an open hand never stays at 20 fu
     return round_up(sum(fu for _, fu in items)), items

@@ -17,6 +17,7 @@ from scoring.result import Score
 from scoring.riichi.context import Context, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
+from scoring.riichi.patterns import Row, apply, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
     SEATS,
@@ -27,13 +28,16 @@ from scoring.riichi.payments import (
     up100,
 )
 from scoring.riichi.validate import flag_error, normalise_flags, tile_error
-from scoring.riichi.yaku import yaku_elements
-from scoring.riichi.yakuman import YAKUMAN_FAN, yakuman_elements, yakuman_multiple
+from scoring.riichi.yaku import YAKU, YAKU_TABLE
+from scoring.riichi.yakuman import YAKUMAN, YAKUMAN_FAN, YAKUMAN_TABLE, yakuman_multiple
 from scoring.tiles import Tile
 
 NAME = "riichi"
 FIVE_COUNTERS = 5
 NAGASHI = "Nagashi mangan"
+#: element order in the output: the seed's order of the yaku, then yakuman, then the bonus fan
+ORDER = {key: i for i, key in enumerate([*(p.key for p in YAKU), *(p.key for p in YAKUMAN),
+                                         NAGASHI, "Dora", "Ura dora", "Red five"])}
 
 
 @dataclass(slots=True)
@@ -52,8 +56,12 @@ class Evaluation:
     total_paid: int = 0
 
     @property
-    def rank(self) -> tuple[int, int, int]:
-        return (self.total_paid, self.han, self.fu or 0)
+    def rank(self) -> tuple[int, bool, int, int, int]:
+        """Payment first (§4.1.1), then a true yakuman over a counted one paying the same (the
+        seed names the hand by its yakuman: Esempio 4), then fan, then fu (riichi.md §4.9); last,
+        the reading that names more elements (222333444s is Suu ankou and Ryuu iisou, not only
+        the latter)."""
+        return (self.total_paid, self.yakuman > 0, self.han, self.fu or 0, len(self.elements))
 
 
 def _total_paid(base: int, dealer: bool, self_drawn: bool) -> int:
@@ -62,21 +70,40 @@ def _total_paid(base: int, dealer: bool, self_drawn: bool) -> int:
     return 3 * up100(2 * base) if dealer else up100(2 * base) + 2 * up100(base)
 
 
-def evaluate(r: Reading, ctx: Context, dora: dict[str, int]) -> Evaluation:
+@dataclass(frozen=True, slots=True)
+class HandPatterns:
+    """The per-hand rows already decided for this hand, and the rows left for each reading."""
+
+    yakuman: dict[str, int]
+    yaku: dict[str, int]
+    yakuman_rows: tuple[Row, ...]
+    yaku_rows: tuple[Row, ...]
+    dora: dict[str, int]
+
+
+def hand_patterns(ctx: Context, dora: dict[str, int]) -> HandPatterns:
+    yt, mt = YAKU_TABLE[ctx.concealed], YAKUMAN_TABLE[ctx.concealed]
+    return HandPatterns(apply(mt.per_hand, None, ctx), apply(yt.per_hand, None, ctx),
+                        mt.per_reading, yt.per_reading, dora)
+
+
+def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
     """Value one reading (yakuman replace yaku, dora and fu; §4.2.5, Esempio 4)."""
-    counted_yakuman = ctx.options["counted_yakuman"] == "yes"
-    ykm = yakuman_elements(r, ctx)
+    s = shape(r)
+    ykm = {**hp.yakuman, **apply(hp.yakuman_rows, s, ctx)}
     if ykm:
-        n = yakuman_multiple(ykm)
+        n = yakuman_multiple(ykm, ctx.options["double_yakuman"] == "dai_suushii")
+        if n == 1:
+            ykm = {k: min(v, YAKUMAN_FAN) for k, v in ykm.items()}
         base, limit = base_points(0, None, n)
         return Evaluation(r, ykm, YAKUMAN_FAN * n, YAKUMAN_FAN * n, None, yakuman=n, base=base, limit=limit,
                           total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
-    elements = yaku_elements(r, ctx)
+    elements = {**hp.yaku, **apply(hp.yaku_rows, s, ctx)}
     yaku_fan = sum(elements.values())
-    elements.update(dora)
-    han = sum(elements.values())
-    fu, items = fu_of(r, ctx, "Pinfu" in elements)
-    base, limit = base_points(han, fu, 0, counted_yakuman)
+    elements.update(hp.dora)
+    han = yaku_fan + sum(hp.dora.values())
+    fu, items = fu_of(s, ctx, "Pinfu" in elements)
+    base, limit = base_points(han, fu, 0, ctx.options["counted_yakuman"] == "yes")
     return Evaluation(r, elements, yaku_fan, han, fu, items, base=base, limit=limit,
                       total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
 
@@ -105,12 +132,11 @@ def _discarder(hand: Hand) -> tuple[str | None, str | None]:
 
 
 def _describe(r: Reading) -> str:
+    """'234m 123s [789p] (1111z) 55p  wait: two_sided': [open meld], (concealed kong)."""
     parts = []
     for g in r.groups:
-        code = "".join(Tile(k).code for k in g.kinds)
-        code = code[0::2] + code[-1] if len(set(code[1::2])) == 1 else code
-        parts.append(f"[{code}]" if g.declared and not g.concealed else
-                     f"({code})" if g.declared else code)
+        code = "".join(str(Tile(k).number) for k in g.kinds) + Tile(g.first).suit
+        parts.append(f"[{code}]" if g.declared and not g.concealed else f"({code})" if g.declared else code)
     return " ".join(parts) + (f"  wait: {r.wait}" if r.wait else "")
 
 
@@ -122,9 +148,10 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
         sticks = Payment("table", RIICHI_STICK * hand.riichi_sticks)
         payments.append(_payment_row(sticks, winner, "riichi sticks"))
     fu = best.fu if best.han < 5 and not best.yakuman else None
+    reading = _describe(best.reading) if best.reading is not None else None
     notes: list[str] = []
-    if best.reading is not None:
-        notes.append(f"Reading: {_describe(best.reading)}")
+    if reading:
+        notes.append(f"Reading: {reading}")
     if fu is not None:
         raw = sum(v for _, v in best.fu_items)
         notes.append("Fu: " + ", ".join(f"{name} {v}" for name, v in best.fu_items)
@@ -141,7 +168,8 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
         extra = f" (incl. {row['honba']} for counters)" if row["honba"] else ""
         notes.append(f"{row['from']} pays {row['to']} {row['total']}{extra} [{row['for']}]")
     return Score(
-        rules=NAME, valid=True, elements=best.elements, total=best.han, unit="han",
+        rules=NAME, valid=True, total=best.han, unit="han",
+        elements=dict(sorted(best.elements.items(), key=lambda kv: ORDER[kv[0]])),
         details={
             "han": best.han,
             "fu": fu,
@@ -150,7 +178,7 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
             "limit": best.limit,
             "base_points": best.base,
             "payments": payments,
-            "reading": _describe(best.reading) if best.reading else None,
+            "reading": reading,
         },
         notes=notes,
     )
@@ -184,10 +212,11 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         return _invalid(shape_error(hand))
     dora = dora_elements(hand, "riichi" in flags, options)
     minimum = 2 if hand.honba >= FIVE_COUNTERS and options["five_counters"] == "2_fan" else 1
+    hp = hand_patterns(ctx, dora)
     best: Evaluation | None = None
     best_yaku_fan = 0
     for r in reads:
-        ev = evaluate(r, ctx, dora)
+        ev = evaluate(r, ctx, hp)
         best_yaku_fan = max(best_yaku_fan, ev.yaku_fan)
         if ev.yaku_fan >= minimum and (best is None or ev.rank > best.rank):
             best = ev

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from scoring.hand import Hand, check_tiles
+from scoring.tiles import Tile
 
 FLAGS = frozenset({
     "riichi", "double_riichi", "ippatsu", "last_tile", "last_discard", "kong_replacement",
@@ -17,6 +18,7 @@ FLAGS = frozenset({
 SELF_DRAW_FLAGS = ("last_tile", "kong_replacement", "heavenly", "earthly")
 DISCARD_FLAGS = ("last_discard", "robbing_kong", "human")
 FIRST_TURN_FLAGS = ("heavenly", "earthly", "human")
+FIVES = (4, 13, 22)
 MAX_INDICATORS = 5  # the dora indicator and at most 4 kan dora (§6.2)
 
 
@@ -90,9 +92,16 @@ def tile_error(hand: Hand, options: Mapping[str, str]) -> str | None:
     Indicators are not counted as copies: inputs (the spec's vectors included) use a non-hitting
     indicator such as 1z as a placeholder, repeated for every kan dora.
     """
-    reason = check_tiles(hand, red_fives_in_set=int(options["red_fives"]), bonus_allowed=False)
+    red = int(options["red_fives"])
+    reason = check_tiles(hand, red_fives_in_set=red, bonus_allowed=False)
     if reason:
         return reason
+    if red:
+        for five in FIVES:
+            plain = sum(1 for t in hand.all_tiles() if t.index == five and not t.red)
+            if plain > 4 - red:
+                return (f"{plain} plain {Tile(five).code}: the EMA set has one red five per suit, so only "
+                        f"{4 - red} plain ones (§1.5; write the red one as {Tile(five, True).code})")
     if len(hand.dora_indicators) > MAX_INDICATORS:
         return (f"{len(hand.dora_indicators)} dora indicators: at most {MAX_INDICATORS} "
                 "(the first indicator and one kan dora per kong, at most 4 kongs)")

@@ -12,137 +12,103 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scoring.decompose import Reading
 from scoring.riichi.context import Context
-from scoring.riichi.patterns import (
-    DRAGON_KINDS,
-    TERMINAL_OR_HONOUR,
-    TERMINALS,
-    Pattern,
-    chow_firsts,
-    flag,
-    pung_firsts,
-)
+from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, TERMINALS, Pattern, Shape, cut, flag
 
 
-def _haitei(r: Reading, c: Context) -> bool:
+def _haitei(s: Shape, c: Context) -> bool:
     # A11: on the replacement tile that became the last playable tile, both count by default
     if "kong_replacement" in c.flags and c.options["haitei_rinshan"] == "rinshan_only":
         return False
     return "last_tile" in c.flags
 
 
-def _value_pair(r: Reading, c: Context) -> bool:
-    pair = r.pair
-    return pair is not None and (pair.first in DRAGON_KINDS or pair.first in c.value_winds)
+def value_pair(s: Shape, c: Context) -> bool:
+    """A pair of dragons, of the seat wind or of the prevalent wind (§4.2.1 Pinfu)."""
+    return s.pair is not None and (s.pair in DRAGON_KINDS or s.pair == c.seat or s.pair == c.round)
 
 
-def _pinfu(r: Reading, c: Context) -> bool:
+def _pinfu(s: Shape, c: Context) -> bool:
     """Four chows, a valueless pair, and the winning tile completes a two-sided chow (§4.2.1)."""
-    return len(chow_firsts(r)) == 4 and not _value_pair(r, c) and r.wait == "two_sided"
+    return len(s.chows) == 4 and s.wait == "two_sided" and not value_pair(s, c)
 
 
-def _identical_chow_pairs(r: Reading) -> int:
+def _identical_chow_pairs(s: Shape) -> int:
     """How many pairs of identical chows (fn 20: four identical chows are two pairs)."""
-    return sum(n // 2 for n in Counter(chow_firsts(r)).values())
+    if len(s.chows) < 2:
+        return 0
+    return sum(n // 2 for n in Counter(s.chows).values())
 
 
-def _tanyao(r: Reading, c: Context) -> bool:
-    return not (c.kinds & TERMINAL_OR_HONOUR)
+def _sanshoku_doujun(s: Shape, c: Context) -> bool:
+    firsts = s.chows
+    return len(firsts) >= 3 and any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(7))
 
 
-def _sanshoku_doujun(r: Reading, c: Context) -> bool:
-    firsts = set(chow_firsts(r))
-    return any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(7))
+def _itsu(s: Shape, c: Context) -> bool:
+    firsts = s.chows
+    return len(firsts) >= 3 and any(b in firsts and b + 3 in firsts and b + 6 in firsts for b in (0, 9, 18))
 
 
-def _itsu(r: Reading, c: Context) -> bool:
-    firsts = set(chow_firsts(r))
-    return any({s, s + 3, s + 6} <= firsts for s in (0, 9, 18))
+def _yakuhai_dragon(s: Shape, c: Context) -> int:
+    return sum(1 for f in s.pungs if f in DRAGON_KINDS)
 
 
-def _yakuhai_dragon(r: Reading, c: Context) -> int:
-    return sum(1 for f in pung_firsts(r) if f in DRAGON_KINDS)
+def _sanshoku_doukou(s: Shape, c: Context) -> bool:
+    firsts = s.pungs
+    return len(firsts) >= 3 and any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(9))
 
 
-def _outside(r: Reading, allowed_honours: bool) -> bool:
-    if r.form != "standard" or not chow_firsts(r):
-        return False
-    return all(g.has_terminal_or_honour and (allowed_honours or g.first < 27) for g in r.groups)
-
-
-def _chanta(r: Reading, c: Context) -> bool:
-    return c.has_honours and _outside(r, True)
-
-
-def _junchan(r: Reading, c: Context) -> bool:
-    return not c.has_honours and _outside(r, False)
-
-
-def _sanshoku_doukou(r: Reading, c: Context) -> bool:
-    firsts = set(pung_firsts(r))
-    return any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(9))
-
-
-def _concealed_pungs(r: Reading) -> int:
-    """Pungs/kongs concealed at the win: a pung completed by a discard is not (§4.1.1)."""
-    return sum(1 for g in r.groups if g.kind in ("pung", "kong") and g.concealed)
-
-
-def _honroutou(r: Reading, c: Context) -> bool:
+def _honroutou(s: Shape, c: Context) -> bool:
     return c.kinds <= TERMINAL_OR_HONOUR and c.has_honours and bool(c.kinds & TERMINALS)
 
 
-def _shousangen(r: Reading, c: Context) -> bool:
-    pair = r.pair
-    return pair is not None and pair.first in DRAGON_KINDS and _yakuhai_dragon(r, c) == 2
+def _shousangen(s: Shape, c: Context) -> bool:
+    return s.pair in DRAGON_KINDS and _yakuhai_dragon(s, c) == 2
 
 
 YAKU: tuple[Pattern, ...] = (
     # 4.2.1 one fan
-    Pattern("Riichi", 1, None, flag("riichi"), "4.2.1 Riichi; 3.3.12"),
-    Pattern("Ippatsu", 1, None, flag("ippatsu"), "4.2.1 Riichi (IPPATSU)"),
-    Pattern("Daburu riichi", 1, None, flag("double_riichi"), "4.2.1 Riichi (DABURU RIICHI)"),
-    Pattern("Menzen tsumo", 1, None, lambda r, c: c.self_drawn, "4.2.1 Tutto pescato"),
-    Pattern("Tanyao", 1, None, _tanyao, "4.2.1 Senza teste; Introduzione point 1 (closed only)"),
+    Pattern("Riichi", 1, None, flag("riichi"), "4.2.1 Riichi; 3.3.12", per_hand=True),
+    Pattern("Ippatsu", 1, None, flag("ippatsu"), "4.2.1 Riichi (IPPATSU)", per_hand=True),
+    Pattern("Daburu riichi", 1, None, flag("double_riichi"), "4.2.1 Riichi (DABURU RIICHI)", per_hand=True),
+    Pattern("Menzen tsumo", 1, None, lambda s, c: c.self_drawn, "4.2.1 Tutto pescato", per_hand=True),
+    Pattern("Tanyao", 1, None, lambda s, c: not (c.kinds & TERMINAL_OR_HONOUR),
+            "4.2.1 Senza teste; Introduzione point 1 (closed only)", per_hand=True),
     Pattern("Pinfu", 1, None, _pinfu, "4.2.1 Pinfu"),
-    Pattern("Iipeikou", 1, None, lambda r, c: _identical_chow_pairs(r) == 1,
+    Pattern("Iipeikou", 1, None, lambda s, c: _identical_chow_pairs(s) == 1,
             "4.2.1 Due scale uguali di colore; 4.2.3 (not with Ryanpeikou)"),
     Pattern("Sanshoku doujun", 2, 1, _sanshoku_doujun, "4.2.1 Tre scale uguali nei tre semi"),
     Pattern("Itsu", 2, 1, _itsu, "4.2.1 Serpente di colore"),
     Pattern("Yakuhai dragon", 1, 1, _yakuhai_dragon, "4.2.1 Tris di drago (1 per dragon set)"),
-    Pattern("Yakuhai seat wind", 1, 1, lambda r, c: c.seat in pung_firsts(r),
-            "4.2.1 Tris del proprio vento"),
-    Pattern("Yakuhai round wind", 1, 1, lambda r, c: c.round in pung_firsts(r),
-            "4.2.1 Tris del vento di giro"),
-    Pattern("Chanta", 2, 1, _chanta, "4.2.1 Teste ovunque"),
-    Pattern("Rinshan kaihou", 1, 1, flag("kong_replacement"), "4.2.1 Rimpiazzo del poker"),
-    Pattern("Chankan", 1, 1, flag("robbing_kong"), "4.2.1 Pezzo rubato"),
-    Pattern("Haitei", 1, 1, _haitei, "4.2.1 Ultima pedina"),
-    Pattern("Houtei", 1, 1, flag("last_discard"), "4.2.1 Ultimo scarto"),
+    Pattern("Yakuhai seat wind", 1, 1, lambda s, c: c.seat in s.pungs, "4.2.1 Tris del proprio vento"),
+    Pattern("Yakuhai round wind", 1, 1, lambda s, c: c.round in s.pungs, "4.2.1 Tris del vento di giro"),
+    Pattern("Chanta", 2, 1, lambda s, c: s.outside and bool(s.chows) and c.has_honours,
+            "4.2.1 Teste ovunque"),
+    Pattern("Rinshan kaihou", 1, 1, flag("kong_replacement"), "4.2.1 Rimpiazzo del poker", per_hand=True),
+    Pattern("Chankan", 1, 1, flag("robbing_kong"), "4.2.1 Pezzo rubato", per_hand=True),
+    Pattern("Haitei", 1, 1, _haitei, "4.2.1 Ultima pedina", per_hand=True),
+    Pattern("Houtei", 1, 1, flag("last_discard"), "4.2.1 Ultimo scarto", per_hand=True),
     # 4.2.2 two fan
-    Pattern("Chiitoitsu", 2, None, lambda r, c: r.form == "seven_pairs", "4.2.2 Tutte coppie"),
+    Pattern("Chiitoitsu", 2, None, lambda s, c: s.form == "seven_pairs", "4.2.2 Tutte coppie"),
     Pattern("Sanshoku doukou", 2, 2, _sanshoku_doukou, "4.2.2 Tre tris uguali"),
-    Pattern("San ankou", 2, 2, lambda r, c: _concealed_pungs(r) >= 3, "4.2.2 Tre tris/poker coperti"),
-    Pattern("San kantsu", 2, 2, lambda r, c: len(r.kongs) == 3, "4.2.2 Tre poker"),
-    Pattern("Toitoi", 2, 2, lambda r, c: r.form == "standard" and len(pung_firsts(r)) == 4,
-            "4.2.2 Tutti tris"),
-    Pattern("Honitsu", 3, 2, lambda r, c: len(c.suits) == 1 and c.has_honours, "4.2.2 Mano pura"),
+    Pattern("San ankou", 2, 2, lambda s, c: s.concealed_pungs >= 3, "4.2.2 Tre tris/poker coperti"),
+    Pattern("San kantsu", 2, 2, lambda s, c: s.kongs == 3, "4.2.2 Tre poker"),
+    Pattern("Toitoi", 2, 2, lambda s, c: len(s.pungs) == 4, "4.2.2 Tutti tris"),
+    Pattern("Honitsu", 3, 2, lambda s, c: len(c.suits) == 1 and c.has_honours, "4.2.2 Mano pura",
+            per_hand=True),
     Pattern("Shousangen", 2, 2, _shousangen, "4.2.2 Piccolo raduno dei dragoni"),
-    Pattern("Honroutou", 2, 2, _honroutou, "4.2.2 Tutte teste"),
-    Pattern("Junchan", 3, 2, _junchan, "4.2.2 Estremi ovunque"),
+    Pattern("Honroutou", 2, 2, _honroutou, "4.2.2 Tutte teste", per_hand=True),
+    Pattern("Junchan", 3, 2, lambda s, c: s.outside and bool(s.chows) and not c.has_honours,
+            "4.2.2 Estremi ovunque"),
     # 4.2.3 three fan
-    Pattern("Ryanpeikou", 3, None, lambda r, c: _identical_chow_pairs(r) == 2,
+    Pattern("Ryanpeikou", 3, None, lambda s, c: _identical_chow_pairs(s) == 2,
             "4.2.3 Doppie scale uguali di colore, fn 20"),
-    # 4.2.4 five fan (Nagashi mangan is not a winning hand: see scoring.riichi.nagashi)
-    Pattern("Chinitsu", 6, 5, lambda r, c: len(c.suits) == 1 and not c.has_honours, "4.2.4 Mano purissima"),
+    # 4.2.4 five fan (Nagashi mangan is not a winning hand: scoring.riichi.scorer handles the claim)
+    Pattern("Chinitsu", 6, 5, lambda s, c: len(c.suits) == 1 and not c.has_honours, "4.2.4 Mano purissima",
+            per_hand=True),
 )
 
-def yaku_elements(r: Reading, ctx: Context) -> dict[str, int]:
-    """Every yaku of the table that applies to the reading, key → fan."""
-    out: dict[str, int] = {}
-    for p in YAKU:
-        fan = p.value(r, ctx)
-        if fan:
-            out[p.key] = fan
-    return out
+
+#: the table cut for a concealed (True) and an open (False) hand
+YAKU_TABLE = cut(YAKU)

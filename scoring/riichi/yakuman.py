@@ -8,9 +8,8 @@ yakuman applies, ordinary yaku, dora and fu are ignored (Esempio 4).
 
 from __future__ import annotations
 
-from scoring.decompose import Reading
 from scoring.riichi.context import Context
-from scoring.riichi.patterns import DRAGON_KINDS, TERMINALS, WIND_KINDS, Pattern, flag, pung_firsts
+from scoring.riichi.patterns import DRAGON_KINDS, TERMINALS, WIND_KINDS, Pattern, Shape, cut, flag
 from scoring.tiles import FIRST_HONOUR, GREEN
 
 YAKUMAN_FAN = 13
@@ -19,7 +18,7 @@ GREEN_KINDS = frozenset({19, 20, 21, 23, 25, GREEN})
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def _chuuren(r: Reading, c: Context) -> bool:
+def _chuuren(s: Shape, c: Context) -> bool:
     """fn 21: only the final shape matters: 1112345678999 of one suit plus any tile of it."""
     if len(c.suits) != 1 or c.has_honours:
         return False
@@ -27,59 +26,53 @@ def _chuuren(r: Reading, c: Context) -> bool:
     return all(c.counts[base + i] >= need for i, need in enumerate(NINE_GATES))
 
 
-def _suu_ankou(r: Reading, c: Context) -> bool:
-    # a pung completed by a discard is open (Esempio 5); a pair-wait ron keeps all four concealed
-    return sum(1 for g in r.groups if g.kind in ("pung", "kong") and g.concealed) == 4
+def _winds(s: Shape) -> int:
+    return sum(1 for f in s.pungs if f in WIND_KINDS)
 
 
-def _shou_suushii(r: Reading, c: Context) -> bool:
-    pair = r.pair
-    return pair is not None and pair.first in WIND_KINDS and sum(f in WIND_KINDS for f in pung_firsts(r)) == 3
+def _shou_suushii(s: Shape, c: Context) -> bool:
+    return s.pair in WIND_KINDS and _winds(s) == 3
 
 
-def _tsuu_iisou(r: Reading, c: Context) -> bool:
-    if r.form == "seven_pairs" and c.options["all_honours_seven_pairs"] == "no":
+def _tsuu_iisou(s: Shape, c: Context) -> bool:
+    if s.form == "seven_pairs" and c.options["all_honours_seven_pairs"] == "no":
         return False
     return all(k >= FIRST_HONOUR for k in c.kinds)
 
 
-def _ryuu_iisou(r: Reading, c: Context) -> bool:
+def _ryuu_iisou(s: Shape, c: Context) -> bool:
     if c.options["all_green_dragon"] == "required" and GREEN not in c.kinds:
         return False
     return c.kinds <= GREEN_KINDS
 
 
 YAKUMAN: tuple[Pattern, ...] = (
-    Pattern("Kokushi musou", 13, None, lambda r, c: r.form == "thirteen_orphans", "4.2.5 Tredici lanterne"),
-    Pattern("Chuuren pooto", 13, None, _chuuren, "4.2.5 Casa piena di nove pezzi, fn 21"),
-    Pattern("Tenho", 13, None, flag("heavenly"), "4.2.5 Benedizione del cielo"),
-    Pattern("Chiho", 13, None, flag("earthly"), "4.2.5 Benedizione della terra"),
-    Pattern("Renho", 13, None, flag("human"), "4.2.5 Benedizione dell'uomo; glossary RENHO"),
-    Pattern("Suu ankou", 13, None, _suu_ankou, "glossary SUU ANKOU; Esempi 4-5"),
-    Pattern("Dai sangen", 13, 13, lambda r, c: sum(f in DRAGON_KINDS for f in pung_firsts(r)) == 3,
+    Pattern("Kokushi musou", 13, None, lambda s, c: s.form == "thirteen_orphans", "4.2.5 Tredici lanterne"),
+    Pattern("Chuuren pooto", 13, None, _chuuren, "4.2.5 Casa piena di nove pezzi, fn 21", per_hand=True),
+    Pattern("Tenho", 13, None, flag("heavenly"), "4.2.5 Benedizione del cielo", per_hand=True),
+    Pattern("Chiho", 13, None, flag("earthly"), "4.2.5 Benedizione della terra", per_hand=True),
+    Pattern("Renho", 13, None, flag("human"), "4.2.5 Benedizione dell'uomo; glossary RENHO", per_hand=True),
+    # a pung completed by a discard is open (Esempio 5); a pair-wait ron keeps all four concealed
+    Pattern("Suu ankou", 13, None, lambda s, c: s.concealed_pungs == 4, "glossary SUU ANKOU; Esempi 4-5"),
+    Pattern("Dai sangen", 13, 13, lambda s, c: sum(f in DRAGON_KINDS for f in s.pungs) == 3,
             "glossary DAI SANGEN; 3.3.6"),
     Pattern("Shou suushii", 13, 13, _shou_suushii, "glossary SHOU SUUSHII"),
-    Pattern("Dai suushii", 26, 26, lambda r, c: sum(f in WIND_KINDS for f in pung_firsts(r)) == 4,
+    Pattern("Dai suushii", 26, 26, lambda s, c: _winds(s) == 4,
             "glossary DAI SUUSHII; Introduzione (the only double yakuman)"),
     Pattern("Tsuu iisou", 13, 13, _tsuu_iisou, "glossary TSUU IISOU"),
-    Pattern("Chinroutou", 13, 13, lambda r, c: c.kinds <= TERMINALS, "glossary CHINROUTO"),
-    Pattern("Ryuu iisou", 13, 13, _ryuu_iisou, "glossary RYUU IISOU"),
-    Pattern("Suu kantsu", 13, 13, lambda r, c: len(r.kongs) == 4, "glossary SUU KAN TSU; 3.3.9"),
+    Pattern("Chinroutou", 13, 13, lambda s, c: c.kinds <= TERMINALS, "glossary CHINROUTO", per_hand=True),
+    Pattern("Ryuu iisou", 13, 13, _ryuu_iisou, "glossary RYUU IISOU", per_hand=True),
+    Pattern("Suu kantsu", 13, 13, lambda s, c: s.kongs == 4, "glossary SUU KAN TSU; 3.3.9"),
 )
 
 
-def yakuman_elements(r: Reading, ctx: Context) -> dict[str, int]:
-    """Every yakuman that applies, key → 13 (Dai suushii 26, or 13 with option double_yakuman=none)."""
-    out: dict[str, int] = {}
-    for p in YAKUMAN:
-        fan = p.value(r, ctx)
-        if fan:
-            if p.key == "Dai suushii" and ctx.options["double_yakuman"] == "none":
-                fan = YAKUMAN_FAN
-            out[p.key] = fan
-    return out
+#: the table cut for a concealed (True) and an open (False) hand
+YAKUMAN_TABLE = cut(YAKUMAN)
 
 
-def yakuman_multiple(elements: dict[str, int]) -> int:
-    """How many yakuman the hand pays: they are not cumulative, only Dai suushii is double."""
-    return max(elements.values()) // YAKUMAN_FAN if elements else 0
+def yakuman_multiple(elements: dict[str, int], double: bool = True) -> int:
+    """How many yakuman the hand pays: they are not cumulative, only Dai suushii is double
+    (``double`` False: option double_yakuman=none pays it single too)."""
+    if not elements:
+        return 0
+    return max(elements.values()) // YAKUMAN_FAN if double else 1

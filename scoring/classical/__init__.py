@@ -17,13 +17,11 @@ from typing import Any
 
 from scoring.classical import hands, table
 from scoring.classical.limits import LIMIT_HANDS, SEED_GRANDI_GIOCHI, LimitHand, LimitHandTable
-from scoring.classical.options import OPTIONS
+from scoring.classical.options import NAME, OPTIONS
 from scoring.classical.settle import Payment, Settlement, pairwise_differences, round_half_up, settle
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
 from scoring.result import Score
-
-NAME = "classical"
 
 __all__ = [
     "LIMIT_HANDS", "NAME", "OPTIONS", "SEED_GRANDI_GIOCHI", "LimitHand", "LimitHandTable", "Payment",

@@ -78,9 +78,9 @@ def _snake(ctx: Ctx, starts: tuple[int, ...], same_suit: bool) -> list[Group] | 
     if not same_suit:
         return [by_start[s][0] for s in starts]
     for suit in range(3):
-        chosen = [next((g for g in by_start[s] if g.suit == suit), None) for s in starts]
-        if all(chosen):
-            return chosen  # type: ignore[return-value]
+        chosen = [g for s in starts for g in by_start[s] if g.suit == suit]
+        if {g.first % 9 for g in chosen} == set(starts):
+            return [next(g for g in chosen if g.first % 9 == s) for s in starts]
     return None
 
 

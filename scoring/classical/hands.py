@@ -17,14 +17,13 @@ from scoring.classical.arrange import loser_readings, winner_readings
 from scoring.classical.context import Ctx, group_code
 from scoring.classical.doubles import FLAGS, closing_items, fundamental_items
 from scoring.classical.limits import LIMIT_HANDS, SEED_GRANDI_GIOCHI, LimitHandTable, possible_limit_hands
-from scoring.classical.options import limit_of
+from scoring.classical.options import NAME, limit_of
 from scoring.classical.points import base_items
 from scoring.decompose import PAIR, Reading, shape_error, winning_kinds
 from scoring.hand import Hand, check_tiles
 from scoring.result import Score
 from scoring.tiles import DRAGONS, Tile, counts34, wind_index
 
-NAME = "classical"
 ROLES = ("winner", "loser")
 Items = list[tuple[str, int]]
 #: Flags that only make sense with one way of winning: a roof replacement or the last wall tile is
@@ -162,6 +161,9 @@ def _input_problem(hand: Hand, role: str) -> str | None:
         return None
     if hand.winning_tile is None:
         return "a winner's hand needs its winning tile"
+    played = hand.extra.get("discards_played")
+    if played is not None and (not isinstance(played, int) or isinstance(played, bool) or played < 0):
+        return f"discards_played must be a whole number of discards, not {played!r}"
     for flag, needed in FLAG_WIN_BY.items():
         if flag in hand.flags and hand.win_by != needed:
             return f"flag {flag} needs win_by {needed}, not {hand.win_by}"

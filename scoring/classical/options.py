@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from scoring.options import Option, option_table
 
+NAME = "classical"
 YES_NO = ("no", "yes")
 
 OPTIONS: dict[str, Option] = option_table([

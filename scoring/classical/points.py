@@ -8,7 +8,7 @@ terminal pairs are all worth 0 here.
 from __future__ import annotations
 
 from scoring.classical.context import Ctx, group_code, is_dragon, is_head
-from scoring.decompose import KONG, PUNG, Group
+from scoring.decompose import KONG, PUNG, SEVEN_PAIRS, Group
 from scoring.tiles import FIRST_BONUS
 
 Item = tuple[str, int]
@@ -74,7 +74,7 @@ def base_items(ctx: Ctx) -> list[Item]:
     items: list[Item] = [MAH_JONG] if ctx.winner else []
     items.extend(set_item(g) for g in ctx.pungs)
     pair_points = [p for p in (pair_item(ctx, g) for g in ctx.pairs) if p is not None]
-    if ctx.reading.form == "seven_pairs" and ctx.opts["seven_pairs_pair_points"] == "no":
+    if ctx.reading.form == SEVEN_PAIRS and ctx.opts["seven_pairs_pair_points"] == "no":
         pair_points = []  # D-6 variant: a seven-pairs hand scores the 20 (and its flowers) only
     if not ctx.winner:
         # D-5: a loser's valuable pairs held in hand; 'one' keeps the best, 'none' drops them all

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scoring.classical.options import OPTIONS, limit_of
+from scoring.classical.options import NAME, OPTIONS, limit_of
 from scoring.classical.settle import Payment, Settlement, settle
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
@@ -21,7 +21,6 @@ from scoring.result import Score
 from scoring.structured import hand_from_dict
 from scoring.tiles import Tile
 
-NAME = "classical"
 SEATS = ("E", "S", "W", "N")
 HandScorer = Callable[[Hand, Mapping[str, str]], Score]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring import classical
 from scoring.classical import (
@@ -322,3 +324,43 @@ _EWS = {k: v for k, v in TABLE["players"].items() if k != "N"}
 def test_table_errors(players: dict[str, Any], reason: str) -> None:
     s = classical.score_table({**TABLE, "players": players}, {})
     assert not s.valid and reason in (s.error or ""), s.error
+
+
+# -- properties over random hands --------------------------------------------------------------
+_KIND_CODES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+_CHOWS = [f"{n}{n + 1}{n + 2}{s}" for s in "mps" for n in range(1, 8)]
+_FLAGS = sorted(classical.hands.FLAGS | {"ippatsu"})
+_SET = st.one_of(st.sampled_from(_CHOWS), st.sampled_from(_KIND_CODES).map(lambda c: c[0] * 3 + c[1]))
+
+
+@st.composite
+def _hands(draw: st.DrawFn) -> dict[str, Any]:
+    """A winner built from 4 sets + a pair (some declared), or a loser's 13 random tiles."""
+    common = {"seat": draw(st.sampled_from("ESWN")), "rnd": draw(st.sampled_from("ESWN")),
+              "flags": draw(st.lists(st.sampled_from(_FLAGS), max_size=3, unique=True)),
+              "bonus_tiles": draw(st.lists(st.sampled_from([f"{n}f" for n in range(1, 9)]), max_size=4,
+                                           unique=True))}
+    if draw(st.booleans()):
+        return hand("".join(draw(st.lists(st.sampled_from(_KIND_CODES), min_size=13, max_size=13))),
+                    role="loser", **common)
+    sets = draw(st.lists(_SET, min_size=4, max_size=4))
+    pair = draw(st.sampled_from(_KIND_CODES))
+    n_melds = draw(st.integers(0, 4))
+    melds = tuple(("chow " if s[0] != s[1] else "pung ") + s for s in sets[:n_melds])
+    concealed = "".join(sets[n_melds:]) + pair[0] * 2 + pair[1]
+    return hand(concealed, melds, pair, draw(st.sampled_from(["discard", "self_draw"])), **common)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(d=_hands())
+def test_never_raises_and_total_is_capped_base_times_doubles(d: dict[str, Any]) -> None:
+    s = score(d)
+    assert s.valid or s.error
+    if "base_total" not in s.details:
+        return
+    raw = s.details["base_total"] * 2 ** s.details["doubles_total"]
+    assert s.details["raw_total"] == raw and s.details["total"] == min(raw, 1000)
+    if d.get("role") == "loser":
+        assert s.valid and not any(k[0] == "C" or k.startswith("B1 ") for k in s.elements)
+    else:
+        assert s.details["base_points"]["B1 Mah jong"] == 20

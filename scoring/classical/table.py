@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scoring.classical.options import NAME, OPTIONS, limit_of
-from scoring.classical.settle import Payment, Settlement, settle
+from scoring.classical.settle import Payment, Settlement, round_half_up, settle
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
 from scoring.result import Score
@@ -119,6 +119,7 @@ def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, h
         "winners": [s for s in SEATS if roles[s] == "winner"],
         "scores": scores,
         "capped_scores": result.capped,
+        "rounded": {s: round_half_up(v) for s, v in result.capped.items()},  # D-8's other reading
         "payments": [p.as_dict() for p in result.payments],
         "payments_raw": [p.as_dict() for p in result.raw],
         "matrix": matrix,

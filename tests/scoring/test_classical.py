@@ -227,6 +227,17 @@ def test_limit_hand_table_is_empty_by_default_and_pluggable() -> None:
     assert classical.score(hand_from_dict(dragons), {"min_doubles_to_win": "20"}, limit_hands=club).valid
 
 
+@pytest.mark.parametrize(("d", "name"), [
+    (hand("222m999m666p888s11p", (), "8s", "self_draw"), "four concealed pungs"),
+    (hand("556677m66z", ("chow 567m", "chow 567m"), "6z"), "four identical chows in one suit"),
+    (hand("1112345678999m5m", (), "5m"), "nine gates"),
+])
+def test_possible_limit_hands_are_flagged_not_valued(d: dict[str, Any], name: str) -> None:
+    s = score(d, limit="none")
+    assert name in s.details["possible_limit_hand"] and s.details["limit_hand"] is None
+    assert s.total == s.details["base_total"] * 2 ** s.details["doubles_total"]
+
+
 # -- bad input: a precise reason, never an exception ---------------------------------------------
 @pytest.mark.parametrize(("d", "reason"), [
     (hand("111p234s678s456m99m", (), "6m", flags=["riichi"]), "waited on 3m, 6m"),
@@ -292,7 +303,7 @@ def test_table_scores_every_hand_and_settles() -> None:
         ["E→W 190", "S→W 100", "N→W 100", "N→E 10", "N→S 10"])
     assert d["net"] == {"E": -180, "S": -90, "W": 390, "N": -120}
     assert d["matrix"]["E"]["W"] == 190 and d["hands"]["W"]["total"] == 96
-    assert s.total == 96
+    assert s.total == 96 and d["rounded"] == {"E": 10, "S": 10, "W": 100, "N": 0}
     text = s.render()
     assert "E→W 190" in text and "Net: E -180" in text
 

@@ -72,6 +72,11 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
             entry = players[seat]
             if not isinstance(entry, Mapping):
                 raise HandError(f"{seat}: expected a hand or {{role, score}}, got {entry!r}")
+            if entry.get("role") not in ("winner", "loser"):
+                raise HandError(f"{seat}: role must be winner or loser, not {entry.get('role')!r}")
+            score = entry.get("score")
+            if "score" in entry and (type(score) is not int or score < 0):
+                raise HandError(f"{seat}: a pre-scored entry needs a whole score ≥ 0, not {score!r}")
             if "score" not in entry:
                 hands[seat] = hand_from_dict({"seat_wind": seat, "round_wind": round_wind, **entry})
     except HandError as exc:
@@ -84,7 +89,7 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
     hand_json: dict[str, Any] = {}
     for seat in SEATS:
         entry = players[seat]
-        roles[seat] = str(entry.get("role", "loser"))
+        roles[seat] = entry["role"]
         if seat in hands:
             result = score_hand(hands[seat], opts)
             hand_json[seat] = result.to_json()
@@ -92,9 +97,6 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
                 return Score.invalid(NAME, f"{seat}: {result.error}", hands=hand_json)
             scores[seat] = int(result.details["raw_total"])
         else:
-            if roles[seat] not in ("winner", "loser") or not isinstance(entry["score"], int):
-                return Score.invalid(NAME, f"{seat}: a pre-scored entry needs role winner or loser and a "
-                                           "whole score")
             scores[seat] = entry["score"]
     winners = [s for s in SEATS if roles[s] == "winner"]
     result = settle(scores, winners, limit=limit_of(opts),

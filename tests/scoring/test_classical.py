@@ -330,6 +330,8 @@ _EWS = {k: v for k, v in TABLE["players"].items() if k != "N"}
     ({**_EWS, "N": {"role": "loser", "hand": "147m258p369s1111z"}}, "5 copies of 1z on the table"),
     (_EWS, "four seats"),
     ({**_EWS, "N": {"role": "loser", "score": "lots"}}, "whole score"),
+    ({**_EWS, "N": {"role": "loser", "score": -5}}, "whole score"),
+    ({**_EWS, "N": {"hand": "147m258p369s1234z"}}, "N: role must be winner or loser"),
     ({**_EWS, "N": {"role": "loser", "hand": "147m258p369s123z"}}, "N: a loser holds 13 tiles"),
 ])
 def test_table_errors(players: dict[str, Any], reason: str) -> None:

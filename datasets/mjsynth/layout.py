@@ -1,0 +1,179 @@
+"""Where the tiles of a finished hand lie on the table.
+
+The conventions players follow when they show a winning hand, as poses in table millimetres (see
+``tilebody``): the concealed tiles in a row (standing, or laid flat), the winning tile set apart at the
+right, declared sets set apart with the claimed tile turned sideways, concealed kongs with two tiles face
+down, flowers placed apart; also melds in a second row, and a whole table of four such hands with discards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from mjsynth.hands import Hand
+from mjsynth.tilebody import TileDims, TileInstance, TilePose
+
+X = np.array([1.0, 0, 0])
+Y = np.array([0, 1.0, 0])
+Z = np.array([0, 0, 1.0])
+
+
+def flat_pose(x: float, y: float, d: TileDims, angle: float = 0.0, face_down: bool = False) -> TilePose:
+    """A tile lying on the table, face up (or down), its reading-up direction at ``angle`` from +y."""
+    u = np.array([math.cos(angle), math.sin(angle), 0.0])
+    v = np.array([-math.sin(angle), math.cos(angle), 0.0])
+    if face_down:
+        return TilePose(np.array([x, y, 0.0]), -u, v, -Z)
+    return TilePose(np.array([x, y, d.t]), u, v, Z.copy())
+
+
+def standing_pose(x: float, y: float, d: TileDims, upside_down: bool = False, tilt: float = 0.0) -> TilePose:
+    """A tile standing on its edge facing the photographer (-y); ``tilt`` leans it back (radians)."""
+    n = np.array([0.0, -math.cos(tilt), math.sin(tilt)])
+    v = np.array([0.0, math.sin(tilt), math.cos(tilt)])
+    c = np.array([x, y, 0.0]) + (d.h / 2) * v  # the bottom edge rests on the table at (x, y)
+    u = X.copy()
+    if upside_down:
+        u, v = -u, -v
+    return TilePose(c, u, v, n)
+
+
+@dataclass
+class LayoutOptions:
+    standing: bool = False
+    melds_second_row: bool = False
+    gap: float = 0.6  # mm between neighbours in a row (0 = touching)
+    set_gap: float = 10.0  # mm between groups
+    p_upside_down: float = 0.03
+    jitter_mm: float = 0.5
+    jitter_deg: float = 1.2
+    kong_style: str = "outer"  # outer | inner : which two tiles of a concealed kong lie face down
+
+
+def _jit(rng: random.Random, o: LayoutOptions) -> tuple[float, float, float]:
+    return (rng.gauss(0, o.jitter_mm), rng.gauss(0, o.jitter_mm), math.radians(rng.gauss(0, o.jitter_deg)))
+
+
+def layout_hand(
+    hand: Hand, d: TileDims, o: LayoutOptions, rng: random.Random, seat: int = 0
+) -> list[TileInstance]:
+    """Tiles of one hand in its own frame: the row along +x starting at x = 0, the player at -y."""
+    tiles: list[TileInstance] = []
+    x = 0.0
+    win_i = hand.concealed.index(hand.winning_tile)
+    rest = hand.concealed[:win_i] + hand.concealed[win_i + 1 :]
+    if rng.random() < 0.15:  # some players do not sort
+        i, j = rng.randrange(len(rest)), rng.randrange(len(rest))
+        rest[i], rest[j] = rest[j], rest[i]
+
+    def put(code: str, role: str, group: int = -1, standing: bool = o.standing, y: float = 0.0) -> None:
+        nonlocal x
+        jx, jy, ja = _jit(rng, o)
+        ud = rng.random() < o.p_upside_down
+        if standing:
+            pose = standing_pose(
+                x + d.w / 2 + jx, y + jy, d, upside_down=ud, tilt=math.radians(rng.uniform(-3, 8))
+            )
+        else:
+            pose = flat_pose(x + d.w / 2 + jx, y + d.h / 2 + jy, d, angle=ja + (math.pi if ud else 0.0))
+        tiles.append(
+            TileInstance(code, pose, role=role, group=group, seat=seat, extra={"upside_down_in_hand": ud})
+        )
+        x += d.w + o.gap
+
+    for c in rest:
+        put(c, "concealed")
+    x += rng.uniform(0.3, 1.2) * d.w
+    put(hand.winning_tile, "winning")
+    # melds
+    if o.melds_second_row:
+        x = rng.uniform(-0.5, 2.0) * d.w
+        row_y = -(d.h + rng.uniform(8, 25)) if rng.random() < 0.5 else d.h + rng.uniform(8, 25)
+        if o.standing:
+            row_y = -(d.h + rng.uniform(8, 25))
+    else:
+        x += o.set_gap + rng.uniform(0, 1.0) * d.w
+        row_y = 0.0 if not o.standing else -rng.uniform(0, 10)
+    for gi, m in enumerate(hand.melds):
+        for ti, code in enumerate(m.tiles):
+            jx, jy, ja = _jit(rng, o)
+            if m.claimed is not None and ti == m.claimed:  # sideways, aligned to the front edge
+                pose = flat_pose(x + d.h / 2 + jx, row_y + d.w / 2 + jy, d, angle=math.pi / 2 + ja)
+                tiles.append(TileInstance(code, pose, role="meld", group=gi, seat=seat))
+                x += d.h + o.gap
+                continue
+            down = False
+            if m.type == "kong" and not m.open:
+                down = ti in ((0, 3) if o.kong_style == "outer" else (1, 2))
+            pose = flat_pose(x + d.w / 2 + jx, row_y + d.h / 2 + jy, d, angle=ja, face_down=down)
+            tiles.append(TileInstance(code, pose, face_down=down, role="meld", group=gi, seat=seat))
+            x += d.w + o.gap
+        x += o.set_gap + rng.uniform(0, 0.6) * d.w
+    # bonus tiles: to the left of the row, or in front of it
+    if hand.bonus_tiles:
+        if rng.random() < 0.5:
+            bx = -(len(hand.bonus_tiles) * (d.w + o.gap) + o.set_gap + rng.uniform(0, 1) * d.w)
+            by = 0.0 if not o.standing else -d.h - 10
+        else:
+            bx = rng.uniform(0, 3) * d.w
+            by = -(d.h + rng.uniform(10, 30)) * (2 if o.melds_second_row and row_y < 0 else 1)
+        for b in hand.bonus_tiles:
+            jx, jy, ja = _jit(rng, o)
+            pose = flat_pose(bx + d.w / 2 + jx, by + d.h / 2 + jy, d, angle=ja)
+            tiles.append(TileInstance(b, pose, role="bonus", seat=seat))
+            bx += d.w + o.gap
+    return tiles
+
+
+def transform(tiles: list[TileInstance], yaw: float, offset: np.ndarray) -> None:
+    """Rotate tiles about the table's z axis by ``yaw`` and move them by ``offset`` (in place)."""
+    c, s = math.cos(yaw), math.sin(yaw)
+    R = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
+    for t in tiles:
+        p = t.pose
+        p.center = R @ p.center + offset
+        p.u, p.v, p.n = R @ p.u, R @ p.v, R @ p.n
+
+
+def centre_of(tiles: list[TileInstance]) -> np.ndarray:
+    pts = np.array([t.pose.center for t in tiles])
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    return (lo + hi) / 2
+
+
+def scatter_tiles(
+    codes: list[str],
+    d: TileDims,
+    rng: random.Random,
+    area: tuple[float, float, float, float],
+    role: str = "other",
+    p_down: float = 0.3,
+    rows: bool = False,
+) -> list[TileInstance]:
+    """Loose tiles on the table (discards, other players' tiles): flat, random angle, some face down.
+
+    With ``rows`` they are laid as a discard pond: rows of six, roughly aligned.
+    """
+    x0, y0, x1, y1 = area
+    out = []
+    for i, code in enumerate(codes):
+        down = rng.random() < p_down
+        if rows:
+            x = x0 + (i % 6) * (d.w + 1) + rng.gauss(0, 1)
+            y = y1 - (i // 6) * (d.h + 2) + rng.gauss(0, 1)
+            ang = math.radians(rng.gauss(0, 3))
+        else:
+            x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+            ang = rng.uniform(0, 2 * math.pi)
+        pose = flat_pose(x, y, d, angle=ang, face_down=down)
+        out.append(TileInstance(code, pose, face_down=down, role=role))
+    # drop tiles that would overlap an earlier one (their boxes would interpenetrate)
+    kept: list[TileInstance] = []
+    for t in out:
+        if all(np.linalg.norm(t.pose.center[:2] - k.pose.center[:2]) > d.h * 1.05 for k in kept):
+            kept.append(t)
+    return kept

@@ -1,0 +1,514 @@
+"""One synthetic photo: a hand (or a table of four) laid out, lit, photographed, and labelled.
+
+``render_scene(seed, artwork, options)`` is a pure function of its seed: the same seed gives the same image
+and labels on any machine (given the same artwork), which makes datasets reproducible and tests exact.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from mjsynth import backgrounds
+from mjsynth.artwork import FACE_H, FACE_W, Artwork
+from mjsynth.camera import Camera, PhotoOptions, fit_distance, photograph
+from mjsynth.hands import WIND_LETTERS, Hand, kind_of, new_pool, random_hand
+from mjsynth.layout import LayoutOptions, centre_of, layout_hand, scatter_tiles, transform
+from mjsynth.procedural import add_corner_index
+from mjsynth.tilebody import (
+    BACK_COLOURS,
+    TileDims,
+    TileInstance,
+    TilePose,
+    bevel_face,
+    draw_tile,
+    fill_convex,
+    gloss_map,
+)
+from vision.classes import ORIENTATIONS
+
+#: Tile size families (mm): riichi, Chinese/HK, large western/American.
+DIMS = (
+    TileDims(26, 35, 20),
+    TileDims(29, 38, 23),
+    TileDims(30, 40, 25, front=0.6),
+    TileDims(24, 32, 17, front=0.5),
+)
+OBJECT_ID_BASE = 10_000
+MIN_VISIBLE_FRACTION = 0.4
+MIN_BOX_PX = 4
+
+
+@dataclass
+class SceneOptions:
+    """What kinds of photos to make. Fractions are probabilities per image."""
+
+    img_size: int = 640  # long side, pixels
+    table_fraction: float = 0.12  # whole table of four hands
+    multirow_fraction: float = 0.25  # melds in a second row
+    standing_fraction: float = 0.45  # concealed tiles standing (player's view)
+    closeup_fraction: float = 0.15  # tiles 80-300 px tall, cut by the frame
+    distractor_fraction: float = 0.5  # loose tiles and objects nearby
+    elevation: tuple[float, float] = (20.0, 90.0)
+    p_opposite_view: float = 0.1  # photographed from another side: tiles sideways / upside down
+    p_index_overlay: float = 0.12  # add western corner indices to a style that has none
+    styles: tuple[str, ...] | None = None  # restrict to these styles
+    photo: PhotoOptions = field(default_factory=PhotoOptions)
+    backgrounds: tuple[str, ...] = backgrounds.KINDS
+    force_kind: str | None = None  # hand | multirow | table (tests, examples)
+    force_standing: bool | None = None
+
+
+def orientation_of(quad: np.ndarray) -> tuple[str, float]:
+    """Orientation label of a tile from its face quad (TL, TR, BR, BL as read) in the image."""
+    top = (quad[0] + quad[1]) / 2
+    bottom = (quad[3] + quad[2]) / 2
+    up = top - bottom
+    ang = math.degrees(math.atan2(up[0], -up[1]))  # 0 = reading up the image, +90 = pointing right
+    a = abs(ang)
+    label = ORIENTATIONS[0] if a <= 45 else (ORIENTATIONS[2] if a >= 135 else ORIENTATIONS[1])
+    return label, ang
+
+
+def _choose_style(rng: random.Random, art: Artwork, opts: SceneOptions) -> str:
+    names = sorted(opts.styles or art.styles)
+    names = [n for n in names if n in art.styles]
+    if not names:
+        raise ValueError("no tile style available")
+    return rng.choice(names)
+
+
+def _hand_codes_in_style(hand: Hand, art: Artwork, style: str) -> bool:
+    have = art.styles[style].codes
+    return all(c in have for c in hand.all_tiles())
+
+
+def _face_colour(face: np.ndarray) -> tuple[int, int, int]:
+    border = np.concatenate([face[3:7, 10:-10].reshape(-1, 3), face[-7:-3, 10:-10].reshape(-1, 3)])
+    return tuple(int(v) for v in np.median(border, axis=0))
+
+
+def _dice_texture(n: int) -> np.ndarray:
+    img = np.full((64, 64, 3), 235, np.uint8)
+    spots = {1: [(32, 32)], 2: [(16, 16), (48, 48)], 3: [(16, 16), (32, 32), (48, 48)],
+             4: [(16, 16), (48, 16), (16, 48), (48, 48)], 5: [(16, 16), (48, 16), (32, 32), (16, 48), (48, 48)],  # noqa: E501
+             6: [(16, 14), (48, 14), (16, 32), (48, 32), (16, 50), (48, 50)]}[n]  # fmt: skip
+    for x, y in spots:
+        cv2.circle(img, (x, y), 6, (30, 30, 200) if n in (1, 4) else (20, 20, 20), -1, cv2.LINE_AA)
+    return img
+
+
+def _stick_texture(rng: random.Random) -> np.ndarray:
+    img = np.full((24, 240, 3), 240, np.uint8)
+    k = rng.choice([1, 5, 8])
+    for i in range(k):
+        x = int(120 + (i - (k - 1) / 2) * 14)
+        cv2.circle(img, (x, 12), 4, (30, 30, 200) if k == 1 else (20, 20, 20), -1, cv2.LINE_AA)
+    return np.ascontiguousarray(np.rot90(img))
+
+
+def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> tuple[np.ndarray, dict]:
+    """Make one photo. Returns the BGR image and its manifest (ground truth + every tile instance)."""
+    opts = opts or SceneOptions()
+    rng = random.Random(seed)
+    nrng = np.random.default_rng(seed)
+
+    kind = opts.force_kind
+    if kind is None:
+        r = rng.random()
+        kind = (
+            "table"
+            if r < opts.table_fraction
+            else ("multirow" if r < opts.table_fraction + opts.multirow_fraction else "hand")
+        )
+    dims = rng.choice(DIMS)
+    dims = TileDims(
+        dims.w * rng.uniform(0.97, 1.03),
+        dims.h * rng.uniform(0.97, 1.03),
+        dims.t * rng.uniform(0.9, 1.1),
+        front=dims.front * rng.uniform(0.85, 1.15),
+    )
+    style = _choose_style(rng, art, opts)
+    has_bonus = "1f" in art.styles[style].codes
+    back_name = rng.choice(sorted(BACK_COLOURS))
+    back_colour = tuple(
+        float(c) for c in np.clip(np.array(BACK_COLOURS[back_name]) + nrng.normal(0, 8, 3), 0, 255)
+    )
+    index_overlay = rng.random() < opts.p_index_overlay and not style.startswith(
+        ("proc-western", "proc-bold", "proc-wh", "kde-default", "kde-traditional", "xmj-dor")
+    )
+    standing = (
+        opts.force_standing if opts.force_standing is not None else rng.random() < opts.standing_fraction
+    )
+
+    # ---------------------------------------------------------------- hands and layout
+    pool = new_pool()
+    hands: list[Hand] = []
+    tiles: list[TileInstance] = []
+    round_wind = rng.choice(WIND_LETTERS[:2]) if rng.random() < 0.8 else rng.choice(WIND_LETTERS)
+    n_seats = 4 if kind == "table" else 1
+    for seat in range(n_seats):
+        for _attempt in range(50):  # a style may lack a few faces (e.g. a white dragon): redraw such hands
+            hand = random_hand(
+                rng,
+                pool,
+                p_bonus=0.35 if has_bonus else 0.0,
+                seat_wind=WIND_LETTERS[seat] if kind == "table" else None,
+                round_wind=round_wind,
+            )
+            if _hand_codes_in_style(hand, art, style):
+                break
+            for t in hand.all_tiles():
+                if t[1] != "f":
+                    pool.left[kind_of(t)] += 1
+                if t[0] == "0":
+                    pool.red_used[t[1]] = False
+        else:
+            raise RuntimeError(f"style {style} cannot show a legal hand")
+        hands.append(hand)
+        lo = LayoutOptions(
+            standing=standing and (kind != "table" or seat == 0) and kind != "table",
+            melds_second_row=kind == "multirow" or (kind == "table" and rng.random() < 0.3),
+            gap=rng.choice([0.0, 0.0, 0.3, 0.8, 1.5]),
+            set_gap=rng.uniform(4, 25),
+            kong_style="outer" if rng.random() < 0.7 else "inner",
+        )
+        ts = layout_hand(hand, dims, lo, rng, seat=seat)
+        c = centre_of(ts)
+        transform(ts, 0.0, np.array([-c[0], -c[1], 0.0]))
+        if kind == "table":
+            reach = 8.5 * dims.w + rng.uniform(60, 120)
+            yaw = seat * math.pi / 2
+            transform(ts, yaw, np.array([-math.sin(yaw) * -reach, math.cos(yaw) * -reach, 0.0]))
+        tiles += ts
+    # distractor tiles: a discard pond on a table, loose tiles near a single hand
+    leftovers = [k for k, n in pool.left.items() for _ in range(n)]
+    rng.shuffle(leftovers)
+    if kind == "table":
+        for seat in range(4):
+            yaw = seat * math.pi / 2
+            n = rng.randint(4, 14)
+            disc = scatter_tiles(
+                leftovers[:n],
+                dims,
+                rng,
+                (-3 * dims.w, 0, 3 * dims.w, 2.5 * dims.h * 1.2),
+                role="discard",
+                p_down=0.02,
+                rows=True,
+            )
+            leftovers = leftovers[n:]
+            transform(disc, yaw, np.array([math.sin(yaw) * 3.2 * dims.h, -math.cos(yaw) * 3.2 * dims.h, 0.0]))
+            tiles += disc
+    elif rng.random() < opts.distractor_fraction:
+        n = rng.randint(1, 6)
+        span = max(abs(t.pose.center[0]) for t in tiles) + dims.w * 2
+        far = dims.h * rng.uniform(1.8, 3.5)
+        area = (
+            (-span, far, span, far + dims.h * 3)
+            if rng.random() < 0.7
+            else (-span, -far - 3 * dims.h, span, -far)
+        )
+        tiles += scatter_tiles(leftovers[:n], dims, rng, area, role="other", p_down=0.35)
+    # objects: dice, scoring sticks
+    objects: list[tuple[TileInstance, TileDims, np.ndarray]] = []
+    if rng.random() < opts.distractor_fraction:
+        span = max(abs(t.pose.center[0]) for t in tiles) + dims.w
+        for _ in range(rng.randint(1, 3)):
+            x, y = rng.uniform(-span, span), rng.choice([-1, 1]) * rng.uniform(dims.h * 1.6, dims.h * 4)
+            if any(np.hypot(*(t.pose.center[:2] - [x, y])) < dims.h * 1.3 for t in tiles):
+                continue
+            ang = rng.uniform(0, 2 * math.pi)
+            u = np.array([math.cos(ang), math.sin(ang), 0.0])
+            v = np.array([-math.sin(ang), math.cos(ang), 0.0])
+            if rng.random() < 0.5:
+                s = rng.uniform(12, 17)
+                od = TileDims(s, s, s, front=1.0)
+                inst = TileInstance(
+                    "dice",
+                    TilePose(np.array([x, y, s]), u, v, np.array([0, 0, 1.0])),
+                    face_colour=(235, 238, 240),
+                    back_colour=(235, 238, 240),
+                )
+                objects.append((inst, od, _dice_texture(rng.randint(1, 6))))
+            else:
+                od = TileDims(rng.uniform(8, 11), rng.uniform(80, 110), rng.uniform(3, 5), front=1.0)
+                inst = TileInstance(
+                    "stick",
+                    TilePose(np.array([x, y, od.t]), u, v, np.array([0, 0, 1.0])),
+                    face_colour=(238, 240, 240),
+                    back_colour=(238, 240, 240),
+                )
+                objects.append((inst, od, _stick_texture(rng)))
+
+    # ---------------------------------------------------------------- camera
+    long_side = opts.img_size
+    aspect = rng.choice([4 / 3, 4 / 3, 4 / 3, 16 / 9, 3 / 2])
+    portrait = rng.random() < (0.25 if kind != "table" else 0.4)
+    if portrait:
+        width, height = round(long_side / aspect), long_side
+    else:
+        width, height = long_side, round(long_side / aspect)
+    lo_el, hi_el = opts.elevation
+    if standing and kind != "table":
+        el = rng.uniform(max(lo_el, 20), min(hi_el, 60))
+    elif kind == "table":
+        el = rng.uniform(max(lo_el, 40), hi_el)
+    else:
+        el = rng.uniform(max(lo_el, 28), hi_el)
+    az = rng.gauss(0, 12)
+    if rng.random() < opts.p_opposite_view and not standing:
+        az += rng.choice([90, 180, -90])
+    # people turn the phone so the row runs along the long side; sometimes not, sometimes upside down
+    roll = rng.gauss(0, 6)
+    if portrait and kind != "table" and rng.random() < 0.6:
+        roll += rng.choice([90, -90])
+    elif rng.random() < 0.05:
+        roll += rng.choice([90, -90, 180])
+    hfov = rng.uniform(50, 72)
+    hand_pts = np.vstack([t.pose.corners(dims) for t in tiles if t.role not in ("other", "discard")])
+    target = (hand_pts.min(axis=0) + hand_pts.max(axis=0)) / 2
+    target[2] = 0
+    cam_args = dict(
+        target=target,
+        elevation_deg=el,
+        azimuth_deg=az,
+        roll_deg=roll,
+        hfov_deg=hfov,
+        width=width,
+        height=height,
+    )
+    closeup = kind != "table" and rng.random() < opts.closeup_fraction
+    if closeup:
+        want_px = rng.uniform(80, min(300, 0.7 * height))
+        fpx = (width / 2) / math.tan(math.radians(hfov) / 2)
+        dist = fpx * dims.h / want_px
+        cam = Camera.look_at(distance=dist, **cam_args)
+        pick = rng.choice([t for t in tiles if t.role not in ("other", "discard")])
+        p = cam.project(pick.pose.center[None])[0]
+        cam.shift(
+            width / 2 - p[0] + rng.uniform(-0.3, 0.3) * width,
+            height / 2 - p[1] + rng.uniform(-0.3, 0.3) * height,
+        )
+    else:
+        fill = rng.uniform(0.85, 0.97) if kind == "table" else rng.uniform(0.55, 0.95)
+        dist = fit_distance(cam_args, hand_pts, fill)
+        cam = Camera.look_at(distance=dist, **cam_args)
+        # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
+        faces_uv = [
+            cam.project(t.pose.corners(dims)[[2, 0]]) for t in tiles if t.role not in ("other", "discard")
+        ]
+        tile_px = float(np.median([np.linalg.norm(a - b) for a, b in faces_uv]))
+        min_px = rng.uniform(20, 26)
+        if tile_px < min_px:
+            dist *= tile_px / min_px
+            cam = Camera.look_at(distance=dist, **cam_args)
+        uv = cam.project(hand_pts)
+        c = (uv.min(axis=0) + uv.max(axis=0)) / 2
+        slack_x = max(0.0, width - (uv[:, 0].max() - uv[:, 0].min())) / 2
+        slack_y = max(0.0, height - (uv[:, 1].max() - uv[:, 1].min())) / 2
+        cam.shift(
+            width / 2 - c[0] + rng.uniform(-1, 1) * slack_x * 0.9,
+            height / 2 - c[1] + rng.uniform(-1, 1) * slack_y * 0.9,
+        )
+
+    # ---------------------------------------------------------------- table surface
+    bg_kind = rng.choice(list(opts.backgrounds))
+    canvas = _table(cam, target, bg_kind, nrng, rng)
+
+    # light: a lamp above, to one side
+    l_el, l_az = math.radians(rng.uniform(35, 80)), rng.uniform(0, 2 * math.pi)
+    light = np.array([math.cos(l_el) * math.cos(l_az), math.cos(l_el) * math.sin(l_az), math.sin(l_el)])
+    ambient = rng.uniform(0.5, 0.75)
+    hard = rng.random() < 0.35
+    _shadows(canvas, cam, [(t, dims) for t in tiles] + [(o, od) for o, od, _ in objects], light, hard, nrng)
+
+    # ---------------------------------------------------------------- tiles and objects, far to near
+    ids = np.full((height, width), -1, np.int32)
+    drawables = [(i, t, dims, None) for i, t in enumerate(tiles)]
+    drawables += [(OBJECT_ID_BASE + j, o, od, tex) for j, (o, od, tex) in enumerate(objects)]
+    drawables.sort(key=lambda d: -float(np.linalg.norm(d[1].pose.center - cam.C)))
+    geo: dict[int, dict] = {}
+    gloss = gloss_map(FACE_W, FACE_H, nrng, rng.uniform(0.0, 0.25)) if rng.random() < 0.7 else None
+    textures: dict[str, tuple[np.ndarray, tuple[int, int, int]]] = {}
+    for i, t, d, tex in drawables:
+        if i < OBJECT_ID_BASE:
+            t.style = style
+            t.back_colour = back_colour
+            if t.face_down:
+                texture = None
+                t.face_colour = _face_colour(art.face(style, "1m"))
+            else:
+                if t.code not in textures:
+                    face = art.face(style, t.code)
+                    if index_overlay:
+                        face = add_corner_index(face, t.code, (40, 40, 170))
+                    fc = _face_colour(face)
+                    textures[t.code] = (bevel_face(face, fc, dims.corner, gloss), fc)
+                texture, t.face_colour = textures[t.code]
+        else:
+            texture = tex
+        g = draw_tile(canvas, ids, i, t, d, texture, cam.project, cam.C, light, ambient)
+        geo[i] = g
+
+    # ---------------------------------------------------------------- labels from the id map
+    instances = _instances(tiles, geo, ids, width, height)
+    applied: dict = {}
+    image = photograph(canvas, nrng, opts.photo, applied)
+    manifest = {
+        "seed": seed,
+        "image_size": [width, height],
+        "kind": kind,
+        "closeup": closeup,
+        "complete_in_frame": all(
+            inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard")
+        ),
+        "style": style,
+        "index_overlay": index_overlay,
+        "tile_mm": [round(dims.w, 1), round(dims.h, 1), round(dims.t, 1)],
+        "back_colour": back_name,
+        "background": bg_kind,
+        "standing": standing,
+        "camera": {
+            "elevation": round(el, 1),
+            "azimuth": round(az, 1),
+            "roll": round(roll, 1),
+            "hfov": round(hfov, 1),
+            "distance_mm": round(float(np.linalg.norm(cam.C - target)), 1),
+        },
+        "photo": applied,
+        "hands": [dict(h.to_json(), seat=i) for i, h in enumerate(hands)],
+        "tiles": instances,
+    }
+    if kind != "table":
+        manifest["hand"] = manifest["hands"][0]
+    return image, manifest
+
+
+def _table(
+    cam: Camera, target: np.ndarray, kind: str, nrng: np.random.Generator, rng: random.Random
+) -> np.ndarray:
+    """The table surface seen by the camera (and a dim room beyond the table's edge in low shots)."""
+    w, h = cam.width, cam.height
+    Hm = cam.plane_homography()
+    Hinv = np.linalg.inv(Hm)
+    gx, gy = np.meshgrid(np.linspace(0, w, 17), np.linspace(0, h, 13))
+    pts = np.stack([gx.ravel(), gy.ravel(), np.ones(gx.size)])
+    wp = Hinv @ pts
+    wz = wp[2]
+    xy = (wp[:2] / np.where(np.abs(wz) < 1e-9, 1e-9, wz)).T
+    world = np.column_stack([xy, np.zeros(len(xy))])
+    depth = (world - cam.C) @ cam.R[2]
+    r_max = 2500.0
+    ok = (depth > 0) & (np.linalg.norm(world[:, :2] - target[:2], axis=1) < r_max)
+    edge = rng.uniform(900, 2500)  # the table's far edge, if in view
+    if ok.any():
+        lo = np.maximum(world[ok, :2].min(axis=0), target[:2] - r_max)
+        hi = np.minimum(world[ok, :2].max(axis=0), target[:2] + r_max)
+    else:
+        lo, hi = target[:2] - 500, target[:2] + 500
+    ext = hi - lo
+    mm_per_px = max(float(ext.max()) / 560.0, 0.2)
+    tw, th = max(8, int(ext[0] / mm_per_px)), max(8, int(ext[1] / mm_per_px))
+    tex = backgrounds.table_texture(kind, (th, tw), mm_per_px, nrng)
+    # texture pixel -> world -> image
+    T = np.array([[mm_per_px, 0, lo[0]], [0, mm_per_px, lo[1]], [0, 0, 1.0]])
+    img = cv2.warpPerspective(tex, Hm @ T, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    # pixels that see no table (above the horizon, or past the far edge): a blurred dim room
+    dist = np.linalg.norm(world[:, :2] - target[:2], axis=1)
+    valid = ((depth > 0) & (dist < edge)).astype(np.float32).reshape(gy.shape)
+    if valid.min() < 1:
+        m = cv2.resize(valid, (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
+        wall = backgrounds.wall_colour(nrng)
+        yy = np.linspace(0.7, 1.1, h, dtype=np.float32)[:, None, None]
+        room = np.broadcast_to(wall * yy, (h, w, 3)).astype(np.float32)
+        room = room * (1 + 0.15 * backgrounds.fbm((h, w), 60, nrng, 2))[..., None]
+        img = (img.astype(np.float32) * m + room * (1 - m)).clip(0, 255).astype(np.uint8)
+    return img
+
+
+def _shadows(
+    canvas: np.ndarray, cam: Camera, items, light: np.ndarray, hard: bool, nrng: np.random.Generator
+) -> None:
+    """Darken the table where tiles cast their shadows (along the light) and right under them (contact)."""
+    h, w = canvas.shape[:2]
+    m = np.zeros((h, w), np.float32)
+    contact = np.zeros((h, w), np.float32)
+    for t, d in items:
+        c3 = t.pose.corners(d)
+        sh = c3 - light[None, :] * (c3[:, 2:3] / max(light[2], 0.15))
+        sh[:, 2] = 0
+        uv = cam.project(np.vstack([sh, c3 * [1, 1, 0]]))
+        fill_convex(m, cv2.convexHull(uv.astype(np.float32)).reshape(-1, 2), 1.0)
+        foot = cam.project(c3 * [1, 1, 0])
+        fill_convex(contact, cv2.convexHull(foot.astype(np.float32)).reshape(-1, 2), 1.0, aa=False)
+    px_scale = max(2.0, 0.004 * max(w, h))
+    m = cv2.GaussianBlur(m, (0, 0), px_scale * (0.4 if hard else 2.5))
+    contact = cv2.GaussianBlur(contact, (0, 0), px_scale * 0.8)
+    strength = nrng.uniform(0.35, 0.6) if hard else nrng.uniform(0.2, 0.45)
+    total = np.clip(strength * m + 0.35 * contact, 0, 0.8)
+    canvas[:] = (canvas.astype(np.float32) * (1 - total[..., None])).astype(np.uint8)
+
+
+def _instances(
+    tiles: list[TileInstance], geo: dict[int, dict], ids: np.ndarray, width: int, height: int
+) -> list[dict]:
+    """Per tile: its visible box (from the id map, so occlusion and frame cuts count), quad, orientation."""
+    counts = (
+        np.bincount((ids[ids >= 0]).ravel(), minlength=len(tiles))
+        if (ids >= 0).any()
+        else np.zeros(len(tiles))
+    )
+    out = []
+    for i, t in enumerate(tiles):
+        g = geo[i]
+        sil = g["silhouette"]
+        full_area = float(cv2.contourArea(sil.astype(np.float32)))
+        x0, y0 = np.floor(sil.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(sil.max(axis=0)).astype(int)
+        vis = int(counts[i]) if i < len(counts) else 0
+        box = None
+        if vis > 0:
+            cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1 + 1, width), min(y1 + 1, height)
+            sub = ids[cy0:cy1, cx0:cx1] == i
+            ys, xs = np.nonzero(sub)
+            if len(ys):
+                box = [
+                    float(cx0 + xs.min()),
+                    float(cy0 + ys.min()),
+                    float(cx0 + xs.max() + 1),
+                    float(cy0 + ys.max() + 1),
+                ]
+        frac = vis / max(full_area, 1.0)
+        labelled = (
+            box is not None
+            and frac >= MIN_VISIBLE_FRACTION
+            and box[2] - box[0] >= MIN_BOX_PX
+            and box[3] - box[1] >= MIN_BOX_PX
+        )
+        orient, ang = orientation_of(g["quad"])
+        quad = g["quad"]
+        out.append(
+            {
+                "code": t.code,
+                "kind": kind_of(t.code),
+                "face_down": t.face_down,
+                "role": t.role,
+                "group": t.group,
+                "seat": t.seat,
+                "box": [round(v, 1) for v in box] if box else None,
+                "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in quad],
+                "orientation": orient,
+                "rotation_deg": round(ang, 1),
+                "tile_px": round(
+                    float(max(np.linalg.norm(quad[0] - quad[3]), np.linalg.norm(quad[0] - quad[1]))), 1
+                ),
+                "visible_fraction": round(min(frac, 1.0), 3),
+                "labelled": bool(labelled),
+            }
+        )
+    return out

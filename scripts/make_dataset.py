@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Generate the synthetic mahjong datasets: YOLO detection, reader crops, and per-image manifests.
+
+    python scripts/make_dataset.py --out data/synth --count 3000 --seed 0 --workers 2
+
+Writes ``OUT/det`` (ultralytics YOLO: images, labels, data.yaml; classes tile/back), ``OUT/cls``
+(ultralytics classify folders of 96 px crops, 46 classes, plus crops.csv) and ``OUT/manifests`` (one JSON
+per image with the ground-truth hand and every tile). See datasets/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+for p in (ROOT, ROOT / "datasets"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+
+def _fraction(s: str) -> float:
+    v = float(s)
+    if not 0.0 <= v <= 1.0:
+        raise argparse.ArgumentTypeError(f"{s} is not a fraction in [0, 1]")
+    return v
+
+
+def _positive(s: str) -> int:
+    v = int(s)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"{s} must be >= 1")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument(
+        "--out", type=Path, default=ROOT / "data" / "synth", help="output folder (default data/synth)"
+    )
+    ap.add_argument("--count", type=_positive, default=1000, help="number of photos (default 1000)")
+    ap.add_argument("--seed", type=int, default=0, help="base seed; same seed, same dataset")
+    ap.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
+    ap.add_argument(
+        "--img-size", type=_positive, default=640, help="long side of each photo in px (default 640)"
+    )
+    ap.add_argument(
+        "--det", action=argparse.BooleanOptionalAction, default=True, help="write the detection set"
+    )
+    ap.add_argument("--cls", action=argparse.BooleanOptionalAction, default=True, help="write the crop set")
+    ap.add_argument(
+        "--manifests", action=argparse.BooleanOptionalAction, default=True, help="write manifests"
+    )
+    ap.add_argument("--val-fraction", type=_fraction, default=0.1)
+    ap.add_argument("--table-fraction", type=_fraction, default=0.12, help="whole-table photos (four hands)")
+    ap.add_argument("--multirow-fraction", type=_fraction, default=0.25, help="melds in a second row")
+    ap.add_argument("--standing-fraction", type=_fraction, default=0.45, help="concealed tiles standing")
+    ap.add_argument("--closeup-fraction", type=_fraction, default=0.15, help="close-ups cut by the frame")
+    ap.add_argument("--distractor-fraction", type=_fraction, default=0.5, help="loose tiles and objects")
+    ap.add_argument("--crop-jitter", type=_fraction, default=0.04, help="detector-like box jitter for crops")
+    ap.add_argument("--styles", default=None, help="comma-separated style names to use (default: all)")
+    ap.add_argument("--shared", type=Path, default=None, help="the shared folder (default ../shared)")
+    ap.add_argument("--cache", type=Path, default=None, help="artwork cache (default data/cache/artwork)")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bars")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, ArtworkMissing
+    from mjsynth.generate import GenerateConfig, generate
+    from mjsynth.scene import SceneOptions
+
+    shared = args.shared if args.shared is not None else DEFAULT_SHARED
+    fluffy = shared / "artwork" / "fluffystuff"
+    if not fluffy.is_dir():
+        if args.shared is not None:
+            print(f"error: no artwork at {fluffy} (expected the FluffyStuff SVGs there)", file=sys.stderr)
+            return 2
+        print(f"warning: {fluffy} not found; generating without the FluffyStuff styles", file=sys.stderr)
+    if not args.det and not args.cls and not args.manifests:
+        print("error: nothing to write (--no-det --no-cls --no-manifests)", file=sys.stderr)
+        return 2
+    scene = SceneOptions(
+        img_size=args.img_size,
+        table_fraction=args.table_fraction,
+        multirow_fraction=args.multirow_fraction,
+        standing_fraction=args.standing_fraction,
+        closeup_fraction=args.closeup_fraction,
+        distractor_fraction=args.distractor_fraction,
+        styles=tuple(s.strip() for s in args.styles.split(",")) if args.styles else None,
+    )
+    if args.table_fraction + args.multirow_fraction > 1:
+        print("error: --table-fraction + --multirow-fraction must be <= 1", file=sys.stderr)
+        return 2
+    if args.img_size < 128:
+        print("error: --img-size must be at least 128", file=sys.stderr)
+        return 2
+    cfg = GenerateConfig(
+        out=args.out,
+        count=args.count,
+        seed=args.seed,
+        workers=args.workers,
+        det=args.det,
+        cls=args.cls,
+        manifests=args.manifests,
+        val_fraction=args.val_fraction,
+        crop_jitter=args.crop_jitter,
+        shared_dir=shared,
+        cache_dir=args.cache or DEFAULT_CACHE,
+        scene=scene,
+        progress=not args.no_progress,
+    )
+    try:
+        summary = generate(cfg)
+    except (ArtworkMissing, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -157,7 +157,7 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
     text = sys.stdin.read() if args.file == "-" else path.read_text(encoding="utf-8")
     try:
         data = parse_document(text)
-        if not isinstance(data, dict) or "players" not in data:
+        if not isinstance(data, dict):
             raise CliError("a table file is an object with 'players': {E: {...}, S: {...}, ...}")
         score = module.score_table(data, options)
     except HandError as exc:

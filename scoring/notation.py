@@ -9,7 +9,8 @@
   ``self_draw`` are accepted too);
 * ``key=value`` sets context: ``seat``, ``round`` (E/S/W/N), ``dora``, ``ura`` (comma-separated
   tiles), ``honba``, ``sticks``, ``discarder`` (the seat that discarded the winning tile, for
-  payments), ``option:NAME=VALUE``;
+  payments), ``role`` (winner, fishing or loser, for systems where losers score),
+  ``option:NAME=VALUE``;
 * any other lowercase word is a flag (``riichi``, ``ippatsu``, ``last_tile``, …).
 
 :func:`format_hand` prints the canonical form, and ``parse_hand(format_hand(h)) == h``.
@@ -104,6 +105,10 @@ def _set_field(key: str, value: str, fields: dict[str, object], options: dict[st
         if v not in ("E", "S", "W", "N"):
             raise HandError(f"{tok}: the discarder is a seat: E, S, W or N")
         extra["discarder"] = v
+    elif key == "role":
+        if value not in ("winner", "fishing", "loser"):
+            raise HandError(f"{tok}: role is winner, fishing or loser")
+        extra["role"] = value
     elif key in ("seat", "round"):
         v = value.strip().upper()[:1]
         if v not in ("E", "S", "W", "N"):
@@ -124,7 +129,7 @@ def _set_field(key: str, value: str, fields: dict[str, object], options: dict[st
         options[key[len("option:"):]] = value
     else:
         raise HandError(f"{tok}: unknown key {key!r} "
-                        "(seat, round, dora, ura, honba, sticks, discarder, option:NAME)")
+                        "(seat, round, dora, ura, honba, sticks, discarder, role, option:NAME)")
 
 
 def format_hand(hand: Hand) -> str:
@@ -150,8 +155,9 @@ def format_hand(hand: Hand) -> str:
         parts.append(f"honba={hand.honba}")
     if hand.riichi_sticks:
         parts.append(f"sticks={hand.riichi_sticks}")
-    if "discarder" in hand.extra:
-        parts.append(f"discarder={hand.extra['discarder']}")
+    for key in ("discarder", "role"):
+        if key in hand.extra:
+            parts.append(f"{key}={hand.extra[key]}")
     parts.extend(f"option:{k}={v}" for k, v in sorted(hand.options.items()))
     if hand.bonus_tiles:
         parts.append(format_tiles(hand.bonus_tiles))

@@ -56,7 +56,8 @@ def hands(draw: st.DrawFn) -> Hand:
         ura_dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 2))))),
         honba=draw(st.integers(0, 5)),
         riichi_sticks=draw(st.integers(0, 3)),
-        extra={"discarder": draw(st.sampled_from(WINDS))} if draw(st.booleans()) else {},
+        extra=draw(st.fixed_dictionaries({}, optional={"discarder": st.sampled_from(WINDS),
+                                                         "role": st.sampled_from(("winner", "loser"))})),
         options=draw(st.dictionaries(st.sampled_from(("red_fives", "kiriage")),
                                      st.sampled_from(("on", "off", "3")), max_size=2)),
     )

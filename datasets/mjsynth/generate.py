@@ -121,3 +121,44 @@ def generate(cfg: GenerateConfig) -> dict:
         "seconds_artwork": round(t_art, 1),
         "out": str(cfg.out),
     }
+
+
+def make_example(art: Artwork, seed: int = 0, img_size: int = 1024) -> tuple[object, dict]:
+    """One clean example photo for the CLI: a single riichi hand, standing tiles, modest perspective,
+    the whole hand in frame and readable (the first seed from ``seed`` on that satisfies all that)."""
+    from mjsynth.camera import PhotoOptions
+
+    style = "fluffy-regular" if "fluffy-regular" in art.styles else sorted(art.styles)[0]
+    photo = PhotoOptions(
+        p_motion_blur=0.0,
+        p_hard_shadow=0.0,
+        p_glare=0.0,
+        max_lens_sigma=0.6,
+        noise_sigma=(1.0, 2.5),
+        jpeg_quality=(90, 90),
+        wb_strength=0.4,
+    )
+    opts = SceneOptions(
+        img_size=img_size,
+        force_kind="hand",
+        force_standing=True,
+        styles=(style,),
+        closeup_fraction=0.0,
+        distractor_fraction=0.0,
+        elevation=(30.0, 42.0),
+        p_opposite_view=0.0,
+        p_index_overlay=0.0,
+        photo=photo,
+        backgrounds=("felt", "wood", "mat"),
+    )
+    for s in range(seed, seed + 500):
+        image, man = render_scene(s, art, opts)
+        cam = man["camera"]
+        if (
+            man["complete_in_frame"]
+            and abs(cam["roll"]) < 8
+            and man["image_size"][0] > man["image_size"][1]
+            and min(t["tile_px"] for t in man["tiles"]) > 40
+        ):
+            return image, man
+    raise RuntimeError("no example found")

@@ -284,9 +284,12 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     )
     closeup = kind != "table" and rng.random() < opts.closeup_fraction
     if closeup:
+        # a phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface
         want_px = rng.uniform(80, min(300, 0.7 * height))
-        fpx = (width / 2) / math.tan(math.radians(hfov) / 2)
-        dist = fpx * dims.h / want_px
+        dist = rng.uniform(160, 320)
+        fpx = want_px * dist / dims.h
+        hfov = math.degrees(2 * math.atan(width / 2 / fpx))
+        cam_args["hfov_deg"] = hfov
         cam = Camera.look_at(distance=dist, **cam_args)
         pick = rng.choice([t for t in tiles if t.role not in ("other", "discard")])
         p = cam.project(pick.pose.center[None])[0]
@@ -295,7 +298,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             height / 2 - p[1] + rng.uniform(-0.3, 0.3) * height,
         )
     else:
-        fill = rng.uniform(0.85, 0.97) if kind == "table" else rng.uniform(0.55, 0.95)
+        fill = rng.uniform(0.85, 0.97) if kind == "table" else rng.uniform(0.7, 0.97)
         dist = fit_distance(cam_args, hand_pts, fill)
         cam = Camera.look_at(distance=dist, **cam_args)
         # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)

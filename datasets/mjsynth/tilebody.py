@@ -85,7 +85,7 @@ class TileInstance:
 # Box faces: (corner indices in order around the face, outward normal in local (u, v, n)).
 # The front face is ordered as read: top-left, top-right, bottom-right, bottom-left.
 FRONT = (2, 3, 1, 0)
-BACK = (3, 2, 0, 1)
+BACK = (6, 7, 5, 4)  # the back plane (bit 2 set), in the same reading order
 _SIDES = {
     "top": ((2, 3, 7, 6), (0, 1, 0)),
     "bottom": ((0, 1, 5, 4), (0, -1, 0)),

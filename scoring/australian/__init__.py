@@ -1,0 +1,17 @@
+"""Australian variant (Max Robertson, "The Game of Mah Jong"), seed ``003_…txt``.
+
+Every player's hand is scored when someone goes out: the winner, each fishing player and the other
+losers (L84, L125); the table is then settled with East paying and receiving double (L81) and the
+totals rounded to the nearest 100 (L326). Modules: :mod:`.options` (every ambiguity of the spec),
+:mod:`.parts` (classic set and pair values), :mod:`.doubles` (the 'Raddoppi' table),
+:mod:`.patterns` and :mod:`.special` (the 39 special hands), :mod:`.evaluate` (legal declarations),
+:mod:`.winner`, :mod:`.nonwinner`, :mod:`.scorer` (one hand), :mod:`.settlement` and :mod:`.table`
+(the whole table), :mod:`.jokers` (Goulash jokers).
+"""
+
+from scoring.australian.jokers import hand_from_dict
+from scoring.australian.options import OPTIONS
+from scoring.australian.scorer import NAME, score
+from scoring.australian.table import payment_lines, score_table
+
+__all__ = ["NAME", "OPTIONS", "hand_from_dict", "payment_lines", "score", "score_table"]

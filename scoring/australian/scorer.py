@@ -1,0 +1,113 @@
+"""``score(hand, options)`` for one hand of any role: winner, fishing player or loser.
+
+The role comes from ``hand.extra['role']`` (default winner). A fishing player and a loser are
+scored the same way: whether a non-winner is fishing is read off the tiles (§2.5), not taken on
+trust, so a 'fishing' hand that is not one tile from a legal mah jong scores as a loser (and says
+so in the notes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.australian.context import Context
+from scoring.australian.jokers import JOKER, joker_melds, tiles_error
+from scoring.australian.nonwinner import best_non_winner_value
+from scoring.australian.options import resolved
+from scoring.australian.parts import Part, code
+from scoring.australian.points import Valued
+from scoring.australian.settlement import round_hundred
+from scoring.australian.shape import Shape
+from scoring.australian.winner import best_winner_value
+from scoring.decompose import shape_error
+from scoring.hand import Hand, HandError
+from scoring.result import Score
+from scoring.tiles import counts34
+
+NAME = "australian"
+ROLES = ("winner", "fishing", "loser")
+
+
+def shape_of(hand: Hand, ctx: Context) -> Shape:
+    jokers = joker_melds(hand)
+    melds = []
+    for i, m in enumerate(hand.melds):
+        n, shown = jokers.get(i, (0, ""))
+        melds.append(Part(m.kind, m.first, declared=True, exposed=m.open, jokers=n, shown=shown))
+    colour = frozenset({JOKER}) if jokers and ctx.jokers and not ctx.on("jokers_keep_colour") else frozenset()
+    return Shape(tuple(counts34(hand.concealed)), tuple(melds), colour)
+
+
+def _score(v: Valued, role: str, ctx: Context, details: dict, notes: list[str]) -> Score:
+    out: dict = {"role": role}
+    if v.special_hand:
+        out["special_hand"] = v.special_hand
+    if v.value:
+        out["value"] = v.value
+    points_valued = v.value is None
+    if points_valued:
+        out.update(base_points=v.base, base_total=sum(v.base.values()),
+                   doubles=v.doubles, doubles_total=sum(v.doubles.values()))
+    out["total"] = v.total
+    if isinstance(v.total, int):
+        out["rounded_total"] = round_hundred(v.total, ctx.opts["rounding_half"])
+    out.update(details)
+    if points_valued:
+        elements = {**v.base, **v.doubles}
+        lines = [f"  {out['base_total']} points × 2^{out['doubles_total']} = "
+                 f"{out['base_total'] * 2 ** out['doubles_total']}"
+                 + (f", capped at the limit {ctx.limit}" if v.total == ctx.limit else "")]
+    else:
+        elements = {v.special_hand: v.total} if isinstance(v.total, int) and v.special_hand else {}
+        lines = [f"  {v.special_hand}: {v.value}"]
+    if v.special_hand and points_valued:
+        lines.insert(0, f"  Special hand: {v.special_hand}")
+    if "rounded_total" in out:
+        lines.append(f"  Rounded to the nearest 100: {out['rounded_total']}")
+    return Score(NAME, True, None, elements, v.total, "points", out, lines + notes)  # type: ignore[arg-type]
+
+
+def score(hand: Hand, options: Mapping[str, str]) -> Score:
+    """Score one hand; never raises for a bad or non-winning hand (the reason is in ``error``)."""
+    try:
+        opts = resolved(options)
+    except HandError as exc:
+        return Score.invalid(NAME, str(exc))
+    role = str(hand.extra.get("role", "winner")).strip().lower()
+    if role not in ROLES:
+        return Score.invalid(NAME, f"role must be one of {', '.join(ROLES)}, not {role!r}")
+    error = tiles_error(hand)
+    if error:
+        return Score.invalid(NAME, error, role=role)
+    ctx = Context.of(hand, opts)
+    shape = shape_of(hand, ctx)
+    n_tiles = len(hand.concealed) + 3 * len(hand.melds)
+    if role == "winner":
+        if hand.winning_tile is None:
+            return Score.invalid(NAME, "a winning hand needs its winning_tile", role=role, legal=False)
+        if n_tiles != 14:
+            return Score.invalid(NAME, shape_error(hand), role=role, legal=False)
+        v = best_winner_value(shape, ctx, hand.winning_tile.index)
+        if isinstance(v, str):
+            return Score.invalid(NAME, v, role=role, legal=False, total=0)
+        return _score(v, role, ctx, {"legal": True}, [])
+    return _score_non_winner(hand, shape, ctx, role, n_tiles)
+
+
+def _score_non_winner(hand: Hand, shape: Shape, ctx: Context, role: str, n_tiles: int) -> Score:
+    if n_tiles > 13 or "long_hand" in hand.flags:
+        # L334: 'non può chiudere la sua mano né tantomeno conteggiare il proprio punteggio'
+        v = Valued(0)
+        return _score(v, role, ctx, {"fishing": False, "waits": []},
+                      [f"  Long hand ({n_tiles} tiles in play, 13 expected): scores 0 (L334)"])
+    short = n_tiles < 13 or "short_hand" in hand.flags
+    # L332: a short hand keeps playing and cannot go out (so is not fishing), but its points count
+    v, waits = best_non_winner_value(shape, ctx, fishing_allowed=not short)
+    notes = []
+    if waits:
+        notes.append("  Fishing, waiting on " + " ".join(code(k) for k in waits))
+    elif role == "fishing":
+        notes.append("  Not fishing: no tile would give a legal mah jong (§2.5), scored as a loser")
+    if short:
+        notes.append(f"  Short hand ({n_tiles} tiles, 13 expected): cannot go out, points count (L332)")
+    return _score(v, role, ctx, {"fishing": bool(waits), "waits": [code(k) for k in waits]}, notes)

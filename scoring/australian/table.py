@@ -1,0 +1,171 @@
+"""``score_table``: every hand at the table scored and the hand settled (§4 of the spec).
+
+Input: ``players`` seat → a structured hand with its ``role`` (``seat_wind`` defaults to the seat),
+or a pre-scored ``{role, score}`` (unrounded, after doubling and the limit), or for Heavenly
+Paradise ``{role, chips}``; top-level ``round_wind``, ``flags`` (added to every hand, e.g.
+``goulash``), ``goulash_stake_each`` and ``options``.
+
+Settlement: scores rounded to the nearest 100 (L326, A-06); the winner collects from everyone,
+East paying and receiving double (L81); the others settle their differences (A-08); a Goulash pot
+goes to the winner on top (L64, A-16); Heavenly Paradise takes every other player's chips and
+nothing else is settled (L310, L322, §4.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.australian.jokers import hand_from_dict
+from scoring.australian.options import OPTIONS
+from scoring.australian.scorer import NAME, score
+from scoring.australian.settlement import (
+    SEATS,
+    Payment,
+    east_factor,
+    matrix,
+    net,
+    round_hundred,
+    settle_by_differences,
+)
+from scoring.hand import HandError
+from scoring.options import resolve
+from scoring.result import Score
+
+FLAT = "flat fishing value (new rules)"
+
+
+def _entries(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    players = data.get("players")
+    if not isinstance(players, Mapping) or sorted(players) != sorted(SEATS):
+        raise HandError("players must map each of the seats E, S, W, N to a hand or a {role, score} entry")
+    for seat, entry in players.items():
+        if not isinstance(entry, Mapping) or entry.get("role") not in ("winner", "fishing", "loser"):
+            raise HandError(f"players.{seat}: give a role (winner, fishing or loser)")
+    if sum(e["role"] == "winner" for e in players.values()) > 1:
+        raise HandError("only one player can go out")
+    return {s: players[s] for s in SEATS}
+
+
+def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
+                 opts: Mapping[str, str]) -> tuple[int | str, bool, dict[str, Any] | None, str | None]:
+    """(score, flat fishing value?, the hand's JSON if it was scored, error)."""
+    if "score" in entry:
+        return entry["score"], bool(entry.get("flat")), None, None
+    if "hand" not in entry:
+        if entry["role"] == "winner" and "chips" in entry:
+            return "all_chips", False, None, None
+        if "chips" in entry:
+            return 0, False, None, None
+        return 0, False, None, f"players.{seat}: give a score or a hand"
+    flags = sorted(set(data.get("flags") or []) | set(entry.get("flags") or []))
+    hand_data = {"seat_wind": seat, "round_wind": data.get("round_wind", "E"), **entry, "flags": flags}
+    try:
+        s = score(hand_from_dict(hand_data), opts)
+    except HandError as exc:
+        return 0, False, None, f"players.{seat}: {exc}"
+    result = s.to_json()
+    if not s.valid:
+        return 0, False, result, f"players.{seat}: {s.error}"
+    return s.total, result.get("value") == FLAT, result, None
+
+
+def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
+    """Score all four hands and settle; never raises for bad hands (the reason is in ``error``)."""
+    try:
+        opts = resolve(OPTIONS, data.get("options") or {}, options or {})
+        entries = _entries(data)
+    except HandError as exc:
+        return Score.invalid(NAME, str(exc))
+    scores: dict[str, int | str] = {}
+    flat: set[str] = set()
+    hands: dict[str, Any] = {}
+    for seat, entry in entries.items():
+        value, is_flat, result, error = _score_entry(seat, entry, data, opts)
+        if result is not None:
+            hands[seat] = result
+        if error:
+            return Score.invalid(NAME, error, hands=hands)
+        scores[seat] = value
+        if is_flat and entry["role"] == "fishing":
+            flat.add(seat)
+    winner = next((s for s, e in entries.items() if e["role"] == "winner"), None)
+    if winner is not None and scores[winner] == "all_chips":
+        return _heavenly_paradise(entries, winner, hands)
+    half = opts["rounding_half"]
+    ints = {s: int(v) for s, v in scores.items()}
+    rounded = {s: round_hundred(v, half) for s, v in ints.items()}
+    by_payment = opts["round_stage"] == "payment"
+    basis = ints if by_payment else rounded
+    skip = frozenset(flat) if opts["fishing_flat_paid_by"] == "all_others_flat" else frozenset()
+    payments = settle_by_differences(basis, winner, skip=skip)
+    for f in sorted(skip, key=SEATS.index):
+        payments += [Payment(o, f, basis[f] * east_factor(o, f)) for o in SEATS if o != f]
+    if by_payment:
+        payments = [Payment(p.payer, p.payee, round_hundred(p.amount, half)) for p in payments]
+    payments = [p for p in payments if p.amount]
+    balance = net(payments)
+    details: dict[str, Any] = {"scores": scores, "rounded": rounded}
+    notes = [f"  {s} {entries[s]['role']:<8} {scores[s]:>5} → {rounded[s]:>5}" for s in SEATS]
+    pot = _goulash_pot(data, entries, winner, opts)
+    if pot:
+        details["pot"] = pot
+        for s in SEATS:
+            balance[s] += pot["total"] - pot["stake_each"] if s == pot["to"] else -pot["stake_each"]
+        notes.append(f"  {pot['line']}")
+    details.update(payments=[{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
+                   matrix=matrix(payments), net=balance, hands=hands)
+    notes += [*_matrix_lines(details["matrix"]), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
+    total = scores[winner] if winner else 0
+    return Score(NAME, True, None, {}, total, "points", details, notes)  # type: ignore[arg-type]
+
+
+def payment_lines(score_: Score) -> list[str]:
+    """The payments as 'E→W 800' strings (and the pot line), in settlement order."""
+    lines = [f"{p['from']}→{p['to']} {p['amount']}" for p in score_.details.get("payments", [])]
+    if "pot" in score_.details:
+        lines.insert(0, score_.details["pot"]["line"])
+    return lines
+
+
+def _goulash_pot(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]], winner: str | None,
+                 opts: Mapping[str, str]) -> dict[str, Any] | None:
+    """L64: each player stakes 100 or 200 points; 'un montepremi che andrà al vincitore'."""
+    flagged = "goulash" in (data.get("flags") or []) or any("goulash" in (e.get("flags") or [])
+                                                            for e in entries.values())
+    if "goulash_stake_each" not in data and not flagged:
+        return None
+    stake = int(data.get("goulash_stake_each", opts["goulash_stake"]))
+    if winner is None:  # A-16: a Goulash that also ends dead
+        if opts["goulash_dead_pot"] == "return":
+            return None
+        return {"stake_each": stake, "total": 4 * stake, "to": None, "carried": True,
+                "line": f"pot: each player {stake} → pot {4 * stake} carried to the next Goulash"}
+    return {"stake_each": stake, "total": 4 * stake, "to": winner,
+            "line": f"pot: each player {stake} → pot {4 * stake} → {winner}"}
+
+
+def _heavenly_paradise(entries: Mapping[str, Mapping[str, Any]], winner: str, hands: dict[str, Any]) -> Score:
+    """[5] L322: each other player pays the winner the money of all the chips they hold."""
+    missing = [s for s in SEATS if s != winner and "chips" not in entries[s]]
+    if missing:
+        return Score.invalid(NAME, "Heavenly Paradise: every other player pays all their chips; give "
+                                   f"'chips' for {', '.join(missing)}", hands=hands)
+    payments = [Payment(s, winner, int(entries[s]["chips"])) for s in SEATS if s != winner]
+    balance = net(payments)
+    details = {"scores": {winner: "all_chips"}, "payments": [
+        {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
+        "matrix": matrix(payments), "net": balance, "hands": hands,
+        "then": "a fresh stake of chips is issued to every player (L322)"}
+    notes = [f"  Heavenly Paradise: {winner} takes every other player's chips",
+             *_matrix_lines(details["matrix"]),
+             "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS),
+             "  Then a fresh stake of chips is issued to every player (L322)"]
+    return Score(NAME, True, None, {}, "all_chips", "points", details, notes)  # type: ignore[arg-type]
+
+
+def _matrix_lines(m: Mapping[str, Mapping[str, int]]) -> list[str]:
+    lines = ["  Payments (payer ↓, payee →):", "         " + "".join(f"{s:>7}" for s in SEATS)]
+    for a in SEATS:
+        lines.append(f"  {a:>6} " + "".join(f"{'-' if a == b else m[a][b]:>7}" for b in SEATS))
+    return lines

@@ -224,8 +224,15 @@ def chow_wait(first: int, win: int) -> str:
     return EDGE if first % 9 == 0 else TWO_SIDED
 
 
+@lru_cache(maxsize=4096)
+def _group(kind: str, first: int, concealed: bool = True, declared: bool = False,
+           winning: bool = False) -> Group:
+    """Groups are immutable values, so each distinct one is built once and shared."""
+    return Group(kind, first, concealed, declared, winning)
+
+
 def _meld_groups(hand: Hand) -> list[Group]:
-    return [Group(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
+    return [_group(m.kind, m.first, not m.open, True) for m in hand.melds]
 
 
 def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True,
@@ -254,12 +261,18 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
 
 
 def _place_winning_tile(form: str, melds: list[Group], part: Partition, win: int,
-                        by_discard: bool) -> list[Reading]:
+                        by_discard: bool) -> tuple[Reading, ...]:
+    return _placed(form, tuple(melds), part, win, by_discard)
+
+
+@lru_cache(maxsize=1 << 16)
+def _placed(form: str, melds: tuple[Group, ...], part: Partition, win: int,
+            by_discard: bool) -> tuple[Reading, ...]:
     # declared melds first, then concealed sets by tile, the pair last (as documented)
-    concealed = sorted((Group(kind, first) for kind, first in part), key=lambda g: (g.kind == PAIR, g.first))
-    base = melds + concealed
+    concealed = sorted((_group(kind, first) for kind, first in part), key=lambda g: (g.kind == PAIR, g.first))
+    base = [*melds, *concealed]
     if win < 0:
-        return [Reading(form, tuple(base), None, -1)]
+        return (Reading(form, tuple(base), None, -1),)
     out: list[Reading] = []
     seen: set[tuple[str, int]] = set()
     for gi, g in enumerate(base):
@@ -273,9 +286,9 @@ def _place_winning_tile(form: str, melds: list[Group], part: Partition, win: int
         else:
             wait = DUAL_PUNG
         groups = list(base)
-        groups[gi] = Group(g.kind, g.first, concealed=not by_discard, declared=False, winning=True)
+        groups[gi] = _group(g.kind, g.first, not by_discard, False, True)
         out.append(Reading(form, tuple(groups), wait, gi))
-    return out
+    return tuple(out)
 
 
 def _orphans_reading(counts: list[int], win: int, by_discard: bool) -> Reading:

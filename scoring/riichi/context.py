@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scoring.hand import Hand
-from scoring.tiles import FIRST_HONOUR, N_KINDS, counts34, wind_index
+from scoring.tiles import EAST, FIRST_HONOUR, NORTH, SOUTH, WEST, counts34
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,19 +35,25 @@ class Context:
         return (self.seat, self.round)
 
 
-def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) -> Context:
-    counts = counts34(hand.all_tiles())
-    kinds = frozenset(k for k in range(N_KINDS) if counts[k])
+WIND_KIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+
+
+def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
+            counts: list[int] | None = None) -> Context:
+    """``counts`` (of ``hand.all_tiles()``) may be passed when the caller has them already."""
+    if counts is None:
+        counts = counts34(hand.all_tiles())
+    kinds = frozenset(k for k, n in enumerate(counts) if n)
     return Context(
-        concealed=hand.is_concealed,
-        self_drawn=hand.self_drawn,
-        dealer=hand.is_dealer,
-        seat=wind_index(hand.seat_wind),
-        round=wind_index(hand.round_wind),
+        concealed=all(not m.open for m in hand.melds),
+        self_drawn=hand.win_by == "self_draw",
+        dealer=hand.seat_wind == "E",
+        seat=WIND_KIND[hand.seat_wind],
+        round=WIND_KIND[hand.round_wind],
         flags=flags,
         options=options,
         counts=tuple(counts),
         kinds=kinds,
         suits=frozenset(k // 9 for k in kinds if k < FIRST_HONOUR),
-        has_honours=any(k >= FIRST_HONOUR for k in kinds),
+        has_honours=any(counts[FIRST_HONOUR:]),
     )

@@ -7,7 +7,7 @@ yakuman. Each indicator counts on its own (Appendice 3: indicator 4s twice and a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from scoring.hand import Hand
 from scoring.tiles import EAST, FIRST_HONOUR, NORTH, RED, WHITE, Tile
@@ -27,18 +27,22 @@ def dora_of(indicator: Tile) -> int:
     return WHITE if k == RED else k + 1
 
 
-def _hits(indicators: Iterable[Tile], tiles: list[Tile]) -> int:
-    return sum(1 for ind in indicators for t in tiles if t.index == dora_of(ind))
+def dora_elements(hand: Hand, counts: tuple[int, ...], riichi: bool,
+                  options: Mapping[str, str]) -> dict[str, int]:
+    """``Dora`` (dora + kan dora), ``Ura dora`` (riichi winners only), ``Red five``; zeros left out.
 
-
-def dora_elements(hand: Hand, riichi: bool, options: Mapping[str, str]) -> dict[str, int]:
-    """``Dora`` (dora + kan dora), ``Ura dora`` (riichi winners only), ``Red five``; zeros left out."""
-    tiles = hand.all_tiles()
-    reds = sum(1 for t in tiles if t.red) if options["red_fives"] != "0" else 0
-    counted = tiles if options["red_five_dora"] == "both" or not reds else [t for t in tiles if not t.red]
-    out = {
-        "Dora": _hits(hand.dora_indicators, counted),
-        "Ura dora": _hits(hand.ura_dora_indicators, counted) if riichi else 0,
-        "Red five": reds,
-    }
-    return {k: v for k, v in out.items() if v}
+    ``counts`` are the 34-kind counts of every tile of the hand, melds included.
+    """
+    red_kinds = [t.index for t in hand.all_tiles() if t.red] if options["red_fives"] != "0" else []
+    if red_kinds and options["red_five_dora"] == "red_only":
+        counts = tuple(n - red_kinds.count(k) for k, n in enumerate(counts))
+    out = {}
+    dora = sum(counts[dora_of(t)] for t in hand.dora_indicators)
+    if dora:
+        out["Dora"] = dora
+    ura = sum(counts[dora_of(t)] for t in hand.ura_dora_indicators) if riichi else 0
+    if ura:
+        out["Ura dora"] = ura
+    if red_kinds:
+        out["Red five"] = len(red_kinds)
+    return out

@@ -7,10 +7,12 @@ pair / edge-closed-pair wait / self-draw (not with Pinfu) / open pinfu, rounded 
 
 from __future__ import annotations
 
+from functools import cache
+
 from scoring.decompose import Group
 from scoring.riichi.context import Context
 from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
-from scoring.tiles import Tile
+from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
 
 SEVEN_PAIRS_FU = 25
 #: "Mini-punti Scoperto Coperto": (kind, terminal or honour) → (open, concealed)
@@ -18,6 +20,7 @@ SET_FU = {
     ("pung", False): (2, 4), ("pung", True): (4, 8),
     ("kong", False): (8, 16), ("kong", True): (16, 32),
 }
+CODES = tuple(Tile(k).code for k in range(N_KINDS))
 WAIT_NAMES = {"edge": "edge wait", "closed": "closed wait", "pair": "pair wait"}
 
 FuItem = tuple[str, int]
@@ -34,9 +37,16 @@ def set_fu(g: Group) -> int:
     return concealed if g.concealed else opened
 
 
+@cache
+def set_label(g: Group) -> str:
+    return f"{'concealed' if g.concealed else 'open'} {g.kind} {CODES[g.first] * len(g.kinds)}"
+
+
 def pair_fu(g: Group, ctx: Context) -> list[FuItem]:
+    if g.first < FIRST_HONOUR:
+        return []
     items: list[FuItem] = []
-    name = Tile(g.first).code
+    name = CODES[g.first]
     if g.first in DRAGON_KINDS:
         items.append((f"dragon pair {name}", 2))
     if g.first == ctx.seat:
@@ -58,9 +68,7 @@ def fu_of(s: Shape, ctx: Context, pinfu: bool) -> tuple[int, list[FuItem]]:
     pair_items: list[FuItem] = []
     for g in r.groups:
         if g.kind in ("pung", "kong"):
-            state = "concealed" if g.concealed else "open"
-            tiles = Tile(g.first).code * (4 if g.kind == "kong" else 3)
-            items.append((f"{state} {g.kind} {tiles}", set_fu(g)))
+            items.append((set_label(g), set_fu(g)))
         elif g.kind == "pair":
             pair_items = pair_fu(g, ctx)
     items.extend(pair_items)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
-from scoring.decompose import Reading, readings, shape_error
+from scoring.decompose import Group, Reading, readings, shape_error
 from scoring.hand import Hand
 from scoring.result import Score
 from scoring.riichi.context import Context, context
@@ -30,7 +31,7 @@ from scoring.riichi.payments import (
 from scoring.riichi.validate import flag_error, normalise_flags, tile_error
 from scoring.riichi.yaku import YAKU, YAKU_TABLE
 from scoring.riichi.yakuman import YAKUMAN, YAKUMAN_FAN, YAKUMAN_TABLE, yakuman_multiple
-from scoring.tiles import Tile
+from scoring.tiles import Tile, counts34
 
 NAME = "riichi"
 FIVE_COUNTERS = 5
@@ -102,6 +103,7 @@ def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
     yaku_fan = sum(elements.values())
     elements.update(hp.dora)
     han = yaku_fan + sum(hp.dora.values())
+    # from 5 fan the fu do not change the payment (§4.1), but they still break ties (§4.9)
     fu, items = fu_of(s, ctx, "Pinfu" in elements)
     base, limit = base_points(han, fu, 0, ctx.options["counted_yakuman"] == "yes")
     return Evaluation(r, elements, yaku_fan, han, fu, items, base=base, limit=limit,
@@ -131,13 +133,15 @@ def _discarder(hand: Hand) -> tuple[str | None, str | None]:
     return seat, None
 
 
+@cache
+def _group_code(g: Group) -> str:
+    code = "".join(str(Tile(k).number) for k in g.kinds) + Tile(g.first).suit
+    return f"[{code}]" if g.declared and not g.concealed else f"({code})" if g.declared else code
+
+
 def _describe(r: Reading) -> str:
     """'234m 123s [789p] (1111z) 55p  wait: two_sided': [open meld], (concealed kong)."""
-    parts = []
-    for g in r.groups:
-        code = "".join(str(Tile(k).number) for k in g.kinds) + Tile(g.first).suit
-        parts.append(f"[{code}]" if g.declared and not g.concealed else f"({code})" if g.declared else code)
-    return " ".join(parts) + (f"  wait: {r.wait}" if r.wait else "")
+    return " ".join(_group_code(g) for g in r.groups) + (f"  wait: {r.wait}" if r.wait else "")
 
 
 def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) -> Score:
@@ -198,11 +202,13 @@ def _invalid(reason: str) -> Score:
 def score(hand: Hand, options: Mapping[str, str]) -> Score:
     """Score ``hand`` under EMA riichi; never raises for a bad hand (the reason is in ``error``)."""
     flags = normalise_flags(hand.flags)
-    reason = flag_error(hand, flags, options) or tile_error(hand, options)
+    tiles = hand.all_tiles()
+    counts = counts34(tiles)
+    reason = flag_error(hand, flags, options) or tile_error(hand, options, tiles, counts)
     discarder, bad_discarder = _discarder(hand)
     if reason or bad_discarder:
         return _invalid(reason or bad_discarder or "")
-    ctx = context(hand, flags, options)
+    ctx = context(hand, flags, options, counts)
     if "nagashi_mangan" in flags:
         return _nagashi(hand, ctx)
     if hand.winning_tile is None:
@@ -210,7 +216,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     reads = readings(hand)
     if not reads:
         return _invalid(shape_error(hand))
-    dora = dora_elements(hand, "riichi" in flags, options)
+    dora = dora_elements(hand, ctx.counts, "riichi" in flags, options)
     minimum = 2 if hand.honba >= FIVE_COUNTERS and options["five_counters"] == "2_fan" else 1
     hp = hand_patterns(ctx, dora)
     best: Evaluation | None = None

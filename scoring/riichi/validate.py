@@ -7,6 +7,7 @@ the first reason found is the one reported. Flags are those of riichi.md §9.1.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from scoring.hand import Hand, check_tiles
 from scoring.tiles import Tile
@@ -17,7 +18,7 @@ FLAGS = frozenset({
 })
 SELF_DRAW_FLAGS = ("last_tile", "kong_replacement", "heavenly", "earthly")
 DISCARD_FLAGS = ("last_discard", "robbing_kong", "human")
-FIRST_TURN_FLAGS = ("heavenly", "earthly", "human")
+FIRST_TURN_FLAGS = frozenset({"heavenly", "earthly", "human"})
 FIVES = (4, 13, 22)
 MAX_INDICATORS = 5  # the dora indicator and at most 4 kan dora (§6.2)
 
@@ -27,44 +28,55 @@ def normalise_flags(flags: frozenset[str]) -> frozenset[str]:
     return flags | {"riichi"} if "double_riichi" in flags else flags
 
 
-def _both(a: str, b: str) -> Callable[[Hand, frozenset[str]], bool]:
-    return lambda h, f: a in f and b in f
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """An impossible combination: checked only when one of ``when`` is among the flags."""
+
+    when: frozenset[str]
+    broken: Callable[[Hand, frozenset[str]], bool]
+    reason: str
 
 
-Rule = tuple[Callable[[Hand, frozenset[str]], bool], str]
+def _rule(when: str, broken: Callable[[Hand, frozenset[str]], bool], reason: str) -> Rule:
+    return Rule(frozenset(when.split()), broken, reason)
 
 
-def _rules(options: Mapping[str, str]) -> list[Rule]:
-    rules: list[Rule] = [
-        (lambda h, f: "riichi" in f and not h.is_concealed,
-         "riichi needs a concealed hand (§2.5: riichi with an open hand is a dead hand)"),
-        (lambda h, f: "ippatsu" in f and "riichi" not in f, "ippatsu without riichi"),
-        (_both("ippatsu", "kong_replacement"),
-         "ippatsu and kong_replacement cannot combine: the declarer's own kong ends the ippatsu turn (§2.5)"),
-        (lambda h, f: "kong_replacement" in f and not any(m.kind == "kong" for m in h.melds),
-         "kong_replacement (Rinshan) needs a declared kong in the hand"),
-        (_both("last_discard", "robbing_kong"),
-         "last_discard and robbing_kong cannot combine: a robbed kong tile is not the last discard"),
-        (lambda h, f: "robbing_kong" in f and h.winning_tile is not None
-         and sum(t.index == h.winning_tile.index for t in h.all_tiles()) != 1,
-         "robbing_kong: three copies of the winning tile are in the opponent's pung, so the hand can "
-         "hold only the robbed one"),
-        (lambda h, f: "heavenly" in f and not h.is_dealer, "heavenly (Tenho) is East's win only"),
-        (lambda h, f: bool({"earthly", "human"} & f) and h.is_dealer,
-         "earthly (Chiho) and human (Renho) are for South, West or North only"),
-        (lambda h, f: bool(set(FIRST_TURN_FLAGS) & f) and bool(h.melds),
-         "a first-turn win (Tenho, Chiho, Renho) allows no call and no concealed kong (§8 A21)"),
-        (lambda h, f: bool(set(FIRST_TURN_FLAGS) & f) and bool(f & {"riichi", "last_tile", "last_discard"}),
-         "a first-turn win cannot come with riichi or on the last tile or discard"),
-        (lambda h, f: len(set(FIRST_TURN_FLAGS) & f) > 1, "only one of heavenly, earthly, human can apply"),
-    ]
-    if options["chankan_ippatsu"] == "no":
-        rules.append((_both("ippatsu", "robbing_kong"),
-                      "ippatsu and robbing_kong do not combine (option chankan_ippatsu=no)"))
-    return rules
+def _held(h: Hand, kind: int) -> int:
+    return sum(1 for t in h.all_tiles() if t.index == kind)
+
+
+RULES: tuple[Rule, ...] = (
+    _rule("riichi", lambda h, f: not h.is_concealed,
+          "riichi needs a concealed hand (§2.5: riichi with an open hand is a dead hand)"),
+    _rule("ippatsu", lambda h, f: "riichi" not in f, "ippatsu without riichi"),
+    _rule("ippatsu", lambda h, f: "kong_replacement" in f,
+          "ippatsu and kong_replacement cannot combine: the declarer's own kong ends the ippatsu turn "
+          "(§2.5)"),
+    _rule("kong_replacement", lambda h, f: not any(m.kind == "kong" for m in h.melds),
+          "kong_replacement (Rinshan) needs a declared kong in the hand"),
+    _rule("robbing_kong", lambda h, f: "last_discard" in f,
+          "last_discard and robbing_kong cannot combine: a robbed kong tile is not the last discard"),
+    _rule("robbing_kong", lambda h, f: h.winning_tile is not None and _held(h, h.winning_tile.index) != 1,
+          "robbing_kong: three copies of the winning tile are in the opponent's pung, so the hand can "
+          "hold only the robbed one"),
+    _rule("heavenly", lambda h, f: not h.is_dealer, "heavenly (Tenho) is East's win only"),
+    _rule("earthly human", lambda h, f: h.is_dealer,
+          "earthly (Chiho) and human (Renho) are for South, West or North only"),
+    _rule("heavenly earthly human", lambda h, f: bool(h.melds),
+          "a first-turn win (Tenho, Chiho, Renho) allows no call and no concealed kong (§8 A21)"),
+    _rule("heavenly earthly human", lambda h, f: bool(f & {"riichi", "last_tile", "last_discard"}),
+          "a first-turn win cannot come with riichi or on the last tile or discard"),
+    _rule("heavenly earthly human", lambda h, f: len(f & FIRST_TURN_FLAGS) > 1,
+          "only one of heavenly, earthly, human can apply"),
+)
+#: option chankan_ippatsu=no (A12)
+NO_CHANKAN_IPPATSU = _rule("ippatsu", lambda h, f: "robbing_kong" in f,
+                           "ippatsu and robbing_kong do not combine (option chankan_ippatsu=no)")
 
 
 def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) -> str | None:
+    if not flags:
+        return None
     unknown = sorted(set(hand.flags) - FLAGS)
     if unknown:
         return f"unknown flag(s) {', '.join(unknown)}: riichi knows {', '.join(sorted(FLAGS))}"
@@ -74,31 +86,44 @@ def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) ->
             return ("nagashi_mangan is claimed after an exhaustive draw and cannot come with "
                     + ", ".join(extra))
         return None
-    for name in SELF_DRAW_FLAGS:
-        if name in flags and not hand.self_drawn:
-            return f"flag {name} needs a self-drawn win (win_by: self_draw)"
-    for name in DISCARD_FLAGS:
-        if name in flags and hand.self_drawn:
-            return f"flag {name} needs a win on a discard (win_by: discard)"
-    for broken, reason in _rules(options):
-        if broken(hand, flags):
-            return reason
+    for name in SELF_DRAW_FLAGS if not hand.self_drawn else DISCARD_FLAGS:
+        if name in flags:
+            how = "self-drawn win (win_by: self_draw)" if name in SELF_DRAW_FLAGS else \
+                "win on a discard (win_by: discard)"
+            return f"flag {name} needs a {how}"
+    rules = RULES if options["chankan_ippatsu"] == "yes" else (*RULES, NO_CHANKAN_IPPATSU)
+    for rule in rules:
+        if rule.when & flags and rule.broken(hand, flags):
+            return rule.reason
     return None
 
 
-def tile_error(hand: Hand, options: Mapping[str, str]) -> str | None:
+def _surely_possible(hand: Hand, tiles: list[Tile], counts: list[int], red: int) -> bool:
+    """A quick screen: True when none of check_tiles' faults can be present (the common case);
+    otherwise check_tiles finds the precise reason."""
+    if hand.bonus_tiles or len(tiles) != sum(counts) or max(counts) > 4:
+        return False
+    if hand.winning_tile is not None and hand.winning_tile not in hand.concealed:
+        return False
+    reds = [t.index for t in tiles if t.red]
+    return not red or len(reds) == len(set(reds))
+
+
+def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts: list[int]) -> str | None:
     """Impossible tiles (check_tiles: fifth copy, a red five the set lacks …) and indicator lists.
 
-    Indicators are not counted as copies: inputs (the spec's vectors included) use a non-hitting
-    indicator such as 1z as a placeholder, repeated for every kan dora.
+    ``tiles`` and ``counts`` are ``hand.all_tiles()`` and their 34-kind counts. Indicators are not
+    counted as copies: inputs (the spec's vectors included) use a non-hitting indicator such as 1z
+    as a placeholder, repeated for every kan dora.
     """
     red = int(options["red_fives"])
-    reason = check_tiles(hand, red_fives_in_set=red, bonus_allowed=False)
-    if reason:
-        return reason
+    if not _surely_possible(hand, tiles, counts, red):
+        reason = check_tiles(hand, red_fives_in_set=red, bonus_allowed=False)
+        if reason:
+            return reason
     if red:
         for five in FIVES:
-            plain = sum(1 for t in hand.all_tiles() if t.index == five and not t.red)
+            plain = counts[five] - sum(1 for t in tiles if t.red and t.index == five)
             if plain > 4 - red:
                 return (f"{plain} plain {Tile(five).code}: the EMA set has one red five per suit, so only "
                         f"{4 - red} plain ones (§1.5; write the red one as {Tile(five, True).code})")

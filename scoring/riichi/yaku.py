@@ -10,8 +10,6 @@ Chiitoitsu, double wind = seat + prevalent) follow from the rows being independe
 
 from __future__ import annotations
 
-from collections import Counter
-
 from scoring.riichi.context import Context
 from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, TERMINALS, Pattern, Shape, cut, flag
 
@@ -35,9 +33,15 @@ def _pinfu(s: Shape, c: Context) -> bool:
 
 def _identical_chow_pairs(s: Shape) -> int:
     """How many pairs of identical chows (fn 20: four identical chows are two pairs)."""
-    if len(s.chows) < 2:
-        return 0
-    return sum(n // 2 for n in Counter(s.chows).values())
+    chows = sorted(s.chows)
+    pairs = i = 0
+    while i < len(chows) - 1:
+        if chows[i] == chows[i + 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
 
 
 def _sanshoku_doujun(s: Shape, c: Context) -> bool:

@@ -17,7 +17,7 @@ from scoring.mcr.facts import hand_facts, reading_facts
 from scoring.mcr.forms import describe, mcr_readings
 from scoring.mcr.options import OPTIONS
 from scoring.mcr.payments import discarder_error, settlement
-from scoring.mcr.principles import ReadingScore, score_reading
+from scoring.mcr.principles import ReadingScore, best_score, score_reading
 from scoring.result import Score
 
 NAME = "mcr"
@@ -33,7 +33,7 @@ FLAGS: dict[str, str] = {
     "last_of_kind": "",
 }
 
-__all__ = ["FLAGS", "MINIMUM", "NAME", "OPTIONS", "best_reading", "score"]
+__all__ = ["FLAGS", "MINIMUM", "NAME", "OPTIONS", "best_reading", "reading_scores", "score"]
 
 
 def _flag_error(hand: Hand) -> str | None:
@@ -60,15 +60,15 @@ def _flag_error(hand: Hand) -> str | None:
     return None
 
 
-def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
-    """The highest-scoring reading of a checked hand (None when the tiles form no winning hand)."""
+def reading_scores(hand: Hand, options: Mapping[str, str]) -> list[ReadingScore]:
+    """Each reading of a checked hand with its count under the principles (non-separation)."""
     h = hand_facts(hand, options)
-    best: ReadingScore | None = None
-    for reading in mcr_readings(hand):
-        s = score_reading(h, reading_facts(reading))
-        if best is None or s.key > best.key:
-            best = s
-    return best
+    return [score_reading(h, reading_facts(reading)) for reading in mcr_readings(hand)]
+
+
+def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
+    """The highest-scoring reading (take-the-higher); None when the tiles form no winning hand."""
+    return best_score(reading_scores(hand, options))
 
 
 def score(hand: Hand, options: Mapping[str, str]) -> Score:

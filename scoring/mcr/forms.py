@@ -158,14 +158,14 @@ def _complete(counts: tuple[int, ...], n_sets: int) -> bool:
         return True
     if n_sets == 4 and _is_honours_knitted(counts):
         return True
-    if n_sets > 1:
+    if n_sets < 3:  # the knitted straight stands for three sets, all concealed
         return False
     for family in KNITTED_FAMILIES:
         if all(counts[i] for i in family):
             rest = list(counts)
             for i in family:
                 rest[i] -= 1
-            if standard_partitions(rest, n_sets):
+            if standard_partitions(rest, n_sets - 3):
                 return True
     return False
 
@@ -175,8 +175,6 @@ def _waits(counts13: tuple[int, ...], n_sets: int) -> tuple[int, ...]:
     out = []
     c = list(counts13)
     for k in range(N_KINDS):
-        if c[k] >= 4:
-            continue
         c[k] += 1
         if _complete(tuple(c), n_sets):
             out.append(k)
@@ -187,8 +185,8 @@ def _waits(counts13: tuple[int, ...], n_sets: int) -> tuple[int, ...]:
 def waiting_kinds(hand: Hand, *, drop_fully_held: bool = True) -> tuple[int, ...]:
     """The kinds that complete the hand before its winning tile, in any MCR form (spec §2.6).
 
-    With ``drop_fully_held`` (spec A16's default) a kind whose four copies the player already
-    holds (concealed or in his own melds) is no wait: no fifth copy exists.
+    The wait is a matter of shape (A16). With ``drop_fully_held`` (A16's default) a kind whose four
+    copies the player already holds (concealed or in his own melds) is no wait: no fifth copy exists.
     """
     counts = counts34(hand.concealed)
     if hand.winning_tile is not None:

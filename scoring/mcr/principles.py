@@ -11,7 +11,7 @@
 * **Non-identical** (spec §4.3 step 4, the standard rule the seed's Figure 6 relies on): a set that
   formed an element with one set cannot form the same element again with another set.
 
-Chicken Hand (38) is given only when nothing else is left (A25); flowers are outside all of this.
+Chicken Hand (38) is given only when no reading scores anything (A25); flowers stay outside all this.
 """
 
 from __future__ import annotations
@@ -121,8 +121,6 @@ def score_reading(h: HandFacts, r: ReadingFacts) -> ReadingScore:
         counts = {no: n for no, n in counts.items() if no not in out}
         if 78 in counts and h.options["nine_gates_extras"] == "pure_straight":
             counts = {no: n for no, n in counts.items() if no in NINE_GATES_KEEPS}
-        if not counts:
-            counts = {CHICKEN_HAND: 1}
         points = sum(BY_NO[no].points * n for no, n in counts.items())
         key = (points, WAIT_LABEL_PRIORITY.get(r.reading.wait, 0) if counts.keys() & {9, 10, 11} else 0,
                tuple(sorted(counts.items(), reverse=True)))
@@ -130,3 +128,15 @@ def score_reading(h: HandFacts, r: ReadingFacts) -> ReadingScore:
             best = ReadingScore(r, counts, points, key)
     assert best is not None  # the empty choice is always allowed
     return best
+
+
+def best_score(scores: list[ReadingScore]) -> ReadingScore | None:
+    """Take-the-higher over the readings (spec §4.4), then Chicken Hand.
+
+    Chicken Hand (38) "non realizza alcun punto": only a hand none of whose readings scores any
+    element gets it (A25); dropping an element to reach its 8 points is no choice the seed gives.
+    """
+    best = max(scores, key=lambda s: s.key, default=None)
+    if best is None or best.counts:
+        return best
+    return ReadingScore(best.facts, {CHICKEN_HAND: 1}, BY_NO[CHICKEN_HAND].points, best.key)

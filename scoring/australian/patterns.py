@@ -110,8 +110,10 @@ def mixed_concealed_pungs(g: Grouping, shape: Shape, ctx: Context) -> bool:
 
 
 def all_honours(g: Grouping, shape: Shape, ctx: Context) -> bool:
-    """Mano di tutti Onori (L146), read as all Teste, suits mixing (A-05)."""
-    return all_sets_pungs(g) and shape.kinds_in(TESTE)
+    """Mano di tutti Onori (L146), read as all Teste, suits mixing (A-05); terminals only or
+    honours only is Heads and Tails or All Winds and Dragons "instead" (§3.6 #5)."""
+    terminals = sum(shape.counts[:FIRST_HONOUR])
+    return all_sets_pungs(g) and shape.kinds_in(TESTE) and terminals > 0 and shape.honours > 0
 
 
 def imperial_jade(g: Grouping, shape: Shape, ctx: Context) -> bool:

@@ -51,6 +51,7 @@ def _score(v: Valued, role: str, ctx: Context, details: dict, notes: list[str]) 
     out["total"] = v.total
     if isinstance(v.total, int):
         out["rounded_total"] = round_hundred(v.total, ctx.opts["rounding_half"])
+    out.update(v.extra)
     out.update(details)
     if points_valued:
         elements = {**v.base, **v.doubles}

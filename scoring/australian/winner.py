@@ -92,5 +92,7 @@ def best_winner_value(shape: Shape, ctx: Context, win: int) -> Valued | str:
     needs_only = any(c.hand is None or (isinstance(c.hand, SpecialHand) and c.hand.doubles_valued)
                      for c in found)
     only_tile = needs_only and only_possible_tile(shape, ctx, win)
-    values = [value_candidate(c, shape, ctx, only_tile) for c in found]
-    return max(values, key=lambda v: v.sort_key)
+    best = max((value_candidate(c, shape, ctx, only_tile) for c in found), key=lambda v: v.sort_key)
+    if best.value is None:
+        best.extra["only_possible_tile"] = only_tile
+    return best

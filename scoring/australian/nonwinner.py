@@ -64,10 +64,10 @@ def _special_fishing(c: Candidate, k: int, shape: Shape, ctx: Context) -> Valued
                       rank=rank)
     grouping = without_tile(c.grouping, k)
     points = hand_points(grouping, ctx, at_exposed_value=main.fishing_pungs_at_exposed_value)
-    ten = main.ten == "printed" and ctx.opts["fishing_ten_rule"] == "add_where_printed"
-    if ten:
+    where_printed = ctx.opts["fishing_ten_rule"] == "add_where_printed"
+    if where_printed and main.ten == "printed":
         base = {"Fishing base (10 points)": 10, **points}
-    elif not sum(points.values()):
+    elif not sum(points.values()) and (not where_printed or main.ten == "if_zero"):
         base = {"Fishing base (hand points 0 → 10)": 10}
     else:
         base = points

@@ -1,0 +1,96 @@
+"""Australian rules the vectors do not pin down: roles, tile counts, bad input, tables, output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.australian import hand_from_dict, score, score_table
+from scoring.rules import score_hand
+
+
+def hand(**kw: Any) -> dict[str, Any]:
+    return {"seat_wind": "S", "round_wind": "E", "win_by": "discard", "flags": [], **kw}
+
+
+def pung(tiles: str) -> dict[str, Any]:
+    return {"type": "pung", "tiles": tiles, "open": True}
+
+
+def test_registered_under_its_name() -> None:
+    h = hand_from_dict(hand(hand="123m555m777m999m11z", winning_tile="1z"))
+    assert score_hand(h, "australian").total == 160
+
+
+def test_fishing_is_read_off_the_tiles_not_the_role() -> None:
+    # 'fishing' but two suits: one tile from 4 sets + pair, yet never a legal mah jong (L60)
+    claimed = score(hand_from_dict(hand(role="fishing", hand="22255588m99p", melds=[
+        {"type": "pung", "tiles": "777z"}])), {})
+    assert claimed.valid and not claimed.details["fishing"] and "Not fishing" in "\n".join(claimed.notes)
+    # 'loser' whose tiles are one from a legal hand is scored as fishing (§3.9)
+    fishing = score(hand_from_dict(hand(role="loser", hand="2225558899m", melds=[
+        {"type": "pung", "tiles": "777z"}])), {})
+    assert fishing.details["fishing"] and fishing.details["waits"] == ["8m", "9m"]
+    assert fishing.details["doubles"]["Clean call (fishing)"] == 1
+
+
+def test_short_hand_scores_but_is_not_fishing() -> None:
+    short = score(hand_from_dict(hand(role="loser", hand="222555889m", melds=[
+        {"type": "pung", "tiles": "777z"}])), {})
+    assert short.valid and not short.details["fishing"] and short.total == 12 * 2 ** 2
+
+
+def test_invalid_input_is_reported_not_raised() -> None:
+    assert "role must be" in score(hand_from_dict(hand(role="dealer", hand="1m")), {}).error
+    five = score(hand_from_dict(hand(hand="11112345678999m", winning_tile="1m", melds=[
+        {"type": "pung", "tiles": "111m"}])), {})
+    assert not five.valid and "copies of 1m" in five.error
+    missing = score(hand_from_dict(hand(hand="123m555m777m999m11z")), {})
+    assert not missing.valid and "winning_tile" in missing.error
+    two_suits = score(hand_from_dict(hand(hand="222555888m99p", winning_tile="9p", melds=[
+        {"type": "pung", "tiles": "777z"}])), {})
+    assert "not cleared" in two_suits.error and two_suits.details["legal"] is False
+
+
+def test_joker_melds_count_real_tiles() -> None:
+    goulash = {"hand": "111m44z", "winning_tile": "4z", "flags": ["goulash", "jokers"]}
+    melds = [pung("555m"), pung("5m2s2s"), pung("888m")]
+    h = hand_from_dict(hand(**goulash, win_by="self_draw", melds=melds))
+    assert h.extra["jokers"] == [{"meld": 1, "count": 2, "shown": "5m"}]
+    result = score(h, {})
+    assert result.details["base_points"]["Exposed pung 5m+2 jokers (= 555m)"] == 2
+    too_many = hand_from_dict(hand(**goulash, melds=[pung("2s2s2s"), pung("5m2s2s"), pung("888m")]))
+    assert "copies of 2s" in score(too_many, {}).error
+
+
+def test_table_scores_full_hands_and_prints() -> None:
+    table = {"round_wind": "E", "players": {
+        "E": {"role": "loser", "hand": "25m18p47s2367z", "melds": [{"type": "pung", "tiles": "999m"}],
+              "bonus_tiles": ["1f", "5f"]},
+        "S": {"role": "winner", "hand": "222777999p66z", "melds": [{"type": "pung", "tiles": "444p"}],
+              "winning_tile": "9p"},
+        "W": {"role": "loser", "score": 260},
+        "N": {"role": "fishing", "hand": "2225558899m", "melds": [{"type": "pung", "tiles": "777z"}]},
+    }}
+    result = score_table(table, {})
+    assert result.valid and result.total == 288
+    assert result.details["rounded"] == {"E": 0, "S": 300, "W": 300, "N": 200}
+    assert result.details["hands"]["N"]["fishing"] is True
+    assert result.details["matrix"]["E"]["S"] == 600 and sum(result.details["net"].values()) == 0
+    text = result.render()
+    assert "payer" in text and "Net:" in text
+
+
+def test_table_errors() -> None:
+    assert not score_table({"players": {"E": {"role": "winner", "score": 1}}}, {}).valid
+    two = {s: {"role": "winner", "score": 100} for s in "ESWN"}
+    assert "only one" in score_table({"players": two}, {}).error
+    bad = {s: {"role": "loser", "score": 0} for s in "ESWN"}
+    bad["S"] = {"role": "winner", "hand": "222555888m99p", "winning_tile": "9p",
+                "melds": [{"type": "pung", "tiles": "777z"}]}
+    assert "players.S" in score_table({"players": bad}, {}).error
+
+
+def test_heavenly_paradise_needs_chips() -> None:
+    players = {s: {"role": "loser", "score": 0} for s in "ESWN"}
+    players["S"] = {"role": "winner", "chips": 100}
+    assert "chips" in score_table({"players": players}, {}).error

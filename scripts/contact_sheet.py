@@ -36,11 +36,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import cv2
     import numpy as np
-    from tqdm import tqdm
-
     from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, Artwork
     from mjsynth.generate import image_seed
     from mjsynth.scene import SceneOptions, render_scene
+    from tqdm import tqdm
 
     art = Artwork(shared_dir=args.shared or DEFAULT_SHARED, cache_dir=args.cache or DEFAULT_CACHE)
     opts = SceneOptions(img_size=args.img_size)

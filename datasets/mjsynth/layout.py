@@ -177,3 +177,22 @@ def scatter_tiles(
         if all(np.linalg.norm(t.pose.center[:2] - k.pose.center[:2]) > d.h * 1.05 for k in kept):
             kept.append(t)
     return kept
+
+
+def wall_segment(n_stacks: int, d: TileDims, rng: random.Random, two_high: bool = True) -> list[TileInstance]:
+    """A piece of the wall left on a table: face-down tiles side by side, usually stacked two high,
+    along +x starting at x = 0 (codes are unknown to the viewer: ``back``)."""
+    out = []
+    for i in range(n_stacks):
+        x = i * (d.w + rng.uniform(0, 0.6)) + rng.gauss(0, 0.4)
+        for level in range(2 if two_high else 1):
+            pose = flat_pose(
+                x + d.w / 2,
+                d.h / 2 + rng.gauss(0, 0.5),
+                d,
+                angle=math.radians(rng.gauss(0, 1.2)),
+                face_down=True,
+            )
+            pose.center = pose.center + np.array([0.0, 0.0, level * d.t])
+            out.append(TileInstance("back", pose, face_down=True, role="wall"))
+    return out

@@ -17,7 +17,7 @@ from mjsynth import backgrounds
 from mjsynth.artwork import FACE_H, FACE_W, Artwork
 from mjsynth.camera import Camera, PhotoOptions, fit_distance, photograph
 from mjsynth.hands import WIND_LETTERS, Hand, kind_of, new_pool, random_hand
-from mjsynth.layout import LayoutOptions, centre_of, layout_hand, scatter_tiles, transform
+from mjsynth.layout import LayoutOptions, centre_of, layout_hand, scatter_tiles, transform, wall_segment
 from mjsynth.procedural import add_corner_index
 from mjsynth.tilebody import (
     BACK_COLOURS,
@@ -186,7 +186,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             transform(ts, yaw, np.array([-math.sin(yaw) * -reach, math.cos(yaw) * -reach, 0.0]))
         tiles += ts
     # distractor tiles: a discard pond on a table, loose tiles near a single hand
-    leftovers = [k for k, n in pool.left.items() for _ in range(n)]
+    have = art.styles[style].codes
+    leftovers = [k for k, n in pool.left.items() for _ in range(n) if k in have]
     rng.shuffle(leftovers)
     if kind == "table":
         for seat in range(4):
@@ -204,6 +205,15 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             leftovers = leftovers[n:]
             transform(disc, yaw, np.array([math.sin(yaw) * 3.2 * dims.h, -math.cos(yaw) * 3.2 * dims.h, 0.0]))
             tiles += disc
+            if rng.random() < 0.7:  # what is left of this side's wall, between the hand and the pond
+                n_st = rng.randint(2, 9)
+                wall = wall_segment(n_st, dims, rng, two_high=rng.random() < 0.8)
+                x_off = rng.uniform(-4, 4 - n_st) * dims.w
+                transform(wall, 0.0, np.array([x_off, 0.0, 0.0]))
+                transform(
+                    wall, yaw, np.array([math.sin(yaw) * 5.0 * dims.h, -math.cos(yaw) * 5.0 * dims.h, 0.0])
+                )
+                tiles += wall
     elif rng.random() < opts.distractor_fraction:
         n = rng.randint(1, 6)
         span = max(abs(t.pose.center[0]) for t in tiles) + dims.w * 2
@@ -270,7 +280,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     elif rng.random() < 0.05:
         roll += rng.choice([90, -90, 180])
     hfov = rng.uniform(50, 72)
-    hand_pts = np.vstack([t.pose.corners(dims) for t in tiles if t.role not in ("other", "discard")])
+    hand_pts = np.vstack([t.pose.corners(dims) for t in tiles if t.role not in ("other", "discard", "wall")])
     target = (hand_pts.min(axis=0) + hand_pts.max(axis=0)) / 2
     target[2] = 0
     cam_args = dict(
@@ -291,7 +301,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         hfov = math.degrees(2 * math.atan(width / 2 / fpx))
         cam_args["hfov_deg"] = hfov
         cam = Camera.look_at(distance=dist, **cam_args)
-        pick = rng.choice([t for t in tiles if t.role not in ("other", "discard")])
+        pick = rng.choice([t for t in tiles if t.role not in ("other", "discard", "wall")])
         p = cam.project(pick.pose.center[None])[0]
         cam.shift(
             width / 2 - p[0] + rng.uniform(-0.3, 0.3) * width,
@@ -303,7 +313,9 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         cam = Camera.look_at(distance=dist, **cam_args)
         # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
         faces_uv = [
-            cam.project(t.pose.corners(dims)[[2, 0]]) for t in tiles if t.role not in ("other", "discard")
+            cam.project(t.pose.corners(dims)[[2, 0]])
+            for t in tiles
+            if t.role not in ("other", "discard", "wall")
         ]
         tile_px = float(np.median([np.linalg.norm(a - b) for a, b in faces_uv]))
         min_px = rng.uniform(20, 26)
@@ -368,7 +380,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "kind": kind,
         "closeup": closeup,
         "complete_in_frame": all(
-            inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard")
+            inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard", "wall")
         ),
         "style": style,
         "index_overlay": index_overlay,

@@ -14,10 +14,10 @@ from scoring.decompose import shape_error
 from scoring.hand import Hand, check_tiles
 from scoring.mcr.elements import BY_NO, FLOWER_TILES
 from scoring.mcr.facts import hand_facts, reading_facts
-from scoring.mcr.forms import describe, mcr_readings
+from scoring.mcr.forms import WAIT_LABEL_PRIORITY, describe, mcr_readings, unique_wait
 from scoring.mcr.options import OPTIONS
 from scoring.mcr.payments import discarder_error, settlement
-from scoring.mcr.principles import ReadingScore, best_score, score_reading
+from scoring.mcr.principles import ReadingScore, best_score, hand_wide_counts, score_reading
 from scoring.result import Score
 
 NAME = "mcr"
@@ -62,8 +62,13 @@ def _flag_error(hand: Hand) -> str | None:
 
 def reading_scores(hand: Hand, options: Mapping[str, str]) -> list[ReadingScore]:
     """Each reading of a checked hand with its count under the principles (non-separation)."""
-    h = hand_facts(hand, options)
-    return [score_reading(h, reading_facts(reading)) for reading in mcr_readings(hand)]
+    readings = mcr_readings(hand)
+    needs_wait = any(r.wait in WAIT_LABEL_PRIORITY for r in readings)
+    unique = needs_wait and unique_wait(hand, drop_fully_held=options["wait_drops_fully_held"] == "yes")
+    h = hand_facts(hand, options, unique)
+    facts = [reading_facts(reading) for reading in readings]
+    hand_wide = hand_wide_counts(h, facts[0]) if facts else {}
+    return [score_reading(h, r, hand_wide) for r in facts]
 
 
 def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:

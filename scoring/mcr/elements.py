@@ -39,21 +39,29 @@ Count = Callable[[HandFacts, ReadingFacts], int]
 
 @dataclass(frozen=True, slots=True)
 class Element:
+    """``hand_wide`` rows look only at the hand (tiles, melds, how it was won), never at the
+    reading, so they are counted once per hand."""
+
     no: int
     name: str
     points: int
     count: Count
     excludes: tuple[int, ...] = ()
     ref: str = ""
+    hand_wide: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Combination:
+    """``size`` chows (``of="chow"``) or pungs/kongs (``of="pung"``); ``test`` gets their first
+    tiles' kind indices, sorted."""
+
     no: int
     name: str
     points: int
     size: int
-    test: Callable[[tuple[Group, ...]], bool]
+    of: str
+    test: Callable[[tuple[int, ...]], bool]
     excludes: tuple[int, ...] = ()
     ref: str = ""
 
@@ -85,49 +93,51 @@ def _numbers(*nums: int) -> frozenset[int]:
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, DRAGONS[0]))
 GREEN = frozenset((19, 20, 21, 23, 25, DRAGONS[1]))
 TERMINALS = _numbers(1, 9)
+FIVES = _numbers(5)
+EVENS = _numbers(2, 4, 6, 8)
 HONOURS = frozenset(range(FIRST_HONOUR, 34))
 
 
-def _chows(gs: tuple[Group, ...]) -> bool:
-    return all(g.kind == "chow" for g in gs)
+def _suit(k: int) -> int:
+    return min(k // 9, 3)
 
 
-def _pungs(gs: tuple[Group, ...], suited: bool = True) -> bool:
-    return all(g.is_pung_like and (_suited(g.first) or not suited) for g in gs)
+def _same_suit(ks: tuple[int, ...]) -> bool:
+    return len({_suit(k) for k in ks}) == 1
 
 
-def _same_suit(gs: tuple[Group, ...]) -> bool:
-    return len({g.suit for g in gs}) == 1
+def _suits_differ(ks: tuple[int, ...]) -> bool:
+    return len({_suit(k) for k in ks}) == len(ks) and all(map(_suited, ks))
 
 
-def _all_suits_differ(gs: tuple[Group, ...]) -> bool:
-    return len({g.suit for g in gs}) == len(gs)
+def _nums(ks: tuple[int, ...]) -> list[int]:
+    return sorted(_num(k) for k in ks)
 
 
-def _nums(gs: tuple[Group, ...]) -> list[int]:
-    return sorted(_num(g.first) for g in gs)
+def _run(ks: tuple[int, ...], step: int) -> bool:
+    """Numbers n, n+step, n+2·step…, whatever the suits."""
+    return all(b - a == step for a, b in pairwise(_nums(ks)))
 
 
-def _steps(gs: tuple[Group, ...], *steps: int) -> bool:
-    """Numbers n, n+s, n+2s… for one of ``steps``."""
-    ns = _nums(gs)
-    return any(all(b - a == s for a, b in pairwise(ns)) for s in steps)
+def _steps(ks: tuple[int, ...], *steps: int) -> bool:
+    """Numbers n, n+s, n+2s… of one suit, for one of ``steps``."""
+    return _same_suit(ks) and _suited(ks[0]) and any(_run(ks, s) for s in steps)
 
 
-def _same_number(gs: tuple[Group, ...]) -> bool:
-    return len({_num(g.first) for g in gs}) == 1
+def _same_number(ks: tuple[int, ...]) -> bool:
+    return len({_num(k) for k in ks}) == 1
 
 
-def _identical(gs: tuple[Group, ...]) -> bool:
-    return len({g.first for g in gs}) == 1
+def _identical(ks: tuple[int, ...]) -> bool:
+    return len(set(ks)) == 1
 
 
-def _winds(gs: tuple[Group, ...]) -> bool:
-    return all(g.is_pung_like and g.first in WINDS for g in gs)
+def _winds(ks: tuple[int, ...]) -> bool:
+    return all(k in WINDS for k in ks)
 
 
-def _dragons(gs: tuple[Group, ...]) -> bool:
-    return all(g.is_pung_like and g.first in DRAGONS for g in gs)
+def _dragons(ks: tuple[int, ...]) -> bool:
+    return all(k in DRAGONS for k in ks)
 
 
 def _pair_kind(r: ReadingFacts) -> int:
@@ -139,11 +149,11 @@ def _std(r: ReadingFacts) -> bool:
 
 
 def _wind_pungs(r: ReadingFacts) -> int:
-    return sum(1 for g in r.pungs if g.first in WINDS)
+    return sum(1 for k in r.pung_firsts if k in WINDS)
 
 
 def _dragon_pungs(r: ReadingFacts) -> int:
-    return sum(1 for g in r.pungs if g.first in DRAGONS)
+    return sum(1 for k in r.pung_firsts if k in DRAGONS)
 
 
 # -- single-set and whole-hand counts -------------------------------------------------------------
@@ -154,9 +164,9 @@ def _terminal_or_honour_pungs(h: HandFacts, r: ReadingFacts) -> int:
     (A4). Big Three Winds and Little Four Winds include it "for the three wind sets" (§3.1), so
     with three wind pungs the winds give nothing here; their other sets still may.
     """
-    n = sum(1 for g in r.pungs if _suited(g.first) and _num(g.first) in (1, 9))
+    n = sum(1 for k in r.pung_firsts if k in TERMINALS)
     if _wind_pungs(r) < 3:
-        n += sum(1 for g in r.pungs if g.first in WINDS and g.first not in (h.seat, h.prevalent))
+        n += sum(1 for k in r.pung_firsts if k in WINDS and k not in (h.seat, h.prevalent))
     return n
 
 
@@ -178,7 +188,7 @@ def _tile_hogs(h: HandFacts, r: ReadingFacts) -> int:
 
 def _all_chows(h: HandFacts, r: ReadingFacts) -> int:
     """Element 18: four chows (a knitted straight counts as three) and a pair that is not honours."""
-    chows = len(r.chows) + (3 if r.form == KNITTED_STRAIGHT else 0)
+    chows = len(r.chow_firsts) + (3 if r.form == KNITTED_STRAIGHT else 0)
     return int(r.form in (STANDARD, KNITTED_STRAIGHT) and chows == 4 and _suited(_pair_kind(r)))
 
 
@@ -194,9 +204,8 @@ def _all_fives(h: HandFacts, r: ReadingFacts) -> int:
 
 def _all_even_pungs(h: HandFacts, r: ReadingFacts) -> int:
     """Element 57, with the pair even too (A14)."""
-    def even(g: Group) -> bool:
-        return _suited(g.first) and _num(g.first) % 2 == 0
-    return int(_std(r) and len(r.pungs) == 4 and all(even(g) for g in (*r.pungs, r.pair)))
+    kinds = (*r.pung_firsts, _pair_kind(r))
+    return int(_std(r) and len(r.pung_firsts) == 4 and all(k in EVENS for k in kinds))
 
 
 def _melded_hand(h: HandFacts, r: ReadingFacts) -> int:
@@ -208,26 +217,26 @@ def _melded_hand(h: HandFacts, r: ReadingFacts) -> int:
 
 
 def _three_suited_terminal_chows(h: HandFacts, r: ReadingFacts) -> int:
-    if not _std(r) or len(r.chows) != 4 or not _suited(_pair_kind(r)) or _num(_pair_kind(r)) != 5:
+    if not _std(r) or len(r.chow_firsts) != 4 or _pair_kind(r) not in FIVES:
         return 0
-    shape = sorted((g.suit, _num(g.first)) for g in r.chows)
+    shape = sorted((_suit(k), _num(k)) for k in r.chow_firsts)
     suits = sorted({s for s, _ in shape})
     return int(len(suits) == 2 and r.pair.suit not in suits
                and shape == [(suits[0], 1), (suits[0], 7), (suits[1], 1), (suits[1], 7)])
 
 
 def _pure_terminal_chows(h: HandFacts, r: ReadingFacts) -> int:
-    if not _std(r) or len(r.chows) != 4 or not _suited(_pair_kind(r)) or _num(_pair_kind(r)) != 5:
+    if not _std(r) or len(r.chow_firsts) != 4 or _pair_kind(r) not in FIVES:
         return 0
-    return int(_same_suit((*r.chows, r.pair)) and _nums(r.chows) == [1, 1, 7, 7])
+    return int(_same_suit((*r.chow_firsts, r.pair.first)) and _nums(r.chow_firsts) == [1, 1, 7, 7])
 
 
 def _seven_shifted_pairs(h: HandFacts, r: ReadingFacts) -> int:
     if r.form != SEVEN_PAIRS:
         return 0
-    firsts = sorted(g.first for g in r.reading.pairs)
-    consecutive = firsts == list(range(firsts[0], firsts[0] + 7))
-    return int(_suited(firsts[0]) and _same_suit(r.reading.pairs) and consecutive)
+    firsts = tuple(sorted(g.first for g in r.reading.pairs))
+    consecutive = firsts == tuple(range(firsts[0], firsts[0] + 7))
+    return int(_suited(firsts[0]) and _same_suit(firsts) and consecutive)
 
 
 def _honours_knitted(greater: bool) -> Count:
@@ -273,108 +282,107 @@ def _last_tile(h: HandFacts, r: ReadingFacts) -> int:
 
 # -- the table --------------------------------------------------------------------------------------
 TABLE: tuple[Element | Combination, ...] = (
-    Combination(1, "Pure Double Chow", 1, 2, lambda g: _chows(g) and _identical(g)),
-    Combination(2, "Mixed Double Chow", 1, 2,
-        lambda g: _chows(g) and _same_number(g) and _all_suits_differ(g)),
-    Combination(3, "Short Straight", 1, 2, lambda g: _chows(g) and _same_suit(g) and _steps(g, 3)),
-    Combination(4, "Two Terminal Chows", 1, 2, lambda g: _chows(g) and _same_suit(g) and _nums(g) == [1, 7]),
+    Combination(1, "Pure Double Chow", 1, 2, "chow", _identical),
+    Combination(2, "Mixed Double Chow", 1, 2, "chow", lambda k: _same_number(k) and _suits_differ(k)),
+    Combination(3, "Short Straight", 1, 2, "chow", lambda k: _steps(k, 3)),
+    Combination(4, "Two Terminal Chows", 1, 2, "chow", lambda k: _same_suit(k) and _nums(k) == [1, 7]),
     Element(5, "Pung of Terminals or Honors", 1, _terminal_or_honour_pungs),
-    Element(6, "Melded Kong", 1, _kongs(1, melded=1), ref="App. C '1'"),
-    Element(7, "One Voided Suit", 1, lambda h, r: int(len(h.suits) == 2), ref="A10: exactly one suit absent"),
-    Element(8, "No Honors", 1, lambda h, r: int(not h.has_honours)),
+    Element(6, "Melded Kong", 1, _kongs(1, melded=1), ref="App. C '1'", hand_wide=True),
+    Element(7, "One Voided Suit", 1, lambda h, r: int(len(h.suits) == 2), ref="A10: exactly one suit absent",
+            hand_wide=True),
+    Element(8, "No Honors", 1, lambda h, r: int(not h.has_honours), hand_wide=True),
     Element(9, "Edge Wait", 1, lambda h, r: int(_wait_label(h, r) in (EDGE, KNITTED_EDGE))),
     Element(10, "Closed Wait", 1, lambda h, r: int(_wait_label(h, r) in (CLOSED, KNITTED_CLOSED))),
     Element(11, "Single Wait", 1, lambda h, r: int(_wait_label(h, r) == PAIR_WAIT)),
-    Element(12, "Self-Drawn", 1, lambda h, r: int(h.self_drawn)),
+    Element(12, "Self-Drawn", 1, lambda h, r: int(h.self_drawn), hand_wide=True),
     Element(FLOWER_TILES, "Flower Tiles", 1,
         lambda h, r: 0, ref="counted by the scorer, outside the minimum"),
     # 14, 15 and 16 include element 5 *for their own set* only; _terminal_or_honour_pungs never
     # counts those sets, so no hand-wide exclusion is listed (it would drop a 999m pung beside them).
     Element(14, "Dragon Pung", 2, lambda h, r: _dragon_pungs(r)),
-    Element(15, "Prevalent Wind", 2, lambda h, r: sum(1 for g in r.pungs if g.first == h.prevalent)),
-    Element(16, "Seat Wind", 2, lambda h, r: sum(1 for g in r.pungs if g.first == h.seat)),
-    Element(17, "Concealed Hand", 2, lambda h, r: int(not h.open_hand and not h.self_drawn), ref="A22"),
+    Element(15, "Prevalent Wind", 2, lambda h, r: r.pung_firsts.count(h.prevalent)),
+    Element(16, "Seat Wind", 2, lambda h, r: r.pung_firsts.count(h.seat)),
+    Element(17, "Concealed Hand", 2, lambda h, r: int(not h.open_hand and not h.self_drawn), ref="A22",
+            hand_wide=True),
     Element(18, "All Chows", 2, _all_chows, (8,)),
-    Element(19, "Tile Hog", 2, _tile_hogs),
-    Combination(20, "Double Pung", 2, 2, lambda g: _pungs(g) and _same_number(g) and _all_suits_differ(g)),
+    Element(19, "Tile Hog", 2, _tile_hogs, hand_wide=True),
+    Combination(20, "Double Pung", 2, 2, "pung", lambda k: _same_number(k) and _suits_differ(k)),
     Element(21, "Two Concealed Pungs", 2, _concealed_pungs(2)),
-    Element(22, "Concealed Kong", 2, _kongs(1, melded=0), ref="App. C '2'"),
-    Element(23, "All Simples", 2, _only(_numbers(2, 3, 4, 5, 6, 7, 8)), (8,)),
+    Element(22, "Concealed Kong", 2, _kongs(1, melded=0), ref="App. C '2'", hand_wide=True),
+    Element(23, "All Simples", 2, _only(_numbers(2, 3, 4, 5, 6, 7, 8)), (8,), hand_wide=True),
     Element(24, "Outside Hand", 4, _outside_hand),
-    Element(25, "Fully Concealed Hand", 4, lambda h, r: int(not h.open_hand and h.self_drawn), (12, 17)),
-    Element(26, "Two Melded Kongs", 4, _kongs(2, melded=2), (6,), ref="App. C '4'"),
-    Element(27, "Last Tile", 4, _last_tile, ref="A30"),
-    Element(28, "All Pungs", 6, lambda h, r: int(_std(r) and len(r.pungs) == 4)),
-    Element(29, "Half Flush", 6, lambda h, r: int(len(h.suits) == 1 and h.has_honours), (7,)),
-    Combination(30, "Mixed Shifted Chows", 6, 3,
-        lambda g: _chows(g) and _all_suits_differ(g) and _steps(g, 1)),
-    Element(31, "All Types", 6, lambda h, r: int(len(h.suits) == 3 and h.has_winds and h.has_dragons)),
+    Element(25, "Fully Concealed Hand", 4, lambda h, r: int(not h.open_hand and h.self_drawn), (12, 17),
+            hand_wide=True),
+    Element(26, "Two Melded Kongs", 4, _kongs(2, melded=2), (6,), ref="App. C '4'", hand_wide=True),
+    Element(27, "Last Tile", 4, _last_tile, ref="A30", hand_wide=True),
+    Element(28, "All Pungs", 6, lambda h, r: int(_std(r) and len(r.pung_firsts) == 4)),
+    Element(29, "Half Flush", 6, lambda h, r: int(len(h.suits) == 1 and h.has_honours), (7,), hand_wide=True),
+    Combination(30, "Mixed Shifted Chows", 6, 3, "chow",
+                lambda k: _suits_differ(k) and _run(k, 1)),
+    Element(31, "All Types", 6, lambda h, r: int(len(h.suits) == 3 and h.has_winds and h.has_dragons),
+            hand_wide=True),
     Element(32, "Melded Hand", 6, _melded_hand, (11,)),
-    Combination(33, "Two Dragon Pungs", 6, 2, _dragons, (14,)),
-    Combination(34, "Mixed Straight", 8, 3,
-        lambda g: _chows(g) and _all_suits_differ(g) and _nums(g) == [1, 4, 7]),
-    Element(35, "Reversible Tiles", 8, _only(REVERSIBLE), (7,)),
-    Combination(36, "Mixed Triple Chow", 8, 3,
-        lambda g: _chows(g) and _all_suits_differ(g) and _same_number(g), (2,)),
-    Combination(37, "Mixed Shifted Pungs", 8, 3,
-        lambda g: _pungs(g) and _all_suits_differ(g) and _steps(g, 1)),
+    Combination(33, "Two Dragon Pungs", 6, 2, "pung", _dragons, (14,)),
+    Combination(34, "Mixed Straight", 8, 3, "chow", lambda k: _suits_differ(k) and _nums(k) == [1, 4, 7]),
+    Element(35, "Reversible Tiles", 8, _only(REVERSIBLE), (7,), hand_wide=True),
+    Combination(36, "Mixed Triple Chow", 8, 3, "chow", lambda k: _suits_differ(k) and _same_number(k), (2,)),
+    Combination(37, "Mixed Shifted Pungs", 8, 3, "pung",
+                lambda k: _suits_differ(k) and _run(k, 1)),
     Element(CHICKEN_HAND, "Chicken Hand", 8,
         lambda h, r: 0, ref="awarded by the principles when nothing else is"),
-    Element(39, "Last Tile Draw", 8, _flag("last_tile"), (12,)),
-    Element(40, "Last Tile Claim", 8, _flag("last_discard")),
-    Element(41, "Out with Replacement Tile", 8, _flag("kong_replacement"), (12,)),
-    Element(42, "Robbing the Kong", 8, _flag("robbing_kong"), (27,)),
-    Element(43, "Two Concealed Kongs", 8, _kongs(2, melded=0), (22,), ref="App. C '8'; A11"),
+    Element(39, "Last Tile Draw", 8, _flag("last_tile"), (12,), hand_wide=True),
+    Element(40, "Last Tile Claim", 8, _flag("last_discard"), hand_wide=True),
+    Element(41, "Out with Replacement Tile", 8, _flag("kong_replacement"), (12,), hand_wide=True),
+    Element(42, "Robbing the Kong", 8, _flag("robbing_kong"), (27,), hand_wide=True),
+    Element(43, "Two Concealed Kongs", 8, _kongs(2, melded=0), (22,), ref="App. C '8'; A11", hand_wide=True),
     Element(44, "Lesser Honors and Knitted Tiles", 12, _honours_knitted(greater=False), (31, 17, 11)),
     Element(45, "Knitted Straight", 12, _knitted_straight),
-    Element(46, "Upper Four", 12, _only(_numbers(6, 7, 8, 9)), (8,)),
-    Element(47, "Lower Four", 12, _only(_numbers(1, 2, 3, 4)), (8,)),
-    Combination(48, "Big Three Winds", 12, 3, _winds),
-    Combination(49, "Pure Straight", 16, 3,
-        lambda g: _chows(g) and _same_suit(g) and _nums(g) == [1, 4, 7], (3, 4)),
+    Element(46, "Upper Four", 12, _only(_numbers(6, 7, 8, 9)), (8,), hand_wide=True),
+    Element(47, "Lower Four", 12, _only(_numbers(1, 2, 3, 4)), (8,), hand_wide=True),
+    Combination(48, "Big Three Winds", 12, 3, "pung", _winds),
+    Combination(49, "Pure Straight", 16, 3, "chow",
+                lambda k: _same_suit(k) and _nums(k) == [1, 4, 7], (3, 4)),
     Element(50, "Three-Suited Terminal Chows", 16, _three_suited_terminal_chows, (2, 4, 8, 18)),
-    Combination(51, "Pure Shifted Chows", 16, 3, lambda g: _chows(g) and _same_suit(g) and _steps(g, 1, 2)),
+    Combination(51, "Pure Shifted Chows", 16, 3, "chow", lambda k: _steps(k, 1, 2)),
     Element(52, "All Fives", 16, _all_fives, (23, 8)),
-    Combination(53, "Triple Pung", 16, 3,
-        lambda g: _pungs(g) and _all_suits_differ(g) and _same_number(g), (20,)),
+    Combination(53, "Triple Pung", 16, 3, "pung", lambda k: _suits_differ(k) and _same_number(k), (20,)),
     Element(54, "Three Concealed Pungs", 16, _concealed_pungs(3), (21,)),
     Element(55, "Seven Pairs", 24, lambda h, r: int(r.form == SEVEN_PAIRS), (11, 17)),
     Element(56, "Greater Honors and Knitted Tiles", 24, _honours_knitted(greater=True), (31, 17, 44, 11)),
     Element(57, "All Even Pungs", 24, _all_even_pungs, (28, 23, 8)),
-    Element(58, "Full Flush", 24, lambda h, r: int(len(h.suits) == 1 and not h.has_honours), (8, 7)),
-    Combination(59, "Pure Triple Chow", 24, 3, lambda g: _chows(g) and _identical(g), (1,)),
-    Combination(60, "Pure Shifted Pungs", 24, 3, lambda g: _pungs(g) and _same_suit(g) and _steps(g, 1)),
-    Element(61, "Upper Tiles", 24, _only(_numbers(7, 8, 9)), (8, 46)),
-    Element(62, "Middle Tiles", 24, _only(_numbers(4, 5, 6)), (23, 8)),
-    Element(63, "Lower Tiles", 24, _only(_numbers(1, 2, 3)), (8, 47)),
-    Combination(64, "Four Pure Shifted Chows", 32, 4,
-        lambda g: _chows(g) and _same_suit(g) and _steps(g, 1, 2),
-                (3, 51)),
-    Element(65, "Three Kongs", 32, _kongs(3), (6, 22, 26, 43, MIXED_KONGS), ref="App. C '32+…'"),
-    Element(66, "All Terminals and Honors", 32, _only(TERMINALS | HONOURS), (5, 24, 28)),
-    Combination(67, "Quadruple Chow", 48, 4, lambda g: _chows(g) and _identical(g), (1, 59, 19)),
-    Combination(68, "Four Pure Shifted Pungs", 48, 4,
-        lambda g: _pungs(g) and _same_suit(g) and _steps(g, 1), (28, 60)),
-    Element(69, "All Terminals", 64, _only(TERMINALS), (5, 8, 24, 28, 66)),
+    Element(58, "Full Flush", 24, lambda h, r: int(len(h.suits) == 1 and not h.has_honours), (8, 7),
+            hand_wide=True),
+    Combination(59, "Pure Triple Chow", 24, 3, "chow", _identical, (1,)),
+    Combination(60, "Pure Shifted Pungs", 24, 3, "pung", lambda k: _steps(k, 1)),
+    Element(61, "Upper Tiles", 24, _only(_numbers(7, 8, 9)), (8, 46), hand_wide=True),
+    Element(62, "Middle Tiles", 24, _only(_numbers(4, 5, 6)), (23, 8), hand_wide=True),
+    Element(63, "Lower Tiles", 24, _only(_numbers(1, 2, 3)), (8, 47), hand_wide=True),
+    Combination(64, "Four Pure Shifted Chows", 32, 4, "chow", lambda k: _steps(k, 1, 2), (3, 51)),
+    Element(65, "Three Kongs", 32, _kongs(3), (6, 22, 26, 43, MIXED_KONGS), ref="App. C '32+…'",
+            hand_wide=True),
+    Element(66, "All Terminals and Honors", 32, _only(TERMINALS | HONOURS), (5, 24, 28), hand_wide=True),
+    Combination(67, "Quadruple Chow", 48, 4, "chow", _identical, (1, 59, 19)),
+    Combination(68, "Four Pure Shifted Pungs", 48, 4, "pung", lambda k: _steps(k, 1), (28, 60)),
+    Element(69, "All Terminals", 64, _only(TERMINALS), (5, 8, 24, 28, 66), hand_wide=True),
     Element(70, "Little Four Winds", 64,
             lambda h, r: int(_std(r) and _wind_pungs(r) == 3 and _pair_kind(r) in WINDS), (48,)),
     Element(71, "Little Three Dragons", 64,
             lambda h, r: int(_std(r) and _dragon_pungs(r) == 2 and _pair_kind(r) in DRAGONS), (14, 33)),
-    Element(72, "All Honors", 64, _only(HONOURS), (28, 24, 5, 66, 7)),
+    Element(72, "All Honors", 64, _only(HONOURS), (28, 24, 5, 66, 7), hand_wide=True),
     Element(73, "Four Concealed Pungs", 64, _concealed_pungs(4), (21, 54, 28, 17)),
     # 55 is not listed although the spec's column names it: the tiles 11223377889955 as Seven
     # Pairs are another *reading*, never added to this one, and closing the exclusions through 55
     # would wrongly remove Concealed Hand and Single Wait from this standard hand.
     Element(74, "Pure Terminal Chows", 64, _pure_terminal_chows, (58, 18, 4, 1, 8, 7)),
-    Combination(75, "Big Four Winds", 88, 4, _winds, (28, 15, 16, 48, 5, 70)),
-    Combination(76, "Big Three Dragons", 88, 3, _dragons, (14, 33)),
-    Element(77, "All Green", 88, _only(GREEN), (7,)),
+    Combination(75, "Big Four Winds", 88, 4, "pung", _winds, (28, 15, 16, 48, 5, 70)),
+    Combination(76, "Big Three Dragons", 88, 3, "pung", _dragons, (14, 33)),
+    Element(77, "All Green", 88, _only(GREEN), (7,), hand_wide=True),
     Element(78, "Nine Gates", 88, _nine_gates, (5, 17, 58, 8, 7, 9, 10, 11)),
-    Element(79, "Four Kongs", 88, _kongs(4), (11, 6, 65, 22, 26, 43, MIXED_KONGS)),
+    Element(79, "Four Kongs", 88, _kongs(4), (11, 6, 65, 22, 26, 43, MIXED_KONGS), hand_wide=True),
     Element(80, "Seven Shifted Pairs", 88, _seven_shifted_pairs, (58, 11, 55, 17, 8, 7)),
     Element(81, "Thirteen Orphans", 88, lambda h, r: int(r.form == THIRTEEN_ORPHANS), (31, 17, 11, 24, 66)),
     Element(MIXED_KONGS, "One Melded and One Concealed Kong", 6, _kongs(2, melded=1), (6, 22),
-            ref="el. 26/43, App. C '6'"),
+            ref="el. 26/43, App. C '6'", hand_wide=True),
 )
 
 BY_NO: dict[int, Element | Combination] = {row.no: row for row in TABLE}

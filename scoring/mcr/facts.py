@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from scoring.decompose import CHOW, KONG, PUNG, Group
 from scoring.hand import Hand
-from scoring.mcr.forms import McrReading, waiting_kinds
+from scoring.mcr.forms import McrReading
 from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, counts34, wind_index
 
 #: Spec §3.3: the 13 concealed tiles of Nine Gates, 1112345678999 of one suit.
@@ -51,7 +51,9 @@ class HandFacts:
         return self.kongs_melded + self.kongs_concealed
 
 
-def hand_facts(hand: Hand, options: Mapping[str, str]) -> HandFacts:
+def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool) -> HandFacts:
+    """``unique_wait`` comes from :func:`scoring.mcr.forms.unique_wait` (only needed, and so only
+    computed, when some reading puts the winning tile where a wait element could apply)."""
     counts = counts34(hand.all_tiles())
     present = frozenset(k for k, n in enumerate(counts) if n)
     concealed = counts34(hand.concealed)
@@ -61,7 +63,6 @@ def hand_facts(hand: Hand, options: Mapping[str, str]) -> HandFacts:
     nine_gates = not hand.melds and any(
         tuple(before[s * 9:s * 9 + 9]) == NINE_GATES for s in range(3)
     )
-    waits = waiting_kinds(hand, drop_fully_held=options["wait_drops_fully_held"] == "yes")
     in_open_melds = sum(1 for m in hand.melds if m.open for t in m.tiles if t.index == win)
     return HandFacts(
         counts=tuple(counts),
@@ -78,7 +79,7 @@ def hand_facts(hand: Hand, options: Mapping[str, str]) -> HandFacts:
         kongs_concealed=sum(1 for m in hand.melds if m.kind == KONG and not m.open),
         kong_kinds=frozenset(m.first for m in hand.melds if m.kind == KONG),
         nine_gates=nine_gates,
-        unique_wait=len(waits) == 1,
+        unique_wait=unique_wait,
         last_tile="last_of_kind" in hand.flags or in_open_melds == 3,
         options=options,
     )
@@ -86,11 +87,14 @@ def hand_facts(hand: Hand, options: Mapping[str, str]) -> HandFacts:
 
 @dataclass(frozen=True, slots=True)
 class ReadingFacts:
-    """One reading, with its sets sorted by kind into chows and pungs (kongs included)."""
+    """One reading, with the first tiles of its chows and of its pungs (kongs included), sorted.
+
+    The multi-set elements see the sets in this order: chows first, then pungs.
+    """
 
     reading: McrReading
-    chows: tuple[Group, ...]
-    pungs: tuple[Group, ...]
+    chow_firsts: tuple[int, ...]
+    pung_firsts: tuple[int, ...]
     concealed_pungs: int             # concealed pungs and concealed kongs (Appendix C's C)
 
     @property
@@ -110,7 +114,7 @@ def reading_facts(reading: McrReading) -> ReadingFacts:
     sets = reading.sets
     return ReadingFacts(
         reading=reading,
-        chows=tuple(g for g in sets if g.kind == CHOW),
-        pungs=tuple(g for g in sets if g.kind in (PUNG, KONG)),
+        chow_firsts=tuple(sorted(g.first for g in sets if g.kind == CHOW)),
+        pung_firsts=tuple(sorted(g.first for g in sets if g.kind in (PUNG, KONG))),
         concealed_pungs=sum(1 for g in sets if g.kind in (PUNG, KONG) and g.concealed),
     )

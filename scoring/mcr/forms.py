@@ -40,7 +40,7 @@ from scoring.decompose import (
     standard_partitions,
 )
 from scoring.hand import Hand
-from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile, counts34, format_tiles
+from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, Tile, counts34, format_tiles
 
 KNITTED_STRAIGHT, HONOURS_KNITTED = "knitted_straight", "honours_knitted"
 
@@ -143,7 +143,7 @@ def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[
 
 def _is_honours_knitted(counts: tuple[int, ...]) -> bool:
     """Fourteen different tiles: 5–7 honours, the rest from one knitted family (seed el. 44, 56)."""
-    if sum(counts) != 14 or any(c > 1 for c in counts):
+    if max(counts) > 1 or sum(counts) != 14:
         return False
     if sum(counts[FIRST_HONOUR:]) < 5:
         return False
@@ -158,8 +158,8 @@ def _complete(counts: tuple[int, ...], n_sets: int) -> bool:
         return True
     if n_sets == 4 and _is_honours_knitted(counts):
         return True
-    if n_sets < 3:  # the knitted straight stands for three sets, all concealed
-        return False
+    if n_sets < 3 or sum(1 for c in counts[:FIRST_HONOUR] if c) < 9:
+        return False  # the knitted straight: nine different suited tiles standing for three sets
     for family in KNITTED_FAMILIES:
         if all(counts[i] for i in family):
             rest = list(counts)
@@ -170,35 +170,56 @@ def _complete(counts: tuple[int, ...], n_sets: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=1 << 16)
-def _waits(counts13: tuple[int, ...], n_sets: int) -> tuple[int, ...]:
-    out = []
-    c = list(counts13)
-    for k in range(N_KINDS):
-        c[k] += 1
-        if _complete(tuple(c), n_sets):
-            out.append(k)
-        c[k] -= 1
-    return tuple(out)
+def _candidates(counts13: list[int], win: int, n_sets: int) -> list[int]:
+    """Kinds other than ``win`` that could complete the hand: a necessary condition per form.
 
-
-def waiting_kinds(hand: Hand, *, drop_fully_held: bool = True) -> tuple[int, ...]:
-    """The kinds that complete the hand before its winning tile, in any MCR form (spec §2.6).
-
-    The wait is a matter of shape (A16). With ``drop_fully_held`` (A16's default) a kind whose four
-    copies the player already holds (concealed or in his own melds) is no wait: no fifth copy exists.
+    A standard hand or Seven Pairs only completes on a kind held or within two of a held tile of
+    its suit; Thirteen Orphans only when all 13 tiles are terminals or honours; the knitted forms
+    only near them (13 different tiles with four honours; eight tiles of a knitted family).
     """
+    held = [k for k in range(N_KINDS) if counts13[k]]
+    near: set[int] = set(held)
+    for k in held:
+        if k < FIRST_HONOUR:
+            base = k - k % 9
+            near.update(j for j in range(max(base, k - 2), min(base + 8, k + 2) + 1))
+    if n_sets == 4:
+        if all(k in TERMINALS_AND_HONOURS for k in held):
+            near.update(TERMINALS_AND_HONOURS)
+        if all(c <= 1 for c in counts13) and sum(counts13[FIRST_HONOUR:]) >= 4:
+            near.update(range(N_KINDS))
+    if n_sets >= 3:
+        for family in KNITTED_FAMILIES:
+            if sum(1 for i in family if counts13[i]) >= 8:
+                near.update(family)
+    near.discard(win)
+    return sorted(near, key=lambda k: abs(k - win))
+
+
+def unique_wait(hand: Hand, *, drop_fully_held: bool = True) -> bool:
+    """Whether the winning tile's kind is the only one that completed the hand (spec §2.6).
+
+    Any MCR form counts. The wait is a matter of shape (A16); with ``drop_fully_held`` (A16's
+    default) a kind whose four copies the player already holds (concealed or in his own melds) is
+    no wait: no fifth copy exists.
+    """
+    win = hand.winning_tile.index
     counts = counts34(hand.concealed)
-    if hand.winning_tile is not None:
-        counts[hand.winning_tile.index] -= 1
-    waits = _waits(tuple(counts), 4 - len(hand.melds))
-    if not drop_fully_held:
-        return waits
+    counts[win] -= 1
     held = list(counts)
     for m in hand.melds:
         for t in m.tiles:
             held[t.index] += 1
-    return tuple(k for k in waits if held[k] < 4)
+    n_sets = 4 - len(hand.melds)
+    for k in _candidates(counts, win, n_sets):
+        if drop_fully_held and held[k] >= 4:
+            continue
+        counts[k] += 1
+        done = _complete(tuple(counts), n_sets)
+        counts[k] -= 1
+        if done:
+            return False
+    return True
 
 
 #: wait kinds that give a wait element when the wait is unique, best label first (spec A16:
@@ -210,7 +231,7 @@ def describe(reading: McrReading) -> str:
     """The reading as text: sets (claimed ones in [ ], concealed kongs in ( )), knitted tiles, pair."""
 
     def text(g: Group) -> str:
-        code = format_tiles(Tile(k) for k in g.kinds)
+        code = "".join(str(k % 9 + 1) for k in g.kinds) + "mpsz"[g.suit]
         if g.declared:
             return f"[{code}]" if not g.concealed else f"({code})"
         return code

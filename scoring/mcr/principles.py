@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from scoring.mcr.elements import (
@@ -30,6 +31,9 @@ from scoring.mcr.elements import (
 )
 from scoring.mcr.facts import HandFacts, ReadingFacts
 from scoring.mcr.forms import WAIT_LABEL_PRIORITY
+
+HAND_WIDE = tuple(row for row in ELEMENTS if row.hand_wide)
+PER_READING = tuple(row for row in ELEMENTS if not row.hand_wide)
 
 #: A18's alternative: with Nine Gates, only Pure Straight (the one the seed names) and the elements
 #: of how the hand was won are added.
@@ -55,18 +59,21 @@ class ReadingScore:
 
 
 def instances(r: ReadingFacts, barred: frozenset[int]) -> list[Instance]:
-    """Every multi-set element any 2, 3 or 4 of the reading's sets form."""
-    sets = r.sets
+    """Every multi-set element any 2, 3 or 4 of the reading's chows or pungs form."""
+    return [x for x in _instances(r.chow_firsts, r.pung_firsts) if x.row.no not in barred]
+
+
+@lru_cache(maxsize=1 << 14)
+def _instances(chows: tuple[int, ...], pungs: tuple[int, ...]) -> tuple[Instance, ...]:
     out: list[Instance] = []
-    for size in (2, 3, 4):
-        rows = [c for c in COMBINATIONS if c.size == size and c.no not in barred]
-        if not rows:
-            continue
-        for idx in combinations(range(len(sets)), size):
-            group = tuple(sets[i] for i in idx)
-            mask = sum(1 << i for i in idx)
-            out.extend(Instance(row, mask) for row in rows if row.test(group))
-    return out
+    for of, firsts, offset in (("chow", chows, 0), ("pung", pungs, len(chows))):
+        for size in range(2, len(firsts) + 1):
+            rows = [c for c in COMBINATIONS if c.size == size and c.of == of]
+            for idx in combinations(range(len(firsts)), size):
+                group = tuple(firsts[i] for i in idx)
+                mask = sum(1 << (i + offset) for i in idx)
+                out.extend(Instance(row, mask) for row in rows if row.test(group))
+    return tuple(out)
 
 
 def _combination_choices(found: list[Instance], closure: Mapping[int, frozenset[int]]) -> list[int]:
@@ -100,11 +107,16 @@ def _combination_choices(found: list[Instance], closure: Mapping[int, frozenset[
     return sorted(reached)
 
 
-def score_reading(h: HandFacts, r: ReadingFacts) -> ReadingScore:
-    """The best count of one reading under the principles."""
+def hand_wide_counts(h: HandFacts, r: ReadingFacts) -> dict[int, int]:
+    """The hand-wide elements (the same for every reading; ``r`` is any reading)."""
+    return {row.no: n for row in HAND_WIDE if (n := row.count(h, r))}
+
+
+def score_reading(h: HandFacts, r: ReadingFacts, hand_wide: dict[int, int]) -> ReadingScore:
+    """The best count of one reading under the principles, given the hand-wide elements."""
     closure = exclusions(h.options)
-    base: dict[int, int] = {}
-    for row in ELEMENTS:
+    base = dict(hand_wide)
+    for row in PER_READING:
         n = row.count(h, r)
         if n:
             base[row.no] = n

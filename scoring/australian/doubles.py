@@ -39,7 +39,10 @@ def _set_doubles(which: str) -> Award:
             hit = {"dragons": p.first in DRAGONS, "seat wind": p.first == ctx.seat,
                    "round wind": p.first == ctx.round}[which]
             if hit:
-                out[f"Pung of {which} {code(p.first, p.size)}"] = 1
+                name, n = f"Pung of {which} {code(p.first, p.size)}", 2
+                while name in out:  # a second pung of one tile (Goulash jokers, L69)
+                    name, n = f"Pung of {which} {code(p.first, p.size)} #{n}", n + 1
+                out[name] = 1
         return out
     return award
 

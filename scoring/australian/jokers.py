@@ -4,17 +4,20 @@ A joker takes "qualsiasi valore il possessore desideri", which allows "due tris 
 In the structured form a meld holding jokers lists its real tiles and its 2s, e.g. a pung
 ``5m2s2s`` (flags ``goulash`` and ``jokers``). :func:`hand_from_dict` turns such a meld into the
 set it stands for (``555m``) and records the jokers in ``extra["jokers"]``, so every rule sees the
-represented tile (A-18) while the tile check still counts the real tiles on the table.
+represented tile (A-18) while the tile check still counts the real tiles on the table. Concealed
+2s are read every useful way by :func:`substitutions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from itertools import combinations_with_replacement
 from typing import Any
 
+from scoring.australian.shape import Shape
 from scoring.hand import Hand, HandError, check_tiles
 from scoring.structured import hand_from_dict as core_hand_from_dict
-from scoring.tiles import Tile, TileError, counts34, format_tiles, parse_tiles
+from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile, TileError, counts34, format_tiles, parse_tiles
 
 JOKER = 19  # the 2 of bamboo
 
@@ -72,3 +75,31 @@ def tiles_error(hand: Hand) -> str | None:
         if n > 4:
             return f"{n} copies of {Tile(k).code} (jokers counted as 2 of bamboo): a set has only 4"
     return None
+
+
+def substitutions(shape: Shape, *, winner: bool,
+                  keep_colour: bool) -> Iterator[tuple[Shape, tuple[int, ...]]]:
+    """Every reading of the concealed 2s of bamboo as jokers: each stays a 2s or stands for a kind.
+
+    The kinds tried are those that can matter: for a winner the kinds held, their suit neighbours
+    (chows) and the honours (a pung made of jokers), and only substitutions that give an ordinary
+    reading (A-18: a joker does not stand for a single or pair tile of a special pattern); for a
+    non-winner the kinds held (a joker completes a pair or pung of them).
+    """
+    n = shape.concealed[JOKER]
+    held = {k for k in range(N_KINDS) if shape.counts[k] and k != JOKER}
+    kinds = held | {JOKER}
+    if winner:
+        kinds |= {j for k in held if k < FIRST_HONOUR for j in range(k - 2, k + 3)
+                  if 0 <= j < FIRST_HONOUR and j // 9 == k // 9}
+        kinds |= set(range(FIRST_HONOUR, N_KINDS))
+    base = list(shape.concealed)
+    base[JOKER] = 0
+    for combo in combinations_with_replacement(sorted(kinds), n):
+        c = list(base)
+        for k in combo:
+            c[k] += 1
+        spoils = not keep_colour and any(k != JOKER for k in combo)
+        s = Shape(tuple(c), shape.melds, shape.colour_kinds | (frozenset({JOKER}) if spoils else frozenset()))
+        if not winner or s.standard():
+            yield s, combo

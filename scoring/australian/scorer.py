@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.australian.context import Context
-from scoring.australian.jokers import JOKER, joker_melds, tiles_error
+from scoring.australian.jokers import JOKER, joker_melds, substitutions, tiles_error
 from scoring.australian.nonwinner import best_non_winner_value
 from scoring.australian.options import resolved
 from scoring.australian.parts import Part, code
@@ -88,11 +88,38 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
             return Score.invalid(NAME, "a winning hand needs its winning_tile", role=role, legal=False)
         if n_tiles != 14:
             return Score.invalid(NAME, shape_error(hand), role=role, legal=False)
-        v = best_winner_value(shape, ctx, hand.winning_tile.index)
+        v = _best_winner(shape, ctx, hand.winning_tile.index)
         if isinstance(v, str):
             return Score.invalid(NAME, v, role=role, legal=False, total=0)
         return _score(v, role, ctx, {"legal": True}, [])
     return _score_non_winner(hand, shape, ctx, role, n_tiles)
+
+
+def _best_winner(shape: Shape, ctx: Context, win: int) -> Valued | str:
+    """The best winner value, every reading of concealed Goulash jokers tried (L69)."""
+    v = best_winner_value(shape, ctx, win)
+    if not (ctx.jokers and shape.concealed[JOKER]):
+        return v
+    for s, combo in substitutions(shape, winner=True, keep_colour=ctx.on("jokers_keep_colour")):
+        for w in sorted(set(combo)) if win == JOKER else (win,):
+            alt = best_winner_value(s, ctx, w)
+            if isinstance(alt, Valued) and (isinstance(v, str) or alt.sort_key > v.sort_key):
+                v = alt
+                v.extra["jokers_stand_for"] = [code(k) for k in combo]
+    return v
+
+
+def _best_non_winner(shape: Shape, ctx: Context, fishing_allowed: bool) -> tuple[Valued, list[int]]:
+    """The best non-winner value, concealed Goulash jokers read as each kind held (L69)."""
+    best = best_non_winner_value(shape, ctx, fishing_allowed=fishing_allowed)
+    if not (ctx.jokers and shape.concealed[JOKER]):
+        return best
+    for s, combo in substitutions(shape, winner=False, keep_colour=ctx.on("jokers_keep_colour")):
+        alt = best_non_winner_value(s, ctx, fishing_allowed=fishing_allowed)
+        if alt[0].sort_key > best[0].sort_key:
+            best = alt
+            best[0].extra["jokers_stand_for"] = [code(k) for k in combo]
+    return best
 
 
 def _score_non_winner(hand: Hand, shape: Shape, ctx: Context, role: str, n_tiles: int) -> Score:
@@ -103,7 +130,7 @@ def _score_non_winner(hand: Hand, shape: Shape, ctx: Context, role: str, n_tiles
                       [f"  Long hand ({n_tiles} tiles in play, 13 expected): scores 0 (L334)"])
     short = n_tiles < 13 or "short_hand" in hand.flags
     # L332: a short hand keeps playing and cannot go out (so is not fishing), but its points count
-    v, waits = best_non_winner_value(shape, ctx, fishing_allowed=not short)
+    v, waits = _best_non_winner(shape, ctx, not short)
     notes = []
     if waits:
         notes.append("  Fishing, waiting on " + " ".join(code(k) for k in waits))

@@ -76,10 +76,14 @@ class Shape:
         """Every ordinary reading: 4 sets + a pair, declared sets first (§2.2)."""
         if "std" not in self._cache:
             n_sets = 4 - len(self.melds)
+            # five or more of a kind only happen with Goulash jokers ("due tris dello stesso pezzo",
+            # L69): one pung of each such kind is set aside before the shared decomposition
+            extra = tuple(Part(PUNG, k) for k, n in enumerate(self.concealed) if n >= 5)
+            counts = [n - 3 if n >= 5 else n for n in self.concealed]
             out = []
-            if n_sets >= 0:
-                for partition in standard_partitions(self.concealed, n_sets):
-                    out.append(self.melds + tuple(Part(kind, first) for kind, first in partition))
+            if n_sets - len(extra) >= 0:
+                for partition in standard_partitions(counts, n_sets - len(extra)):
+                    out.append(self.melds + extra + tuple(Part(kind, first) for kind, first in partition))
             self._cache["std"] = tuple(out)
         return self._cache["std"]
 

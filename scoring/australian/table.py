@@ -115,6 +115,7 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
         notes.append(f"  {pot['line']}")
     details.update(payments=[{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
                    matrix=matrix(payments), net=balance, hands=hands)
+    notes.append("  " + ", ".join(str(p) for p in payments))
     notes += [*_matrix_lines(details["matrix"]), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
     total = scores[winner] if winner else 0
     return Score(NAME, True, None, {}, total, "points", details, notes)  # type: ignore[arg-type]

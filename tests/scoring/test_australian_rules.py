@@ -94,3 +94,13 @@ def test_heavenly_paradise_needs_chips() -> None:
     players = {s: {"role": "loser", "score": 0} for s in "ESWN"}
     players["S"] = {"role": "winner", "chips": 100}
     assert "chips" in score_table({"players": players}, {}).error
+
+
+def test_concealed_jokers_make_two_pungs_of_one_tile() -> None:
+    # L69: jokers allow "due tris dello stesso pezzo, ad esempio due tris di Draghi Rossi": 77z 2s + 77z 2s
+    h = hand_from_dict(hand(hand="77z2s77z2s111m555m99m", winning_tile="9m", flags=["goulash", "jokers"]))
+    result = score(h, {})
+    assert result.details["jokers_stand_for"] == ["7z", "7z"]
+    assert result.details["doubles"]["Pung of dragons 777z #2"] == 1 and result.total == 1000
+    without = score(h.with_changes(flags=frozenset({"goulash"})), {})  # no jokers agreed: 2s are 2s
+    assert not without.valid

@@ -53,8 +53,25 @@ def _riichi() -> System:
     return System(lambda n, seed: generate(n, seed), ours, "PyPI mahjong", peer)
 
 
+def _mcr() -> System:
+    from scoring.mcr import OPTIONS, score
+    from scoring.options import resolve
+    from tests.scoring.mcr_hands import gb_arguments, generate_hands
+
+    def ours() -> Callable[[Any], Any]:
+        options = resolve(OPTIONS)
+        return lambda hand: score(hand, options)
+
+    def peer() -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+        from MahjongGB import MahjongFanCalculator
+
+        return gb_arguments, (lambda args: MahjongFanCalculator(*args))
+
+    return System(lambda n, seed: generate_hands(n, seed), ours, "PyMahjongGB", peer)
+
+
 #: rule system → its benchmark (add e.g. "mcr": _mcr when a peer exists for it)
-SYSTEMS: dict[str, Callable[[], System]] = {"riichi": _riichi}
+SYSTEMS: dict[str, Callable[[], System]] = {"riichi": _riichi, "mcr": _mcr}
 
 
 def _rate(fn: Callable[[Any], Any], inputs: list[Any]) -> float:

@@ -231,8 +231,9 @@ def _group(kind: str, first: int, concealed: bool = True, declared: bool = False
     return Group(kind, first, concealed, declared, winning)
 
 
-def _meld_groups(hand: Hand) -> list[Group]:
-    return [_group(m.kind, m.first, not m.open, True) for m in hand.melds]
+def _meld_key(hand: Hand) -> tuple[tuple[str, int, bool], ...]:
+    """The melds as plain values (cheap to hash, unlike Group dataclasses)."""
+    return tuple((m.kind, m.first, not m.open) for m in hand.melds)
 
 
 def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True,
@@ -243,7 +244,7 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
     hand is scored elsewhere) each partition is returned once with ``win_group = -1``.
     """
     counts = counts34(hand.concealed)
-    melds = _meld_groups(hand)
+    melds = _meld_key(hand)
     n_sets = 4 - len(melds)
     win = hand.winning_tile.index if hand.winning_tile is not None else -1
     by_discard = hand.win_by == "discard"
@@ -254,23 +255,23 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
     if not melds:
         if seven_pairs and is_seven_pairs(counts, allow_quads=seven_pairs_quads):
             part = tuple((PAIR, i) for i in range(N_KINDS) for _ in range(counts[i] // 2))
-            out.extend(_place_winning_tile(SEVEN_PAIRS, [], part, win, by_discard))
+            out.extend(_place_winning_tile(SEVEN_PAIRS, (), part, win, by_discard))
         if thirteen_orphans and is_thirteen_orphans(counts):
             out.append(_orphans_reading(counts, win, by_discard))
     return out
 
 
-def _place_winning_tile(form: str, melds: list[Group], part: Partition, win: int,
-                        by_discard: bool) -> tuple[Reading, ...]:
-    return _placed(form, tuple(melds), part, win, by_discard)
+def _place_winning_tile(form: str, melds: tuple[tuple[str, int, bool], ...], part: Partition,
+                        win: int, by_discard: bool) -> tuple[Reading, ...]:
+    return _placed(form, melds, part, win, by_discard)
 
 
 @lru_cache(maxsize=1 << 16)
-def _placed(form: str, melds: tuple[Group, ...], part: Partition, win: int,
+def _placed(form: str, melds: tuple[tuple[str, int, bool], ...], part: Partition, win: int,
             by_discard: bool) -> tuple[Reading, ...]:
     # declared melds first, then concealed sets by tile, the pair last (as documented)
     concealed = sorted((_group(kind, first) for kind, first in part), key=lambda g: (g.kind == PAIR, g.first))
-    base = [*melds, *concealed]
+    base = [*(_group(kind, first, hidden, True) for kind, first, hidden in melds), *concealed]
     if win < 0:
         return (Reading(form, tuple(base), None, -1),)
     out: list[Reading] = []

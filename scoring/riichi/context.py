@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress
 
 from scoring.hand import Hand
-from scoring.tiles import EAST, FIRST_HONOUR, NORTH, SOUTH, WEST, counts34
+from scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, SOUTH, WEST, counts34
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
     """``counts`` (of ``hand.all_tiles()``) may be passed when the caller has them already."""
     if counts is None:
         counts = counts34(hand.all_tiles())
-    kinds = frozenset(k for k, n in enumerate(counts) if n)
+    kinds = frozenset(compress(range(N_KINDS), counts))
     return Context(
         concealed=all(not m.open for m in hand.melds),
         self_drawn=hand.win_by == "self_draw",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 
 from scoring.decompose import Group, Reading, readings, shape_error
 from scoring.hand import Hand
@@ -133,15 +132,22 @@ def _discarder(hand: Hand) -> tuple[str | None, str | None]:
     return seat, None
 
 
-@cache
+_DIGITS = "".join(str(k % 9 + 1) for k in range(27)) + "1234567"
+_SUIT = "m" * 9 + "p" * 9 + "s" * 9 + "z" * 7
+_SIZE = {"pung": 3, "kong": 4, "pair": 2, "single": 1}
+
+
 def _group_code(g: Group) -> str:
-    code = "".join(str(Tile(k).number) for k in g.kinds) + Tile(g.first).suit
-    return f"[{code}]" if g.declared and not g.concealed else f"({code})" if g.declared else code
+    f = g.first
+    code = (_DIGITS[f:f + 3] if g.kind == "chow" else _DIGITS[f] * _SIZE[g.kind]) + _SUIT[f]
+    if g.declared:
+        return f"({code})" if g.concealed else f"[{code}]"
+    return code
 
 
 def _describe(r: Reading) -> str:
     """'234m 123s [789p] (1111z) 55p  wait: two_sided': [open meld], (concealed kong)."""
-    return " ".join(_group_code(g) for g in r.groups) + (f"  wait: {r.wait}" if r.wait else "")
+    return " ".join([_group_code(g) for g in r.groups]) + (f"  wait: {r.wait}" if r.wait else "")
 
 
 def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) -> Score:

@@ -59,6 +59,12 @@ OPTIONS: dict[str, Option] = option_table([
     Option("goulash_stake", "100", None,
            "A-16 / L64: each player's stake in the Goulash pot ('100 punti oppure 200 punti'), used "
            "when the table data does not give goulash_stake_each."),
+    Option("goulash_pot", "in_addition", ("in_addition", "instead"),
+           "A-16 / §2.8: the Goulash pot goes to the winner in addition to the normal settlement (the seed "
+           "does not say otherwise), or instead of it."),
+    Option("false_mahjong_east_double", "false", TF,
+           "A-30 / L330: the false mah jong penalty (half the limit to each opponent) is not doubled for "
+           "East, the seed being silent; true doubles it like every other payment involving East."),
     Option("goulash_dead_pot", "return", ("return", "carry"),
            "A-16: a Goulash that also ends dead returns the stakes, or carries the pot on."),
     Option("goulash_concealed_exception", "buried_treasure", ("buried_treasure", "concealed_one_chow"),

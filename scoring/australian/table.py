@@ -8,7 +8,8 @@ Paradise ``{role, chips}``; top-level ``round_wind``, ``flags`` (added to every 
 Settlement: scores rounded to the nearest 100 (L326, A-06); the winner collects from everyone,
 East paying and receiving double (L81); the others settle their differences (A-08); a Goulash pot
 goes to the winner on top (L64, A-16); Heavenly Paradise takes every other player's chips and
-nothing else is settled (L310, L322, §4.5).
+nothing else is settled (L310, L322, §4.5); a false mah jong (top-level ``false_mah_jong``) pays
+half the limit to each opponent (L330).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
     try:
         opts = resolve(OPTIONS, data.get("options") or {}, options or {})
         entries = _entries(data)
+        _false_mah_jong(data, opts)
     except HandError as exc:
         return Score.invalid(NAME, str(exc))
     scores: dict[str, int | str] = {}
@@ -98,16 +100,17 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
     by_payment = opts["round_stage"] == "payment"
     basis = ints if by_payment else rounded
     skip = frozenset(flat) if opts["fishing_flat_paid_by"] == "all_others_flat" else frozenset()
-    payments = settle_by_differences(basis, winner, skip=skip)
+    pot = _goulash_pot(data, entries, winner, opts)
+    instead = pot is not None and opts["goulash_pot"] == "instead"
+    payments = [] if instead else settle_by_differences(basis, winner, skip=skip)
     for f in sorted(skip, key=SEATS.index):
         payments += [Payment(o, f, basis[f] * east_factor(o, f)) for o in SEATS if o != f]
     if by_payment:
         payments = [Payment(p.payer, p.payee, round_hundred(p.amount, half)) for p in payments]
-    payments = [p for p in payments if p.amount]
+    payments = [p for p in payments if p.amount] + _false_mah_jong(data, opts)
     balance = net(payments)
     details: dict[str, Any] = {"scores": scores, "rounded": rounded}
     notes = [f"  {s} {entries[s]['role']:<8} {scores[s]:>5} → {rounded[s]:>5}" for s in SEATS]
-    pot = _goulash_pot(data, entries, winner, opts)
     if pot:
         details["pot"] = pot
         for s in SEATS:
@@ -144,6 +147,21 @@ def _goulash_pot(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any
                 "line": f"pot: each player {stake} → pot {4 * stake} carried to the next Goulash"}
     return {"stake_each": stake, "total": 4 * stake, "to": winner,
             "line": f"pot: each player {stake} → pot {4 * stake} → {winner}"}
+
+
+def _false_mah_jong(data: Mapping[str, Any], opts: Mapping[str, str]) -> list[Payment]:
+    """L330: a false mah jong pays half the limit to each opponent, if any opponent has already
+    exposed their tiles (``false_mah_jong: {caller: W, opponents_exposed: true}``)."""
+    event = data.get("false_mah_jong")
+    if not isinstance(event, Mapping) or not event.get("opponents_exposed"):
+        return []
+    caller = str(event.get("caller", ""))
+    if caller not in SEATS:
+        raise HandError("false_mah_jong.caller must be one of E, S, W, N")
+    half = int(opts["limit"]) // 2
+    double = opts["false_mahjong_east_double"] == "true"
+    return [Payment(caller, s, half * (east_factor(caller, s) if double else 1))
+            for s in SEATS if s != caller]
 
 
 def _heavenly_paradise(entries: Mapping[str, Mapping[str, Any]], winner: str, hands: dict[str, Any]) -> Score:

@@ -221,6 +221,23 @@ def test_goulash_stake() -> None:
     assert t.details["pot"]["total"] == 800 and t.details["net"]["S"] == 1200 + 600
 
 
+def test_goulash_pot_instead_of_settlement() -> None:
+    t = score_table(_goulash_table(), {"goulash_pot": "instead"})
+    assert payment_lines(t) == ["pot: each player 100 → pot 400 → S"]
+    assert t.details["net"] == {"E": -100, "S": 300, "W": -100, "N": -100}
+
+
+def test_false_mahjong_east_double() -> None:
+    players = {s: {"role": "loser", "score": 0} for s in "ESWN"}
+    players["N"] = {"role": "winner", "score": 100}
+    table = {"players": players, "false_mah_jong": {"caller": "W", "opponents_exposed": True}}
+    lines = payment_lines(score_table(table, {}))
+    assert {"W→E 500", "W→S 500", "W→N 500"} <= set(lines)  # L330: half the limit to each opponent
+    assert "W→E 1000" in payment_lines(score_table(table, {"false_mahjong_east_double": "true"}))
+    quiet = {**table, "false_mah_jong": {"caller": "W", "opponents_exposed": False}}
+    assert not any(line.startswith("W→E") for line in payment_lines(score_table(quiet, {})))
+
+
 def test_goulash_dead_pot() -> None:
     dead = _goulash_table()
     dead["players"]["S"] = {"role": "loser", "score": 0}

@@ -66,7 +66,8 @@ def test_missing_shared_is_skipped_not_fatal(tmp_path):
 
 def test_isolate_svg_element_keeps_only_the_target():
     svg = (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g id="A"><rect id="CHARACTER_1"/></g>'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<g id="A"><rect id="CHARACTER_1"/></g>'
         '<rect id="CHARACTER_2"/></svg>'
     )
     out = isolate_svg_element(svg, "CHARACTER_1")

@@ -79,7 +79,8 @@ def _special_fishing(c: Candidate, k: int, shape: Shape, ctx: Context) -> Valued
         doubles.pop("One suit with honours", None)
     if ctx.on("clean_call_double_on_special_hands") and shape.cleared:
         doubles["Clean call (fishing)"] = 1
-    return computed(base, doubles, ctx, special_hand=main.fished_as, rank=rank)
+    name = " + ".join(s.fished_as for s in shown)
+    return computed(base, doubles, ctx, special_hand=name, rank=rank)
 
 
 def _plain(shape: Shape, ctx: Context, *, fishing: bool) -> Valued:

@@ -339,14 +339,14 @@ def run_pung_and_pair(shape: Shape, ctx: Context) -> Iterator[Grouping]:
     yield (Part(RUN, _n(s, 1), 9), Part(PUNG, _n(s, rest.index(3) + 1)), Part(PAIR, _n(s, rest.index(2) + 1)))
 
 
-def _run_1_to_7(shape: Shape, extra_allowed: int) -> Iterator[tuple[int, list[Part]]]:
-    """1-7 of one suit (one each, ``extra_allowed`` more of them): the suit and the extra parts."""
+def _run_1_to_7(shape: Shape, extra_allowed: int) -> Iterator[list[Part]]:
+    """1-7 of one suit (one each, ``extra_allowed`` more of them): the run and the extra tiles."""
     for s in sorted(shape.suits):
         c = shape.counts[9 * s: 9 * s + 9]
         if c[7] or c[8] or any(n == 0 for n in c[:7]) or sum(c) != 7 + extra_allowed:
             continue
         extras = [Part(SINGLE, _n(s, i + 1)) for i in range(7) for _ in range(c[i] - 1)]
-        yield s, [Part(RUN, _n(s, 1), 7), *extras]
+        yield [Part(RUN, _n(s, 1), 7), *extras]
 
 
 def gertie_s_garter(shape: Shape, ctx: Context) -> Iterator[Grouping]:
@@ -362,7 +362,7 @@ def greta_s_garden(shape: Shape, ctx: Context) -> Iterator[Grouping]:
     honours = range(FIRST_HONOUR, N_KINDS)
     if shape.melds or len(shape.suits) != 1 or any(shape.counts[k] != 1 for k in honours):
         return
-    for _, run in _run_1_to_7(shape, 0):
+    for run in _run_1_to_7(shape, 0):
         yield (*_one_of_each(range(FIRST_HONOUR, N_KINDS)), *run)
 
 
@@ -387,7 +387,7 @@ def hitler_s_mistake(shape: Shape, ctx: Context) -> Iterator[Grouping]:
     if (shape.melds or len(dragons) != 1 or shape.counts[dragons[0]] != 3 or len(shape.suits) != 1
             or any(shape.counts[w] != 1 for w in WINDS)):
         return
-    for _, run in _run_1_to_7(shape, 0):
+    for run in _run_1_to_7(shape, 0):
         yield (Part(PUNG, dragons[0]), *_one_of_each(WINDS), *run)
 
 
@@ -409,7 +409,7 @@ def red_lantern(shape: Shape, ctx: Context) -> Iterator[Grouping]:
     one number doubled as the pair."""
     if shape.counts[RED] != 3 or shape.counts[ctx.seat] != 3 or shape.honours != 6 or len(shape.suits) != 1:
         return
-    for _, run in _run_1_to_7(shape, 1):
+    for run in _run_1_to_7(shape, 1):
         yield (_pung(shape, RED), _pung(shape, ctx.seat), *run)
 
 

@@ -88,13 +88,6 @@ class Shape:
         return self._cache["std"]
 
 
-def from_counts(counts: dict[int, int] | Iterable[tuple[int, int]]) -> tuple[int, ...]:
-    c = [0] * N_KINDS
-    for k, n in dict(counts).items():
-        c[k] += n
-    return tuple(c)
-
-
 def attach_melds(parts: Iterable[Part], shape: Shape, may_declare: frozenset[str]) -> Grouping | None:
     """Fit the declared sets into a special hand's grouping, or None if they do not fit.
 
@@ -121,19 +114,12 @@ def attach_melds(parts: Iterable[Part], shape: Shape, may_declare: frozenset[str
                 if p.kind == RUN and p.first <= m.first and m.first + 2 < p.first + p.length:
                     taken = used_in_run.setdefault(i, set())
                     span = {m.first, m.first + 1, m.first + 2}
-                    if not taken & span:
+                    if not taken & span:  # the run stands for the declared chow (both score 0)
                         taken |= span
-                        attached.append(m)
                         break
         else:
             return None
-    # a run that lent tiles to declared chows stays one run (its chows are simply partly exposed)
-    return tuple(attached) + tuple(p for p in free)
-
-
-def undeclared_kongs_ok(grouping: Grouping, shape: Shape) -> bool:
-    """A grouping made from :attr:`Shape.counts` shows declared kongs as pungs; they must be attached."""
-    return all(any(p.kind == KONG and p.first == k for p in grouping) for k in shape.kongs)
+    return tuple(attached) + tuple(free)
 
 
 def place_winning_tile(grouping: Grouping, kind: int, by_discard: bool) -> Iterator[Grouping]:

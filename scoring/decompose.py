@@ -154,11 +154,38 @@ def _partitions(counts: tuple[int, ...], n_sets: int, need_pair: bool) -> tuple[
     return tuple(out)
 
 
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (FIRST_HONOUR, N_KINDS))
+
+
+@lru_cache(maxsize=1 << 14)
+def _block_partitions(lo: int, block: tuple[int, ...]) -> tuple[Partition, ...]:
+    """Partitions of one suit (or the honours) on its own: sets only, or sets and the pair, as
+    its tile count says. Suits never share a set, so a hand's partitions are the products of its
+    blocks' partitions, and the same suit pattern recurs across very different hands."""
+    total = sum(block)
+    if total % 3 == 1:
+        return ()
+    counts = [0] * N_KINDS
+    counts[lo:lo + len(block)] = block
+    return _partitions(tuple(counts), total // 3, total % 3 == 2)
+
+
 def standard_partitions(counts: list[int] | tuple[int, ...], n_sets: int) -> tuple[Partition, ...]:
     """Partitions of concealed counts into ``n_sets`` sets and one pair (empty if impossible)."""
     if sum(counts) != 3 * n_sets + 2:
         return ()
-    return _partitions(tuple(counts), n_sets, True)
+    parts: tuple[Partition, ...] = ((),)
+    pairs = 0
+    for lo, hi in _BLOCKS:
+        block = tuple(counts[lo:hi])
+        if not any(block):
+            continue
+        pairs += sum(block) % 3 == 2
+        options = _block_partitions(lo, block) if pairs <= 1 else ()
+        if not options:
+            return ()
+        parts = tuple(head + tail for head in parts for tail in options)
+    return parts
 
 
 def is_seven_pairs(counts: list[int] | tuple[int, ...], *, allow_quads: bool = False) -> bool:

@@ -88,7 +88,8 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     best = best_reading(hand, values)
     if best is None:
         return Score.invalid(NAME, shape_error(hand))
-    elements = {BY_NO[no].name: BY_NO[no].points * n for no, n in sorted(best.counts.items())}
+    order = sorted(best.counts, key=lambda no: (-BY_NO[no].points, no))
+    elements = {BY_NO[no].name: BY_NO[no].points * best.counts[no] for no in order}
     flowers = len(hand.bonus_tiles)
     if flowers:
         elements[BY_NO[FLOWER_TILES].name] = flowers
@@ -101,8 +102,12 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     valid = best.points >= MINIMUM
     notes = [f"Reading: {details['reading']}"]
     if valid:
-        details["settlement"] = settlement(hand, total)
-        notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in details["settlement"].items()))
+        paid = details["settlement"] = settlement(hand, total)
+        if "winner" in paid:
+            notes.append(f"Settlement: winner +{paid['winner']}; the discarder pays {paid['from_discarder']}, "
+                         f"each other player {paid['from_each_other']}")
+        else:
+            notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in paid.items()))
     error = None if valid else (f"not a legal win: only {best.points} points without flowers; "
                                 f"MCR needs {MINIMUM}")
     return Score(NAME, valid, error, elements, total, "points", details, notes)

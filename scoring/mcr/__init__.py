@@ -104,8 +104,8 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     if valid:
         paid = details["settlement"] = settlement(hand, total)
         if "winner" in paid:
-            notes.append(f"Settlement: winner +{paid['winner']}; the discarder pays {paid['from_discarder']}, "
-                         f"each other player {paid['from_each_other']}")
+            notes.append(f"Settlement: winner +{paid['winner']}; the discarder pays "
+                         f"{paid['from_discarder']}, each other player {paid['from_each_other']}")
         else:
             notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in paid.items()))
     error = None if valid else (f"not a legal win: only {best.points} points without flowers; "

@@ -104,3 +104,37 @@ def test_concealed_jokers_make_two_pungs_of_one_tile() -> None:
     assert result.details["doubles"]["Pung of dragons 777z #2"] == 1 and result.total == 1000
     without = score(h.with_changes(flags=frozenset({"goulash"})), {})  # no jokers agreed: 2s are 2s
     assert not without.valid
+
+
+def test_random_hands_never_raise() -> None:
+    """score() returns a Score for any hand of any role (seeded, 100 hands, about a second)."""
+    import random
+
+    from scoring.hand import Hand, Meld
+    from scoring.tiles import Tile
+
+    rng = random.Random(6)
+    flag_names = ["goulash", "jokers", "last_tile", "kong_replacement", "robbing_kong", "earthly"]
+    for _ in range(100):
+        suit = rng.randrange(3)
+        wall = [Tile(k) for k in range(34) for _ in range(4)
+                if k >= 27 or k // 9 == suit or rng.random() < 0.2]
+        rng.shuffle(wall)
+        role = rng.choice(["winner", "fishing", "loser"])
+        n_melds = rng.randrange(3)
+        concealed = wall[:(14 if role == "winner" else 13) - 3 * n_melds]
+        melds = []
+        for _ in range(n_melds):
+            kind, k = rng.choice(["pung", "kong"]), rng.randrange(34)
+            is_open = kind == "pung" or rng.random() < 0.5
+            melds.append(Meld(kind, (Tile(k),) * (3 if kind == "pung" else 4), is_open))
+        flags = rng.sample(flag_names, k=2)
+        h = Hand(concealed=tuple(concealed), melds=tuple(melds),
+                 winning_tile=concealed[0] if role == "winner" else None,
+                 win_by=rng.choice(["discard", "self_draw"]), seat_wind=rng.choice("ESWN"),
+                 flags=frozenset(flags), bonus_tiles=tuple(Tile(34 + b) for b in rng.sample(range(8), 3)),
+                 extra={"role": role})
+        result = score(h, {})
+        assert result.valid or result.error
+        if result.valid and isinstance(result.total, int):
+            assert 0 <= result.total <= 2000

@@ -1,0 +1,152 @@
+"""Layout logic on constructed readings: rows, gaps, sideways, backs, winning tile, flowers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.structured import hand_from_dict
+from vision.layout import lay_out, rows_of
+
+W, H = 30.0, 40.0  # an upright tile's box
+
+
+def c(codes: str) -> list[str]:
+    """'1m 2m' → ['1m', '2m']."""
+    return codes.split()
+
+
+@dataclass
+class T:
+    box: tuple[float, float, float, float]
+    code: str
+    orientation: str = "upright"
+
+
+class Row:
+    """Builds a row of tiles left to right: ``tile``, ``side`` (sideways), ``gap``."""
+
+    def __init__(self, y: float = 100.0) -> None:
+        self.x, self.y, self.tiles = 10.0, y, []
+
+    def tile(self, *codes: str) -> Row:
+        for c in codes:
+            self.tiles.append(T((self.x, self.y, self.x + W, self.y + H), c))
+            self.x += W + 1
+        return self
+
+    def side(self, code: str) -> Row:
+        # a sideways tile lies along the front edge: wide and short, bottom-aligned
+        self.tiles.append(T((self.x, self.y + H - W, self.x + H, self.y + H), code, "sideways"))
+        self.x += H + 1
+        return self
+
+    def gap(self, tiles: float = 0.8) -> Row:
+        self.x += tiles * W
+        return self
+
+
+def test_concealed_hand_with_winning_tile_apart() -> None:
+    r = Row().tile(*c("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z")).gap().tile("2z")
+    lay = lay_out(r.tiles)
+    assert lay.problems == []
+    assert lay.winning_tile == "2z"
+    assert lay.to_dict()["hand"] == "123m456p789s11122z"
+    assert lay.melds == []
+    hand_from_dict({**lay.to_dict(), "win_by": "discard"})  # a valid structured hand
+
+
+def test_sideways_tile_marks_an_open_set_and_its_type() -> None:
+    r = (
+        Row()
+        .tile(*c("2m 3m 4m 6p 7p 8p 5s 5s"))
+        .gap()
+        .tile("5s")
+        .gap(1.5)
+        .side("7z")
+        .tile("7z", "7z")
+        .gap(1.5)
+        .tile("3s")
+        .side("2s")
+        .tile("4s")
+    )
+    lay = lay_out(r.tiles)
+    assert lay.problems == []
+    assert lay.winning_tile == "5s"
+    assert lay.melds == [
+        {"type": "pung", "tiles": "777z", "open": True},
+        {"type": "chow", "tiles": "234s", "open": True},
+    ]
+    assert lay.to_dict()["hand"] == "234m678p555s"
+
+
+def test_two_backs_in_a_group_of_four_is_a_concealed_kong() -> None:
+    r = (
+        Row()
+        .tile(*c("1p 2p 3p 4p 5p 6p 9s 9s 9s 3z"))
+        .gap()
+        .tile("3z")
+        .gap(1.5)
+        .tile("back", "8m", "8m", "back")
+    )
+    lay = lay_out(r.tiles)
+    assert lay.problems == []
+    assert lay.melds == [{"type": "kong", "tiles": "8888m", "open": False}]
+    assert lay.winning_tile == "3z"
+
+
+def test_open_kong_with_sideways_tile_and_red_five() -> None:
+    r = Row().tile(*c("1m 1m 1m 2p 3p 4p 7s 7s 8s 8s")).gap().tile("8s").gap(1.5).tile("5p", "0p").side("5p")
+    r.tile("5p")
+    lay = lay_out(r.tiles)
+    assert lay.melds == [{"type": "kong", "tiles": "5550p", "open": True}]
+
+
+def test_flowers_are_bonus_tiles_wherever_they_lie() -> None:
+    r = Row().tile("1f", "6f").gap(1.5).tile(*c("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2p 2p")).gap().tile("2p")
+    lay = lay_out(r.tiles)
+    assert lay.bonus_tiles == ["1f", "6f"]
+    assert lay.winning_tile == "2p"
+    assert lay.problems == []
+    front = Row(y=200).tile("3f")  # flowers in a row in front of the hand
+    lay = lay_out(r.tiles[2:] + front.tiles)
+    assert lay.bonus_tiles == ["3f"]
+    assert lay.winning_tile == "2p"
+
+
+def test_melds_in_a_second_row() -> None:
+    hand = Row(y=100).tile(*c("1s 2s 3s 4s 5s 6s 2z")).gap().tile("2z")
+    melds = Row(y=170).side("9p").tile("9p", "9p").gap(1.5).tile("4m").side("5m").tile("6m")
+    lay = lay_out(hand.tiles + melds.tiles)
+    assert lay.problems == []
+    assert lay.winning_tile == "2z"
+    assert len(lay.melds) == 2
+    assert lay.to_dict()["hand"] == "123456s22z"
+    assert len(rows_of(hand.tiles + melds.tiles)) == 2
+
+
+def test_four_melds_leave_a_single_concealed_tile_and_the_winner() -> None:
+    r = Row().tile("6z").gap().tile("6z").gap(1.5)
+    for code in ("1z", "3z", "4z"):
+        r.side(code).tile(code, code).gap(1.5)
+    r.tile("7p", "8p").side("9p")
+    lay = lay_out(r.tiles)
+    assert lay.problems == []
+    assert lay.winning_tile == "6z"
+    assert lay.to_dict()["hand"] == "66z"
+    assert len(lay.melds) == 4
+
+
+def test_missing_winning_tile_and_bad_sets_are_reported_not_guessed() -> None:
+    r = Row().tile(*c("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2p 2p 2p"))
+    lay = lay_out(r.tiles)
+    assert lay.winning_tile is None
+    assert any("winning tile" in p for p in lay.problems)
+    r = Row().tile(*c("1m 2m 3m")).gap().tile("4m").gap(1.5).tile("1s").side("5p").tile("2z")
+    lay = lay_out(r.tiles)
+    assert any("not a chow, pung or kong" in p for p in lay.problems)
+    r = Row().tile(*c("1m 2m 3m")).gap().tile("4m").gap(1.5).tile("back", "2s", "back")
+    assert any("face-down" in p for p in lay_out(r.tiles).problems)
+
+
+def test_no_tiles() -> None:
+    assert lay_out([]).problems == ["no tiles found"]

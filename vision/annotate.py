@@ -1,0 +1,37 @@
+"""Draw what was read on the photo: each box with its code, flagged tiles in red."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+OK_COLOUR = (60, 200, 60)  # BGR
+FLAG_COLOUR = (40, 40, 230)
+BACK_COLOUR = (200, 140, 40)
+
+
+def draw(image: np.ndarray, readings: list[Any], out: Path | None = None) -> np.ndarray:
+    """Boxes and labels drawn on a copy of ``image``; written to ``out`` when given (JPEG/PNG)."""
+    canvas = image.copy()
+    scale = max(image.shape[:2]) / 1000
+    thick = max(1, round(2 * scale))
+    for r in readings:
+        x0, y0, x1, y1 = (round(v) for v in r.box)
+        colour = FLAG_COLOUR if r.flagged else BACK_COLOUR if r.code == "back" else OK_COLOUR
+        cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
+        label = f"{r.code}{'?' if r.flagged else ''}"
+        fs = 0.5 * max(scale, 0.6)
+        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, fs, thick)
+        ty = y0 - 4 if y0 - th - 6 > 0 else y1 + th + 4
+        cv2.rectangle(canvas, (x0, ty - th - 3), (x0 + tw + 4, ty + 3), colour, -1)
+        cv2.putText(
+            canvas, label, (x0 + 2, ty), cv2.FONT_HERSHEY_SIMPLEX, fs, (255, 255, 255), thick, cv2.LINE_AA
+        )
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not cv2.imwrite(str(out), canvas):
+            raise ValueError(f"OpenCV could not write {out} (unknown image extension?)")
+    return canvas

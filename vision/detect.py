@@ -1,0 +1,113 @@
+"""Find tiles in a photo: letterbox, run the YOLO detector, decode, NMS (OpenCV/NumPy only).
+
+The detector knows two classes, a face-up ``tile`` and a face-down ``back``; naming the face is
+the reader's job (one 46-class detector does not converge on CPU, see ``models/README.md``).
+NMS is class-agnostic because one physical tile must never yield both a ``tile`` and a ``back``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.models import OnnxModel
+
+LETTERBOX_VALUE = (114, 114, 114)
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One detected tile: ``box`` is ``xyxy`` in the original image's pixels."""
+
+    box: tuple[float, float, float, float]
+    label: str  # "tile" or "back"
+    score: float
+
+    @property
+    def width(self) -> float:
+        return self.box[2] - self.box[0]
+
+    @property
+    def height(self) -> float:
+        return self.box[3] - self.box[1]
+
+
+@dataclass(frozen=True)
+class Letterbox:
+    """How an image was fitted into the model input: ``model = image * scale + (pad_x, pad_y)``."""
+
+    scale: float
+    pad_x: float
+    pad_y: float
+
+
+def letterbox(image: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, Letterbox]:
+    """Resize keeping the aspect ratio and pad to ``size`` (h, w), centred, ultralytics-style."""
+    h, w = image.shape[:2]
+    th, tw = size
+    s = min(th / h, tw / w)
+    nw, nh = round(w * s), round(h * s)
+    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+    resized = cv2.resize(image, (nw, nh), interpolation=interp)
+    px, py = (tw - nw) / 2, (th - nh) / 2
+    top, left = round(py - 0.1), round(px - 0.1)
+    out = cv2.copyMakeBorder(
+        resized, top, th - nh - top, left, tw - nw - left, cv2.BORDER_CONSTANT, value=LETTERBOX_VALUE
+    )
+    return out, Letterbox(s, left, top)
+
+
+def to_input(image: np.ndarray) -> np.ndarray:
+    """BGR uint8 HWC → RGB float32 NCHW in [0, 1] (colour kept: red fives need it)."""
+    return np.ascontiguousarray(image[None, :, :, ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+
+
+def decode(
+    output: np.ndarray,
+    classes: tuple[str, ...],
+    lb: Letterbox,
+    image_shape: tuple[int, ...],
+    conf: float = 0.35,
+    iou: float = 0.5,
+) -> list[Detection]:
+    """YOLO (1, 4 + nc, anchors) output → detections in image pixels after class-agnostic NMS."""
+    pred = output[0].T  # (anchors, 4 + nc)
+    scores_all = pred[:, 4:]
+    cls = scores_all.argmax(1)
+    scores = scores_all[np.arange(len(cls)), cls]
+    keep = scores >= conf
+    pred, cls, scores = pred[keep], cls[keep], scores[keep]
+    if not len(pred):
+        return []
+    cx, cy, bw, bh = pred[:, 0], pred[:, 1], pred[:, 2], pred[:, 3]
+    x0 = (cx - bw / 2 - lb.pad_x) / lb.scale
+    y0 = (cy - bh / 2 - lb.pad_y) / lb.scale
+    x1 = (cx + bw / 2 - lb.pad_x) / lb.scale
+    y1 = (cy + bh / 2 - lb.pad_y) / lb.scale
+    h, w = image_shape[:2]
+    x0, x1 = np.clip(x0, 0, w), np.clip(x1, 0, w)
+    y0, y1 = np.clip(y0, 0, h), np.clip(y1, 0, h)
+    idx = nms(np.stack([x0, y0, x1, y1], 1), scores, iou)
+    return [
+        Detection(
+            (float(x0[i]), float(y0[i]), float(x1[i]), float(y1[i])), classes[int(cls[i])], float(scores[i])
+        )
+        for i in idx
+    ]
+
+
+def nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
+    """Greedy NMS on ``xyxy`` boxes (OpenCV's implementation); indices by descending score."""
+    xywh = np.column_stack([boxes[:, 0], boxes[:, 1], boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]])
+    idx = cv2.dnn.NMSBoxes(xywh.tolist(), scores.astype(float).tolist(), 0.0, iou)
+    return [int(i) for i in np.array(idx).reshape(-1)]
+
+
+def detect(model: OnnxModel, image: np.ndarray, conf: float = 0.35, iou: float = 0.5) -> list[Detection]:
+    """All tiles (face up or down) in a BGR image, sorted left to right."""
+    inp, lb = letterbox(image, model.imgsz)
+    out = model.run(to_input(inp))[0]
+    dets = decode(out, model.classes, lb, image.shape, conf, iou)
+    return sorted(dets, key=lambda d: (d.box[0], d.box[1]))

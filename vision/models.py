@@ -1,0 +1,96 @@
+"""Load the two ONNX models once and read what they are from their own metadata.
+
+Each model carries its class list and input size as ONNX metadata (``classes``: JSON list,
+``imgsz``: JSON ``[h, w]``), so the runtime never hard-codes either and a retrained model with
+another input size just works. onnxruntime only: no torch or ultralytics at run time.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+
+import onnxruntime as ort
+
+MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parents[1] / "models"))
+DETECTOR_FILE = "detector.onnx"
+READER_FILE = "reader.onnx"
+
+
+class ModelError(RuntimeError):
+    """A model file is missing or is not a model this runtime understands."""
+
+
+@dataclass(frozen=True)
+class OnnxModel:
+    """An inference session plus the facts from its metadata."""
+
+    path: Path
+    session: ort.InferenceSession
+    classes: tuple[str, ...]
+    imgsz: tuple[int, int]  # (height, width)
+    metadata: dict[str, str]
+
+    @property
+    def input_name(self) -> str:
+        return self.session.get_inputs()[0].name
+
+    def run(self, batch: np.ndarray) -> list[np.ndarray]:
+        return self.session.run(None, {self.input_name: batch})
+
+
+def _parse_classes(meta: dict[str, str]) -> tuple[str, ...]:
+    if "classes" in meta:
+        return tuple(json.loads(meta["classes"]))
+    if "names" in meta:  # ultralytics writes a Python dict literal {0: 'tile', 1: 'back'}
+        names = ast.literal_eval(meta["names"])
+        return tuple(names[i] for i in sorted(names)) if isinstance(names, dict) else tuple(names)
+    raise ModelError("model metadata has no class list ('classes' or 'names')")
+
+
+def _parse_imgsz(meta: dict[str, str], session: ort.InferenceSession) -> tuple[int, int]:
+    if "imgsz" in meta:
+        v = json.loads(meta["imgsz"].replace("(", "[").replace(")", "]"))
+        v = [v, v] if isinstance(v, int) else v
+        return int(v[0]), int(v[1])
+    shape = session.get_inputs()[0].shape
+    if isinstance(shape[2], int) and isinstance(shape[3], int):
+        return int(shape[2]), int(shape[3])
+    raise ModelError("model metadata has no input size ('imgsz')")
+
+
+def load_model(path: str | Path, threads: int = 2) -> OnnxModel:
+    """Open an ONNX model (uncached; see :func:`detector` / :func:`reader` for the shared ones)."""
+    path = Path(path)
+    if not path.is_file():
+        raise ModelError(f"model not found: {path} (run 'make models', or set MAHJONG_MODELS)")
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.log_severity_level = 3
+    try:
+        session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    except Exception as exc:  # onnxruntime raises its own exception types for bad files
+        raise ModelError(f"cannot load model {path}: {exc}") from None
+    meta = dict(session.get_modelmeta().custom_metadata_map)
+    return OnnxModel(path, session, _parse_classes(meta), _parse_imgsz(meta, session), meta)
+
+
+@lru_cache(maxsize=4)
+def detector(models_dir: str | Path = MODELS_DIR) -> OnnxModel:
+    """The tile detector, loaded once per process."""
+    return load_model(Path(models_dir) / DETECTOR_FILE)
+
+
+@lru_cache(maxsize=4)
+def reader(models_dir: str | Path = MODELS_DIR) -> OnnxModel:
+    """The tile reader, loaded once per process."""
+    return load_model(Path(models_dir) / READER_FILE)

@@ -1,0 +1,121 @@
+"""Name each detected tile: cut its crop (shared code in :mod:`vision.crops`), classify it.
+
+The reader is a small CNN with two heads: 46 tile classes (``vision.classes.TILE_CLASSES``) and
+one "upside down" logit. Orientation then comes from two sources: a landscape box is a sideways
+tile (the crop code turns it to portrait), otherwise the upside-down head decides between
+``upright`` and ``upside_down``. Crops stay in colour: red fives differ from fives only by colour.
+
+By default each crop is also read turned 180° and the two readings are averaged (the second one's
+upside-down answer inverted): it costs one more tiny batch and steadies tiles the model sees
+rarely upside down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.classes import BACK
+from vision.crops import LANDSCAPE_RATIO, crop_tile
+from vision.detect import Detection
+from vision.models import OnnxModel
+
+#: Below this the reading is flagged for the player to check (never silently trusted).
+LOW_CONFIDENCE = 0.6
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One tile as read: code, confidence, orientation, and where it is."""
+
+    box: tuple[float, float, float, float]
+    code: str
+    confidence: float
+    orientation: str  # upright | sideways | upside_down
+    detector_score: float = 1.0
+    alternatives: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def flagged(self) -> bool:
+        return self.confidence < LOW_CONFIDENCE
+
+    @property
+    def is_back(self) -> bool:
+        return self.code == BACK
+
+    @property
+    def sideways(self) -> bool:
+        return self.orientation == "sideways"
+
+    def to_json(self) -> dict:
+        out = {
+            "code": self.code,
+            "box": [round(v, 1) for v in self.box],
+            "confidence": round(self.confidence, 4),
+            "orientation": self.orientation,
+        }
+        if self.flagged:
+            out["flagged"] = True
+            out["alternatives"] = [{"code": c, "confidence": round(p, 4)} for c, p in self.alternatives]
+        return out
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def to_batch(crops: list[np.ndarray]) -> np.ndarray:
+    """BGR uint8 crops → RGB float32 NCHW in [0, 1] (the reader's training normalisation)."""
+    arr = np.stack(crops)[..., ::-1].transpose(0, 3, 1, 2)
+    return np.ascontiguousarray(arr, dtype=np.float32) / 255.0
+
+
+def classify(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Probabilities (N, classes) and P(upside down) (N,) for prepared square crops."""
+    if not crops:
+        return np.zeros((0, len(model.classes)), np.float32), np.zeros((0,), np.float32)
+    size = model.imgsz[0]
+    crops = [
+        c if c.shape[0] == size else cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops
+    ]
+    batch = to_batch(crops)
+    n = len(crops)
+    if tta:
+        batch = np.concatenate([batch, batch[:, :, ::-1, ::-1]])
+    logits, flip = model.run(np.ascontiguousarray(batch))[:2]
+    probs = _softmax(logits)
+    p_flip = 1.0 / (1.0 + np.exp(-flip.reshape(-1)))
+    if tta:
+        probs = (probs[:n] + probs[n:]) / 2
+        p_flip = (p_flip[:n] + (1.0 - p_flip[n:])) / 2
+    return probs, p_flip
+
+
+def read_tiles(
+    model: OnnxModel, image: np.ndarray, detections: list[Detection], tta: bool = True
+) -> list[Reading]:
+    """Read every detection; a detector ``back`` stays a back unless the reader is sure of a face."""
+    if not detections:
+        return []
+    size = model.imgsz[0]
+    crops = [crop_tile(image, d.box, size=size) for d in detections]
+    probs, p_flip = classify(model, crops, tta)
+    out: list[Reading] = []
+    for d, p, f in zip(detections, probs, p_flip, strict=True):
+        order = np.argsort(p)[::-1]
+        code, conf = model.classes[int(order[0])], float(p[order[0]])
+        if d.label == BACK and code != BACK and conf < 0.9:
+            code, conf = (
+                BACK,
+                max(d.score, float(p[model.classes.index(BACK)]) if BACK in model.classes else d.score),
+            )
+        if d.width > d.height * LANDSCAPE_RATIO:
+            orientation = "sideways"
+        else:
+            orientation = "upside_down" if f > 0.5 else "upright"
+        alts = tuple((model.classes[int(i)], float(p[i])) for i in order[:3])
+        out.append(Reading(d.box, code, conf, orientation, d.score, alts))
+    return out

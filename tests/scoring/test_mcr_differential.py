@@ -82,6 +82,8 @@ SEED_RULES: dict[str, Callable[[Elements, Hand], Elements]] = {
 }
 #: Seed readings that are options here: PyMahjongGB matches the alternative value.
 OPTION_RULES: dict[str, dict[str, str]] = {
+    # A7 default: el. 69 "Può combinare con Due Tris Uguali (20)"; Chinese-domestic excludes it
+    "A7: All Terminals with Double Pung": {"all_terminals_double_pung": "no"},
     # A16 default: a kind whose four copies the player holds is not a wait (no fifth copy exists)
     "A16: fully held kinds are no wait": {"wait_drops_fully_held": "no"},
     # A17 default: Appendix A, Edge and Closed Wait "valgono anche nel serpente legato"
@@ -98,7 +100,6 @@ def _gb_elements(hand: Hand) -> Elements:
 
 def explain(hand: Hand) -> str | None:
     """Why our elements differ from PyMahjongGB's ('' when they agree), or None if unexplained."""
-    ours = score(hand, DEFAULTS)
     gb = _gb_elements(hand)
     used = []
     for name, rule in SEED_RULES.items():
@@ -106,24 +107,29 @@ def explain(hand: Hand) -> str | None:
         if new != gb:
             used.append(name)
             gb = new
-    if ours.elements == gb:
-        return ", ".join(used)
-    for name, values in OPTION_RULES.items():
-        if score(hand, DEFAULTS | values).elements == gb:
-            return ", ".join([*used, name])
-    flowers = gb.get("Flower Tiles", 0)
-    if sum(gb.values()) == ours.total:
-        # §4.4 take-the-higher: another reading reaches the same total (non-separation)
-        for s in reading_scores(hand, DEFAULTS):
-            names = {k: v for k, v in gb.items() if k != "Flower Tiles"}
-            if s.points == ours.total - flowers and _names(s.counts) == names:
-                return ", ".join([*used, "§4.4: equal-total reading"])
-        # §8.2: "equal-value alternatives (e.g. Short Straight or Mixed Double Chow for the same chow)"
-        rest_ours = {k: v for k, v in ours.elements.items() if k not in CHOW_PAIRS}
-        rest_gb = {k: v for k, v in gb.items() if k not in CHOW_PAIRS}
-        if rest_ours == rest_gb:
-            return ", ".join([*used, "§4.3: equal-value chow pairs"])
+    for option_rule, values in {"": {}, **OPTION_RULES}.items():
+        how = _compare(hand, DEFAULTS | values, gb)
+        if how is not None:
+            return ", ".join(x for x in (*used, option_rule, how) if x)
     return None
+
+
+def _compare(hand: Hand, options: dict[str, str], gb: Elements) -> str | None:
+    """'' if equal; the name of the equal-value rule that makes them agree; None otherwise."""
+    ours = score(hand, options)
+    if ours.elements == gb:
+        return ""
+    if sum(gb.values()) != ours.total:
+        return None
+    # §4.4 take-the-higher: another reading reaches the same total (non-separation)
+    names = {k: v for k, v in gb.items() if k != "Flower Tiles"}
+    for s in reading_scores(hand, options):
+        if s.points == ours.details["points_without_flowers"] and _names(s.counts) == names:
+            return "§4.4: equal-total reading"
+    # §8.2: "equal-value alternatives (e.g. Short Straight or Mixed Double Chow for the same chow)"
+    rest_ours = {k: v for k, v in ours.elements.items() if k not in CHOW_PAIRS}
+    rest_gb = {k: v for k, v in gb.items() if k not in CHOW_PAIRS}
+    return "§4.3: equal-value chow pairs" if rest_ours == rest_gb else None
 
 
 def _names(counts: dict[int, int]) -> Elements:

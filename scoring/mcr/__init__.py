@@ -88,7 +88,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     best = best_reading(hand, values)
     if best is None:
         return Score.invalid(NAME, shape_error(hand))
-    order = sorted(best.counts, key=lambda no: (-BY_NO[no].points, no))
+    order = sorted(best.counts, key=lambda no: (-BY_NO[no].points * best.counts[no], no))
     elements = {BY_NO[no].name: BY_NO[no].points * best.counts[no] for no in order}
     flowers = len(hand.bonus_tiles)
     if flowers:

@@ -64,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--shared", type=Path, default=None, help="the shared folder (default ../shared)")
     ap.add_argument("--cache", type=Path, default=None, help="artwork cache (default data/cache/artwork)")
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
+    ap.add_argument("--coverage", action="store_true", help="print the style coverage table and exit")
+    ap.add_argument(
+        "--example", type=Path, default=None, help="write one example photo (JPEG) + .json and exit"
+    )
     return ap
 
 
@@ -80,6 +84,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: no artwork at {fluffy} (expected the FluffyStuff SVGs there)", file=sys.stderr)
             return 2
         print(f"warning: {fluffy} not found; generating without the FluffyStuff styles", file=sys.stderr)
+    if args.coverage or args.example:
+        from mjsynth.artwork import Artwork, coverage_table
+
+        art = Artwork(shared_dir=shared if fluffy.is_dir() else None, cache_dir=args.cache or DEFAULT_CACHE)
+        if args.coverage:
+            print(coverage_table(art))
+            return 0
+        return _write_example(art, args.example, args.seed)
     if not args.det and not args.cls and not args.manifests:
         print("error: nothing to write (--no-det --no-cls --no-manifests)", file=sys.stderr)
         return 2
@@ -119,6 +131,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(json.dumps(summary))
+    return 0
+
+
+def _write_example(art, path: Path, seed: int) -> int:
+    """The CLI's example photo: JPEG under 200 KB, and its manifest beside it (same name, .json)."""
+    import cv2
+
+    from mjsynth.generate import make_example
+
+    image, man = make_example(art, seed=seed)
+    for q in (88, 80, 70, 60):
+        ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, q])
+        if ok and len(buf) < 190_000:
+            break
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buf.tobytes())
+    man["image"] = path.name
+    path.with_suffix(".json").write_text(json.dumps(man, indent=1))
+    print(f"{path} ({len(buf) / 1e3:.0f} KB), hand {man['hand']['hand']}")
     return 0
 
 

@@ -515,3 +515,22 @@ class Artwork:
         for s, c in it:
             self.face(s, c)
         return len(items)
+
+
+def coverage_table(art: Artwork) -> str:
+    """Markdown table: for each reader class, how many styles draw it, and which (for datasets/README.md).
+
+    The face-down class is drawn by the tile body, one style per back-layer colour."""
+    from mjsynth.tilebody import BACK_COLOURS
+
+    lines = ["| class | styles | which |", "|---|---|---|"]
+    for code in TILE_CLASSES:
+        if code == BACK:
+            names = [f"back-{c}" for c in sorted(BACK_COLOURS)]
+        else:
+            names = []
+            for s in art.styles_for(code):
+                how = art.styles[s].derived.get(code)
+                names.append(f"{s} ({how})" if how else s)
+        lines.append(f"| `{code}` | {len(names)} | {', '.join(names)} |")
+    return "\n".join(lines)

@@ -137,7 +137,6 @@ def main(argv: list[str] | None = None) -> int:
 def _write_example(art, path: Path, seed: int) -> int:
     """The CLI's example photo: JPEG under 200 KB, and its manifest beside it (same name, .json)."""
     import cv2
-
     from mjsynth.generate import make_example
 
     image, man = make_example(art, seed=seed)

@@ -15,10 +15,13 @@ WINDS = ("E", "S", "W", "N")
 @st.composite
 def physical_tiles(draw: st.DrawFn, n: int) -> list[Tile]:
     """``n`` tiles with at most 4 copies per kind and at most one red five per suit."""
-    pool = [Tile(k) for k in range(34) for _ in range(3)]
-    pool += [Tile(k) for k in range(34) if k not in (4, 13, 22)]
-    pool += [Tile(k, True) for k in (4, 13, 22)] if draw(st.booleans()) else [Tile(k) for k in (4, 13, 22)]
-    return draw(st.permutations(pool))[:n]
+    kinds = draw(st.lists(st.integers(0, 33), min_size=n, max_size=n)
+                 .filter(lambda ks: all(ks.count(k) <= 4 for k in set(ks))))
+    tiles = [Tile(k) for k in kinds]
+    for five in (4, 13, 22):  # make at most one five of each suit red
+        if five in kinds and draw(st.booleans()):
+            tiles[kinds.index(five)] = Tile(five, True)
+    return tiles
 
 
 @st.composite

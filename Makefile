@@ -5,11 +5,12 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint venv models artwork dataset clean help
+.PHONY: run test lint venv system-deps models dataset clean help
 
 help:
 	@echo "make run     create .venv, install, score the bundled example"
 	@echo "make test    same venv plus test extras, run the whole test suite and the linter"
+	@echo "make system-deps  Debian tile artwork, CJK fonts and chromium (root; for the generator and browser tests)"
 	@echo "make models  retrain the detector and the tile reader from scratch (CPU, see models/README.md)"
 
 $(BIN)/python:
@@ -23,7 +24,7 @@ $(VENV)/.installed-run: $(BIN)/python pyproject.toml
 	@touch $@
 
 $(VENV)/.installed-test: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,synth]'
 	@touch $@ $(VENV)/.installed-run
 
 venv: $(VENV)/.installed-run
@@ -36,6 +37,11 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 	$(BIN)/ruff check .
+
+# Debian packages some tests need (they skip with a message without them); root or sudo.
+system-deps:
+	bash scripts/install_artwork.sh
+	@if [ -f scripts/install_browser.sh ]; then bash scripts/install_browser.sh; fi
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

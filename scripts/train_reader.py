@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.classes import BACK, TILE_CLASSES  # noqa: E402
-from vision.crops import CROP_SIZE, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
+from vision.crops import CROP_SIZE, LANDSCAPE_RATIO, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
 SPLIT = ROOT / "models" / "camerash-split.csv"
@@ -94,6 +94,26 @@ def camerash_items(fold: str, split: Path = SPLIT, camerash: Path = CAMERASH) ->
     ]
 
 
+def _upside_from_manifests(root: Path, manifests: Path) -> dict[str, bool]:
+    """Whether each crop ``<stem>_<k>.jpg`` shows its tile upside down, from the manifests: the
+    tile's rotation, plus 90° when the crop code turned a landscape box to portrait."""
+    out: dict[str, bool] = {}
+    cache: dict[str, dict] = {}
+    for f in root.glob("*/*.jpg"):
+        stem, _, k = f.stem.rpartition("_")
+        if stem not in cache:
+            mp = manifests / f"{stem}.json"
+            cache[stem] = json.loads(mp.read_text()) if mp.is_file() else {}
+        tiles = cache[stem].get("tiles", [])
+        if not k.isdigit() or int(k) >= len(tiles) or tiles[int(k)].get("box") is None:
+            continue
+        t = tiles[int(k)]
+        x0, y0, x1, y1 = t["box"]
+        ang = float(t.get("rotation_deg", 0.0)) + (90.0 if (x1 - x0) > (y1 - y0) * LANDSCAPE_RATIO else 0.0)
+        out[str(f.resolve())] = abs((ang + 180.0) % 360.0 - 180.0) > 90.0
+    return out
+
+
 def folder_items(root: Path) -> list[tuple[Path, int, bool]]:
     """A classify folder set ``root/<code>/*.jpg``: (path, class, upside down in the crop).
 
@@ -105,6 +125,8 @@ def folder_items(root: Path) -> list[tuple[Path, int, bool]]:
     if table.is_file():
         for r in csv.DictReader(table.open(encoding="utf-8")):
             upside[str((root.parent / r["file"]).resolve())] = r.get("upright_in_crop", "1") == "0"
+    elif (root.parent.parent / "manifests").is_dir():  # the generator writes crops.csv last
+        upside = _upside_from_manifests(root, root.parent.parent / "manifests")
     items: list[tuple[Path, int, bool]] = []
     for d in sorted(p for p in root.iterdir() if p.is_dir()):
         if d.name not in TILE_CLASSES:

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Measure the tile reader on crops it was not trained on; write metrics JSON and a confusion PNG.
+
+- Real: the camerash *test* fold of ``models/camerash-split.csv`` (whole tile sets held out), each
+  crop read upright and turned 180°, prepared by :func:`vision.crops.prepare_tile_image` exactly as
+  at run time; top-1 overall and per class.
+- Synthetic: a held-out crop set (``--synth``: a classify folder set from another generator seed),
+  for the classes camerash lacks (red fives, backs) and as a cross-check.
+
+Runs with the runtime only (onnxruntime + OpenCV + NumPy).
+
+    python scripts/eval_reader.py --synth data/vision-holdout/cls/train
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision.classes import TILE_CLASSES  # noqa: E402
+from vision.crops import CROP_SIZE, prepare_tile_image  # noqa: E402
+from vision.models import load_model  # noqa: E402
+from vision.read import classify  # noqa: E402
+
+CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
+SPLIT = ROOT / "models" / "camerash-split.csv"
+
+
+def _batched(model, crops: list[np.ndarray], tta: bool, batch: int = 128) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
+    probs, flips = [], []
+    for i in range(0, len(crops), batch):
+        p, f = classify(model, crops[i : i + batch], tta)
+        probs.append(p)
+        flips.append(f)
+    return np.concatenate(probs), np.concatenate(flips)
+
+
+def confusion_png(conf: np.ndarray, labels: list[str], out: Path, title: str) -> None:
+    """A row-normalised confusion matrix drawn with OpenCV (no plotting library at run time)."""
+    n = len(labels)
+    cell, margin = 16, 34
+    size = margin + n * cell + 4
+    img = np.full((size + 24, size, 3), 255, np.uint8)
+    rows = conf.sum(1, keepdims=True)
+    norm = np.divide(conf, rows, out=np.zeros_like(conf, dtype=float), where=rows > 0)
+    for i in range(n):
+        for j in range(n):
+            if conf[i, j] == 0:
+                continue
+            v = norm[i, j]
+            colour = (
+                (int(255 * (1 - v)), int(255 * (1 - v * 0.6)), 255)
+                if i != j
+                else (int(255 * (1 - v)), 200, int(255 * (1 - v)))
+            )
+            y0, x0 = margin + i * cell, margin + j * cell
+            cv2.rectangle(img, (x0, y0), (x0 + cell - 1, y0 + cell - 1), colour, -1)
+            if i != j:
+                cv2.putText(
+                    img, str(int(conf[i, j])), (x0 + 2, y0 + 12), cv2.FONT_HERSHEY_PLAIN, 0.7, (0, 0, 0), 1
+                )
+    for k, name in enumerate(labels):
+        cv2.putText(img, name, (2, margin + k * cell + 12), cv2.FONT_HERSHEY_PLAIN, 0.8, (0, 0, 0), 1)
+        tx = np.full((cell, 30, 3), 255, np.uint8)
+        cv2.putText(tx, name, (1, 12), cv2.FONT_HERSHEY_PLAIN, 0.8, (0, 0, 0), 1)
+        img[2:32, margin + k * cell : margin + (k + 1) * cell] = cv2.rotate(
+            tx, cv2.ROTATE_90_COUNTERCLOCKWISE
+        )[:30, :cell]
+    cv2.putText(img, title, (4, size + 16), cv2.FONT_HERSHEY_PLAIN, 1.0, (0, 0, 0), 1)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(out), img)
+
+
+def per_class(y: np.ndarray, pred: np.ndarray) -> dict[str, dict[str, float]]:
+    out = {}
+    for c in sorted(set(y.tolist())):
+        m = y == c
+        out[TILE_CLASSES[c]] = {"n": int(m.sum()), "top1": round(float((pred[m] == c).mean()), 4)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--model", type=Path, default=ROOT / "models" / "reader.onnx")
+    ap.add_argument("--synth", type=Path, help="held-out classify folder set <dir>/<code>/*.jpg")
+    ap.add_argument("--synth-max", type=int, default=60, help="crops per class from --synth")
+    ap.add_argument("--no-tta", action="store_true")
+    ap.add_argument("--out", type=Path, default=ROOT / "models" / "metrics" / "reader.json")
+    ap.add_argument("--png", type=Path, default=ROOT / "models" / "reader-confusion.png")
+    args = ap.parse_args(argv)
+    model = load_model(args.model)
+    tta = not args.no_tta
+    result: dict = {"model": args.model.name, "tta": tta}
+
+    rows = [r for r in csv.DictReader(SPLIT.open(encoding="utf-8")) if r["fold"] == "test"]
+    crops = [
+        prepare_tile_image(cv2.imread(str(CAMERASH / "tiles-resized" / r["crop"])), CROP_SIZE) for r in rows
+    ]
+    y = np.array([TILE_CLASSES.index(r["code"]) for r in rows])
+    probs, flips = _batched(model, crops, tta)
+    pred = probs.argmax(1)
+    probs_r, flips_r = _batched(model, [cv2.rotate(c, cv2.ROTATE_180) for c in crops], tta)
+    pred_r = probs_r.argmax(1)
+    conf = np.zeros((len(TILE_CLASSES),) * 2, int)
+    for a, b in zip(y, pred, strict=True):
+        conf[a, b] += 1
+    errors = Counter((TILE_CLASSES[a], TILE_CLASSES[b]) for a, b in zip(y, pred, strict=True) if a != b)
+    result["camerash_test"] = {
+        "crops": len(rows),
+        "photos": sorted({r["photo"] for r in rows}),
+        "sets": sorted({r["set"] for r in rows}),
+        "top1": round(float((pred == y).mean()), 4),
+        "top1_upside_down": round(float((pred_r == y).mean()), 4),
+        "orientation_acc_upright": round(float((flips < 0.5).mean()), 4),
+        "orientation_acc_upside_down": round(float((flips_r > 0.5).mean()), 4),
+        "per_class": per_class(y, pred),
+        "top_confusions": [f"{a}→{b} ×{n}" for (a, b), n in errors.most_common(12)],
+    }
+    labels = [
+        c for c in TILE_CLASSES if conf[TILE_CLASSES.index(c)].sum() or conf[:, TILE_CLASSES.index(c)].sum()
+    ]
+    idx = [TILE_CLASSES.index(c) for c in labels]
+    confusion_png(
+        conf[np.ix_(idx, idx)],
+        labels,
+        args.png,
+        f"reader on {len(rows)} held-out camerash crops: top-1 {result['camerash_test']['top1']:.3f}",
+    )
+    print(
+        f"camerash test fold: {len(rows)} crops, top-1 {result['camerash_test']['top1']:.4f} "
+        f"(turned 180°: {result['camerash_test']['top1_upside_down']:.4f})"
+    )
+    for c in ("1s", "5z"):
+        print(f"  {c}: {result['camerash_test']['per_class'].get(c)}")
+
+    if args.synth and args.synth.is_dir():
+        items: list[tuple[Path, int]] = []
+        for d in sorted(p for p in args.synth.iterdir() if p.is_dir() and p.name in TILE_CLASSES):
+            files = sorted(d.glob("*.jpg"))[: args.synth_max]
+            items += [(f, TILE_CLASSES.index(d.name)) for f in files]
+        s_crops = [cv2.imread(str(p)) for p, _ in items]
+        ys = np.array([c for _, c in items])
+        ps, _ = _batched(model, s_crops, tta)
+        preds = ps.argmax(1)
+        result["synthetic_holdout"] = {
+            "crops": len(items),
+            "top1": round(float((preds == ys).mean()), 4),
+            "per_class": per_class(ys, preds),
+        }
+        print(f"synthetic held-out: {len(items)} crops, top-1 {result['synthetic_holdout']['top1']:.4f}")
+        for c in ("0m", "0p", "0s", "back", "1s", "5z"):
+            print(f"  {c}: {result['synthetic_holdout']['per_class'].get(c)}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False))
+    print(f"→ {args.out}, {args.png}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

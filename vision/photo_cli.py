@@ -43,7 +43,7 @@ def _context(args: argparse.Namespace) -> dict[str, Any]:
             ctx["dora_indicators"] = [t.code for t in parse_tiles(args.dora)]
         if args.ura_dora:
             ctx["ura_dora_indicators"] = [t.code for t in parse_tiles(args.ura_dora)]
-        if args.winning_tile:
+        if getattr(args, "winning_tile", None):
             tile(args.winning_tile)
     except TileError as exc:
         raise CliError(str(exc)) from None

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Rebuild both models from scratch, offline, on CPU: training venv, data, reader, detector, checks.
+# Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
+# Usage: scripts/make_models.sh            (everything)
+#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector eval)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv-train/bin/python
+STAGE=${STAGE:-all}
+READER_EPOCHS=${READER_EPOCHS:-12}
+DETECTOR_EPOCHS=${DETECTOR_EPOCHS:-12}
+DETECTOR_IMGSZ=${DETECTOR_IMGSZ:-320}
+SYNTH=${SYNTH:-data/synth}
+export YOLO_OFFLINE=1 ORT_DISABLE_TELEMETRY=1 YOLO_CONFIG_DIR="$PWD/runs/yolo-config"
+mkdir -p runs
+
+want() { [ "$STAGE" = all ] || [ "$STAGE" = "$1" ]; }
+
+if want venv && [ ! -x "$PY" ]; then
+  echo "== training venv (.venv-train: CPU torch 2.13, torchvision 0.28, ultralytics, onnx)"
+  python3 -m venv .venv-train
+  .venv-train/bin/pip install -q torch==2.13.0 torchvision==0.28.0 ultralytics onnx onnxslim onnxruntime opencv-python
+  .venv-train/bin/pip install -q -e .
+fi
+
+if want data; then
+  if [ ! -f "$SYNTH/det/data.yaml" ] || [ ! -f "$SYNTH/cls/crops.csv" ]; then
+    echo "== synthetic training set ($SYNTH, seed 0)"
+    .venv/bin/python scripts/make_dataset.py --out "$SYNTH" --count 3000 --seed 0 --workers 2
+  fi
+  if [ ! -d data/vision-holdout/manifests ]; then
+    echo "== held-out hand photos for the end-to-end check (seed 777, never trained on)"
+    .venv/bin/python scripts/make_dataset.py --out data/vision-holdout --count 500 --seed 777 \
+      --table-fraction 0 --closeup-fraction 0 --val-fraction 0 --no-det --workers 2
+  fi
+  [ -f models/camerash-split.csv ] || .venv/bin/python scripts/eval_camerash_split.py
+fi
+
+if want reader; then
+  echo "== tile reader"
+  resume=(); [ -f runs/reader/last.pt ] && resume=(--resume)
+  $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "$READER_EPOCHS" "${resume[@]}"
+fi
+
+if want detector; then
+  echo "== tile detector"
+  resume=(); [ -f runs/detector/train/weights/last.pt ] && resume=(--resume)
+  $PY scripts/train_detector.py --data "$SYNTH/det/data.yaml" --imgsz "$DETECTOR_IMGSZ" \
+    --epochs "$DETECTOR_EPOCHS" "${resume[@]}"
+fi
+
+if want eval; then
+  echo "== measurements (models/metrics/*.json, models/reader-confusion.png)"
+  .venv/bin/python scripts/eval_reader.py --synth data/vision-holdout/cls/train
+  .venv/bin/python scripts/eval_detector.py
+  .venv/bin/python scripts/eval_e2e.py --data data/vision-holdout
+  .venv/bin/python scripts/bench_photo.py
+fi

@@ -1,0 +1,63 @@
+"""Letterbox, YOLO output decoding and NMS on constructed tensors (no model needed)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.detect import decode, letterbox, nms, to_input
+
+
+def test_letterbox_keeps_aspect_and_centres() -> None:
+    img = np.zeros((300, 600, 3), np.uint8)
+    out, lb = letterbox(img, (320, 320))
+    assert out.shape == (320, 320, 3)
+    assert lb.scale == 320 / 600
+    assert lb.pad_x == 0 and lb.pad_y == 80
+    assert (out[0, 0] == 114).all() and (out[160, 160] == 0).all()
+
+
+def test_to_input_is_rgb_nchw_unit_range() -> None:
+    img = np.zeros((4, 4, 3), np.uint8)
+    img[..., 2] = 255  # red in BGR
+    x = to_input(img)
+    assert x.shape == (1, 3, 4, 4) and x.dtype == np.float32
+    assert x[0, 0].max() == 1.0 and x[0, 2].max() == 0.0  # red is channel 0 after BGR→RGB
+
+
+def _yolo_output(
+    boxes: list[tuple[float, float, float, float]], scores: list[tuple[float, float]]
+) -> np.ndarray:
+    """A (1, 4 + 2, anchors) tensor like the exported detector's."""
+    out = np.zeros((1, 6, len(boxes)), np.float32)
+    for i, (b, s) in enumerate(zip(boxes, scores, strict=True)):
+        out[0, :4, i] = b
+        out[0, 4:, i] = s
+    return out
+
+
+def test_decode_maps_back_to_image_pixels_and_suppresses_duplicates() -> None:
+    _, lb = letterbox(np.zeros((300, 600, 3), np.uint8), (320, 320))
+    out = _yolo_output(
+        [(100, 160, 20, 30), (101, 160, 20, 30), (200, 160, 20, 30), (50, 50, 10, 10)],
+        [(0.9, 0.1), (0.8, 0.1), (0.1, 0.7), (0.2, 0.1)],
+    )
+    dets = decode(out, ("tile", "back"), lb, (300, 600, 3), conf=0.35)
+    assert [d.label for d in dets] == ["tile", "back"]
+    x0, y0, x1, y1 = dets[0].box
+    assert abs((x0 + x1) / 2 - 100 / lb.scale) < 1e-3
+    assert abs((y0 + y1) / 2 - (160 - 80) / lb.scale) < 1e-3
+    assert abs((x1 - x0) - 20 / lb.scale) < 1e-3
+
+
+def test_nms_is_class_agnostic_greedy() -> None:
+    boxes = np.array([[0, 0, 10, 10], [1, 1, 11, 11], [20, 20, 30, 30]], np.float32)
+    assert nms(boxes, np.array([0.9, 0.95, 0.5]), 0.5) == [1, 2]
+    assert (
+        decode(
+            np.zeros((1, 6, 0), np.float32),
+            ("tile", "back"),
+            letterbox(np.zeros((10, 10, 3), np.uint8), (32, 32))[1],
+            (10, 10, 3),
+        )
+        == []
+    )

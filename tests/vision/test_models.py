@@ -1,0 +1,50 @@
+"""The shipped ONNX models load with onnxruntime alone and describe themselves in metadata."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from vision.classes import DETECTOR_CLASSES, TILE_CLASSES
+from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
+
+needs_models = pytest.mark.skipif(
+    not (MODELS_DIR / DETECTOR_FILE).is_file() or not (MODELS_DIR / READER_FILE).is_file(),
+    reason="models not built (make models)",
+)
+
+
+def test_missing_model_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ModelError, match="model not found"):
+        load_model(tmp_path / "none.onnx")
+    (tmp_path / "bad.onnx").write_bytes(b"not a model")
+    with pytest.raises(ModelError, match="cannot load model"):
+        load_model(tmp_path / "bad.onnx")
+
+
+@needs_models
+def test_detector_metadata_and_output_shape() -> None:
+    det = load_model(MODELS_DIR / DETECTOR_FILE)
+    assert det.classes == DETECTOR_CLASSES
+    h, w = det.imgsz
+    assert h == w and h % 32 == 0
+    out = det.run(np.zeros((1, 3, h, w), np.float32))[0]
+    assert out.shape[:2] == (1, 4 + len(DETECTOR_CLASSES))
+
+
+@needs_models
+def test_reader_metadata_and_heads() -> None:
+    rdr = load_model(MODELS_DIR / READER_FILE)
+    assert rdr.classes == TILE_CLASSES
+    s = rdr.imgsz[0]
+    logits, flip = rdr.run(np.zeros((3, 3, s, s), np.float32))[:2]
+    assert logits.shape == (3, len(TILE_CLASSES)) and flip.shape == (3, 1)
+
+
+def test_runtime_imports_no_training_stack() -> None:
+    import vision.pipeline  # noqa: F401 - importing is the test
+    import vision.photo_cli  # noqa: F401
+
+    assert "torch" not in sys.modules and "ultralytics" not in sys.modules

@@ -7,7 +7,7 @@ manifest. Failures are split by first cause: tile count (detector), a misread ti
 the layout. Photos generated with a seed not used for training (see ``models/README.md``).
 
     python scripts/make_dataset.py --out data/vision-holdout --count 500 --seed 777 \
-        --table-fraction 0 --closeup-fraction 0 --val-fraction 0 --no-det
+        --table-fraction 0 --closeup-fraction 0 --val-fraction 0
     python scripts/eval_e2e.py --data data/vision-holdout
 """
 

@@ -31,7 +31,7 @@ if want data; then
   if [ ! -d data/vision-holdout/manifests ]; then
     echo "== held-out hand photos for the end-to-end check (seed 777, never trained on)"
     .venv/bin/python scripts/make_dataset.py --out data/vision-holdout --count 500 --seed 777 \
-      --table-fraction 0 --closeup-fraction 0 --val-fraction 0 --no-det --workers 2
+      --table-fraction 0 --closeup-fraction 0 --val-fraction 0 --workers 2
   fi
   [ -f models/camerash-split.csv ] || .venv/bin/python scripts/eval_camerash_split.py
 fi

@@ -90,7 +90,7 @@ def test_bundled_example_reads_exactly(tmp_path: Path, capsys: pytest.CaptureFix
     assert sorted(hand["bonus_tiles"]) == sorted(truth.get("bonus_tiles", []))
     assert all({"code", "box", "confidence", "orientation"} <= set(t) for t in rec["tiles"])
     assert "score" in rec and ann.is_file()
-    code, out, _ = _run(["photo", str(EXAMPLE), "--rules", "riichi"], capsys)
+    _, out, _ = _run(["photo", str(EXAMPLE), "--rules", "riichi"], capsys)
     assert "Read:" in out and "Hand:" in out
 
 

@@ -22,7 +22,7 @@ def test_missing_empty_not_an_image_and_corrupt(tmp_path: Path) -> None:
     (tmp_path / "text.jpg").write_text("hello, not a photo")
     with pytest.raises(PhotoError, match="not an image"):
         load_image(tmp_path / "text.jpg")
-    ok, buf = cv2.imencode(".jpg", np.full((64, 64, 3), 128, np.uint8))
+    _, buf = cv2.imencode(".jpg", np.full((64, 64, 3), 128, np.uint8))
     (tmp_path / "cut.jpg").write_bytes(buf.tobytes()[:40])
     with pytest.raises(PhotoError, match="not an image"):
         load_image(tmp_path / "cut.jpg")
@@ -30,7 +30,7 @@ def test_missing_empty_not_an_image_and_corrupt(tmp_path: Path) -> None:
 
 def test_large_jpeg_decodes_reduced_with_its_factor() -> None:
     img = np.full((3000, 4000, 3), 200, np.uint8)
-    ok, buf = cv2.imencode(".jpg", img)
+    _, buf = cv2.imencode(".jpg", img)
     assert jpeg_size(buf) == (4000, 3000)
     out, factor = decode(buf)
     assert out.shape == (1500, 2000, 3) and factor == 2.0

@@ -66,7 +66,7 @@ def test_photo_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_bundled_example_reads_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     truth = _truth()
     ann = tmp_path / "ann.jpg"
-    code, out, _ = _run(
+    _, out, _ = _run(
         [
             "photo",
             str(EXAMPLE),

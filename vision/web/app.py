@@ -1,0 +1,466 @@
+"""The phone page's server: one page, its static files, and a small JSON API over the pipeline.
+
+- ``GET /`` the page (``static/index.html``; its CSS and JS under ``/static/``).
+- ``GET /api/meta`` the rule systems with their flags, context fields and options; the tile palette.
+- ``POST /api/read`` a photo (``multipart/form-data``: ``image`` + optional ``rules``, ``options``
+  and ``context`` as JSON text) → the tiles read (code, glyph, box, confidence, orientation,
+  flagged), the hand laid out, its score, and a preview of the photo the boxes refer to.
+- ``POST /api/layout`` tiles with their boxes (the page's corrected reading) → hand and score:
+  the server lays the hand out again from the corrected tiles, exactly as from a photo.
+- ``POST /api/score`` a structured hand → its score.
+
+Every failure is a JSON object ``{"error": "…"}`` with a 4xx/5xx status; nothing a client sends
+can stop the server. Photos are decoded from memory and never written to disk; only the files of
+the package's ``static`` folder are served.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from scoring.hand import HandError
+from scoring.result import Score
+from scoring.rules import RULE_SYSTEMS, score_hand
+from scoring.structured import hand_from_dict
+from scoring.tiles import TileError, tile
+from vision.classes import TILE_CLASSES
+from vision.layout import Layout, lay_out
+from vision.models import MODELS_DIR, ModelError
+from vision.pipeline import PhotoReader, hand_dict
+from vision.web.meta import meta, tile_info
+from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+WINDS = Literal["E", "S", "W", "N"]
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
+    "script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+
+# ------------------------------------------------------------------------------------------------
+# request bodies (documented in the OpenAPI page)
+# ------------------------------------------------------------------------------------------------
+class Context(BaseModel):
+    """What a photo cannot show; the fields of the structured hand form."""
+
+    model_config = ConfigDict(extra="forbid")
+    win_by: Literal["discard", "self_draw"] = "discard"
+    seat_wind: WINDS = "E"
+    round_wind: WINDS = "E"
+    flags: list[str] = Field(default_factory=list, max_length=32)
+    dora_indicators: list[str] | str = Field(default_factory=list)
+    ura_dora_indicators: list[str] | str = Field(default_factory=list)
+    honba: int = Field(0, ge=0, le=99)
+    riichi_sticks: int = Field(0, ge=0, le=99)
+    winning_tile: str | None = Field(None, description="override: the winning tile's code")
+
+
+class TileIn(BaseModel):
+    """A tile as the page holds it after corrections: code, box (x0, y0, x1, y1), orientation."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: int | str | None = None
+    code: str
+    box: tuple[float, float, float, float]
+    orientation: Literal["upright", "sideways", "upside_down"] = "upright"
+
+
+class LayoutRequest(BaseModel):
+    tiles: list[TileIn] = Field(max_length=80)
+    rules: str = "riichi"
+    options: dict[str, str] = Field(default_factory=dict)
+    context: Context = Field(default_factory=Context)
+
+
+class ScoreRequest(BaseModel):
+    hand: dict[str, Any] = Field(description="the structured hand form (see the README)")
+    rules: str = "riichi"
+    options: dict[str, str] = Field(default_factory=dict)
+
+
+@dataclass
+class _Tile:
+    """A tile-like object for :func:`vision.layout.lay_out`."""
+
+    id: Any
+    code: str
+    box: tuple[float, float, float, float]
+    orientation: str
+    extra: dict[str, Any]
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+# ------------------------------------------------------------------------------------------------
+# the shared steps: context → hand → score
+# ------------------------------------------------------------------------------------------------
+def _check_rules(rules: str) -> None:
+    if rules not in RULE_SYSTEMS:
+        raise ApiError(400, f"unknown rules {rules!r}: choose one of {', '.join(RULE_SYSTEMS)}")
+
+
+def _check_code(code: str, what: str) -> None:
+    if code not in TILE_CLASSES:
+        raise ApiError(400, f"{what}: {code!r} is not a tile code (1m..9m, 0m, 1p.., 1z..7z, 1f..8f, back)")
+
+
+def settlement(score: dict[str, Any], seat: str) -> dict[str, int] | None:
+    """Net points per seat (E, S, W, N) where the score says who pays whom; else None."""
+    seats = ("E", "S", "W", "N")
+    if isinstance(score.get("settlement"), dict) and set(score["settlement"]) <= set(seats):
+        return {k: int(v) for k, v in score["settlement"].items()}
+    pays = score.get("payments")
+    if isinstance(pays, list) and pays:
+        net = dict.fromkeys(seats, 0)
+        for p in pays:
+            if not isinstance(p, dict) or p.get("from") not in seats or p.get("to") not in seats:
+                return None
+            amount = int(p.get("total", p.get("amount", 0)))
+            net[p["from"]] -= amount
+            net[p["to"]] += amount
+        return net
+    if isinstance(pays, dict) and pays and set(pays) <= set(seats) and seat not in pays:
+        net = dict.fromkeys(seats, 0)
+        for payer, amount in pays.items():
+            net[payer] -= int(amount)
+        net[seat] = int(score.get("winner_receives", -sum(net.values())))
+        return net
+    return None
+
+
+def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], problems: list[str]) -> dict:
+    """Score a structured hand; a hand that cannot be scored is an invalid score with the reason."""
+    try:
+        score = score_hand(hand_from_dict(hand), rules, options)
+    except (HandError, TileError) as exc:
+        score = Score.invalid(rules, str(exc))
+    except Exception as exc:  # a scorer bug must not take the page down
+        score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+    if problems and not score.valid:
+        score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    out = score.to_json()
+    out["notes"] = list(score.notes)
+    return {
+        "hand": hand,
+        "problems": problems,
+        "score": out,
+        "settlement": settlement(out, str(hand.get("seat_wind") or "E")),
+    }
+
+
+def _context_dict(ctx: Context) -> dict[str, Any]:
+    out = ctx.model_dump(exclude={"winning_tile"})
+    for name in ("dora_indicators", "ura_dora_indicators"):
+        v = out[name]
+        out[name] = [c for c in (v.replace(",", " ").split() if isinstance(v, str) else v) if c]
+    return out
+
+
+def roles(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
+    """Each tile's place in the laid-out hand: its group (row, left to right) and its role
+    (``concealed``, ``winning``, ``meld``, ``bonus`` or ``unused``), in reading order."""
+    ordered: list[tuple[Any, int | None, str]] = []
+    plain_rows: dict[int, int] = {}
+    for g in layout.groups:
+        if not (g.has_sideways or g.n_backs):
+            plain_rows[g.row] = plain_rows.get(g.row, 0) + len(g.tiles)
+    main_row = max(plain_rows, key=lambda r: plain_rows[r]) if plain_rows else None
+    in_main = [g for g in layout.groups if g.row == main_row and not (g.has_sideways or g.n_backs)]
+    winner = (
+        in_main[-1] if layout.winning_tile and len(in_main) >= 2 and len(in_main[-1].tiles) == 1 else None
+    )
+    for i, g in enumerate(layout.groups):
+        role = "meld" if (g.has_sideways or g.n_backs) else "winning" if g is winner else "concealed"
+        ordered.extend((t, i, role) for t in g.tiles)
+    seen = {id(t) for t, _, _ in ordered}
+    ordered.extend((t, None, "bonus") for t in tiles if id(t) not in seen and t.code.endswith("f"))
+    seen = {id(t) for t, _, _ in ordered}
+    ordered.extend((t, None, "unused") for t in tiles if id(t) not in seen)
+    return [{"tile": t, "group": g, "role": r} for t, g, r in ordered]
+
+
+def tiles_payload(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
+    out = []
+    for entry in roles(layout, tiles):
+        t = entry["tile"]
+        item = {**tile_info(t.code), "box": [round(float(v), 1) for v in t.box], "orientation": t.orientation}
+        item.update(getattr(t, "extra", {}) or {})
+        item.update(id=t.id, group=entry["group"], role=entry["role"])
+        out.append(item)
+    return out
+
+
+def layout_payload(
+    tiles: list[_Tile], rules: str, options: dict[str, str], ctx: Context, layout: Layout | None = None
+) -> dict[str, Any]:
+    """Lay the hand out from tiles (or take the photo's layout), add the context, score it."""
+    layout = layout or lay_out(tiles)
+    problems = list(layout.problems)
+    if ctx.winning_tile:
+        _check_code(ctx.winning_tile, "winning_tile")
+        layout.winning_tile = tile(ctx.winning_tile).code
+        problems = [p for p in problems if "winning tile" not in p]
+    hand = hand_dict(layout, _context_dict(ctx))
+    return {"tiles": tiles_payload(layout, tiles), **score_payload(hand, rules, options, problems)}
+
+
+# ------------------------------------------------------------------------------------------------
+# the app
+# ------------------------------------------------------------------------------------------------
+class _CatchAll:
+    """Last line of defence: any exception an endpoint lets through becomes a JSON 500."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: dict) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except Exception as exc:
+            if started:
+                return
+            await _error(500, f"internal error: {type(exc).__name__}: {exc}")(scope, receive, send)
+
+
+class _Reader:
+    """The PhotoReader, loaded on the first photo (the page works before models exist) and used
+    by one request at a time (the models already use every core)."""
+
+    def __init__(self, reader: PhotoReader | None, models_dir: str | Path, det_conf: float) -> None:
+        self.reader, self.models_dir, self.det_conf = reader, models_dir, det_conf
+        self.lock = threading.Lock()
+
+    def read(self, image: Any) -> Any:
+        with self.lock:
+            if self.reader is None:
+                try:
+                    self.reader = PhotoReader(self.models_dir, conf=self.det_conf)
+                except ModelError as exc:
+                    raise ApiError(503, f"the tile models are not available: {exc}") from None
+            return self.reader.read_image(image)
+
+
+def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None = None) -> Any:
+    text = fields.get(name)
+    if not text:
+        return model() if model else {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ApiError(400, f"form field {name!r} is not valid JSON: {exc.msg}") from None
+    if model is None:
+        if not isinstance(value, dict) or not all(
+            isinstance(v, str | int | float | bool) for v in value.values()
+        ):
+            raise ApiError(400, f"form field {name!r} must be a JSON object NAME: value")
+        return {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in value.items()}
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        raise ApiError(400, f"form field {name!r}: {_validation_message(exc.errors())}") from None
+
+
+def _validation_message(errors: Any) -> str:
+    parts = []
+    for e in list(errors)[:3]:
+        loc = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body",))
+        parts.append(f"{loc}: {e.get('msg')}" if loc else str(e.get("msg")))
+    return "; ".join(parts) or "invalid request"
+
+
+def create_app(
+    reader: PhotoReader | None = None,
+    *,
+    models_dir: str | Path = MODELS_DIR,
+    det_conf: float = 0.35,
+    max_upload: int = MAX_UPLOAD,
+) -> FastAPI:
+    """The web app. ``reader`` is injectable (tests); by default the models load on first use."""
+    app = FastAPI(
+        title="Camera mahjong scorer",
+        version="0.1.0",
+        description="Read a photo of a finished mahjong hand, lay out the hand and score it under five "
+        'rule systems. Errors are JSON objects `{"error": "…"}`.',
+    )
+    app.add_middleware(_CatchAll)
+    holder = _Reader(reader, models_dir, det_conf)
+    statics = {p.name: p for p in STATIC_DIR.iterdir() if p.is_file() and not p.name.startswith(".")}
+    media = {
+        ".js": "text/javascript",
+        ".css": "text/css",
+        ".html": "text/html",
+        ".svg": "image/svg+xml",
+        ".png": "image/png",
+        ".ico": "image/x-icon",
+        ".json": "application/json",
+    }
+    app.state.reader = holder
+    app.state.max_upload = max_upload
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return _error(exc.status, exc.message)
+
+    @app.exception_handler(UploadError)
+    async def _upload_error(request: Request, exc: UploadError) -> JSONResponse:
+        return _error(exc.status, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _error(422, f"invalid request: {_validation_message(exc.errors())}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(statics["index.html"], media_type="text/html", headers=PAGE_HEADERS)
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static(name: str) -> FileResponse:
+        path = statics.get(name)  # only the files that were in the folder at start, by exact name
+        if path is None:
+            raise ApiError(404, f"no such file: {name}")
+        return FileResponse(
+            path, media_type=media.get(path.suffix, "application/octet-stream"), headers=PAGE_HEADERS
+        )
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    @app.get("/api/meta", summary="Rule systems, their flags and options; the tile palette")
+    async def api_meta() -> dict[str, Any]:
+        return meta()
+
+    @app.post(
+        "/api/read",
+        summary="Read a photo: tiles, hand and score",
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "multipart/form-data": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["image"],
+                            "properties": {
+                                "image": {
+                                    "type": "string",
+                                    "format": "binary",
+                                    "description": f"the photo (at most {max_upload // 2**20} MB)",
+                                },
+                                "rules": {"type": "string", "enum": list(RULE_SYSTEMS), "default": "riichi"},
+                                "options": {"type": "string", "description": "JSON object NAME: value"},
+                                "context": {
+                                    "type": "string",
+                                    "description": "JSON object, see the Context schema",
+                                },
+                            },
+                        }
+                    }
+                },
+            }
+        },
+    )
+    async def api_read(request: Request) -> JSONResponse:
+        t0 = time.perf_counter()
+        upload = await read_upload(request, max_upload)
+        f = upload.files.get("image") or next(iter(upload.files.values()), None)
+        if f is None:
+            raise ApiError(400, "no photo in the request (form field 'image')")
+        rules = upload.fields.get("rules") or "riichi"
+        _check_rules(rules)
+        options = _form_json(upload.fields, "options")
+        ctx = _form_json(upload.fields, "context", Context)
+        t1 = time.perf_counter()
+        image = await run_in_threadpool(decode_photo, f[2])
+        t2 = time.perf_counter()
+        result = await run_in_threadpool(holder.read, image)
+        tiles = [
+            _Tile(i, r.code, tuple(float(v) for v in r.box), r.orientation, _reading_extra(r))
+            for i, r in enumerate(result.readings)
+        ]
+        # the photo's layout was made from the readings; redo it on our tile objects (same boxes,
+        # codes, orientations → same layout) so each tile's group and role can be reported
+        payload = await run_in_threadpool(layout_payload, tiles, rules, options, ctx)
+        preview = await run_in_threadpool(preview_jpeg, image)
+        h, w = image.shape[:2]
+        payload["image"] = {
+            "width": w,
+            "height": h,
+            "preview": "data:image/jpeg;base64," + base64.b64encode(preview).decode("ascii"),
+        }
+        timings = {"upload": t1 - t0, "decode": t2 - t1, **result.timings, "total": time.perf_counter() - t0}
+        payload["timings_ms"] = {k: round(v * 1000, 1) for k, v in timings.items()}
+        return JSONResponse(payload, headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/layout", summary="Lay out and score corrected tiles (boxes as read)")
+    async def api_layout(body: LayoutRequest) -> JSONResponse:
+        _check_rules(body.rules)
+        for i, t in enumerate(body.tiles):
+            _check_code(t.code, f"tiles[{i}].code")
+        tiles = [
+            _Tile(t.id if t.id is not None else i, t.code, t.box, t.orientation, {})
+            for i, t in enumerate(body.tiles)
+        ]
+        payload = await run_in_threadpool(layout_payload, tiles, body.rules, body.options, body.context)
+        return JSONResponse(payload, headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/score", summary="Score a structured hand")
+    async def api_score(body: ScoreRequest) -> JSONResponse:
+        _check_rules(body.rules)
+        payload = await run_in_threadpool(score_payload, body.hand, body.rules, body.options, [])
+        return JSONResponse(payload, headers={"Cache-Control": "no-store"})
+
+    return app
+
+
+def _reading_extra(r: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"confidence": round(float(r.confidence), 4), "flagged": bool(r.flagged)}
+    out["alternatives"] = [
+        {"code": c, "confidence": round(float(p), 4)} for c, p in getattr(r, "alternatives", ())
+    ]
+    return out
+
+
+__all__ = ["STATIC_DIR", "Context", "create_app", "layout_payload", "score_payload", "settlement"]

@@ -1,0 +1,96 @@
+"""``mahjong-score serve``: the phone page on the local network.
+
+The phone and the computer share a Wi-Fi network; the command prints the address to open on the
+phone. The page uses a plain file input with ``capture``, which opens the phone's camera over
+plain HTTP (no certificate needed, unlike a live camera stream in the browser).
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from typing import TextIO
+
+from scoring.cli import EXIT_OK, CliError
+from vision.models import MODELS_DIR, ModelError
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses a phone on the same network could reach (best effort)."""
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the route
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    out = []
+    for a in found:
+        if a not in out and not a.startswith("127.") and a != "0.0.0.0":
+            out.append(a)
+    return out
+
+
+def _urls(host: str, port: int) -> list[str]:
+    if host in ("0.0.0.0", "", "::"):
+        return [f"http://{a}:{port}/" for a in lan_addresses()] or [f"http://localhost:{port}/"]
+    return [f"http://{host}:{port}/"]
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        import uvicorn
+
+        from vision.web.app import create_app
+    except ImportError as exc:  # the web extras are runtime dependencies; say so if one is missing
+        raise CliError(f"the web server needs {exc.name}: pip install fastapi uvicorn python-multipart") from None
+    from vision.pipeline import PhotoReader
+
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port must be 1..65535, not {args.port}")
+    reader = None
+    try:
+        reader = PhotoReader(args.models, conf=args.det_conf)
+    except ModelError as exc:
+        print(f"warning: {exc}; the page opens, but photos cannot be read until the models exist",
+              file=sys.stderr)
+    app = create_app(reader, models_dir=args.models, det_conf=args.det_conf, max_upload=args.max_upload_mb << 20)
+    try:  # fail on a taken port with one clear line, before uvicorn starts logging
+        with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((args.host, args.port))
+    except OSError as exc:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    urls = _urls(args.host, args.port)
+    out.write("Mahjong scorer is running. Open this on your phone (same Wi-Fi network):\n")
+    for u in urls:
+        out.write(f"  {u}\n")
+    out.write(f"API documentation: {urls[0]}docs    Stop with Ctrl+C.\n")
+    out.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    return EXIT_OK
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register ``serve`` on the ``mahjong-score`` subparsers (called by vision.cli)."""
+    p = sub.add_parser(
+        "serve",
+        help="serve the phone page: take a photo, correct tiles, see the score",
+        description="Start a web server for phones on the same network: take or choose a photo of a "
+        "finished hand, tap any tile to correct it, see the full score. JSON API under /api, "
+        "documented at /docs.",
+    )
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
+    p.add_argument("--det-conf", type=float, default=0.35, help="detector confidence threshold")
+    p.add_argument("--max-upload-mb", type=int, default=25, help="largest photo accepted, in MB (default 25)")
+    p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
+    p.add_argument("--access-log", action="store_true", help="log every request")
+    p.set_defaults(func=cmd_serve)

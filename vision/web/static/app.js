@@ -1,0 +1,591 @@
+// The phone page: take a photo, read it on the server, show tiles and score, tap a tile to fix it.
+// Plain JavaScript, no build step and nothing fetched from elsewhere (works offline on a LAN).
+"use strict";
+
+(() => {
+  const MAX_UPLOAD = 25 * 1024 * 1024;
+  const STORE = "mahjong-scorer.settings.v1";
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  const state = {
+    meta: null,
+    settings: {
+      rules: "riichi", seat_wind: "E", round_wind: "E", win_by: "discard",
+      flags: {}, fields: {}, options: {},
+    },
+    tiles: [],        // as read, then as corrected: {id, code, box, orientation, confidence, ...}
+    image: null,      // {width, height, preview}
+    winningTile: null, // the player's override for this photo
+    result: null,     // the last payload: hand, problems, score, settlement
+    selected: null,   // id of the tile the palette is open for
+    busy: false,
+    seq: 0,
+  };
+
+  // ---------------------------------------------------------------------------------------------
+  // tile faces (CJK characters, like the tiles themselves; no font with mahjong glyphs is needed)
+  // ---------------------------------------------------------------------------------------------
+  const NUM = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+  const SUIT = { m: "萬", p: "筒", s: "索" };
+  const HONOUR = ["", "東", "南", "西", "北", "白", "發", "中"];
+  const BONUS = ["", "梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
+
+  function tileFace(code, info) {
+    const b = el("button", "tile");
+    b.type = "button";
+    b.dataset.code = code;
+    const n = code[0], s = code[1];
+    if (code === "back") {
+      b.classList.add("back");
+    } else if ("mps".includes(s)) {
+      const v = n === "0" ? 5 : Number(n);
+      b.classList.add(s);
+      if (n === "0") b.classList.add("red");
+      b.append(el("span", "n", s === "m" ? NUM[v] : String(v)), el("span", "s", SUIT[s]));
+    } else if (s === "z") {
+      b.classList.add("z", "z" + n);
+      b.append(el("span", "h", HONOUR[Number(n)]));
+    } else if (s === "f") {
+      b.classList.add("f");
+      b.append(el("span", "n", String(((Number(n) - 1) % 4) + 1)), el("span", "h", BONUS[Number(n)]));
+    }
+    b.append(el("span", "code", code === "back" ? "▮" : code));
+    const name = (info && info.name) || code;
+    b.title = `${code} · ${name}` + (info && info.glyph ? ` ${info.glyph}` : "");
+    b.setAttribute("aria-label", name);
+    return b;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // settings: rules, winds, win, flags, fields, options (remembered between photos)
+  // ---------------------------------------------------------------------------------------------
+  function loadSettings() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(STORE) || "null");
+      if (saved && typeof saved === "object") Object.assign(state.settings, saved);
+    } catch (e) { /* private mode or bad JSON: defaults */ }
+  }
+  function saveSettings() {
+    try { localStorage.setItem(STORE, JSON.stringify(state.settings)); } catch (e) { /* ignore */ }
+  }
+  const system = () => state.meta.systems.find((s) => s.name === state.settings.rules) || state.meta.systems[0];
+
+  function segmented(id, values, labels, key) {
+    const box = $(id);
+    box.replaceChildren();
+    values.forEach((v, i) => {
+      const b = el("button", "", labels[i]);
+      b.type = "button";
+      b.setAttribute("role", "radio");
+      b.dataset.value = v;
+      b.setAttribute("aria-checked", String(state.settings[key] === v));
+      b.addEventListener("click", () => {
+        state.settings[key] = v;
+        for (const o of box.children) o.setAttribute("aria-checked", String(o.dataset.value === v));
+        settingsChanged();
+      });
+      box.append(b);
+    });
+  }
+
+  function buildSettings() {
+    const rules = $("rules");
+    rules.replaceChildren(...state.meta.systems.map((s) => {
+      const o = el("option", "", s.label);
+      o.value = s.name;
+      return o;
+    }));
+    if (!state.meta.systems.some((s) => s.name === state.settings.rules)) state.settings.rules = "riichi";
+    rules.value = state.settings.rules;
+    rules.addEventListener("change", () => {
+      state.settings.rules = rules.value;
+      buildSystemParts();
+      settingsChanged();
+    });
+    const winds = state.meta.winds;
+    segmented("seat_wind", winds, winds, "seat_wind");
+    segmented("round_wind", winds, winds, "round_wind");
+    segmented("win_by", ["discard", "self_draw"], ["Discard", "Self-draw"], "win_by");
+    buildSystemParts();
+  }
+
+  function buildSystemParts() {
+    const sys = system();
+    const chosen = new Set(state.settings.flags[sys.name] || []);
+    const flags = $("flags");
+    flags.replaceChildren();
+    for (const f of sys.flags) {
+      const label = el("label", "flag");
+      const box = el("input");
+      box.type = "checkbox";
+      box.name = f.name;
+      box.checked = chosen.has(f.name);
+      label.title = f.help || "";
+      label.append(box, document.createTextNode(f.label));
+      label.dataset.winBy = f.win_by;
+      box.addEventListener("change", () => {
+        const set = new Set(state.settings.flags[sys.name] || []);
+        box.checked ? set.add(f.name) : set.delete(f.name);
+        state.settings.flags[sys.name] = [...set];
+        settingsChanged();
+      });
+      flags.append(label);
+    }
+    const fields = $("fields");
+    fields.replaceChildren();
+    const values = state.settings.fields[sys.name] || {};
+    for (const f of sys.fields) {
+      const row = el("label", "row", f.label);
+      const input = el("input");
+      input.name = f.name;
+      if (f.kind === "int") {
+        input.type = "number";
+        input.min = "0";
+        input.max = "99";
+        input.inputMode = "numeric";
+      } else {
+        input.type = "text";
+        input.placeholder = "e.g. 3m 7z";
+        input.autocapitalize = "none";
+        input.spellcheck = false;
+      }
+      input.value = values[f.name] ?? "";
+      input.addEventListener("change", () => {
+        state.settings.fields[sys.name] = { ...(state.settings.fields[sys.name] || {}), [f.name]: input.value };
+        settingsChanged();
+      });
+      row.append(input);
+      fields.append(row);
+    }
+    const opts = $("options");
+    opts.replaceChildren();
+    const chosenOpts = state.settings.options[sys.name] || {};
+    for (const o of sys.options) {
+      const row = el("label", "row", o.name.replaceAll("_", " "));
+      let input;
+      if (o.choices) {
+        input = el("select");
+        for (const c of o.choices) {
+          const opt = el("option", "", c + (c === o.default ? " (default)" : ""));
+          opt.value = c;
+          input.append(opt);
+        }
+      } else {
+        input = el("input");
+        input.type = "text";
+        input.placeholder = o.default;
+      }
+      input.name = o.name;
+      input.value = chosenOpts[o.name] ?? (o.choices ? o.default : "");
+      input.addEventListener("change", () => {
+        const cur = { ...(state.settings.options[sys.name] || {}) };
+        if (input.value === "" || input.value === o.default) delete cur[o.name];
+        else cur[o.name] = input.value;
+        state.settings.options[sys.name] = cur;
+        settingsChanged();
+      });
+      row.append(input);
+      opts.append(row, el("p", "opt-help", o.help));
+    }
+    markFlags();
+  }
+
+  function markFlags() {
+    for (const label of $("flags").children) {
+      const need = label.dataset.winBy;
+      const box = label.querySelector("input");
+      label.classList.toggle("on", box.checked);
+      label.classList.toggle("off", Boolean(need) && need !== state.settings.win_by && !box.checked);
+    }
+  }
+
+  function summary() {
+    const s = state.settings;
+    const sys = system();
+    const n = (s.flags[sys.name] || []).length;
+    $("summary").textContent = `${sys.label.split(" (")[0]} · ${s.seat_wind} seat · ${
+      s.win_by === "self_draw" ? "self-draw" : "discard"}${n ? ` · ${n} flag${n > 1 ? "s" : ""}` : ""}`;
+  }
+
+  let rescoreTimer = 0;
+  function settingsChanged() {
+    saveSettings();
+    markFlags();
+    summary();
+    if (state.tiles.length) {
+      clearTimeout(rescoreTimer);
+      rescoreTimer = setTimeout(relayout, 120);
+    }
+  }
+
+  function context() {
+    const s = state.settings;
+    const sys = system();
+    const ctx = {
+      win_by: s.win_by, seat_wind: s.seat_wind, round_wind: s.round_wind,
+      flags: (s.flags[sys.name] || []).filter((f) => sys.flags.some((x) => x.name === f)),
+    };
+    const values = s.fields[sys.name] || {};
+    for (const f of sys.fields) {
+      const v = String(values[f.name] ?? "").trim();
+      if (!v) continue;
+      ctx[f.name] = f.kind === "int" ? Math.max(0, Math.min(99, parseInt(v, 10) || 0)) : v;
+    }
+    if (state.winningTile) ctx.winning_tile = state.winningTile;
+    return ctx;
+  }
+  const options = () => ({ ...(state.settings.options[system().name] || {}) });
+
+  function toggleSettings(show) {
+    const box = $("settings");
+    box.hidden = show === undefined ? !box.hidden : !show;
+    $("settings-toggle").setAttribute("aria-expanded", String(!box.hidden));
+    if (!box.hidden) box.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // talking to the server
+  // ---------------------------------------------------------------------------------------------
+  function showMessage(text) {
+    const m = $("message");
+    m.textContent = text || "";
+    m.hidden = !text;
+  }
+
+  function progress(fraction, text) {
+    const box = $("progress");
+    const fill = $("progress-fill");
+    box.hidden = fraction === null;
+    document.body.classList.toggle("busy", fraction !== null);
+    if (fraction === null) return;
+    fill.classList.toggle("indeterminate", fraction < 0);
+    fill.style.width = fraction < 0 ? "" : `${Math.round(fraction * 100)}%`;
+    $("progress-text").textContent = text;
+  }
+
+  function upload(file) {
+    showMessage("");
+    if (!file) return;
+    if (file.size > MAX_UPLOAD) {
+      showMessage(`This photo is too large (${(file.size / 1048576).toFixed(0)} MB; the limit is 25 MB).`);
+      return;
+    }
+    if (file.type && !file.type.startsWith("image/")) {
+      showMessage(`"${file.name}" is not an image. Choose a photo (JPEG or PNG).`);
+      return;
+    }
+    const form = new FormData();
+    form.append("image", file, file.name || "photo.jpg");
+    form.append("rules", state.settings.rules);
+    form.append("options", JSON.stringify(options()));
+    state.winningTile = null;
+    form.append("context", JSON.stringify(context()));
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/read");
+    xhr.responseType = "json";
+    xhr.timeout = 120000;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) progress(e.loaded / e.total, `Uploading… ${Math.round((100 * e.loaded) / e.total)}%`);
+    };
+    xhr.upload.onload = () => progress(-1, "Reading the tiles…");
+    xhr.onload = () => {
+      progress(null);
+      const body = xhr.response;
+      if (xhr.status !== 200 || !body || body.error) {
+        showMessage((body && body.error) || `The server answered ${xhr.status}.`);
+        return;
+      }
+      state.tiles = body.tiles.map((t) => ({ ...t }));
+      state.image = body.image;
+      showResult(body);
+      $("result").scrollIntoView({ behavior: "smooth", block: "start" });
+    };
+    xhr.onerror = () => { progress(null); showMessage("Could not reach the server. Is it still running?"); };
+    xhr.ontimeout = () => { progress(null); showMessage("The server took too long to read this photo."); };
+    progress(0, "Uploading…");
+    xhr.send(form);
+  }
+
+  async function relayout() {
+    const seq = ++state.seq;
+    const body = {
+      tiles: state.tiles.map((t) => ({ id: t.id, code: t.code, box: t.box, orientation: t.orientation })),
+      rules: state.settings.rules, options: options(), context: context(),
+    };
+    let data;
+    try {
+      const r = await fetch("/api/layout", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      data = await r.json();
+      if (!r.ok || data.error) throw new Error(data.error || `status ${r.status}`);
+    } catch (e) {
+      showMessage(`Could not score the corrected hand: ${e.message}`);
+      return;
+    }
+    if (seq !== state.seq) return; // a newer correction is on its way
+    showMessage("");
+    const byId = new Map(state.tiles.map((t) => [String(t.id), t]));
+    state.tiles = data.tiles.map((t) => ({ ...byId.get(String(t.id)), group: t.group, role: t.role }));
+    showResult(data);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // showing the result
+  // ---------------------------------------------------------------------------------------------
+  function showResult(data) {
+    state.result = data;
+    $("result").hidden = false;
+    $("intro").hidden = true;
+    $("take-text").textContent = "Take another photo";
+    const img = $("preview");
+    if (state.image && img.dataset.src !== state.image.preview) {
+      img.src = state.image.preview;
+      img.dataset.src = state.image.preview;
+    }
+    drawBoxes();
+    drawHand(data);
+    drawScore(data);
+  }
+
+  function tileClasses(t) {
+    return { flagged: Boolean(t.flagged) && !t.corrected, corrected: Boolean(t.corrected), back: t.code === "back" };
+  }
+
+  function drawBoxes() {
+    const boxes = $("boxes");
+    boxes.replaceChildren();
+    if (!state.image) return;
+    const { width, height } = state.image;
+    for (const t of state.tiles) {
+      const [x0, y0, x1, y1] = t.box;
+      const b = el("button", "box");
+      b.type = "button";
+      b.dataset.id = t.id;
+      b.dataset.code = t.code;
+      for (const [k, v] of Object.entries(tileClasses(t))) b.classList.toggle(k, v);
+      b.classList.toggle("selected", String(state.selected) === String(t.id));
+      b.style.left = `${(100 * x0) / width}%`;
+      b.style.top = `${(100 * y0) / height}%`;
+      b.style.width = `${(100 * (x1 - x0)) / width}%`;
+      b.style.height = `${(100 * (y1 - y0)) / height}%`;
+      b.append(el("span", "", t.code + (t.flagged && !t.corrected ? "?" : "")));
+      b.setAttribute("aria-label", `tile ${t.code}, tap to correct`);
+      b.addEventListener("click", () => openPalette(t.id));
+      boxes.append(b);
+    }
+  }
+
+  const ROLE_TAG = { concealed: "", winning: "win", meld: "set", bonus: "bonus", unused: "?" };
+
+  function drawHand(data) {
+    const hand = $("hand");
+    hand.replaceChildren();
+    const groups = [];
+    let last = null;
+    for (const t of state.tiles) {
+      const key = t.group === null || t.group === undefined ? t.role : `g${t.group}`;
+      if (!last || last.key !== key) {
+        last = { key, role: t.role, tiles: [] };
+        groups.push(last);
+      }
+      last.tiles.push(t);
+    }
+    for (const g of groups) {
+      const box = el("div", `group ${g.role}`);
+      const row = el("div", "tiles");
+      for (const t of g.tiles) {
+        const face = tileFace(t.code, t);
+        face.dataset.id = t.id;
+        for (const [k, v] of Object.entries(tileClasses(t))) face.classList.toggle(k, v);
+        if (t.orientation === "sideways") face.classList.add("sideways");
+        if (t.flagged && !t.corrected) face.title += ` · read with ${Math.round(100 * (t.confidence || 0))}% confidence`;
+        face.addEventListener("click", () => openPalette(t.id));
+        row.append(face);
+      }
+      box.append(row, el("span", "tag", ROLE_TAG[g.role] || ""));
+      hand.append(box);
+    }
+    if (!state.tiles.length) hand.append(el("p", "small", "No tiles were found in this photo."));
+    const h = data.hand || {};
+    const melds = (h.melds || []).map((m) => (m.open ? `[${m.tiles}]` : `(${m.tiles})`)).join(" ");
+    const parts = [h.hand, melds, h.winning_tile ? `win ${h.winning_tile}` : "",
+      (h.bonus_tiles || []).length ? `bonus ${h.bonus_tiles.join("")}` : ""].filter(Boolean);
+    $("hand-line").textContent = parts.join(" · ");
+    const problems = $("problems");
+    problems.replaceChildren(...(data.problems || []).map((p) => el("li", "", p)));
+  }
+
+  function fmt(n) {
+    return (n > 0 ? "+" : "") + String(n);
+  }
+
+  function drawScore(data) {
+    const box = $("score");
+    box.replaceChildren();
+    const s = data.score;
+    box.dataset.valid = String(Boolean(s.valid));
+    box.dataset.total = String(s.valid ? s.total : "invalid");
+    box.append(el("h2", "", `Score · ${system().label}`));
+    if (!s.valid) {
+      box.append(el("p", "invalid", `Not a valid win: ${s.error}`));
+      return;
+    }
+    const total = el("p", "total");
+    total.append(el("span", "big", String(s.total)), el("span", "unit", s.unit));
+    if (s.fu) total.append(el("span", "unit", `${s.fu} fu`));
+    if (s.limit && typeof s.limit === "string") total.append(el("span", "extra", s.limit));
+    const seat = (data.hand && data.hand.seat_wind) || state.settings.seat_wind;
+    if (data.settlement && data.settlement[seat] > 0) {
+      total.append(el("span", "extra", `→ ${data.settlement[seat]} to ${seat}`));
+    }
+    box.append(total);
+    const table = el("table", "elements");
+    for (const [name, value] of Object.entries(s.elements || {})) {
+      const tr = el("tr");
+      tr.append(el("td", "", name), el("td", "v", String(value)));
+      table.append(tr);
+    }
+    const sum = el("tr", "sum");
+    sum.append(el("td", "", "Total"), el("td", "v", `${s.total} ${s.unit}`));
+    table.append(sum);
+    box.append(table);
+    if (data.settlement) {
+      const seats = el("div", "seats");
+      for (const w of ["E", "S", "W", "N"]) {
+        const v = data.settlement[w] || 0;
+        const c = el("div", `seat ${v > 0 ? "plus" : v < 0 ? "minus" : ""} ${w === seat ? "me" : ""}`);
+        c.append(el("b", "", w === seat ? `${w} (winner)` : w), el("span", "", fmt(v)));
+        seats.append(c);
+      }
+      box.append(el("h2", "", "Payments"), seats);
+    }
+    if ((s.notes || []).length) {
+      const notes = el("ul", "notes");
+      for (const n of s.notes) notes.append(el("li", "", n));
+      box.append(notes);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // the palette: tap a tile, choose what it really is
+  // ---------------------------------------------------------------------------------------------
+  function buildPalette() {
+    const grid = $("palette-grid");
+    const rows = { m: [], p: [], s: [], z: [], f: [], x: [] };
+    for (const t of state.meta.palette) {
+      const key = t.code[0] === "0" || t.code === "back" ? "x" : t.code[1];
+      rows[key].push(t);
+    }
+    for (const key of ["m", "p", "s", "z", "f", "x"]) {
+      const row = el("div", "prow");
+      for (const t of rows[key]) {
+        const face = tileFace(t.code, t);
+        face.addEventListener("click", () => choose(t.code));
+        row.append(face);
+      }
+      grid.append(row);
+    }
+    $("palette-remove").addEventListener("click", () => {
+      const id = state.selected;
+      closePalette();
+      state.tiles = state.tiles.filter((t) => String(t.id) !== String(id));
+      relayout();
+    });
+    $("palette-winning").addEventListener("click", () => {
+      const t = current();
+      closePalette();
+      if (!t) return;
+      state.winningTile = t.code;
+      relayout();
+    });
+    $("palette").addEventListener("close", () => { state.selected = null; drawBoxes(); });
+  }
+
+  const current = () => state.tiles.find((t) => String(t.id) === String(state.selected));
+
+  function openPalette(id) {
+    state.selected = id;
+    const t = current();
+    if (!t) return;
+    const alts = new Set((t.alternatives || []).map((a) => a.code));
+    for (const face of $("palette-grid").querySelectorAll(".tile")) {
+      face.classList.toggle("current", face.dataset.code === t.code);
+      face.classList.toggle("alt", alts.has(face.dataset.code) && face.dataset.code !== t.code);
+    }
+    const conf = t.confidence !== undefined && !t.corrected ? ` with ${Math.round(100 * t.confidence)}% confidence` : "";
+    const alt = (t.alternatives || []).filter((a) => a.code !== t.code)
+      .map((a) => `${a.code} ${Math.round(100 * a.confidence)}%`).join(", ");
+    $("palette-read").textContent = `${t.corrected ? "Corrected to" : "Read as"} ${t.code}${conf}` +
+      (alt && !t.corrected ? ` (or ${alt})` : "");
+    drawCrop(t);
+    drawBoxes();
+    const dlg = $("palette");
+    if (typeof dlg.showModal === "function") dlg.showModal();
+    else dlg.setAttribute("open", "");
+  }
+
+  function closePalette() {
+    const dlg = $("palette");
+    if (typeof dlg.close === "function" && dlg.open) dlg.close();
+    else dlg.removeAttribute("open");
+  }
+
+  function drawCrop(t) {
+    const canvas = $("crop");
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#eee";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    const img = $("preview");
+    if (!img.complete || !img.naturalWidth || !state.image) return;
+    const k = img.naturalWidth / state.image.width;
+    const [x0, y0, x1, y1] = t.box.map((v) => v * k);
+    const w = x1 - x0, h = y1 - y0;
+    const s = Math.min(canvas.width / w, canvas.height / h);
+    ctx.drawImage(img, x0, y0, w, h, (canvas.width - w * s) / 2, (canvas.height - h * s) / 2, w * s, h * s);
+  }
+
+  function choose(code) {
+    const t = current();
+    closePalette();
+    if (!t) return;
+    if (t.code !== code) {
+      if (state.winningTile && state.winningTile === t.code) state.winningTile = null;
+      t.code = code;
+      t.corrected = true;
+    }
+    t.flagged = false;
+    relayout();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  async function start() {
+    loadSettings();
+    try {
+      const r = await fetch("/api/meta");
+      state.meta = await r.json();
+    } catch (e) {
+      showMessage("Could not load the rule systems from the server.");
+      return;
+    }
+    buildSettings();
+    buildPalette();
+    summary();
+    $("photo").addEventListener("change", (e) => {
+      const file = e.target.files && e.target.files[0];
+      upload(file);
+      e.target.value = "";
+    });
+    $("settings-toggle").addEventListener("click", () => toggleSettings());
+    $("settings-done").addEventListener("click", () => toggleSettings(false));
+    document.body.dataset.ready = "true";
+  }
+
+  start();
+})();

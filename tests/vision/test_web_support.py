@@ -70,7 +70,9 @@ class TruthReader:
     def read_image(self, image: np.ndarray) -> PhotoResult:
         self.calls["read"] += 1
         readings = self.readings()
-        return PhotoResult(readings, lay_out(readings), image.shape, {"detect": 0.0, "read": 0.0, "layout": 0.0})
+        return PhotoResult(
+            readings, lay_out(readings), image.shape, {"detect": 0.0, "read": 0.0, "layout": 0.0}
+        )
 
     def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
         self.calls["read"] += 1

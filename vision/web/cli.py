@@ -49,7 +49,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
         from vision.web.app import create_app
     except ImportError as exc:  # the web extras are runtime dependencies; say so if one is missing
-        raise CliError(f"the web server needs {exc.name}: pip install fastapi uvicorn python-multipart") from None
+        raise CliError(
+            f"the web server needs {exc.name}: pip install fastapi uvicorn python-multipart"
+        ) from None
     from vision.pipeline import PhotoReader
 
     if not 0 < args.port < 65536:
@@ -58,9 +60,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         reader = PhotoReader(args.models, conf=args.det_conf)
     except ModelError as exc:
-        print(f"warning: {exc}; the page opens, but photos cannot be read until the models exist",
-              file=sys.stderr)
-    app = create_app(reader, models_dir=args.models, det_conf=args.det_conf, max_upload=args.max_upload_mb << 20)
+        print(
+            f"warning: {exc}; the page opens, but photos cannot be read until the models exist",
+            file=sys.stderr,
+        )
+    app = create_app(
+        reader, models_dir=args.models, det_conf=args.det_conf, max_upload=args.max_upload_mb << 20
+    )
     try:  # fail on a taken port with one clear line, before uvicorn starts logging
         with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -86,11 +92,15 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "finished hand, tap any tile to correct it, see the full score. JSON API under /api, "
         "documented at /docs.",
     )
-    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)")
+    p.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)"
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
     p.add_argument("--det-conf", type=float, default=0.35, help="detector confidence threshold")
     p.add_argument("--max-upload-mb", type=int, default=25, help="largest photo accepted, in MB (default 25)")
-    p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
+    p.add_argument(
+        "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"]
+    )
     p.add_argument("--access-log", action="store_true", help="log every request")
     p.set_defaults(func=cmd_serve)

@@ -127,7 +127,7 @@ PALETTE: tuple[dict[str, Any], ...] = tuple(tile_info(c) for c in TILE_CLASSES)
 def _options(rules: str) -> list[dict[str, Any]]:
     try:
         table = options_of(rules)
-    except RulesNotBuilt:
+    except (RulesNotBuilt, ImportError):  # a scorer missing or broken must not take the page down
         return []
     return [
         {

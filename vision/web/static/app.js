@@ -24,6 +24,8 @@
     winningTile: null, // the player's override for this photo
     result: null,     // the last payload: hand, problems, score, settlement
     selected: null,   // id of the tile the palette is open for
+    view: null,       // the part of the photo shown: [x, y, w, h] in image pixels
+    zoom: true,       // show the tiles' part of the photo (true) or the whole photo
     busy: false,
     seq: 0,
   };
@@ -209,7 +211,7 @@
     const s = state.settings;
     const sys = system();
     const n = (s.flags[sys.name] || []).length;
-    $("summary").textContent = `${sys.label.split(" (")[0]} · ${s.seat_wind} seat · ${
+    $("summary").textContent = `${sys.label.split(" (")[0]} · ${s.seat_wind} · ${
       s.win_by === "self_draw" ? "self-draw" : "discard"}${n ? ` · ${n} flag${n > 1 ? "s" : ""}` : ""}`;
   }
 
@@ -303,6 +305,7 @@
       }
       state.tiles = body.tiles.map((t) => ({ ...t }));
       state.image = body.image;
+      state.view = tilesView(state.tiles, body.image);
       showResult(body);
       $("result").scrollIntoView({ behavior: "smooth", block: "start" });
     };
@@ -354,6 +357,42 @@
     drawScore(data);
   }
 
+  // the tiles' part of the photo, with a margin, so that tiles are big enough to tap on a phone
+  function tilesView(tiles, image) {
+    if (!tiles.length) return null;
+    const hs = tiles.map((t) => t.box[3] - t.box[1]).sort((a, b) => a - b);
+    const pad = 0.6 * hs[Math.floor(hs.length / 2)];
+    let x0 = Math.max(0, Math.min(...tiles.map((t) => t.box[0])) - pad);
+    let y0 = Math.max(0, Math.min(...tiles.map((t) => t.box[1])) - pad * 1.2);
+    let x1 = Math.min(image.width, Math.max(...tiles.map((t) => t.box[2])) + pad);
+    let y1 = Math.min(image.height, Math.max(...tiles.map((t) => t.box[3])) + pad);
+    const minH = (x1 - x0) * 0.45; // not a thin strip: keep some table around the tiles
+    if (y1 - y0 < minH) {
+      const c = (y0 + y1) / 2;
+      y0 = Math.max(0, c - minH / 2);
+      y1 = Math.min(image.height, y0 + minH);
+      y0 = Math.max(0, y1 - minH);
+    }
+    if ((x1 - x0) * (y1 - y0) > 0.8 * image.width * image.height) return null;
+    return [x0, y0, x1 - x0, y1 - y0];
+  }
+
+  function placePhoto() {
+    const img = $("preview");
+    const wrap = $("photo-wrap");
+    const { width: W, height: H } = state.image;
+    const [vx, vy, vw, vh] = state.zoom && state.view ? state.view : [0, 0, W, H];
+    wrap.style.aspectRatio = `${vw} / ${vh}`;
+    img.style.width = `${(100 * W) / vw}%`;
+    img.style.left = `${(-100 * vx) / vw}%`;
+    img.style.top = `${(-100 * vy) / vh}%`;
+    $("zoom").hidden = !state.view;
+    $("zoom").textContent = state.zoom ? "Whole photo" : "Zoom to the tiles";
+    const n = state.tiles.filter((t) => t.flagged && !t.corrected).length;
+    $("photo-note").textContent = `${state.tiles.length} tiles` + (n ? ` · ${n} to check` : "");
+    return [vx, vy, vw, vh];
+  }
+
   function tileClasses(t) {
     return { flagged: Boolean(t.flagged) && !t.corrected, corrected: Boolean(t.corrected), back: t.code === "back" };
   }
@@ -362,9 +401,9 @@
     const boxes = $("boxes");
     boxes.replaceChildren();
     if (!state.image) return;
-    const { width, height } = state.image;
+    const [vx, vy, width, height] = placePhoto();
     for (const t of state.tiles) {
-      const [x0, y0, x1, y1] = t.box;
+      const [x0, y0, x1, y1] = [t.box[0] - vx, t.box[1] - vy, t.box[2] - vx, t.box[3] - vy];
       const b = el("button", "box");
       b.type = "button";
       b.dataset.id = t.id;
@@ -570,6 +609,7 @@
     try {
       const r = await fetch("/api/meta");
       state.meta = await r.json();
+      if (!r.ok || !state.meta.systems) throw new Error(state.meta.error || `status ${r.status}`);
     } catch (e) {
       showMessage("Could not load the rule systems from the server.");
       return;
@@ -584,6 +624,7 @@
     });
     $("settings-toggle").addEventListener("click", () => toggleSettings());
     $("settings-done").addEventListener("click", () => toggleSettings(false));
+    $("zoom").addEventListener("click", () => { state.zoom = !state.zoom; drawBoxes(); });
     document.body.dataset.ready = "true";
   }
 

@@ -37,6 +37,8 @@ class Context:
 
 
 WIND_KIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+KINDS = range(N_KINDS)
+SUITS = (0, 1, 2)
 
 
 def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
@@ -44,9 +46,9 @@ def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
     """``counts`` (of ``hand.all_tiles()``) may be passed when the caller has them already."""
     if counts is None:
         counts = counts34(hand.all_tiles())
-    kinds = frozenset(compress(range(N_KINDS), counts))
+    kinds = frozenset(compress(KINDS, counts))
     return Context(
-        concealed=all(not m.open for m in hand.melds),
+        concealed=not any(m.open for m in hand.melds),
         self_drawn=hand.win_by == "self_draw",
         dealer=hand.seat_wind == "E",
         seat=WIND_KIND[hand.seat_wind],
@@ -55,6 +57,6 @@ def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
         options=options,
         counts=tuple(counts),
         kinds=kinds,
-        suits=frozenset(k // 9 for k in kinds if k < FIRST_HONOUR),
+        suits=frozenset(compress(SUITS, (any(counts[0:9]), any(counts[9:18]), any(counts[18:27])))),
         has_honours=any(counts[FIRST_HONOUR:]),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.hand import Hand
-from scoring.tiles import EAST, FIRST_HONOUR, NORTH, RED, WHITE, Tile
+from scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, RED, WHITE, Tile
 
 
 def dora_of(indicator: Tile) -> int:
@@ -27,20 +27,25 @@ def dora_of(indicator: Tile) -> int:
     return WHITE if k == RED else k + 1
 
 
-def dora_elements(hand: Hand, counts: tuple[int, ...], riichi: bool,
+#: kind index of an indicator → the kind it points at
+DORA_OF = tuple(dora_of(Tile(k)) for k in range(N_KINDS))
+
+
+def dora_elements(hand: Hand, counts: tuple[int, ...] | list[int], reds: list[int], riichi: bool,
                   options: Mapping[str, str]) -> dict[str, int]:
     """``Dora`` (dora + kan dora), ``Ura dora`` (riichi winners only), ``Red five``; zeros left out.
 
-    ``counts`` are the 34-kind counts of every tile of the hand, melds included.
+    ``counts`` are the 34-kind counts of every tile of the hand, melds included, ``reds`` the
+    kinds of its red fives.
     """
-    red_kinds = [t.index for t in hand.all_tiles() if t.red] if options["red_fives"] != "0" else []
+    red_kinds = reds if options["red_fives"] != "0" else []
     if red_kinds and options["red_five_dora"] == "red_only":
         counts = tuple(n - red_kinds.count(k) for k, n in enumerate(counts))
     out = {}
-    dora = sum(counts[dora_of(t)] for t in hand.dora_indicators)
+    dora = sum(counts[DORA_OF[t.index]] for t in hand.dora_indicators)
     if dora:
         out["Dora"] = dora
-    ura = sum(counts[dora_of(t)] for t in hand.ura_dora_indicators) if riichi else 0
+    ura = sum(counts[DORA_OF[t.index]] for t in hand.ura_dora_indicators) if riichi else 0
     if ura:
         out["Ura dora"] = ura
     if red_kinds:

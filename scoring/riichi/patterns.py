@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import product
 
 from scoring.decompose import Reading
 from scoring.riichi.context import Context
-from scoring.tiles import DRAGONS, FIRST_HONOUR, TERMINALS_AND_HONOURS, WINDS
+from scoring.tiles import DRAGONS, FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, WINDS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Shape:
-    """A reading as the patterns look at it, computed once per reading (set kinds by first tile)."""
+    """A reading as the patterns look at it, computed once per reading (set kinds by first tile)
+    and only read afterwards."""
 
     reading: Reading
     form: str
@@ -29,25 +31,36 @@ class Shape:
     outside: bool
 
 
+#: first kind → whether a chow / a pung, kong or pair starting there holds a terminal or honour
+_OUTSIDE_CHOW = tuple(k < FIRST_HONOUR and k % 9 in (0, 6) for k in range(N_KINDS))
+_OUTSIDE_SET = tuple(k >= FIRST_HONOUR or k % 9 in (0, 8) for k in range(N_KINDS))
+
+
 def shape(r: Reading) -> Shape:
-    chows, pungs = [], []
+    chows: list[int] = []
+    pungs: list[int] = []
     kongs = concealed = 0
     pair = None
-    outside = r.form == "standard"
+    outside = standard = r.form == "standard"
     for g in r.groups:
         kind = g.kind
         if kind == "chow":
             chows.append(g.first)
-        elif kind == "pair":
+            if outside and not _OUTSIDE_CHOW[g.first]:
+                outside = False
+            continue
+        if kind == "pair":
             pair = g.first
         elif kind != "single":  # the single tiles of thirteen orphans are no set
             pungs.append(g.first)
-            kongs += kind == "kong"
-            concealed += g.concealed
-        if outside and not g.has_terminal_or_honour:
+            if kind == "kong":
+                kongs += 1
+            if g.concealed:
+                concealed += 1
+        if outside and not _OUTSIDE_SET[g.first]:
             outside = False
     return Shape(r, r.form, r.wait, tuple(chows), tuple(pungs), kongs, concealed,
-                 pair if r.form == "standard" else None, outside)
+                 pair if standard else None, outside)
 
 
 #: A predicate says how many times a pattern applies to a reading (0 = not at all; True = once).
@@ -59,11 +72,45 @@ DRAGON_KINDS = frozenset(DRAGONS)
 WIND_KINDS = frozenset(WINDS)
 
 
+#: A screen is a cheap test of the whole hand that a row's pattern needs to hold (three sets of a
+#: kind for Toitoi, one suit at most for Honitsu …): where it fails, no reading can match the row,
+#: so the row is not tried. Screens only save work; tests check that each one is necessary.
+Screen = Callable[[Context], bool]
+
+
+def three_sets_of_a_kind(c: Context) -> bool:
+    """Three or more kinds with three copies: three pungs or kongs are possible."""
+    n = 0
+    for k in c.counts:
+        if k >= 3:
+            n += 1
+    return n >= 3
+
+
+def honour_set_of_a_kind(c: Context) -> bool:
+    """An honour with three copies: a pung or kong of winds or dragons is possible."""
+    return max(c.counts[FIRST_HONOUR:]) >= 3
+
+
+def one_suit_at_most(c: Context) -> bool:
+    return len(c.suits) <= 1
+
+
+def terminals_and_honours_only(c: Context) -> bool:
+    return c.kinds <= TERMINAL_OR_HONOUR
+
+
+#: every screen the tables use, evaluated once per hand in this order
+SCREENS: tuple[Screen, ...] = (three_sets_of_a_kind, honour_set_of_a_kind, one_suit_at_most,
+                               terminals_and_honours_only)
+
+
 @dataclass(frozen=True, slots=True)
 class Pattern:
     """One row: the element key (as in the vectors), its fan concealed and open (None = closed
     only), the predicate, and where the seed defines it. ``per_hand`` rows look only at the tiles
-    and flags, not at how a reading splits them, so they are checked once per hand."""
+    and flags, not at how a reading splits them, so they are checked once per hand; ``screen``
+    (one of :data:`SCREENS`) is a hand-wide condition the pattern needs."""
 
     key: str
     closed: int
@@ -71,33 +118,46 @@ class Pattern:
     predicate: Predicate
     seed: str
     per_hand: bool = False
+    screen: Screen | None = None
 
 
 Row = tuple[str, int, Predicate]
+#: (flag, key, fan): a row that is exactly "the input's flags hold this flag"
+FlagRow = tuple[str, str, int]
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A pattern table cut for one hand state (concealed or open): the rows that can score, as
-    (key, fan, predicate), the per-hand ones apart."""
+    """A pattern table cut for one hand state (concealed or open): the rows that can score. Rows
+    that only test a flag are apart; the other rows are kept per outcome of the :data:`SCREENS`
+    (a tuple of booleans), as (key, fan, predicate), the per-hand ones apart."""
 
-    per_hand: tuple[Row, ...]
-    per_reading: tuple[Row, ...]
+    flags: tuple[FlagRow, ...]
+    by_screens: dict[tuple[bool, ...], tuple[tuple[Row, ...], tuple[Row, ...]]]
 
 
 def cut(patterns: tuple[Pattern, ...]) -> dict[bool, Table]:
     """The table for a concealed (True) and an open (False) hand; closed-only rows drop out open."""
+    outcomes = list(product((False, True), repeat=len(SCREENS)))
     out = {}
     for concealed in (True, False):
         rows = [(p, p.closed if concealed else p.open) for p in patterns]
-        out[concealed] = Table(tuple((p.key, fan, p.predicate) for p, fan in rows if fan and p.per_hand),
-                               tuple((p.key, fan, p.predicate) for p, fan in rows if fan and not p.per_hand))
+        rows = [(p, fan) for p, fan in rows if fan]
+        flags = tuple((p.predicate.flag, p.key, fan) for p, fan in rows  # type: ignore[attr-defined]
+                      if hasattr(p.predicate, "flag"))
+        by_screens = {}
+        for outcome in outcomes:
+            passed = {screen for screen, ok in zip(SCREENS, outcome, strict=True) if ok}
+            kept = [(p, fan) for p, fan in rows
+                    if not hasattr(p.predicate, "flag") and (p.screen is None or p.screen in passed)]
+            by_screens[outcome] = (tuple((p.key, fan, p.predicate) for p, fan in kept if p.per_hand),
+                                   tuple((p.key, fan, p.predicate) for p, fan in kept if not p.per_hand))
+        out[concealed] = Table(flags, by_screens)
     return out
 
 
-def apply(rows: tuple[Row, ...], s: Shape | None, ctx: Context) -> dict[str, int]:
-    """key → fan for every row that applies (a predicate may apply several times)."""
-    out: dict[str, int] = {}
+def apply(rows: tuple[Row, ...], s: Shape | None, ctx: Context, out: dict[str, int]) -> dict[str, int]:
+    """Add key → fan to ``out`` for every row that applies (a predicate may apply several times)."""
     for key, fan, predicate in rows:
         times = predicate(s, ctx)  # type: ignore[arg-type]  # per-hand rows ignore the shape
         if times:
@@ -105,8 +165,19 @@ def apply(rows: tuple[Row, ...], s: Shape | None, ctx: Context) -> dict[str, int
     return out
 
 
+def apply_flags(rows: tuple[FlagRow, ...], flags: frozenset[str], out: dict[str, int]) -> dict[str, int]:
+    """Add key → fan to ``out`` for every flag row whose flag the input holds."""
+    if flags:
+        for name, key, fan in rows:
+            if name in flags:
+                out[key] = fan
+    return out
+
+
 def flag(name: str) -> Predicate:
-    """A predicate true when the input's flags hold ``name`` (riichi, last_tile …)."""
+    """A predicate true when the input's flags hold ``name`` (riichi, last_tile …); tables apply
+    these rows by the flag (``predicate.flag``) without calling them."""
     def predicate(s: Shape, c: Context) -> bool:
         return name in c.flags
+    predicate.flag = name  # type: ignore[attr-defined]
     return predicate

@@ -17,7 +17,7 @@ from scoring.result import Score
 from scoring.riichi.context import Context, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
-from scoring.riichi.patterns import Row, apply, shape
+from scoring.riichi.patterns import SCREENS, Row, apply, apply_flags, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
     SEATS,
@@ -79,29 +79,35 @@ class HandPatterns:
     yakuman_rows: tuple[Row, ...]
     yaku_rows: tuple[Row, ...]
     dora: dict[str, int]
+    dora_fan: int
 
 
 def hand_patterns(ctx: Context, dora: dict[str, int]) -> HandPatterns:
+    screens = tuple([screen(ctx) for screen in SCREENS])
     yt, mt = YAKU_TABLE[ctx.concealed], YAKUMAN_TABLE[ctx.concealed]
-    return HandPatterns(apply(mt.per_hand, None, ctx), apply(yt.per_hand, None, ctx),
-                        mt.per_reading, yt.per_reading, dora)
+    yaku_hand, yaku_rows = yt.by_screens[screens]
+    yakuman_hand, yakuman_rows = mt.by_screens[screens]
+    return HandPatterns(apply(yakuman_hand, None, ctx, apply_flags(mt.flags, ctx.flags, {})),
+                        apply(yaku_hand, None, ctx, apply_flags(yt.flags, ctx.flags, {})),
+                        yakuman_rows, yaku_rows, dora, sum(dora.values()))
 
 
 def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
     """Value one reading (yakuman replace yaku, dora and fu; §4.2.5, Esempio 4)."""
     s = shape(r)
-    ykm = {**hp.yakuman, **apply(hp.yakuman_rows, s, ctx)}
-    if ykm:
-        n = yakuman_multiple(ykm, ctx.options["double_yakuman"] == "dai_suushii")
-        if n == 1:
-            ykm = {k: min(v, YAKUMAN_FAN) for k, v in ykm.items()}
-        base, limit = base_points(0, None, n)
-        return Evaluation(r, ykm, YAKUMAN_FAN * n, YAKUMAN_FAN * n, None, yakuman=n, base=base, limit=limit,
-                          total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
-    elements = {**hp.yaku, **apply(hp.yaku_rows, s, ctx)}
+    if hp.yakuman or hp.yakuman_rows:
+        ykm = apply(hp.yakuman_rows, s, ctx, dict(hp.yakuman))
+        if ykm:
+            n = yakuman_multiple(ykm, ctx.options["double_yakuman"] == "dai_suushii")
+            if n == 1:
+                ykm = {k: min(v, YAKUMAN_FAN) for k, v in ykm.items()}
+            base, limit = base_points(0, None, n)
+            return Evaluation(r, ykm, YAKUMAN_FAN * n, YAKUMAN_FAN * n, None, yakuman=n, base=base,
+                              limit=limit, total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
+    elements = apply(hp.yaku_rows, s, ctx, dict(hp.yaku))
     yaku_fan = sum(elements.values())
     elements.update(hp.dora)
-    han = yaku_fan + sum(hp.dora.values())
+    han = yaku_fan + hp.dora_fan
     # from 5 fan the fu do not change the payment (§4.1), but they still break ties (§4.9)
     fu, items = fu_of(s, ctx, "Pinfu" in elements)
     base, limit = base_points(han, fu, 0, ctx.options["counted_yakuman"] == "yes")
@@ -210,7 +216,8 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     flags = normalise_flags(hand.flags)
     tiles = hand.all_tiles()
     counts = counts34(tiles)
-    reason = flag_error(hand, flags, options) or tile_error(hand, options, tiles, counts)
+    reds = [t.index for t in tiles if t.red]
+    reason = flag_error(hand, flags, options) or tile_error(hand, options, tiles, counts, reds)
     discarder, bad_discarder = _discarder(hand)
     if reason or bad_discarder:
         return _invalid(reason or bad_discarder or "")
@@ -222,7 +229,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     reads = readings(hand)
     if not reads:
         return _invalid(shape_error(hand))
-    dora = dora_elements(hand, ctx.counts, "riichi" in flags, options)
+    dora = dora_elements(hand, counts, reds, "riichi" in flags, options)
     minimum = 2 if hand.honba >= FIVE_COUNTERS and options["five_counters"] == "2_fan" else 1
     hp = hand_patterns(ctx, dora)
     best: Evaluation | None = None

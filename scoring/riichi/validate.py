@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from scoring.hand import Hand, check_tiles
-from scoring.tiles import Tile
+from scoring.tiles import BACK_INDEX, FIRST_BONUS, Tile
 
 FLAGS = frozenset({
     "riichi", "double_riichi", "ippatsu", "last_tile", "last_discard", "kong_replacement",
@@ -77,8 +77,8 @@ NO_CHANKAN_IPPATSU = _rule("ippatsu", lambda h, f: "robbing_kong" in f,
 def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) -> str | None:
     if not flags:
         return None
-    unknown = sorted(set(hand.flags) - FLAGS)
-    if unknown:
+    if not hand.flags <= FLAGS:
+        unknown = sorted(hand.flags - FLAGS)
         return f"unknown flag(s) {', '.join(unknown)}: riichi knows {', '.join(sorted(FLAGS))}"
     if "nagashi_mangan" in flags:
         extra = sorted(flags - {"nagashi_mangan", "riichi", "double_riichi"})
@@ -93,45 +93,48 @@ def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) ->
             return f"flag {name} needs a {how}"
     rules = RULES if options["chankan_ippatsu"] == "yes" else (*RULES, NO_CHANKAN_IPPATSU)
     for rule in rules:
-        if rule.when & flags and rule.broken(hand, flags):
+        if not rule.when.isdisjoint(flags) and rule.broken(hand, flags):
             return rule.reason
     return None
 
 
-def _surely_possible(hand: Hand, tiles: list[Tile], counts: list[int], red: int) -> bool:
-    """A quick screen: True when none of check_tiles' faults can be present (the common case);
-    otherwise check_tiles finds the precise reason."""
+def _surely_possible(hand: Hand, tiles: list[Tile], counts: list[int], reds: list[int], red: int) -> bool:
+    """A quick screen: True when none of the faults below can be present (the common case: no
+    bonus or face-down tile, at most 4 copies, at most ``red`` red and 4 - ``red`` plain fives of
+    a suit); otherwise the precise checks find the reason."""
     if hand.bonus_tiles or len(tiles) != sum(counts) or max(counts) > 4:
         return False
-    if hand.winning_tile is not None and hand.winning_tile not in hand.concealed:
+    if red and (counts[4] - reds.count(4) > 3 or counts[13] - reds.count(13) > 3
+                or counts[22] - reds.count(22) > 3 or len(reds) != len(set(reds))):
         return False
-    reds = [t.index for t in tiles if t.red]
-    return not red or len(reds) == len(set(reds))
+    return hand.winning_tile is None or hand.winning_tile in hand.concealed
 
 
-def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts: list[int]) -> str | None:
+def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts: list[int],
+               reds: list[int]) -> str | None:
     """Impossible tiles (check_tiles: fifth copy, a red five the set lacks …) and indicator lists.
 
-    ``tiles`` and ``counts`` are ``hand.all_tiles()`` and their 34-kind counts. Indicators are not
-    counted as copies: inputs (the spec's vectors included) use a non-hitting indicator such as 1z
-    as a placeholder, repeated for every kan dora.
+    ``tiles`` and ``counts`` are ``hand.all_tiles()`` and their 34-kind counts, ``reds`` the kinds
+    of its red fives. Indicators are not counted as copies: inputs (the spec's vectors included)
+    use a non-hitting indicator such as 1z as a placeholder, repeated for every kan dora.
     """
-    red = int(options["red_fives"])
-    if not _surely_possible(hand, tiles, counts, red):
+    red = 0 if options["red_fives"] == "0" else 1
+    if not _surely_possible(hand, tiles, counts, reds, red):
         reason = check_tiles(hand, red_fives_in_set=red, bonus_allowed=False)
         if reason:
             return reason
-    if red:
-        for five in FIVES:
-            plain = counts[five] - sum(1 for t in tiles if t.red and t.index == five)
-            if plain > 4 - red:
-                return (f"{plain} plain {Tile(five).code}: the EMA set has one red five per suit, so only "
-                        f"{4 - red} plain ones (§1.5; write the red one as {Tile(five, True).code})")
-    if len(hand.dora_indicators) > MAX_INDICATORS:
-        return (f"{len(hand.dora_indicators)} dora indicators: at most {MAX_INDICATORS} "
+        if red:
+            for five in FIVES:
+                plain = counts[five] - reds.count(five)
+                if plain > 4 - red:
+                    return (f"{plain} plain {Tile(five).code}: the EMA set has one red five per suit, so "
+                            f"only {4 - red} plain ones (§1.5; write the red one as {Tile(five, True).code})")
+    dora, ura = hand.dora_indicators, hand.ura_dora_indicators
+    if len(dora) > MAX_INDICATORS:
+        return (f"{len(dora)} dora indicators: at most {MAX_INDICATORS} "
                 "(the first indicator and one kan dora per kong, at most 4 kongs)")
-    if len(hand.ura_dora_indicators) > max(1, len(hand.dora_indicators)):
+    if len(ura) > max(1, len(dora)):
         return "more ura dora indicators than dora indicators: there is one beneath each indicator"
-    if any(t.is_bonus or t.is_back for t in [*hand.dora_indicators, *hand.ura_dora_indicators]):
+    if any(FIRST_BONUS <= t.index <= BACK_INDEX for t in (*dora, *ura)):  # flower, season, face-down
         return "a dora indicator must be a suited or honour tile"
     return None

@@ -11,7 +11,19 @@ Chiitoitsu, double wind = seat + prevalent) follow from the rows being independe
 from __future__ import annotations
 
 from scoring.riichi.context import Context
-from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, TERMINALS, Pattern, Shape, cut, flag
+from scoring.riichi.patterns import (
+    DRAGON_KINDS,
+    TERMINAL_OR_HONOUR,
+    TERMINALS,
+    Pattern,
+    Shape,
+    cut,
+    flag,
+    honour_set_of_a_kind,
+    one_suit_at_most,
+    terminals_and_honours_only,
+    three_sets_of_a_kind,
+)
 
 
 def _haitei(s: Shape, c: Context) -> bool:
@@ -33,6 +45,8 @@ def _pinfu(s: Shape, c: Context) -> bool:
 
 def _identical_chow_pairs(s: Shape) -> int:
     """How many pairs of identical chows (fn 20: four identical chows are two pairs)."""
+    if len(s.chows) < 2:
+        return 0
     chows = sorted(s.chows)
     pairs = i = 0
     while i < len(chows) - 1:
@@ -77,16 +91,19 @@ YAKU: tuple[Pattern, ...] = (
     Pattern("Ippatsu", 1, None, flag("ippatsu"), "4.2.1 Riichi (IPPATSU)", per_hand=True),
     Pattern("Daburu riichi", 1, None, flag("double_riichi"), "4.2.1 Riichi (DABURU RIICHI)", per_hand=True),
     Pattern("Menzen tsumo", 1, None, lambda s, c: c.self_drawn, "4.2.1 Tutto pescato", per_hand=True),
-    Pattern("Tanyao", 1, None, lambda s, c: not (c.kinds & TERMINAL_OR_HONOUR),
+    Pattern("Tanyao", 1, None, lambda s, c: c.kinds.isdisjoint(TERMINAL_OR_HONOUR),
             "4.2.1 Senza teste; Introduzione point 1 (closed only)", per_hand=True),
     Pattern("Pinfu", 1, None, _pinfu, "4.2.1 Pinfu"),
     Pattern("Iipeikou", 1, None, lambda s, c: _identical_chow_pairs(s) == 1,
             "4.2.1 Due scale uguali di colore; 4.2.3 (not with Ryanpeikou)"),
     Pattern("Sanshoku doujun", 2, 1, _sanshoku_doujun, "4.2.1 Tre scale uguali nei tre semi"),
     Pattern("Itsu", 2, 1, _itsu, "4.2.1 Serpente di colore"),
-    Pattern("Yakuhai dragon", 1, 1, _yakuhai_dragon, "4.2.1 Tris di drago (1 per dragon set)"),
-    Pattern("Yakuhai seat wind", 1, 1, lambda s, c: c.seat in s.pungs, "4.2.1 Tris del proprio vento"),
-    Pattern("Yakuhai round wind", 1, 1, lambda s, c: c.round in s.pungs, "4.2.1 Tris del vento di giro"),
+    Pattern("Yakuhai dragon", 1, 1, _yakuhai_dragon, "4.2.1 Tris di drago (1 per dragon set)",
+            screen=honour_set_of_a_kind),
+    Pattern("Yakuhai seat wind", 1, 1, lambda s, c: c.seat in s.pungs, "4.2.1 Tris del proprio vento",
+            screen=honour_set_of_a_kind),
+    Pattern("Yakuhai round wind", 1, 1, lambda s, c: c.round in s.pungs, "4.2.1 Tris del vento di giro",
+            screen=honour_set_of_a_kind),
     Pattern("Chanta", 2, 1, lambda s, c: s.outside and bool(s.chows) and c.has_honours,
             "4.2.1 Teste ovunque"),
     Pattern("Rinshan kaihou", 1, 1, flag("kong_replacement"), "4.2.1 Rimpiazzo del poker", per_hand=True),
@@ -95,14 +112,18 @@ YAKU: tuple[Pattern, ...] = (
     Pattern("Houtei", 1, 1, flag("last_discard"), "4.2.1 Ultimo scarto", per_hand=True),
     # 4.2.2 two fan
     Pattern("Chiitoitsu", 2, None, lambda s, c: s.form == "seven_pairs", "4.2.2 Tutte coppie"),
-    Pattern("Sanshoku doukou", 2, 2, _sanshoku_doukou, "4.2.2 Tre tris uguali"),
-    Pattern("San ankou", 2, 2, lambda s, c: s.concealed_pungs >= 3, "4.2.2 Tre tris/poker coperti"),
-    Pattern("San kantsu", 2, 2, lambda s, c: s.kongs == 3, "4.2.2 Tre poker"),
-    Pattern("Toitoi", 2, 2, lambda s, c: len(s.pungs) == 4, "4.2.2 Tutti tris"),
+    Pattern("Sanshoku doukou", 2, 2, _sanshoku_doukou, "4.2.2 Tre tris uguali",
+            screen=three_sets_of_a_kind),
+    Pattern("San ankou", 2, 2, lambda s, c: s.concealed_pungs >= 3, "4.2.2 Tre tris/poker coperti",
+            screen=three_sets_of_a_kind),
+    Pattern("San kantsu", 2, 2, lambda s, c: s.kongs == 3, "4.2.2 Tre poker", screen=three_sets_of_a_kind),
+    Pattern("Toitoi", 2, 2, lambda s, c: len(s.pungs) == 4, "4.2.2 Tutti tris", screen=three_sets_of_a_kind),
     Pattern("Honitsu", 3, 2, lambda s, c: len(c.suits) == 1 and c.has_honours, "4.2.2 Mano pura",
-            per_hand=True),
-    Pattern("Shousangen", 2, 2, _shousangen, "4.2.2 Piccolo raduno dei dragoni"),
-    Pattern("Honroutou", 2, 2, _honroutou, "4.2.2 Tutte teste", per_hand=True),
+            per_hand=True, screen=one_suit_at_most),
+    Pattern("Shousangen", 2, 2, _shousangen, "4.2.2 Piccolo raduno dei dragoni",
+            screen=honour_set_of_a_kind),
+    Pattern("Honroutou", 2, 2, _honroutou, "4.2.2 Tutte teste", per_hand=True,
+            screen=terminals_and_honours_only),
     Pattern("Junchan", 3, 2, lambda s, c: s.outside and bool(s.chows) and not c.has_honours,
             "4.2.2 Estremi ovunque"),
     # 4.2.3 three fan
@@ -110,7 +131,7 @@ YAKU: tuple[Pattern, ...] = (
             "4.2.3 Doppie scale uguali di colore, fn 20"),
     # 4.2.4 five fan (Nagashi mangan is not a winning hand: scoring.riichi.scorer handles the claim)
     Pattern("Chinitsu", 6, 5, lambda s, c: len(c.suits) == 1 and not c.has_honours, "4.2.4 Mano purissima",
-            per_hand=True),
+            per_hand=True, screen=one_suit_at_most),
 )
 
 

@@ -9,7 +9,18 @@ yakuman applies, ordinary yaku, dora and fu are ignored (Esempio 4).
 from __future__ import annotations
 
 from scoring.riichi.context import Context
-from scoring.riichi.patterns import DRAGON_KINDS, TERMINALS, WIND_KINDS, Pattern, Shape, cut, flag
+from scoring.riichi.patterns import (
+    DRAGON_KINDS,
+    TERMINALS,
+    WIND_KINDS,
+    Pattern,
+    Shape,
+    cut,
+    flag,
+    one_suit_at_most,
+    terminals_and_honours_only,
+    three_sets_of_a_kind,
+)
 from scoring.tiles import FIRST_HONOUR, GREEN
 
 YAKUMAN_FAN = 13
@@ -47,22 +58,28 @@ def _ryuu_iisou(s: Shape, c: Context) -> bool:
 
 
 YAKUMAN: tuple[Pattern, ...] = (
-    Pattern("Kokushi musou", 13, None, lambda s, c: s.form == "thirteen_orphans", "4.2.5 Tredici lanterne"),
-    Pattern("Chuuren pooto", 13, None, _chuuren, "4.2.5 Casa piena di nove pezzi, fn 21", per_hand=True),
+    Pattern("Kokushi musou", 13, None, lambda s, c: s.form == "thirteen_orphans", "4.2.5 Tredici lanterne",
+            screen=terminals_and_honours_only),
+    Pattern("Chuuren pooto", 13, None, _chuuren, "4.2.5 Casa piena di nove pezzi, fn 21", per_hand=True,
+            screen=one_suit_at_most),
     Pattern("Tenho", 13, None, flag("heavenly"), "4.2.5 Benedizione del cielo", per_hand=True),
     Pattern("Chiho", 13, None, flag("earthly"), "4.2.5 Benedizione della terra", per_hand=True),
     Pattern("Renho", 13, None, flag("human"), "4.2.5 Benedizione dell'uomo; glossary RENHO", per_hand=True),
     # a pung completed by a discard is open (Esempio 5); a pair-wait ron keeps all four concealed
-    Pattern("Suu ankou", 13, None, lambda s, c: s.concealed_pungs == 4, "glossary SUU ANKOU; Esempi 4-5"),
+    Pattern("Suu ankou", 13, None, lambda s, c: s.concealed_pungs == 4, "glossary SUU ANKOU; Esempi 4-5",
+            screen=three_sets_of_a_kind),
     Pattern("Dai sangen", 13, 13, lambda s, c: sum(f in DRAGON_KINDS for f in s.pungs) == 3,
-            "glossary DAI SANGEN; 3.3.6"),
-    Pattern("Shou suushii", 13, 13, _shou_suushii, "glossary SHOU SUUSHII"),
+            "glossary DAI SANGEN; 3.3.6", screen=three_sets_of_a_kind),
+    Pattern("Shou suushii", 13, 13, _shou_suushii, "glossary SHOU SUUSHII", screen=three_sets_of_a_kind),
     Pattern("Dai suushii", 26, 26, lambda s, c: _winds(s) == 4,
-            "glossary DAI SUUSHII; Introduzione (the only double yakuman)"),
-    Pattern("Tsuu iisou", 13, 13, _tsuu_iisou, "glossary TSUU IISOU"),
-    Pattern("Chinroutou", 13, 13, lambda s, c: c.kinds <= TERMINALS, "glossary CHINROUTO", per_hand=True),
-    Pattern("Ryuu iisou", 13, 13, _ryuu_iisou, "glossary RYUU IISOU", per_hand=True),
-    Pattern("Suu kantsu", 13, 13, lambda s, c: s.kongs == 4, "glossary SUU KAN TSU; 3.3.9"),
+            "glossary DAI SUUSHII; Introduzione (the only double yakuman)", screen=three_sets_of_a_kind),
+    Pattern("Tsuu iisou", 13, 13, _tsuu_iisou, "glossary TSUU IISOU", screen=terminals_and_honours_only),
+    Pattern("Chinroutou", 13, 13, lambda s, c: c.kinds <= TERMINALS, "glossary CHINROUTO", per_hand=True,
+            screen=terminals_and_honours_only),
+    Pattern("Ryuu iisou", 13, 13, _ryuu_iisou, "glossary RYUU IISOU", per_hand=True,
+            screen=one_suit_at_most),
+    Pattern("Suu kantsu", 13, 13, lambda s, c: s.kongs == 4, "glossary SUU KAN TSU; 3.3.9",
+            screen=three_sets_of_a_kind),
 )
 
 

@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from scoring.decompose import shape_error
 from scoring.hand import Hand, check_tiles
 from scoring.mcr.elements import BY_NO, FLOWER_TILES
-from scoring.mcr.facts import hand_facts, reading_facts
+from scoring.mcr.facts import hand_facts
 from scoring.mcr.forms import WAIT_LABEL_PRIORITY, describe, mcr_readings, unique_wait
 from scoring.mcr.options import OPTIONS
 from scoring.mcr.payments import discarder_error, settlement
 from scoring.mcr.principles import ReadingScore, best_score, hand_wide_counts, score_reading
 from scoring.result import Score
+from scoring.tiles import N_KINDS
 
 NAME = "mcr"
 MINIMUM = 8
@@ -33,10 +34,14 @@ FLAGS: dict[str, str] = {
     "last_of_kind": "",
 }
 
+DEFAULTS = {name: option.default for name, option in OPTIONS.items()}
+
 __all__ = ["FLAGS", "MINIMUM", "NAME", "OPTIONS", "best_reading", "reading_scores", "score"]
 
 
 def _flag_error(hand: Hand) -> str | None:
+    if not hand.flags:
+        return None
     unknown = sorted(hand.flags - FLAGS.keys())
     if unknown:
         return f"unknown flag {unknown[0]!r} for MCR (flags: {', '.join(FLAGS)})"
@@ -60,15 +65,51 @@ def _flag_error(hand: Hand) -> str | None:
     return None
 
 
-def reading_scores(hand: Hand, options: Mapping[str, str]) -> list[ReadingScore]:
-    """Each reading of a checked hand with its count under the principles (non-separation)."""
-    readings = mcr_readings(hand)
-    needs_wait = any(r.wait in WAIT_LABEL_PRIORITY for r in readings)
+def reading_scores(hand: Hand, options: Mapping[str, str], counts: list[int] | None = None
+                   ) -> list[ReadingScore]:
+    """Each reading of a checked hand with its count under the principles (non-separation).
+
+    ``counts`` are the concealed tiles by kind, when the caller has them already."""
+    if counts is None:
+        counts = _concealed_counts(hand)
+    readings = mcr_readings(hand, counts)
+    if not readings:
+        return []
+    needs_wait = (options["winning_tile_shown"] == "yes"
+                  and any(r.wait in WAIT_LABEL_PRIORITY for r in readings))
     unique = needs_wait and unique_wait(hand, drop_fully_held=options["wait_drops_fully_held"] == "yes")
-    h = hand_facts(hand, options, unique)
-    facts = [reading_facts(reading) for reading in readings]
-    hand_wide = hand_wide_counts(h, facts[0]) if facts else {}
-    return [score_reading(h, r, hand_wide) for r in facts]
+    h = hand_facts(hand, options, unique, counts)
+    hand_wide = hand_wide_counts(h, readings[0])
+    return [score_reading(h, r, hand_wide) for r in readings]
+
+
+def _concealed_counts(hand: Hand) -> list[int]:
+    counts = [0] * N_KINDS
+    for t in hand.concealed:
+        counts[t.index] += 1
+    return counts
+
+
+def _tiles_error(hand: Hand) -> tuple[str | None, list[int] | None]:
+    """:func:`check_tiles`' verdict, and the concealed counts of a hand that passes.
+
+    The common case (plain tiles, at most four of a kind, distinct bonus tiles, the winning tile
+    held) is settled in one pass; anything else gets check_tiles' own precise reason.
+    """
+    win = hand.winning_tile
+    counts = [0] * (N_KINDS + 9)
+    for t in hand.concealed:
+        counts[t.index] += 1
+    concealed = counts[:N_KINDS]
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[t.index] += 1
+    bonus = hand.bonus_tiles
+    if (win is None or max(counts) > 4 or any(counts[N_KINDS:]) or win.index >= N_KINDS
+            or win not in hand.concealed or any(not 34 <= t.index < 42 for t in bonus)
+            or len(set(bonus)) != len(bonus)):
+        return check_tiles(hand, red_fives_in_set=0), None
+    return None, concealed
 
 
 def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
@@ -78,14 +119,14 @@ def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
 
 def score(hand: Hand, options: Mapping[str, str]) -> Score:
     """Score a won MCR hand; never raises for a bad hand (the reason is in ``Score.error``)."""
-    reason = check_tiles(hand, red_fives_in_set=0)
+    reason, counts = _tiles_error(hand)
     if reason is None and hand.winning_tile is None:
         reason = "MCR scores a won hand: give the winning tile"
     reason = reason or _flag_error(hand) or discarder_error(hand)
     if reason:
         return Score.invalid(NAME, reason)
-    values = {name: OPTIONS[name].default for name in OPTIONS} | dict(options)
-    best = best_reading(hand, values)
+    values = DEFAULTS | dict(options)
+    best = best_score(reading_scores(hand, values, counts))
     if best is None:
         return Score.invalid(NAME, shape_error(hand))
     order = sorted(best.counts, key=lambda no: (-BY_NO[no].points * best.counts[no], no))
@@ -97,7 +138,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     details = {
         "points_without_flowers": best.points,
         "minimum": MINIMUM,
-        "reading": describe(best.facts.reading),
+        "reading": describe(best.reading),
     }
     valid = best.points >= MINIMUM
     notes = [f"Reading: {details['reading']}"]

@@ -8,6 +8,9 @@ Two kinds of row:
   three or four sets combined). ``test(sets)`` says whether those sets form it; which instances
   are counted together is decided in :mod:`scoring.mcr.principles`.
 
+``forms`` (reading rows only) names the forms whose readings the row can apply to at all, so a
+reading is counted by the rows of its form alone.
+
 ``excludes`` is the non-repeat principle (seed §4: "Ogni mano che è implicita in un'altra mano non
 viene contata"): the elements a row includes ("Include i punti per…", "Non combina con…"), taken
 from the seed's element text and Appendix A as the spec's §3.1 columns list them; the principles
@@ -21,8 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from scoring.decompose import CLOSED, EDGE, PAIR_WAIT, Group
-from scoring.mcr.facts import HandFacts, ReadingFacts
+from scoring.decompose import CLOSED, EDGE, PAIR_WAIT
+from scoring.mcr.facts import HandFacts
 from scoring.mcr.forms import (
     HONOURS_KNITTED,
     KNITTED_CLOSED,
@@ -31,10 +34,16 @@ from scoring.mcr.forms import (
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
+    McrReading,
 )
 from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS
 
-Count = Callable[[HandFacts, ReadingFacts], int]
+Count = Callable[[HandFacts, McrReading], int]
+
+FORMS = frozenset((STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, KNITTED_STRAIGHT, HONOURS_KNITTED))
+#: the forms made of sets (chows, pungs, kongs) and a pair
+WITH_SETS = frozenset((STANDARD, KNITTED_STRAIGHT))
+STD = frozenset((STANDARD,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,7 @@ class Element:
     excludes: tuple[int, ...] = ()
     ref: str = ""
     hand_wide: bool = False
+    forms: frozenset[str] = FORMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +93,8 @@ def _suited(k: int) -> bool:
 
 
 def _only(allowed: frozenset[int]) -> Count:
-    return lambda h, r: int(h.present <= allowed)
+    others = ~sum(1 << k for k in allowed)
+    return lambda h, r: int(not h.present & others)
 
 
 def _numbers(*nums: int) -> frozenset[int]:
@@ -96,6 +107,7 @@ TERMINALS = _numbers(1, 9)
 FIVES = _numbers(5)
 EVENS = _numbers(2, 4, 6, 8)
 HONOURS = frozenset(range(FIRST_HONOUR, 34))
+TERMINALS_OR_HONOURS = TERMINALS | HONOURS
 
 
 def _suit(k: int) -> int:
@@ -140,113 +152,115 @@ def _dragons(ks: tuple[int, ...]) -> bool:
     return all(k in DRAGONS for k in ks)
 
 
-def _pair_kind(r: ReadingFacts) -> int:
-    return r.pair.first if r.pair is not None else -1
-
-
-def _std(r: ReadingFacts) -> bool:
+def _std(r: McrReading) -> bool:
     return r.form == STANDARD
 
 
-def _wind_pungs(r: ReadingFacts) -> int:
+def _wind_pungs(r: McrReading) -> int:
     return sum(1 for k in r.pung_firsts if k in WINDS)
 
 
-def _dragon_pungs(r: ReadingFacts) -> int:
+def _dragon_pungs(r: McrReading) -> int:
     return sum(1 for k in r.pung_firsts if k in DRAGONS)
 
 
 # -- single-set and whole-hand counts -------------------------------------------------------------
-def _terminal_or_honour_pungs(h: HandFacts, r: ReadingFacts) -> int:
+def _terminal_or_honour_pungs(h: HandFacts, r: McrReading) -> int:
     """Element 5: pungs of 1 or 9, and of a wind that is neither seat nor prevalent wind.
 
     Dragons score Dragon Pung, which includes it (A3); the seat and prevalent winds score 15/16
     (A4). Big Three Winds and Little Four Winds include it "for the three wind sets" (§3.1), so
     with three wind pungs the winds give nothing here; their other sets still may.
     """
+    if not r.pung_firsts:
+        return 0
     n = sum(1 for k in r.pung_firsts if k in TERMINALS)
     if _wind_pungs(r) < 3:
         n += sum(1 for k in r.pung_firsts if k in WINDS and k not in (h.seat, h.prevalent))
     return n
 
 
-def _wait_label(h: HandFacts, r: ReadingFacts) -> str | None:
+def _wait_label(h: HandFacts, r: McrReading) -> str | None:
     """Elements 9–11: only when one kind completes the hand (spec §2.6), named by where the
     winning tile sits in this reading; A17 maps the knitted straight's tiles."""
     if not h.unique_wait or h.options["winning_tile_shown"] == "no":
         return None
-    wait = r.reading.wait
+    wait = r.wait
     if wait in (KNITTED_EDGE, KNITTED_CLOSED) and h.options["knitted_straight_waits"] == "none":
         return None
     return wait
 
 
-def _tile_hogs(h: HandFacts, r: ReadingFacts) -> int:
+def _tile_hogs(h: HandFacts, r: McrReading) -> int:
     """Element 19: all four copies of a kind in the hand, not as a kong ("Tutte e Quattro")."""
-    return sum(1 for k in h.present if h.counts[k] == 4 and k not in h.kong_kinds)
+    counts = h.counts
+    if 4 not in counts:
+        return 0
+    return sum(1 for k, n in enumerate(counts) if n == 4 and k not in h.kong_kinds)
 
 
-def _all_chows(h: HandFacts, r: ReadingFacts) -> int:
+def _all_chows(h: HandFacts, r: McrReading) -> int:
     """Element 18: four chows (a knitted straight counts as three) and a pair that is not honours."""
     chows = len(r.chow_firsts) + (3 if r.form == KNITTED_STRAIGHT else 0)
-    return int(r.form in (STANDARD, KNITTED_STRAIGHT) and chows == 4 and _suited(_pair_kind(r)))
+    return int(r.form in (STANDARD, KNITTED_STRAIGHT) and chows == 4 and _suited(r.pair_kind))
 
 
-def _outside_hand(h: HandFacts, r: ReadingFacts) -> int:
-    return int(_std(r) and all(g.has_terminal_or_honour for g in (*r.sets, r.pair)))
+def _outside_hand(h: HandFacts, r: McrReading) -> int:
+    """Element 24: every set and the pair hold a terminal or an honour (chows 123 and 789)."""
+    return int(_std(r) and all(k % 9 in (0, 6) for k in r.chow_firsts)
+               and all(k in TERMINALS_OR_HONOURS for k in (*r.pung_firsts, r.pair_kind)))
 
 
-def _all_fives(h: HandFacts, r: ReadingFacts) -> int:
-    def five(g: Group) -> bool:
-        return _suited(g.first) and 5 in {_num(k) for k in g.kinds}
-    return int(_std(r) and all(five(g) for g in (*r.sets, r.pair)))
+def _all_fives(h: HandFacts, r: McrReading) -> int:
+    """Element 52: every set and the pair hold a 5 (chows 345, 456, 567)."""
+    return int(_std(r) and all(k % 9 in (2, 3, 4) for k in r.chow_firsts)
+               and all(k in FIVES for k in (*r.pung_firsts, r.pair_kind)))
 
 
-def _all_even_pungs(h: HandFacts, r: ReadingFacts) -> int:
+def _all_even_pungs(h: HandFacts, r: McrReading) -> int:
     """Element 57, with the pair even too (A14)."""
-    kinds = (*r.pung_firsts, _pair_kind(r))
+    kinds = (*r.pung_firsts, r.pair_kind)
     return int(_std(r) and len(r.pung_firsts) == 4 and all(k in EVENS for k in kinds))
 
 
-def _melded_hand(h: HandFacts, r: ReadingFacts) -> int:
+def _melded_hand(h: HandFacts, r: McrReading) -> int:
     """Element 32: four claimed sets, and a discard completing the pair (A12 for four kongs)."""
-    claimed = [g for g in r.sets if g.declared and not g.concealed]
-    if len(claimed) != 4 or h.self_drawn or r.reading.wait != PAIR_WAIT:
+    if r.claimed != 4 or h.self_drawn or r.wait != PAIR_WAIT:
         return 0
     return int(h.kongs_melded < 4 or h.options["four_kongs_melded_hand"] == "yes")
 
 
-def _three_suited_terminal_chows(h: HandFacts, r: ReadingFacts) -> int:
-    if not _std(r) or len(r.chow_firsts) != 4 or _pair_kind(r) not in FIVES:
+def _three_suited_terminal_chows(h: HandFacts, r: McrReading) -> int:
+    if not _std(r) or len(r.chow_firsts) != 4 or r.pair_kind not in FIVES:
         return 0
     shape = sorted((_suit(k), _num(k)) for k in r.chow_firsts)
     suits = sorted({s for s, _ in shape})
-    return int(len(suits) == 2 and r.pair.suit not in suits
+    return int(len(suits) == 2 and _suit(r.pair_kind) not in suits
                and shape == [(suits[0], 1), (suits[0], 7), (suits[1], 1), (suits[1], 7)])
 
 
-def _pure_terminal_chows(h: HandFacts, r: ReadingFacts) -> int:
-    if not _std(r) or len(r.chow_firsts) != 4 or _pair_kind(r) not in FIVES:
+def _pure_terminal_chows(h: HandFacts, r: McrReading) -> int:
+    if not _std(r) or len(r.chow_firsts) != 4 or r.pair_kind not in FIVES:
         return 0
-    return int(_same_suit((*r.chow_firsts, r.pair.first)) and _nums(r.chow_firsts) == [1, 1, 7, 7])
+    return int(_same_suit((*r.chow_firsts, r.pair_kind)) and _nums(r.chow_firsts) == [1, 1, 7, 7])
 
 
-def _seven_shifted_pairs(h: HandFacts, r: ReadingFacts) -> int:
+def _seven_shifted_pairs(h: HandFacts, r: McrReading) -> int:
     if r.form != SEVEN_PAIRS:
         return 0
-    firsts = tuple(sorted(g.first for g in r.reading.pairs))
+    firsts = tuple(sorted(g.first for g in r.pairs))
     consecutive = firsts == tuple(range(firsts[0], firsts[0] + 7))
     return int(_suited(firsts[0]) and _same_suit(firsts) and consecutive)
 
 
 def _honours_knitted(greater: bool) -> Count:
-    def count(h: HandFacts, r: ReadingFacts) -> int:
-        return int(r.form == HONOURS_KNITTED and (len(r.reading.knitted) == 7) == greater)
+    def count(h: HandFacts, r: McrReading) -> int:
+        return int(r.form == HONOURS_KNITTED and (len(r.knitted) == 7) == greater)
     return count
 
 
-def _knitted_straight(h: HandFacts, r: ReadingFacts) -> int:
-    return int(r.form == KNITTED_STRAIGHT or (r.form == HONOURS_KNITTED and len(r.reading.knitted) == 9))
+def _knitted_straight(h: HandFacts, r: McrReading) -> int:
+    return int(r.form == KNITTED_STRAIGHT or (r.form == HONOURS_KNITTED and len(r.knitted) == 9))
 
 
 def _kongs(total: int, melded: int | None = None) -> Count:
@@ -260,7 +274,7 @@ def _concealed_pungs(n: int) -> Count:
     Appendix C's one exception: two concealed kongs and no other concealed pung score only the 8
     of Two Concealed Kongs ("8", not "8+2").
     """
-    def count(h: HandFacts, r: ReadingFacts) -> int:
+    def count(h: HandFacts, r: McrReading) -> int:
         if n == 2 and h.kongs == 2 and h.kongs_concealed == 2:
             return 0
         return int(r.concealed_pungs == n)
@@ -271,12 +285,12 @@ def _flag(name: str) -> Count:
     return lambda h, r: int(name in h.flags)
 
 
-def _nine_gates(h: HandFacts, r: ReadingFacts) -> int:
+def _nine_gates(h: HandFacts, r: McrReading) -> int:
     """Element 78; a winning tile not shown loses it (MERS 1.9, A29)."""
     return int(h.nine_gates and _std(r) and h.options["winning_tile_shown"] == "yes")
 
 
-def _last_tile(h: HandFacts, r: ReadingFacts) -> int:
+def _last_tile(h: HandFacts, r: McrReading) -> int:
     return int(h.last_tile and h.options["winning_tile_shown"] == "yes")
 
 
@@ -286,9 +300,9 @@ TABLE: tuple[Element | Combination, ...] = (
     Combination(2, "Mixed Double Chow", 1, 2, "chow", lambda k: _same_number(k) and _suits_differ(k)),
     Combination(3, "Short Straight", 1, 2, "chow", lambda k: _steps(k, 3)),
     Combination(4, "Two Terminal Chows", 1, 2, "chow", lambda k: _same_suit(k) and _nums(k) == [1, 7]),
-    Element(5, "Pung of Terminals or Honors", 1, _terminal_or_honour_pungs),
+    Element(5, "Pung of Terminals or Honors", 1, _terminal_or_honour_pungs, forms=WITH_SETS),
     Element(6, "Melded Kong", 1, _kongs(1, melded=1), ref="App. C '1'", hand_wide=True),
-    Element(7, "One Voided Suit", 1, lambda h, r: int(len(h.suits) == 2), ref="A10: exactly one suit absent",
+    Element(7, "One Voided Suit", 1, lambda h, r: int(h.n_suits == 2), ref="A10: exactly one suit absent",
             hand_wide=True),
     Element(8, "No Honors", 1, lambda h, r: int(not h.has_honours), hand_wide=True),
     Element(9, "Edge Wait", 1, lambda h, r: int(_wait_label(h, r) in (EDGE, KNITTED_EDGE))),
@@ -299,29 +313,29 @@ TABLE: tuple[Element | Combination, ...] = (
         lambda h, r: 0, ref="counted by the scorer, outside the minimum"),
     # 14, 15 and 16 include element 5 *for their own set* only; _terminal_or_honour_pungs never
     # counts those sets, so no hand-wide exclusion is listed (it would drop a 999m pung beside them).
-    Element(14, "Dragon Pung", 2, lambda h, r: _dragon_pungs(r)),
-    Element(15, "Prevalent Wind", 2, lambda h, r: r.pung_firsts.count(h.prevalent)),
-    Element(16, "Seat Wind", 2, lambda h, r: r.pung_firsts.count(h.seat)),
+    Element(14, "Dragon Pung", 2, lambda h, r: _dragon_pungs(r), forms=WITH_SETS),
+    Element(15, "Prevalent Wind", 2, lambda h, r: r.pung_firsts.count(h.prevalent), forms=WITH_SETS),
+    Element(16, "Seat Wind", 2, lambda h, r: r.pung_firsts.count(h.seat), forms=WITH_SETS),
     Element(17, "Concealed Hand", 2, lambda h, r: int(not h.open_hand and not h.self_drawn), ref="A22",
             hand_wide=True),
-    Element(18, "All Chows", 2, _all_chows, (8,)),
+    Element(18, "All Chows", 2, _all_chows, (8,), forms=WITH_SETS),
     Element(19, "Tile Hog", 2, _tile_hogs, hand_wide=True),
     Combination(20, "Double Pung", 2, 2, "pung", lambda k: _same_number(k) and _suits_differ(k)),
-    Element(21, "Two Concealed Pungs", 2, _concealed_pungs(2)),
+    Element(21, "Two Concealed Pungs", 2, _concealed_pungs(2), forms=WITH_SETS),
     Element(22, "Concealed Kong", 2, _kongs(1, melded=0), ref="App. C '2'", hand_wide=True),
     Element(23, "All Simples", 2, _only(_numbers(2, 3, 4, 5, 6, 7, 8)), (8,), hand_wide=True),
-    Element(24, "Outside Hand", 4, _outside_hand),
+    Element(24, "Outside Hand", 4, _outside_hand, forms=STD),
     Element(25, "Fully Concealed Hand", 4, lambda h, r: int(not h.open_hand and h.self_drawn), (12, 17),
             hand_wide=True),
     Element(26, "Two Melded Kongs", 4, _kongs(2, melded=2), (6,), ref="App. C '4'", hand_wide=True),
     Element(27, "Last Tile", 4, _last_tile, ref="A30", hand_wide=True),
-    Element(28, "All Pungs", 6, lambda h, r: int(_std(r) and len(r.pung_firsts) == 4)),
-    Element(29, "Half Flush", 6, lambda h, r: int(len(h.suits) == 1 and h.has_honours), (7,), hand_wide=True),
+    Element(28, "All Pungs", 6, lambda h, r: int(_std(r) and len(r.pung_firsts) == 4), forms=STD),
+    Element(29, "Half Flush", 6, lambda h, r: int(h.n_suits == 1 and h.has_honours), (7,), hand_wide=True),
     Combination(30, "Mixed Shifted Chows", 6, 3, "chow",
                 lambda k: _suits_differ(k) and _run(k, 1)),
-    Element(31, "All Types", 6, lambda h, r: int(len(h.suits) == 3 and h.has_winds and h.has_dragons),
+    Element(31, "All Types", 6, lambda h, r: int(h.n_suits == 3 and h.has_winds and h.has_dragons),
             hand_wide=True),
-    Element(32, "Melded Hand", 6, _melded_hand, (11,)),
+    Element(32, "Melded Hand", 6, _melded_hand, (11,), forms=WITH_SETS),
     Combination(33, "Two Dragon Pungs", 6, 2, "pung", _dragons, (14,)),
     Combination(34, "Mixed Straight", 8, 3, "chow", lambda k: _suits_differ(k) and _nums(k) == [1, 4, 7]),
     Element(35, "Reversible Tiles", 8, _only(REVERSIBLE), (7,), hand_wide=True),
@@ -335,22 +349,26 @@ TABLE: tuple[Element | Combination, ...] = (
     Element(41, "Out with Replacement Tile", 8, _flag("kong_replacement"), (12,), hand_wide=True),
     Element(42, "Robbing the Kong", 8, _flag("robbing_kong"), (27,), hand_wide=True),
     Element(43, "Two Concealed Kongs", 8, _kongs(2, melded=0), (22,), ref="App. C '8'; A11", hand_wide=True),
-    Element(44, "Lesser Honors and Knitted Tiles", 12, _honours_knitted(greater=False), (31, 17, 11)),
-    Element(45, "Knitted Straight", 12, _knitted_straight),
+    Element(44, "Lesser Honors and Knitted Tiles", 12, _honours_knitted(greater=False), (31, 17, 11),
+            forms=frozenset((HONOURS_KNITTED,))),
+    Element(45, "Knitted Straight", 12, _knitted_straight,
+            forms=frozenset((KNITTED_STRAIGHT, HONOURS_KNITTED))),
     Element(46, "Upper Four", 12, _only(_numbers(6, 7, 8, 9)), (8,), hand_wide=True),
     Element(47, "Lower Four", 12, _only(_numbers(1, 2, 3, 4)), (8,), hand_wide=True),
     Combination(48, "Big Three Winds", 12, 3, "pung", _winds),
     Combination(49, "Pure Straight", 16, 3, "chow",
                 lambda k: _same_suit(k) and _nums(k) == [1, 4, 7], (3, 4)),
-    Element(50, "Three-Suited Terminal Chows", 16, _three_suited_terminal_chows, (2, 4, 8, 18)),
+    Element(50, "Three-Suited Terminal Chows", 16, _three_suited_terminal_chows, (2, 4, 8, 18), forms=STD),
     Combination(51, "Pure Shifted Chows", 16, 3, "chow", lambda k: _steps(k, 1, 2)),
-    Element(52, "All Fives", 16, _all_fives, (23, 8)),
+    Element(52, "All Fives", 16, _all_fives, (23, 8), forms=STD),
     Combination(53, "Triple Pung", 16, 3, "pung", lambda k: _suits_differ(k) and _same_number(k), (20,)),
-    Element(54, "Three Concealed Pungs", 16, _concealed_pungs(3), (21,)),
-    Element(55, "Seven Pairs", 24, lambda h, r: int(r.form == SEVEN_PAIRS), (11, 17)),
-    Element(56, "Greater Honors and Knitted Tiles", 24, _honours_knitted(greater=True), (31, 17, 44, 11)),
-    Element(57, "All Even Pungs", 24, _all_even_pungs, (28, 23, 8)),
-    Element(58, "Full Flush", 24, lambda h, r: int(len(h.suits) == 1 and not h.has_honours), (8, 7),
+    Element(54, "Three Concealed Pungs", 16, _concealed_pungs(3), (21,), forms=WITH_SETS),
+    Element(55, "Seven Pairs", 24, lambda h, r: int(r.form == SEVEN_PAIRS), (11, 17),
+            forms=frozenset((SEVEN_PAIRS,))),
+    Element(56, "Greater Honors and Knitted Tiles", 24, _honours_knitted(greater=True), (31, 17, 44, 11),
+            forms=frozenset((HONOURS_KNITTED,))),
+    Element(57, "All Even Pungs", 24, _all_even_pungs, (28, 23, 8), forms=STD),
+    Element(58, "Full Flush", 24, lambda h, r: int(h.n_suits == 1 and not h.has_honours), (8, 7),
             hand_wide=True),
     Combination(59, "Pure Triple Chow", 24, 3, "chow", _identical, (1,)),
     Combination(60, "Pure Shifted Pungs", 24, 3, "pung", lambda k: _steps(k, 1)),
@@ -365,22 +383,25 @@ TABLE: tuple[Element | Combination, ...] = (
     Combination(68, "Four Pure Shifted Pungs", 48, 4, "pung", lambda k: _steps(k, 1), (28, 60)),
     Element(69, "All Terminals", 64, _only(TERMINALS), (5, 8, 24, 28, 66), hand_wide=True),
     Element(70, "Little Four Winds", 64,
-            lambda h, r: int(_std(r) and _wind_pungs(r) == 3 and _pair_kind(r) in WINDS), (48,)),
+            lambda h, r: int(_std(r) and _wind_pungs(r) == 3 and r.pair_kind in WINDS), (48,), forms=STD),
     Element(71, "Little Three Dragons", 64,
-            lambda h, r: int(_std(r) and _dragon_pungs(r) == 2 and _pair_kind(r) in DRAGONS), (14, 33)),
+            lambda h, r: int(_std(r) and _dragon_pungs(r) == 2 and r.pair_kind in DRAGONS), (14, 33),
+            forms=STD),
     Element(72, "All Honors", 64, _only(HONOURS), (28, 24, 5, 66, 7), hand_wide=True),
-    Element(73, "Four Concealed Pungs", 64, _concealed_pungs(4), (21, 54, 28, 17)),
+    Element(73, "Four Concealed Pungs", 64, _concealed_pungs(4), (21, 54, 28, 17), forms=WITH_SETS),
     # 55 is not listed although the spec's column names it: the tiles 11223377889955 as Seven
     # Pairs are another *reading*, never added to this one, and closing the exclusions through 55
     # would wrongly remove Concealed Hand and Single Wait from this standard hand.
-    Element(74, "Pure Terminal Chows", 64, _pure_terminal_chows, (58, 18, 4, 1, 8, 7)),
+    Element(74, "Pure Terminal Chows", 64, _pure_terminal_chows, (58, 18, 4, 1, 8, 7), forms=STD),
     Combination(75, "Big Four Winds", 88, 4, "pung", _winds, (28, 15, 16, 48, 5, 70)),
     Combination(76, "Big Three Dragons", 88, 3, "pung", _dragons, (14, 33)),
     Element(77, "All Green", 88, _only(GREEN), (7,), hand_wide=True),
-    Element(78, "Nine Gates", 88, _nine_gates, (5, 17, 58, 8, 7, 9, 10, 11)),
+    Element(78, "Nine Gates", 88, _nine_gates, (5, 17, 58, 8, 7, 9, 10, 11), forms=STD),
     Element(79, "Four Kongs", 88, _kongs(4), (11, 6, 65, 22, 26, 43, MIXED_KONGS), hand_wide=True),
-    Element(80, "Seven Shifted Pairs", 88, _seven_shifted_pairs, (58, 11, 55, 17, 8, 7)),
-    Element(81, "Thirteen Orphans", 88, lambda h, r: int(r.form == THIRTEEN_ORPHANS), (31, 17, 11, 24, 66)),
+    Element(80, "Seven Shifted Pairs", 88, _seven_shifted_pairs, (58, 11, 55, 17, 8, 7),
+            forms=frozenset((SEVEN_PAIRS,))),
+    Element(81, "Thirteen Orphans", 88, lambda h, r: int(r.form == THIRTEEN_ORPHANS), (31, 17, 11, 24, 66),
+            forms=frozenset((THIRTEEN_ORPHANS,))),
     Element(MIXED_KONGS, "One Melded and One Concealed Kong", 6, _kongs(2, melded=1), (6, 22),
             ref="el. 26/43, App. C '6'", hand_wide=True),
 )
@@ -392,7 +413,7 @@ ELEMENTS: tuple[Element, ...] = tuple(
 COMBINATIONS: tuple[Combination, ...] = tuple(row for row in TABLE if isinstance(row, Combination))
 
 
-def _option_excludes(options: Mapping[str, str]) -> tuple[tuple[int, int], ...]:
+def option_excludes(options: Mapping[str, str]) -> tuple[tuple[int, int], ...]:
     """The exclusions the ⚙ options of spec §7 add (A7, A8, A12)."""
     extra = []
     if options["all_terminals_double_pung"] == "no":
@@ -405,7 +426,7 @@ def _option_excludes(options: Mapping[str, str]) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=16)
-def _closure(extra: tuple[tuple[int, int], ...]) -> dict[int, frozenset[int]]:
+def closure(extra: tuple[tuple[int, int], ...]) -> dict[int, frozenset[int]]:
     direct = {row.no: set(row.excludes) for row in TABLE}
     for a, b in extra:
         direct[a].add(b)
@@ -424,4 +445,4 @@ def _closure(extra: tuple[tuple[int, int], ...]) -> dict[int, frozenset[int]]:
 
 def exclusions(options: Mapping[str, str]) -> dict[int, frozenset[int]]:
     """Every element each element excludes, transitively (spec §4.1), under these options."""
-    return _closure(_option_excludes(options))
+    return closure(option_excludes(options))

@@ -1,9 +1,10 @@
-"""What the element table looks at: facts of the whole hand, and of one reading of it.
+"""What the element table looks at about the whole hand.
 
 :class:`HandFacts` holds what is the same for every reading (the tiles, the melds, the way the hand
-was won, the wait); :class:`ReadingFacts` what one reading decides (its sets, its pair, where the
-winning tile sits, which pungs stay concealed). Both are computed once and read by the predicates
-of :mod:`scoring.mcr.elements`.
+was won, the wait), computed once per hand in flat fields (kind sets as bitmasks) so that each
+row of :mod:`scoring.mcr.elements` is a few integer tests. What one reading decides (its sets, its
+pair, where the winning tile sits, which pungs stay concealed) is carried by the reading itself,
+:class:`scoring.mcr.forms.McrReading`.
 """
 
 from __future__ import annotations
@@ -11,22 +12,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.decompose import CHOW, KONG, PUNG, Group
+from scoring.decompose import KONG
 from scoring.hand import Hand
-from scoring.mcr.forms import McrReading
-from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, counts34, wind_index
+from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, wind_index
 
 #: Spec §3.3: the 13 concealed tiles of Nine Gates, 1112345678999 of one suit.
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
+SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
+WIND_MASK = sum(1 << k for k in WINDS)
+DRAGON_MASK = sum(1 << k for k in DRAGONS)
+WIND_KIND = {w: wind_index(w) for w in "ESWN"}
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, eq=False)
 class HandFacts:
-    """Facts of the hand that no reading changes."""
+    """Facts of the hand that no reading changes (built once per hand, never changed)."""
 
-    counts: tuple[int, ...]          # every tile of the hand (concealed + melds), by kind
-    present: frozenset[int]          # the kinds present
-    suits: frozenset[int]            # suits present (0 m, 1 p, 2 s)
+    counts: list[int]                # every tile of the hand (concealed + melds), by kind
+    present: int                     # the kinds present, as a bitmask (bit k: kind k)
+    n_suits: int                     # how many of the suits m, p, s are present
     has_winds: bool
     has_dragons: bool
     open_hand: bool                  # a claimed (open) meld exists
@@ -36,7 +41,7 @@ class HandFacts:
     prevalent: int                   # kind index of the round wind
     kongs_melded: int
     kongs_concealed: int
-    kong_kinds: frozenset[int]
+    kong_kinds: tuple[int, ...]
     nine_gates: bool                 # concealed 1112345678999 of one suit before the win, no melds
     unique_wait: bool                # exactly one kind completes the hand (spec §2.6, A16)
     last_tile: bool                  # element 27's condition (flag, or three copies in own open melds)
@@ -51,70 +56,41 @@ class HandFacts:
         return self.kongs_melded + self.kongs_concealed
 
 
-def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool) -> HandFacts:
-    """``unique_wait`` comes from :func:`scoring.mcr.forms.unique_wait` (only needed, and so only
-    computed, when some reading puts the winning tile where a wait element could apply)."""
-    counts = counts34(hand.all_tiles())
-    present = frozenset(k for k, n in enumerate(counts) if n)
-    concealed = counts34(hand.concealed)
+def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool, concealed: list[int]) -> HandFacts:
+    """``concealed`` are the concealed tiles by kind; ``unique_wait`` comes from
+    :func:`scoring.mcr.forms.unique_wait` (only needed, and so only computed, when some reading
+    puts the winning tile where a wait element could apply)."""
+    counts = list(concealed)
     win = hand.winning_tile.index
-    before = list(concealed)
-    before[win] -= 1
-    nine_gates = not hand.melds and any(
-        tuple(before[s * 9:s * 9 + 9]) == NINE_GATES for s in range(3)
-    )
-    in_open_melds = sum(1 for m in hand.melds if m.open for t in m.tiles if t.index == win)
+    open_hand = False
+    kongs_melded = kongs_concealed = in_open_melds = 0
+    kong_kinds: list[int] = []
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[t.index] += 1
+        first = m.tiles[0].index
+        if m.open:
+            open_hand = True
+            in_open_melds += sum(1 for t in m.tiles if t.index == win)
+        if m.kind == KONG:
+            kong_kinds.append(first)
+            if m.open:
+                kongs_melded += 1
+            else:
+                kongs_concealed += 1
+    present = 0
+    for k, n in enumerate(counts):
+        if n:
+            present |= 1 << k
+    n_suits = sum(1 for mask in SUIT_MASKS if present & mask)
+    nine_gates = False
+    if not hand.melds and n_suits == 1 and present < 1 << FIRST_HONOUR:
+        before = list(concealed)
+        before[win] -= 1
+        nine_gates = any(tuple(before[s * 9:s * 9 + 9]) == NINE_GATES for s in range(3))
     return HandFacts(
-        counts=tuple(counts),
-        present=present,
-        suits=frozenset(k // 9 for k in present if k < FIRST_HONOUR),
-        has_winds=any(k in present for k in WINDS),
-        has_dragons=any(k in present for k in DRAGONS),
-        open_hand=any(m.open for m in hand.melds),
-        self_drawn=hand.self_drawn,
-        flags=hand.flags,
-        seat=wind_index(hand.seat_wind),
-        prevalent=wind_index(hand.round_wind),
-        kongs_melded=sum(1 for m in hand.melds if m.kind == KONG and m.open),
-        kongs_concealed=sum(1 for m in hand.melds if m.kind == KONG and not m.open),
-        kong_kinds=frozenset(m.first for m in hand.melds if m.kind == KONG),
-        nine_gates=nine_gates,
-        unique_wait=unique_wait,
-        last_tile="last_of_kind" in hand.flags or in_open_melds == 3,
-        options=options,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class ReadingFacts:
-    """One reading, with the first tiles of its chows and of its pungs (kongs included), sorted.
-
-    The multi-set elements see the sets in this order: chows first, then pungs.
-    """
-
-    reading: McrReading
-    chow_firsts: tuple[int, ...]
-    pung_firsts: tuple[int, ...]
-    concealed_pungs: int             # concealed pungs and concealed kongs (Appendix C's C)
-
-    @property
-    def form(self) -> str:
-        return self.reading.form
-
-    @property
-    def sets(self) -> tuple[Group, ...]:
-        return self.reading.sets
-
-    @property
-    def pair(self) -> Group | None:
-        return self.reading.pair
-
-
-def reading_facts(reading: McrReading) -> ReadingFacts:
-    sets = reading.sets
-    return ReadingFacts(
-        reading=reading,
-        chow_firsts=tuple(sorted(g.first for g in sets if g.kind == CHOW)),
-        pung_firsts=tuple(sorted(g.first for g in sets if g.kind in (PUNG, KONG))),
-        concealed_pungs=sum(1 for g in sets if g.kind in (PUNG, KONG) and g.concealed),
+        counts, present, n_suits, bool(present & WIND_MASK), bool(present & DRAGON_MASK), open_hand,
+        hand.win_by == "self_draw", hand.flags, WIND_KIND[hand.seat_wind], WIND_KIND[hand.round_wind],
+        kongs_melded, kongs_concealed, tuple(kong_kinds), nine_gates, unique_wait,
+        "last_of_kind" in hand.flags or in_open_melds == 3, options,
     )

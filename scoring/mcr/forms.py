@@ -1,8 +1,8 @@
 """MCR's winning forms and the hand's wait.
 
-The shared decomposition gives the standard form (4 sets + pair), Seven Pairs (four identical
-tiles may be two pairs: seed el. 55, "Tutte Coppie" with "Tutte e Quattro") and Thirteen Orphans.
-MCR adds the knitted forms, built here on the same partition functions:
+The shared decomposition gives the standard form's partitions (4 sets + pair), Seven Pairs (four
+identical tiles may be two pairs: seed el. 55, "Tutte Coppie" with "Tutte e Quattro") and Thirteen
+Orphans. MCR adds the knitted forms, built here on the same partition functions:
 
 * **Knitted Straight** (seed el. 45, "Serpente Legato"): the nine tiles of one knitted family
   (1-4-7 in one suit, 2-5-8 in a second, 3-6-9 in the third), concealed, + one set + a pair.
@@ -15,6 +15,10 @@ Nine Gates is a standard-form hand with a required concealed shape; it is recogn
 :mod:`scoring.mcr.elements`. The wait (spec §2.6) is every tile that completes *any* of these
 forms, which is what decides the wait elements 9–11 ("non vale se si è a punto su due distinte
 pedine").
+
+Each reading carries the facts the element table reads (sorted chow and pung firsts, the pair,
+concealed pungs), computed while the reading is built: every hand is read once and counted at
+once, so nothing is derived twice.
 """
 
 from __future__ import annotations
@@ -22,21 +26,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from operator import itemgetter
 
 from scoring.decompose import (
     CHOW,
     CLOSED,
     DUAL_PUNG,
     EDGE,
+    KONG,
+    ORPHAN_WAIT,
     PAIR,
     PAIR_WAIT,
+    PUNG,
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
     Group,
     chow_wait,
-    is_complete,
-    readings,
+    is_seven_pairs,
+    is_thirteen_orphans,
     standard_partitions,
 )
 from scoring.hand import Hand
@@ -49,28 +57,63 @@ KNITTED_FAMILIES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(suit * 9 + offset + step for offset, suit in enumerate(perm) for step in (0, 3, 6)))
     for perm in permutations(range(3))
 )
+_FAMILY_MASKS = tuple(sum(1 << k for k in family) for family in KNITTED_FAMILIES)
+_SUITED_MASK = (1 << FIRST_HONOUR) - 1
+_ORPHANS_MASK = sum(1 << k for k in TERMINALS_AND_HONOURS)
+
+KNITTED_EDGE, KNITTED_CLOSED, KNITTED_OTHER = "knitted_edge", "knitted_closed", "knitted"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class McrReading:
-    """One reading of a winning hand under MCR.
+    """One reading of a winning hand under MCR, with the facts the element table reads.
 
-    ``sets`` are the chows, pungs and kongs (declared melds included; a knitted straight's nine
-    tiles are not among them), ``pair`` the pair of a 4-sets or knitted-straight hand, ``pairs``
-    the seven pairs, ``knitted`` the knitted tiles (knitted straight: nine; honours-and-knitted:
-    the suited tiles). ``wait`` says where the winning tile sits: a :mod:`scoring.decompose` wait
-    kind, ``knitted_edge``/``knitted_closed``/``knitted`` inside a knitted straight, or None.
+    ``sets`` are the chows, pungs and kongs (declared melds first, then concealed sets by tile; a
+    knitted straight's nine tiles are not among them), ``pair`` the pair of a 4-sets or
+    knitted-straight hand, ``pairs`` the seven pairs, ``knitted`` the knitted tiles (knitted
+    straight: nine; honours-and-knitted: the suited tiles). ``wait`` says where the winning tile
+    sits: a :mod:`scoring.decompose` wait kind, ``knitted_edge``/``knitted_closed``/``knitted``
+    inside a knitted straight, or None.
+
+    The facts: ``chow_firsts`` and ``pung_firsts`` (kongs included) are the sets' first kinds,
+    sorted — the multi-set elements see the sets in this order, chows first, then pungs;
+    ``pair_kind`` is the pair's kind (-1: none); ``concealed_pungs`` counts concealed pungs and
+    concealed kongs (Appendix C's C); ``claimed`` the claimed (open) melds. Built once, never
+    changed.
     """
 
     form: str
-    sets: tuple[Group, ...] = ()
-    pair: Group | None = None
-    pairs: tuple[Group, ...] = ()
-    knitted: tuple[int, ...] = ()
-    wait: str | None = None
+    sets: tuple[Group, ...]
+    pair: Group | None
+    pairs: tuple[Group, ...]
+    knitted: tuple[int, ...]
+    wait: str | None
+    chow_firsts: tuple[int, ...]
+    pung_firsts: tuple[int, ...]
+    pair_kind: int
+    concealed_pungs: int
+    claimed: int
 
 
-KNITTED_EDGE, KNITTED_CLOSED, KNITTED_OTHER = "knitted_edge", "knitted_closed", "knitted"
+def _reading(form: str, sets: tuple[Group, ...] = (), pair: Group | None = None,
+             pairs: tuple[Group, ...] = (), knitted: tuple[int, ...] = (), wait: str | None = None
+             ) -> McrReading:
+    """A reading and its facts, derived from its groups."""
+    return McrReading(
+        form, sets, pair, pairs, knitted, wait,
+        tuple(sorted(g.first for g in sets if g.kind == CHOW)),
+        tuple(sorted(g.first for g in sets if g.kind != CHOW)),
+        pair.first if pair is not None else -1,
+        sum(1 for g in sets if g.kind != CHOW and g.concealed),
+        sum(1 for g in sets if g.declared and not g.concealed),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _group(kind: str, first: int, concealed: bool = True, declared: bool = False,
+           winning: bool = False) -> Group:
+    """Groups are immutable values: each distinct one is built once and shared."""
+    return Group(kind, first, concealed, declared, winning)
 
 
 def knitted_wait(win: int) -> str:
@@ -87,29 +130,115 @@ def knitted_wait(win: int) -> str:
     return KNITTED_OTHER
 
 
-def mcr_readings(hand: Hand) -> list[McrReading]:
-    """Every reading of the hand in every MCR form, one per place of the winning tile."""
-    out: list[McrReading] = []
-    for r in readings(hand, seven_pairs=True, thirteen_orphans=True, seven_pairs_quads=True):
-        if r.form == STANDARD:
-            out.append(McrReading(STANDARD, r.sets, r.pair, wait=r.wait))
-        elif r.form == SEVEN_PAIRS:
-            out.append(McrReading(SEVEN_PAIRS, pairs=r.pairs, wait=r.wait))
-        else:
-            out.append(McrReading(THIRTEEN_ORPHANS, wait=r.wait))
-    counts = counts34(hand.concealed)
+def _place_wait(kind: str, first: int, win: int) -> str:
+    if kind == CHOW:
+        return chow_wait(first, win)
+    return PAIR_WAIT if kind == PAIR else DUAL_PUNG
+
+
+def mcr_readings(hand: Hand, counts: list[int] | None = None) -> list[McrReading]:
+    """Every reading of the hand in every MCR form, one per place of the winning tile.
+
+    The same readings, in the same order, as :func:`scoring.decompose.readings` (standard, seven
+    pairs with four identical tiles as two pairs, thirteen orphans), then the knitted forms.
+    ``counts`` are the concealed tiles by kind, when the caller has them already.
+    """
+    if counts is None:
+        counts = counts34(hand.concealed)
+    melds = hand.melds
+    n_sets = 4 - len(melds)
     win = hand.winning_tile.index if hand.winning_tile is not None else -1
-    out.extend(_knitted_straight_readings(hand, counts, win))
-    if not hand.melds and _is_honours_knitted(tuple(counts)):
+    by_discard = hand.win_by == "discard"
+    out: list[McrReading] = []
+    if n_sets >= 0:
+        parts = standard_partitions(counts, n_sets)
+        if parts:
+            out = _standard_readings(hand, parts, win, by_discard)
+    present = 0
+    for k, n in enumerate(counts):
+        if n:
+            present |= 1 << k
+    if not melds:
+        if is_seven_pairs(counts, allow_quads=True):
+            out.append(_seven_pairs_reading(counts, win, by_discard))
+        if not present & ~_ORPHANS_MASK and is_thirteen_orphans(counts):
+            paired = next(i for i in TERMINALS_AND_HONOURS if counts[i] == 2)
+            out.append(_reading(THIRTEEN_ORPHANS, wait=PAIR_WAIT if win == paired else ORPHAN_WAIT))
+    if len(melds) <= 1 and any(not mask & ~present for mask in _FAMILY_MASKS):
+        out.extend(_knitted_straight_readings(hand, counts, win))
+    if not melds and max(counts) <= 1 and _is_honours_knitted(tuple(counts)):
         suited = tuple(i for i in range(FIRST_HONOUR) if counts[i])
-        out.append(McrReading(HONOURS_KNITTED, knitted=suited))
+        out.append(_reading(HONOURS_KNITTED, knitted=suited))
     return out
+
+
+def _standard_readings(hand: Hand, parts: tuple, win: int, by_discard: bool) -> list[McrReading]:
+    """The standard readings: each partition × each place of the winning tile (never a meld).
+
+    Groups in :func:`scoring.decompose.readings`' order: declared melds in the hand's order, then
+    the concealed sets by tile, the pair last.
+    """
+    declared: list[Group] = []
+    meld_chows: list[int] = []
+    meld_pungs: list[int] = []
+    concealed_kongs = claimed = 0
+    for m in hand.melds:
+        first = min(t.index for t in m.tiles)
+        declared.append(_group(m.kind, first, not m.open, True))
+        if m.kind == CHOW:
+            meld_chows.append(first)
+        else:
+            meld_pungs.append(first)
+        if m.open:
+            claimed += 1
+        else:
+            concealed_kongs += 1
+    out: list[McrReading] = []
+    by_first = itemgetter(1)
+    for part in parts:
+        own = sorted((x for x in part if x[0] != PAIR), key=by_first)
+        pair_kind = next(x[1] for x in part if x[0] == PAIR)
+        chows = meld_chows + [f for kind, f in own if kind == CHOW]
+        pungs = meld_pungs + [f for kind, f in own if kind != CHOW]
+        chows.sort()
+        pungs.sort()
+        chow_firsts, pung_firsts = tuple(chows), tuple(pungs)
+        base = [*declared, *(_group(kind, f) for kind, f in own)]
+        n_declared = len(declared)
+        hidden_pungs = concealed_kongs + len(pungs) - len(meld_pungs)
+        seen: set[tuple[str, int]] = set()
+        for gi, (kind, first) in enumerate((*own, (PAIR, pair_kind))):
+            if not ((first <= win <= first + 2) if kind == CHOW else first == win) or (kind, first) in seen:
+                continue
+            seen.add((kind, first))
+            placed = _group(kind, first, not by_discard, False, True)
+            if kind == PAIR:
+                sets, pair = tuple(base), placed
+            else:
+                groups = base.copy()
+                groups[n_declared + gi] = placed
+                sets, pair = tuple(groups), _group(PAIR, pair_kind)
+            lost = by_discard and kind == PUNG
+            out.append(McrReading(STANDARD, sets, pair, (), (), _place_wait(kind, first, win), chow_firsts,
+                                  pung_firsts, pair_kind, hidden_pungs - lost, claimed))
+    return out
+
+
+def _seven_pairs_reading(counts: list[int], win: int, by_discard: bool) -> McrReading:
+    pairs = []
+    placed = False
+    for k in range(N_KINDS):
+        for _ in range(counts[k] // 2):
+            if k == win and not placed:
+                placed = True
+                pairs.append(_group(PAIR, k, not by_discard, False, True))
+            else:
+                pairs.append(_group(PAIR, k))
+    return _reading(SEVEN_PAIRS, pairs=tuple(pairs), wait=PAIR_WAIT)
 
 
 def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[McrReading]:
     n_sets = 1 - len(hand.melds)
-    if n_sets < 0:
-        return []
     by_discard = hand.win_by == "discard"
     melds = [Group(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
     out: list[McrReading] = []
@@ -124,7 +253,7 @@ def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[
             sets = tuple(g for g in groups if g.kind != PAIR)
             pair = next(g for g in groups if g.kind == PAIR)
             if win in family:
-                out.append(McrReading(KNITTED_STRAIGHT, sets, pair, knitted=family, wait=knitted_wait(win)))
+                out.append(_reading(KNITTED_STRAIGHT, sets, pair, knitted=family, wait=knitted_wait(win)))
             seen: set[tuple[str, int]] = set()
             for gi, g in enumerate(groups):
                 if g.declared or win not in g.kinds or (g.kind, g.first) in seen:
@@ -132,11 +261,10 @@ def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[
                 seen.add((g.kind, g.first))
                 placed = Group(g.kind, g.first, concealed=not by_discard, winning=True)
                 new = [placed if j == gi else h for j, h in enumerate(groups)]
-                wait = (chow_wait(g.first, win) if g.kind == CHOW
-                        else PAIR_WAIT if g.kind == PAIR else DUAL_PUNG)
-                out.append(McrReading(
+                out.append(_reading(
                     KNITTED_STRAIGHT, tuple(h for h in new if h.kind != PAIR),
-                    next(h for h in new if h.kind == PAIR), knitted=family, wait=wait,
+                    next(h for h in new if h.kind == PAIR), knitted=family,
+                    wait=_place_wait(g.kind, g.first, win),
                 ))
     return out
 
@@ -151,49 +279,96 @@ def _is_honours_knitted(counts: tuple[int, ...]) -> bool:
     return any(suited <= set(family) for family in KNITTED_FAMILIES)
 
 
-@lru_cache(maxsize=1 << 16)
-def _complete(counts: tuple[int, ...], n_sets: int) -> bool:
-    """Whether concealed counts finish a hand with ``4 - n_sets`` declared sets in any MCR form."""
-    if is_complete(counts, n_sets, special_forms=n_sets == 4, seven_pairs_quads=True):
+# -- the wait ---------------------------------------------------------------------------------------
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (FIRST_HONOUR, N_KINDS))
+
+
+@lru_cache(maxsize=1 << 14)
+def _block_ok(honours: bool, block: tuple[int, ...]) -> bool:
+    """Whether one suit's (or the honours') tiles form sets only (3n tiles) or sets and the pair
+    (3n+2): suits never share a set, so a hand is standard-complete exactly when each block is and
+    one block holds the pair. Decided by the shared partitioner on the block alone (with a pair
+    placed in another block when the block has none)."""
+    total = sum(block)
+    if total % 3 == 1:
+        return False
+    if not total:
         return True
-    if n_sets == 4 and _is_honours_knitted(counts):
-        return True
-    if n_sets < 3 or sum(1 for c in counts[:FIRST_HONOUR] if c) < 9:
-        return False  # the knitted straight: nine different suited tiles standing for three sets
-    for family in KNITTED_FAMILIES:
-        if all(counts[i] for i in family):
-            rest = list(counts)
-            for i in family:
-                rest[i] -= 1
-            if standard_partitions(rest, n_sets - 3):
-                return True
-    return False
+    counts = [0] * N_KINDS
+    lo = FIRST_HONOUR if honours else 0
+    counts[lo:lo + len(block)] = block
+    if total % 3 == 0:
+        counts[8 if honours else N_KINDS - 1] = 2
+    return bool(standard_partitions(counts, total // 3))
 
 
-def _candidates(counts13: list[int], win: int, n_sets: int) -> list[int]:
-    """Kinds other than ``win`` that could complete the hand: a necessary condition per form.
+@lru_cache(maxsize=1 << 14)
+def _block_waits(honours: bool, block: tuple[int, ...]) -> tuple[int, ...]:
+    """The positions in the block where one more tile makes it :func:`_block_ok`."""
+    out = []
+    for i in range(len(block)):
+        grown = list(block)
+        grown[i] += 1
+        if _block_ok(honours, tuple(grown)):
+            out.append(i)
+    return tuple(out)
 
-    A standard hand or Seven Pairs only completes on a kind held or within two of a held tile of
-    its suit; Thirteen Orphans only when all 13 tiles are terminals or honours; the knitted forms
-    only near them (13 different tiles with four honours; eight tiles of a knitted family).
-    """
-    held = [k for k in range(N_KINDS) if counts13[k]]
-    near: set[int] = set(held)
-    for k in held:
-        if k < FIRST_HONOUR:
-            base = k - k % 9
-            near.update(j for j in range(max(base, k - 2), min(base + 8, k + 2) + 1))
+
+def standard_waits(counts: list[int], n_sets: int) -> list[int]:
+    """Every kind k with ``standard_partitions(counts + k, n_sets)`` non-empty, block by block."""
+    if sum(counts) != 3 * n_sets + 1:
+        return []
+    blocks = [(lo, hi == N_KINDS, tuple(counts[lo:hi])) for lo, hi in _BLOCKS]
+    ok = [_block_ok(h, b) for _, h, b in blocks]
+    pairs = [sum(b) % 3 == 2 for _, _, b in blocks]
+    out: list[int] = []
+    for j, (lo, honours, block) in enumerate(blocks):
+        if not all(ok[i] for i in range(4) if i != j):
+            continue
+        other_pairs = sum(pairs) - pairs[j]
+        if other_pairs + ((sum(block) + 1) % 3 == 2) != 1:
+            continue
+        out.extend(lo + i for i in _block_waits(honours, block))
+    return out
+
+
+def completing_kinds(counts13: list[int], n_sets: int) -> set[int]:
+    """Every kind that completes the concealed counts ``counts13`` (with ``4 - n_sets`` declared
+    sets) in any MCR form: standard, Seven Pairs (quads as two pairs), Thirteen Orphans, Honours
+    and Knitted Tiles, Knitted Straight."""
+    out = set(standard_waits(counts13, n_sets))
     if n_sets == 4:
-        if all(k in TERMINALS_AND_HONOURS for k in held):
-            near.update(TERMINALS_AND_HONOURS)
-        if all(c <= 1 for c in counts13) and sum(counts13[FIRST_HONOUR:]) >= 4:
-            near.update(range(N_KINDS))
+        odd = [k for k in range(N_KINDS) if counts13[k] % 2]
+        if len(odd) == 1:
+            grown = list(counts13)
+            grown[odd[0]] += 1
+            if is_seven_pairs(grown, allow_quads=True):
+                out.add(odd[0])
+        if all(counts13[k] == 0 for k in range(N_KINDS) if k not in TERMINALS_AND_HONOURS):
+            out.update(k for k in TERMINALS_AND_HONOURS if is_thirteen_orphans(_plus(counts13, k)))
+        if max(counts13) <= 1 and sum(counts13[FIRST_HONOUR:]) >= 4:
+            out.update(k for k in range(N_KINDS) if _is_honours_knitted(tuple(_plus(counts13, k))))
     if n_sets >= 3:
         for family in KNITTED_FAMILIES:
-            if sum(1 for i in family if counts13[i]) >= 8:
-                near.update(family)
-    near.discard(win)
-    return sorted(near, key=lambda k: abs(k - win))
+            missing = [i for i in family if not counts13[i]]
+            if len(missing) > 1:
+                continue
+            rest = list(counts13)
+            for i in family:
+                rest[i] -= 1
+            if not missing:
+                out.update(standard_waits(rest, n_sets - 3))
+            else:
+                rest[missing[0]] += 1
+                if standard_partitions(rest, n_sets - 3):
+                    out.add(missing[0])
+    return out
+
+
+def _plus(counts: list[int], k: int) -> list[int]:
+    grown = list(counts)
+    grown[k] += 1
+    return grown
 
 
 def unique_wait(hand: Hand, *, drop_fully_held: bool = True) -> bool:
@@ -206,20 +381,14 @@ def unique_wait(hand: Hand, *, drop_fully_held: bool = True) -> bool:
     win = hand.winning_tile.index
     counts = counts34(hand.concealed)
     counts[win] -= 1
+    others = completing_kinds(counts, 4 - len(hand.melds)) - {win}
+    if not others or not drop_fully_held:
+        return not others
     held = list(counts)
     for m in hand.melds:
         for t in m.tiles:
             held[t.index] += 1
-    n_sets = 4 - len(hand.melds)
-    for k in _candidates(counts, win, n_sets):
-        if drop_fully_held and held[k] >= 4:
-            continue
-        counts[k] += 1
-        done = _complete(tuple(counts), n_sets)
-        counts[k] -= 1
-        if done:
-            return False
-    return True
+    return all(held[k] >= 4 for k in others)
 
 
 #: wait kinds that give a wait element when the wait is unique, best label first (spec A16:
@@ -227,21 +396,27 @@ def unique_wait(hand: Hand, *, drop_fully_held: bool = True) -> bool:
 WAIT_LABEL_PRIORITY = {EDGE: 3, KNITTED_EDGE: 3, CLOSED: 2, KNITTED_CLOSED: 2, PAIR_WAIT: 1}
 
 
+@lru_cache(maxsize=1024)
+def _text(kind: str, first: int, declared: bool, concealed: bool) -> str:
+    if kind == CHOW:
+        code = f"{first % 9 + 1}{first % 9 + 2}{first % 9 + 3}"
+    else:
+        code = str(first % 9 + 1) * {PUNG: 3, KONG: 4, PAIR: 2}[kind]
+    code += "mpsz"[min(first // 9, 3)]
+    if declared:
+        return f"[{code}]" if not concealed else f"({code})"
+    return code
+
+
 def describe(reading: McrReading) -> str:
     """The reading as text: sets (claimed ones in [ ], concealed kongs in ( )), knitted tiles, pair."""
-
-    def text(g: Group) -> str:
-        code = "".join(str(k % 9 + 1) for k in g.kinds) + "mpsz"[g.suit]
-        if g.declared:
-            return f"[{code}]" if not g.concealed else f"({code})"
-        return code
-
-    parts = [text(g) for g in reading.sets]
+    parts = [_text(g.kind, g.first, g.declared, g.concealed) for g in reading.sets]
     if reading.knitted:
         parts.append("knitted " + format_tiles(Tile(k) for k in reading.knitted))
-    parts.extend(text(g) for g in reading.pairs)
+    parts.extend(_text(g.kind, g.first, g.declared, g.concealed) for g in reading.pairs)
     if reading.pair is not None:
-        parts.append(text(reading.pair))
+        parts.append(_text(reading.pair.kind, reading.pair.first, reading.pair.declared,
+                           reading.pair.concealed))
     if reading.form == THIRTEEN_ORPHANS:
         parts.append("thirteen orphans")
     if reading.form == HONOURS_KNITTED:

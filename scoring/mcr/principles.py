@@ -12,6 +12,9 @@
   formed an element with one set cannot form the same element again with another set.
 
 Chicken Hand (38) is given only when no reading scores anything (A25); flowers stay outside all this.
+
+Sets of elements are bitmasks (bit ``no`` for element ``no``), so the principles are integer
+operations; a reading with no multi-set element to assign is counted in one step.
 """
 
 from __future__ import annotations
@@ -26,18 +29,24 @@ from scoring.mcr.elements import (
     CHICKEN_HAND,
     COMBINATIONS,
     ELEMENTS,
+    FORMS,
     Combination,
-    exclusions,
+    closure,
+    option_excludes,
 )
-from scoring.mcr.facts import HandFacts, ReadingFacts
-from scoring.mcr.forms import WAIT_LABEL_PRIORITY
+from scoring.mcr.facts import HandFacts
+from scoring.mcr.forms import WAIT_LABEL_PRIORITY, McrReading
 
 HAND_WIDE = tuple(row for row in ELEMENTS if row.hand_wide)
 PER_READING = tuple(row for row in ELEMENTS if not row.hand_wide)
+#: the reading rows that can apply to each form (the table's ``forms`` column)
+PER_FORM = {form: tuple(row for row in PER_READING if form in row.forms) for form in FORMS}
+POINTS = {row.no: row.points for row in BY_NO.values()}
 
 #: A18's alternative: with Nine Gates, only Pure Straight (the one the seed names) and the elements
 #: of how the hand was won are added.
 NINE_GATES_KEEPS = frozenset((78, 49, 12, 25, 27, 39, 40, 41, 42))
+_WAIT_ELEMENTS = frozenset((9, 10, 11))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,97 +56,143 @@ class Instance:
     row: Combination
     sets: int
 
+    @property
+    def no(self) -> int:
+        return self.row.no
+
 
 @dataclass(frozen=True, slots=True)
 class ReadingScore:
     """The elements one reading scores (element number → times), their points, and a tie key."""
 
-    facts: ReadingFacts
+    reading: McrReading
     counts: dict[int, int]
     points: int
     key: tuple
 
 
-def instances(r: ReadingFacts, barred: frozenset[int]) -> list[Instance]:
-    """Every multi-set element any 2, 3 or 4 of the reading's chows or pungs form."""
-    return [x for x in _instances(r.chow_firsts, r.pung_firsts) if x.row.no not in barred]
+@lru_cache(maxsize=1 << 12)
+def _matching(of: str, firsts: tuple[int, ...]) -> tuple[Combination, ...]:
+    """The multi-set rows these sets (their sorted first kinds) form."""
+    return tuple(c for c in COMBINATIONS if c.size == len(firsts) and c.of == of and c.test(firsts))
 
 
 @lru_cache(maxsize=1 << 14)
-def _instances(chows: tuple[int, ...], pungs: tuple[int, ...]) -> tuple[Instance, ...]:
-    out: list[Instance] = []
+def _instances(chows: tuple[int, ...], pungs: tuple[int, ...]) -> tuple[tuple[int, int, Combination], ...]:
+    """Every multi-set element any 2, 3 or 4 of the reading's chows or pungs form, as
+    (element number, set bitmask, row)."""
+    out: list[tuple[int, int, Combination]] = []
     for of, firsts, offset in (("chow", chows, 0), ("pung", pungs, len(chows))):
         for size in range(2, len(firsts) + 1):
-            rows = [c for c in COMBINATIONS if c.size == size and c.of == of]
             for idx in combinations(range(len(firsts)), size):
-                group = tuple(firsts[i] for i in idx)
-                mask = sum(1 << (i + offset) for i in idx)
-                out.extend(Instance(row, mask) for row in rows if row.test(group))
+                rows = _matching(of, tuple(firsts[i] for i in idx))
+                if rows:
+                    mask = sum(1 << (i + offset) for i in idx)
+                    out.extend((row.no, mask, row) for row in rows)
     return tuple(out)
 
 
-def _combination_choices(found: list[Instance], closure: Mapping[int, frozenset[int]]) -> list[int]:
-    """Every set of instances the principles allow together, as bitmasks over ``found``.
+def instances(r: McrReading, barred: int = 0) -> list[Instance]:
+    """Every multi-set element the reading's sets form, but those in the bitmask ``barred``."""
+    return [Instance(row, sets) for no, sets, row in _instances(r.chow_firsts, r.pung_firsts)
+            if not barred >> no & 1]
+
+
+@lru_cache(maxsize=16)
+def _masks(extra: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    return {no: sum(1 << x for x in excluded) for no, excluded in closure(extra).items()}
+
+
+def exclusion_masks(options: Mapping[str, str]) -> dict[int, int]:
+    """Every element each element excludes, transitively (spec §4.1), as bitmasks."""
+    return _masks(option_excludes(options))
+
+
+@lru_cache(maxsize=1 << 12)
+def _combination_choices(found: tuple[tuple[int, int], ...], extra: tuple[tuple[int, int], ...]
+                         ) -> tuple[int, ...]:
+    """Every set of instances the principles allow together, as bitmasks over ``found`` (element
+    number, set bitmask), the ones whose instances are worth most first.
 
     Grown one instance at a time in every order: the next may share at most one set with those
     already used (exclusion), may not repeat an element on a set that already formed it
     (non-identical), and may not include or be included in a counted element (non-repeat).
     """
+    masks = _masks(extra)
+    conflict = [0] * len(found)
+    for i, (a, sa) in enumerate(found):
+        for j, (b, sb) in enumerate(found):
+            if i != j and ((a == b and sa & sb) or masks[a] >> b & 1 or masks[b] >> a & 1):
+                conflict[i] |= 1 << j
     reached = {0}
     frontier = [(0, 0)]
     while frontier:
         chosen, used = frontier.pop()
-        for i, x in enumerate(found):
+        for i, (_, sets) in enumerate(found):
             bit = 1 << i
-            if chosen & bit:
+            if chosen & (bit | conflict[i]):
                 continue
-            if chosen and bin(x.sets & used).count("1") > 1:
+            if chosen and (sets & used).bit_count() > 1:
                 continue
-            ok = True
-            for j, y in enumerate(found):
-                if not chosen & (1 << j):
-                    continue
-                if (y.row.no == x.row.no and y.sets & x.sets) or x.row.no in closure[y.row.no] \
-                        or y.row.no in closure[x.row.no]:
-                    ok = False
-                    break
-            if ok and chosen | bit not in reached:
+            if chosen | bit not in reached:
                 reached.add(chosen | bit)
-                frontier.append((chosen | bit, used | x.sets))
-    return sorted(reached)
+                frontier.append((chosen | bit, used | sets))
+    worth = [POINTS[no] for no, _ in found]
+    return tuple(sorted(reached, key=lambda c: -sum(w for i, w in enumerate(worth) if c >> i & 1)))
 
 
-def hand_wide_counts(h: HandFacts, r: ReadingFacts) -> dict[int, int]:
+def hand_wide_counts(h: HandFacts, r: McrReading) -> dict[int, int]:
     """The hand-wide elements (the same for every reading; ``r`` is any reading)."""
     return {row.no: n for row in HAND_WIDE if (n := row.count(h, r))}
 
 
-def score_reading(h: HandFacts, r: ReadingFacts, hand_wide: dict[int, int]) -> ReadingScore:
+def _count(h: HandFacts, r: McrReading, counts: dict[int, int], masks: dict[int, int]) -> ReadingScore:
+    """Non-repeat over the counted elements, A18, the points and the tie key."""
+    out = 0
+    for no in counts:
+        out |= masks[no]
+    if out:
+        counts = {no: n for no, n in counts.items() if not out >> no & 1}
+    if 78 in counts and h.options["nine_gates_extras"] == "pure_straight":
+        counts = {no: n for no, n in counts.items() if no in NINE_GATES_KEEPS}
+    points = sum(POINTS[no] * n for no, n in counts.items())
+    key = (points, WAIT_LABEL_PRIORITY.get(r.wait, 0) if not _WAIT_ELEMENTS.isdisjoint(counts) else 0,
+           tuple(sorted(counts.items(), reverse=True)))
+    return ReadingScore(r, counts, points, key)
+
+
+def score_reading(h: HandFacts, r: McrReading, hand_wide: dict[int, int]) -> ReadingScore:
     """The best count of one reading under the principles, given the hand-wide elements."""
-    closure = exclusions(h.options)
+    extra = option_excludes(h.options)
+    masks = _masks(extra)
     base = dict(hand_wide)
-    for row in PER_READING:
+    for row in PER_FORM[r.form]:
         n = row.count(h, r)
         if n:
             base[row.no] = n
-    dropped = frozenset().union(*(closure[no] for no in base))
-    barred = frozenset().union(*(closure[no] for no in base if no not in dropped))
-    found = instances(r, barred)
+    dropped = 0
+    for no in base:
+        dropped |= masks[no]
+    barred = 0
+    for no in base:
+        if not dropped >> no & 1:
+            barred |= masks[no]
+    found = tuple((no, sets) for no, sets, _ in _instances(r.chow_firsts, r.pung_firsts)
+                  if not barred >> no & 1)
+    if not found:
+        return _count(h, r, base, masks)
+    total = sum(POINTS[no] * n for no, n in base.items())
     best: ReadingScore | None = None
-    for choice in _combination_choices(found, closure):
+    for choice in _combination_choices(found, extra):
+        added = [no for i, (no, _) in enumerate(found) if choice >> i & 1]
+        if best is not None and total + sum(POINTS[no] for no in added) < best.points:
+            break  # choices come worth-first: no later one can reach the best
         counts = dict(base)
-        for i, x in enumerate(found):
-            if choice >> i & 1:
-                counts[x.row.no] = counts.get(x.row.no, 0) + 1
-        out = frozenset().union(*(closure[no] for no in counts))
-        counts = {no: n for no, n in counts.items() if no not in out}
-        if 78 in counts and h.options["nine_gates_extras"] == "pure_straight":
-            counts = {no: n for no, n in counts.items() if no in NINE_GATES_KEEPS}
-        points = sum(BY_NO[no].points * n for no, n in counts.items())
-        key = (points, WAIT_LABEL_PRIORITY.get(r.reading.wait, 0) if counts.keys() & {9, 10, 11} else 0,
-               tuple(sorted(counts.items(), reverse=True)))
-        if best is None or key > best.key:
-            best = ReadingScore(r, counts, points, key)
+        for no in added:
+            counts[no] = counts.get(no, 0) + 1
+        s = _count(h, r, counts, masks)
+        if best is None or s.key > best.key:
+            best = s
     assert best is not None  # the empty choice is always allowed
     return best
 
@@ -151,4 +206,4 @@ def best_score(scores: list[ReadingScore]) -> ReadingScore | None:
     best = max(scores, key=lambda s: s.key, default=None)
     if best is None or best.counts:
         return best
-    return ReadingScore(best.facts, {CHICKEN_HAND: 1}, BY_NO[CHICKEN_HAND].points, best.key)
+    return ReadingScore(best.reading, {CHICKEN_HAND: 1}, POINTS[CHICKEN_HAND], best.key)

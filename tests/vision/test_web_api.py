@@ -1,0 +1,342 @@
+"""The web server's JSON API with FastAPI's test client: reading, correcting, scoring, bad input.
+
+The reader is the ground-truth stand-in (``test_web_support.TruthReader``) except in the last test,
+which needs the trained models.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import tempfile
+import warnings
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
+from vision.web.app import create_app, settlement
+from vision.web.upload import pixel_size, sniff
+
+CTX = {"win_by": "self_draw", "seat_wind": "W", "round_wind": "E"}
+
+
+@pytest.fixture
+def reader() -> TruthReader:
+    return TruthReader(low=(4,))
+
+
+@pytest.fixture
+def client(reader: TruthReader) -> TestClient:
+    return TestClient(create_app(reader), raise_server_exceptions=False)
+
+
+def _read(client: TestClient, data: bytes | None = None, ctx: dict | None = None, **fields: str):
+    data = EXAMPLE.read_bytes() if data is None else data
+    form = {"rules": "riichi", "context": json.dumps(ctx or CTX), **fields}
+    return client.post("/api/read", files={"image": ("hand.jpg", data, "image/jpeg")}, data=form)
+
+
+# ------------------------------------------------------------------------------------------------
+# the page and its files
+# ------------------------------------------------------------------------------------------------
+def test_page_and_its_static_files(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert 'capture="environment"' in r.text and 'accept="image/*"' in r.text
+    assert "default-src 'self'" in r.headers["content-security-policy"]
+    for name, kind in (("app.js", "javascript"), ("app.css", "css")):
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200 and kind in r.headers["content-type"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/app.py",
+        "/static/../app.py",
+        "/static/%2e%2e/app.py",
+        "/static/..%2fapp.py",
+        "/static/%2e%2e%2f%2e%2e%2fpyproject.toml",
+        "/static/..%5c..%5cpyproject.toml",
+        "/etc/passwd",
+        "/static/",
+    ],
+)
+def test_only_its_own_static_files_are_served(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404
+    assert "error" in r.json()
+
+
+def test_openapi_documents_the_api(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert {"/api/read", "/api/score", "/api/layout", "/api/meta"} <= set(spec["paths"])
+    body = spec["paths"]["/api/read"]["post"]["requestBody"]["content"]
+    assert "image" in body["multipart/form-data"]["schema"]["properties"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_meta(client: TestClient) -> None:
+    m = client.get("/api/meta").json()
+    assert len(m["palette"]) == 46 and m["winds"] == ["E", "S", "W", "N"]
+    assert {s["name"] for s in m["systems"]} == {"mcr", "riichi", "zung-jung", "australian", "classical"}
+
+
+# ------------------------------------------------------------------------------------------------
+# reading a photo
+# ------------------------------------------------------------------------------------------------
+def test_read_returns_tiles_hand_score_and_preview(client: TestClient) -> None:
+    r = _read(client)
+    assert r.status_code == 200, r.text
+    d = r.json()
+    assert Counter(t["code"] for t in d["tiles"]) == Counter(t["code"] for t in truth_tiles())
+    t = d["tiles"][0]
+    assert set(t) >= {"id", "code", "glyph", "name", "box", "confidence", "orientation", "flagged", "role"}
+    flagged = [t for t in d["tiles"] if t["flagged"]]
+    assert len(flagged) == 1 and flagged[0]["alternatives"][1]["code"] == "9s"
+    assert d["hand"]["win_by"] == "self_draw" and d["hand"]["seat_wind"] == "W"
+    assert d["hand"]["melds"] == [{"type": "kong", "tiles": "1111p", "open": False}]
+    assert "rules" in d["score"] and "notes" in d["score"]
+    assert d["image"]["width"] == 1024 and d["image"]["height"] == 768
+    assert d["image"]["preview"].startswith("data:image/jpeg;base64,")
+    preview = cv2.imdecode(
+        np.frombuffer(base64.b64decode(d["image"]["preview"].split(",", 1)[1]), np.uint8), 1
+    )
+    assert preview.shape[1] / preview.shape[0] == pytest.approx(1024 / 768, rel=0.01)
+    assert set(d["timings_ms"]) >= {"decode", "detect", "read", "total"}
+
+
+def test_read_with_the_winning_tile_given_scores_the_example(client: TestClient) -> None:
+    d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
+    assert d["hand"]["hand"] == "345m55888p444s" and d["hand"]["winning_tile"] == "4s"
+    s = d["score"]
+    assert s["valid"], s
+    assert s["han"] == 3 and s["fu"] == 70
+    assert d["settlement"] == {"E": -4000, "S": -2000, "W": 8000, "N": -2000}
+    assert [t["role"] for t in d["tiles"]].count("meld") == 4
+
+
+def test_each_rule_system_scores_the_read_hand(client: TestClient) -> None:
+    for rules in ("mcr", "riichi", "zung-jung", "australian", "classical"):
+        d = _read(client, ctx={**CTX, "winning_tile": "4s"}, rules=rules).json()
+        assert d["score"]["rules"] == rules
+        assert d["score"]["valid"] or d["score"]["error"]
+
+
+# ------------------------------------------------------------------------------------------------
+# correcting tiles, scoring a hand
+# ------------------------------------------------------------------------------------------------
+def test_layout_after_a_correction_rescores(client: TestClient) -> None:
+    d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
+    tiles = [{k: t[k] for k in ("id", "code", "box", "orientation")} for t in d["tiles"]]
+    five = next(t for t in tiles if t["code"] == "5m")
+    five["code"] = "0m"
+    body = {"tiles": tiles, "rules": "riichi", "context": {**CTX, "winning_tile": "4s"}}
+    r = client.post("/api/layout", json=body)
+    assert r.status_code == 200, r.text
+    e = r.json()
+    assert e["hand"]["hand"] == "340m55888p444s"
+    assert e["score"]["han"] == d["score"]["han"] + 1
+    assert [t["id"] for t in e["tiles"]].count(five["id"]) == 1
+    # removing a tile (not a tile after all) leaves a hand one short: a clear reason, not a crash
+    e = client.post("/api/layout", json={**body, "tiles": tiles[1:]}).json()
+    assert e["score"]["valid"] is False and e["score"]["error"]
+
+
+def test_layout_rejects_bad_codes_and_bodies(client: TestClient) -> None:
+    r = client.post("/api/layout", json={"tiles": [{"code": "9x", "box": [0, 0, 1, 1]}]})
+    assert r.status_code == 400 and "9x" in r.json()["error"]
+    r = client.post("/api/layout", json={"tiles": "nope"})
+    assert r.status_code == 422 and r.json()["error"].startswith("invalid request")
+    r = client.post("/api/layout", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "error" in r.json()
+    r = client.post("/api/layout", json={"tiles": [], "rules": "poker"})
+    assert r.status_code == 400 and "unknown rules" in r.json()["error"]
+
+
+def test_score_endpoint(client: TestClient) -> None:
+    hand = {
+        "hand": "234m55p12345678s9s",
+        "winning_tile": "9s",
+        "win_by": "self_draw",
+        "seat_wind": "S",
+        "flags": ["riichi"],
+        "dora_indicators": ["1z"],
+    }
+    r = client.post("/api/score", json={"hand": hand, "rules": "riichi"})
+    assert r.status_code == 200
+    d = r.json()
+    assert d["score"]["valid"] and d["score"]["total"] >= 4
+    assert d["settlement"]["S"] > 0 and sum(d["settlement"].values()) == 0
+    assert any("pays" in n for n in d["score"]["notes"])
+    bad = client.post("/api/score", json={"hand": {"hand": "12m"}, "rules": "mcr"}).json()
+    assert bad["score"]["valid"] is False and bad["score"]["error"]
+    assert client.post("/api/score", json={"hand": {"hand": "12q"}}).json()["score"]["error"]
+    assert client.post("/api/score", json={"hand": "x"}).status_code == 422
+
+
+def test_settlement_shapes() -> None:
+    riichi = {"payments": [{"from": "E", "to": "W", "total": 4000}, {"from": "S", "to": "W", "total": 2000}]}
+    assert settlement(riichi, "W") == {"E": -4000, "S": -2000, "W": 6000, "N": 0}
+    assert settlement({"payments": [{"from": "discarder", "to": "W", "total": 1}]}, "W") is None
+    assert settlement({"settlement": {"E": -8, "S": -8, "W": 24, "N": -8}}, "W")["W"] == 24
+    zj = {"payments": {"E": 40, "S": 40, "N": 40}, "winner_receives": 120}
+    assert settlement(zj, "W") == {"E": -40, "S": -40, "W": 120, "N": -40}
+    assert settlement({}, "E") is None
+
+
+# ------------------------------------------------------------------------------------------------
+# bad input: a clear JSON error, never a crash, nothing written to disk
+# ------------------------------------------------------------------------------------------------
+def _png_header(w: int, h: int) -> bytes:
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", 13)
+        + b"IHDR"
+        + ihdr
+        + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+    )
+
+
+@pytest.mark.parametrize(
+    "data,status,words",
+    [
+        (b"hello, this is a text file", 415, "not an image"),
+        (b"", 400, "empty"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 300, 400, "corrupt"),
+        (b"\x00\x00\x00\x18ftypheic" + b"\x00" * 100, 415, "HEIC"),
+        (_png_header(40000, 40000), 413, "too large"),
+        (_png_header(0, 10), 400, "corrupt"),
+    ],
+)
+def test_bad_photos_get_a_clear_error(client: TestClient, data: bytes, status: int, words: str) -> None:
+    r = _read(client, data)
+    assert r.status_code == status, r.text
+    assert words in r.json()["error"]
+
+
+def test_a_truncated_jpeg_is_an_error_or_a_reading_never_a_crash(client: TestClient) -> None:
+    data = EXAMPLE.read_bytes()
+    r = _read(client, data[: len(data) // 3])
+    assert r.status_code in (200, 400)
+    assert r.json()
+
+
+def test_uploads_over_the_limit_are_refused(reader: TruthReader) -> None:
+    client = TestClient(create_app(reader, max_upload=50_000), raise_server_exceptions=False)
+    r = _read(client, EXAMPLE.read_bytes())  # 128 kB > 50 kB: refused from Content-Length
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+
+    def chunks():  # no Content-Length: counted while streaming
+        for _ in range(100):
+            yield b"\xff" * 65536
+
+    r = client.post("/api/read", content=chunks(), headers={"content-type": "image/jpeg"})
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+    r = client.post(
+        "/api/read",
+        content=chunks(),
+        headers={"content-type": "multipart/form-data; boundary=xyz"},
+    )
+    assert r.status_code == 413
+    assert reader.calls["read"] == 0
+
+
+def test_form_errors(client: TestClient) -> None:
+    r = client.post("/api/read", data={"rules": "riichi"}, files={"other": ("a.txt", b"x", "text/plain")})
+    assert r.status_code in (400, 415)
+    r = client.post("/api/read", data={"rules": "riichi"})
+    assert r.status_code in (400, 415) and "error" in r.json()
+    assert "unknown rules" in _read(client, rules="poker").json()["error"]
+    assert "not valid JSON" in _read(client, context="{").json()["error"]
+    assert "seat_wind" in _read(client, ctx={"seat_wind": "X"}).json()["error"]
+    assert "options" in _read(client, options="[1]").json()["error"]
+    d = _read(client, options=json.dumps({"no_such_option": "1"})).json()
+    assert "no_such_option" in d["score"]["error"]
+    r = client.post(
+        "/api/read",
+        content=b"--xyz\r\ngarbage",
+        headers={"content-type": "multipart/form-data; boundary=xyz"},
+    )
+    assert r.status_code == 400
+
+
+def test_a_raw_image_body_is_accepted(client: TestClient) -> None:
+    r = client.post("/api/read", content=EXAMPLE.read_bytes(), headers={"content-type": "image/jpeg"})
+    assert r.status_code == 200 and len(r.json()["tiles"]) == len(truth_tiles())
+
+
+def test_reader_failures_are_json_errors(tmp_path: Path) -> None:
+    client = TestClient(create_app(None, models_dir=tmp_path), raise_server_exceptions=False)
+    r = _read(client)
+    assert r.status_code == 503 and "models" in r.json()["error"]
+
+    class Broken(TruthReader):
+        def read_image(self, image):
+            raise RuntimeError("boom")
+
+    client = TestClient(create_app(Broken()), raise_server_exceptions=False)
+    r = _read(client)
+    assert r.status_code == 500 and r.json() == {"error": "internal error: RuntimeError: boom"}
+    assert client.get("/api/meta").status_code == 200  # still serving
+
+
+def test_uploads_are_never_written_to_disk(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*a, **k):
+        raise AssertionError("an upload must not be written to a file")
+
+    for name in ("TemporaryFile", "NamedTemporaryFile", "SpooledTemporaryFile", "mkstemp", "mkdtemp"):
+        monkeypatch.setattr(tempfile, name, refuse)
+    big = cv2.imencode(".png", np.random.default_rng(0).integers(0, 255, (900, 1200, 3), np.uint8))[
+        1
+    ].tobytes()
+    assert len(big) > 2 << 20  # larger than any in-memory spool threshold
+    assert _read(client, big).status_code == 200
+    assert _read(client).status_code == 200
+
+
+def test_sniffing() -> None:
+    assert sniff(EXAMPLE.read_bytes()) == "jpeg"
+    assert pixel_size(EXAMPLE.read_bytes(), "jpeg") == (1024, 768)
+    png = cv2.imencode(".png", np.zeros((30, 50, 3), np.uint8))[1].tobytes()
+    webp = cv2.imencode(".webp", np.zeros((30, 50, 3), np.uint8))[1].tobytes()
+    bmp = cv2.imencode(".bmp", np.zeros((30, 50, 3), np.uint8))[1].tobytes()
+    assert [sniff(x) for x in (png, webp, bmp)] == ["png", "webp", "bmp"]
+    assert pixel_size(png, "png") == (50, 30) and pixel_size(bmp, "bmp") == (50, 30)
+    assert pixel_size(webp, "webp") == (50, 30)
+
+
+# ------------------------------------------------------------------------------------------------
+# the command
+# ------------------------------------------------------------------------------------------------
+def test_serve_command_is_registered_and_checks_its_port(capsys: pytest.CaptureFixture) -> None:
+    from vision.cli import main
+
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "error:" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    assert "--host" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------------------------
+# with the trained models
+# ------------------------------------------------------------------------------------------------
+@pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
+def test_read_with_the_real_models() -> None:
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    d = _read(client).json()
+    assert Counter(t["code"] for t in d["tiles"]) == Counter(t["code"] for t in truth_tiles())
+    assert d["score"]["valid"], d["score"]

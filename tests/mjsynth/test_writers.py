@@ -45,7 +45,8 @@ def test_tiny_dataset_has_all_three_outputs(tmp_path):
             c, *xywh = line.split()
             assert int(c) in (0, 1)
             x, y, w, h = map(float, xywh)
-            assert x - w / 2 >= -1e-5 and x + w / 2 <= 1 + 1e-5 and y - h / 2 >= -1e-5 and y + h / 2 <= 1 + 1e-5
+            eps = 1e-5
+            assert x - w / 2 >= -eps and x + w / 2 <= 1 + eps and y - h / 2 >= -eps and y + h / 2 <= 1 + eps
     classes = {p.name for p in (tmp_path / "cls").glob("*/*") if p.is_dir()}
     assert classes and classes <= set(TILE_CLASSES)
     crop = cv2.imread(str(next((tmp_path / "cls").rglob("*.jpg"))))

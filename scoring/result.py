@@ -8,6 +8,7 @@ seat), and goes into the JSON output beside the common keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,3 +54,31 @@ class Score:
             lines.append(f"  {'Total':<{width}}  {self.total:>4} {self.unit}")
         lines.extend(self.notes)
         return "\n".join(lines)
+
+
+class DeferredNotes:
+    """``Score(notes=DeferredNotes(build))``: the notes are built by ``build()`` on the first read
+    of ``Score.notes`` and kept. Scorers use it so that callers who only want the numbers (batch
+    scoring, benchmarks) do not pay for formatting lines nobody prints; reading ``notes``,
+    ``render()``, ``repr`` and ``==`` see the built list as before."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[], list[str]]) -> None:
+        self.build = build
+
+
+_NOTES_SLOT = Score.__dict__["notes"]  # the slot the dataclass made for the field
+
+
+def _notes(self: Score) -> list[str]:
+    notes = _NOTES_SLOT.__get__(self, Score)
+    if type(notes) is DeferredNotes:
+        notes = notes.build()
+        _NOTES_SLOT.__set__(self, notes)
+    return notes
+
+
+# the field stays a dataclass field (constructor, fields(), repr, ==, pickling unchanged); reads go
+# through this property so that deferred notes are built on demand
+Score.notes = property(_notes, _NOTES_SLOT.__set__, doc=_NOTES_SLOT.__doc__)  # type: ignore[assignment]

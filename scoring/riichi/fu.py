@@ -7,8 +7,6 @@ pair / edge-closed-pair wait / self-draw (not with Pinfu) / open pinfu, rounded 
 
 from __future__ import annotations
 
-from functools import cache
-
 from scoring.decompose import Group
 from scoring.riichi.context import Context
 from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
@@ -37,9 +35,23 @@ def set_fu(g: Group) -> int:
     return concealed if g.concealed else opened
 
 
-@cache
 def set_label(g: Group) -> str:
     return f"{'concealed' if g.concealed else 'open'} {g.kind} {CODES[g.first] * len(g.kinds)}"
+
+
+#: kind ("pung"/"kong") → concealed → first kind → the set's fu item (label, fu), built once
+SET_ITEMS: dict[str, tuple[tuple[FuItem, ...], tuple[FuItem, ...]]] = {
+    kind: tuple(tuple((set_label(g), set_fu(g)) for g in (Group(kind, k, concealed) for k in range(N_KINDS)))
+                for concealed in (False, True))
+    for kind in ("pung", "kong")
+}
+SEVEN_PAIRS_ITEMS: tuple[FuItem, ...] = (("seven pairs (flat, no rounding)", SEVEN_PAIRS_FU),)
+BASE_ITEMS = {
+    (True, False): ("concealed hand on a discard", 30),
+    (True, True): ("self-draw base", 20),
+    (False, True): ("self-draw base", 20),
+    (False, False): ("open hand on a discard", 20),
+}
 
 
 def pair_fu(g: Group, ctx: Context) -> list[FuItem]:
@@ -56,26 +68,29 @@ def pair_fu(g: Group, ctx: Context) -> list[FuItem]:
     return items
 
 
-def fu_of(s: Shape, ctx: Context, pinfu: bool) -> tuple[int, list[FuItem]]:
+def fu_of(s: Shape, ctx: Context, pinfu: bool) -> tuple[int, tuple[FuItem, ...] | list[FuItem]]:
     """The rounded fu of a reading and its items before rounding (§4.9)."""
     r = s.reading
     if r.form == "seven_pairs":
-        return SEVEN_PAIRS_FU, [("seven pairs (flat, no rounding)", SEVEN_PAIRS_FU)]
-    if ctx.concealed and not ctx.self_drawn:
-        items: list[FuItem] = [("concealed hand on a discard", 30)]
-    else:
-        items = [("self-draw base" if ctx.self_drawn else "open hand on a discard", 20)]
+        return SEVEN_PAIRS_FU, SEVEN_PAIRS_ITEMS
+    items: list[FuItem] = [BASE_ITEMS[(ctx.concealed, ctx.self_drawn)]]
     pair_items: list[FuItem] = []
     for g in r.groups:
-        if g.kind in ("pung", "kong"):
-            items.append((set_label(g), set_fu(g)))
-        elif g.kind == "pair":
+        kind = g.kind
+        if kind == "pung" or kind == "kong":
+            items.append(SET_ITEMS[kind][g.concealed][g.first])
+        elif kind == "pair" and g.first >= FIRST_HONOUR:
             pair_items = pair_fu(g, ctx)
-    items.extend(pair_items)
-    if r.wait in WAIT_NAMES:
-        items.append((WAIT_NAMES[r.wait], 2))
+    if pair_items:
+        items.extend(pair_items)
+    wait = WAIT_NAMES.get(r.wait)  # type: ignore[arg-type]
+    if wait:
+        items.append((wait, 2))
     if ctx.self_drawn and not pinfu:
         items.append(("self-draw", 2))
     if not ctx.concealed and len(s.chows) == 4 and r.wait == "two_sided" and not pair_items:
         items.append(("open pinfu", 2))  # fn 16: an open hand never stays at 20 fu
-    return round_up(sum(fu for _, fu in items)), items
+    total = 0
+    for _, fu in items:
+        total += fu
+    return round_up(total), items

@@ -8,16 +8,16 @@ pays most wins, then the one with more fan, then more fu (riichi.md §4.9).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from scoring.decompose import Group, Reading, readings, shape_error
 from scoring.hand import Hand
-from scoring.result import Score
+from scoring.result import DeferredNotes, Score
 from scoring.riichi.context import Context, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
-from scoring.riichi.patterns import SCREENS, Row, apply, apply_flags, shape
+from scoring.riichi.patterns import SCREENS, Row, Shape, apply, apply_flags, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
     SEATS,
@@ -30,7 +30,7 @@ from scoring.riichi.payments import (
 from scoring.riichi.validate import flag_error, normalise_flags, tile_error
 from scoring.riichi.yaku import YAKU, YAKU_TABLE
 from scoring.riichi.yakuman import YAKUMAN, YAKUMAN_FAN, YAKUMAN_TABLE, yakuman_multiple
-from scoring.tiles import Tile, counts34
+from scoring.tiles import N_KINDS, Tile, counts34
 
 NAME = "riichi"
 FIVE_COUNTERS = 5
@@ -42,26 +42,45 @@ ORDER = {key: i for i, key in enumerate([*(p.key for p in YAKU), *(p.key for p i
 
 @dataclass(slots=True)
 class Evaluation:
-    """One reading valued: its elements, fan from yaku, total fan, fu and base points."""
+    """One reading valued: its elements, fan from yaku, total fan, fu and base points.
+
+    From 5 fan the fu do not change the payment (§4.1): they are then worked out only when they
+    break a tie between readings (:meth:`rank`), and ``fu`` stays None until then."""
 
     reading: Reading | None
     elements: dict[str, int]
     yaku_fan: int
     han: int
     fu: int | None
-    fu_items: list[FuItem] = field(default_factory=list)
+    fu_items: Sequence[FuItem] = ()
     yakuman: int = 0
     base: int = 0
     limit: str | None = None
     total_paid: int = 0
+    #: the shape and context the fu come from while they are not worked out yet
+    pending: tuple[Shape, Context] | None = None
 
-    @property
     def rank(self) -> tuple[int, bool, int, int, int]:
         """Payment first (§4.1.1), then a true yakuman over a counted one paying the same (the
         seed names the hand by its yakuman: Esempio 4), then fan, then fu (riichi.md §4.9); last,
         the reading that names more elements (222333444s is Suu ankou and Ryuu iisou, not only
         the latter)."""
+        if self.pending is not None:
+            s, ctx = self.pending
+            self.fu, self.fu_items = fu_of(s, ctx, "Pinfu" in self.elements)
+            self.pending = None
         return (self.total_paid, self.yakuman > 0, self.han, self.fu or 0, len(self.elements))
+
+
+def _better(ev: Evaluation, best: Evaluation) -> bool:
+    """``ev.rank() > best.rank()``, without working out fu where payment, yakuman or fan decide."""
+    if ev.total_paid != best.total_paid:
+        return ev.total_paid > best.total_paid
+    if (ev.yakuman > 0) != (best.yakuman > 0):
+        return ev.yakuman > 0
+    if ev.han != best.han:
+        return ev.han > best.han
+    return ev.rank() > best.rank()
 
 
 def _total_paid(base: int, dealer: bool, self_drawn: bool) -> int:
@@ -108,9 +127,12 @@ def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
     yaku_fan = sum(elements.values())
     elements.update(hp.dora)
     han = yaku_fan + hp.dora_fan
-    # from 5 fan the fu do not change the payment (§4.1), but they still break ties (§4.9)
+    if han >= 5:  # the limit table: fu only break ties (§4.9), worked out when one comes up
+        base, limit = base_points(han, None, 0, ctx.options["counted_yakuman"] == "yes")
+        return Evaluation(r, elements, yaku_fan, han, None, base=base, limit=limit,
+                          total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn), pending=(s, ctx))
     fu, items = fu_of(s, ctx, "Pinfu" in elements)
-    base, limit = base_points(han, fu, 0, ctx.options["counted_yakuman"] == "yes")
+    base, limit = base_points(han, fu)
     return Evaluation(r, elements, yaku_fan, han, fu, items, base=base, limit=limit,
                       total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
 
@@ -141,11 +163,14 @@ def _discarder(hand: Hand) -> tuple[str | None, str | None]:
 _DIGITS = "".join(str(k % 9 + 1) for k in range(27)) + "1234567"
 _SUIT = "m" * 9 + "p" * 9 + "s" * 9 + "z" * 7
 _SIZE = {"pung": 3, "kong": 4, "pair": 2, "single": 1}
+#: group kind → first kind → its tiles written out ("234m", "777z"), built once
+_CODES = {kind: tuple((_DIGITS[f:f + 3] if kind == "chow" else _DIGITS[f] * _SIZE[kind]) + _SUIT[f]
+                      for f in range(N_KINDS))
+          for kind in ("chow", *_SIZE)}
 
 
 def _group_code(g: Group) -> str:
-    f = g.first
-    code = (_DIGITS[f:f + 3] if g.kind == "chow" else _DIGITS[f] * _SIZE[g.kind]) + _SUIT[f]
+    code = _CODES[g.kind][g.first]
     if g.declared:
         return f"({code})" if g.concealed else f"[{code}]"
     return code
@@ -159,12 +184,38 @@ def _describe(r: Reading) -> str:
 def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) -> Score:
     winner = hand.seat_wind
     pays = hand_payments(best.base, ctx.dealer, ctx.self_drawn, winner, hand.honba, discarder)
-    payments = [_payment_row(p, winner, "hand and counters") for p in pays]
+    lines = [(p, "hand and counters") for p in pays]
     if hand.riichi_sticks:
-        sticks = Payment("table", RIICHI_STICK * hand.riichi_sticks)
-        payments.append(_payment_row(sticks, winner, "riichi sticks"))
+        lines.append((Payment("table", RIICHI_STICK * hand.riichi_sticks), "riichi sticks"))
+    payments = [_payment_row(p, winner, what) for p, what in lines]
     fu = best.fu if best.han < 5 and not best.yakuman else None
     reading = _describe(best.reading) if best.reading is not None else None
+    elements = best.elements
+    return Score(
+        rules=NAME, valid=True, total=best.han, unit="han",
+        elements=dict(sorted(elements.items(), key=_order)) if len(elements) > 1 else dict(elements),
+        details={
+            "han": best.han,
+            "fu": fu,
+            "points": points_of(pays, ctx.dealer, ctx.self_drawn),
+            "fu_breakdown": [[name, v] for name, v in best.fu_items] if fu is not None else [],
+            "limit": best.limit,
+            "base_points": best.base,
+            "payments": payments,
+            "reading": reading,
+        },
+        notes=DeferredNotes(lambda: _notes(best, fu, reading, winner, lines)),
+    )
+
+
+def _order(item: tuple[str, int]) -> int:
+    return ORDER[item[0]]
+
+
+def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
+           payments: list[tuple[Payment, str]]) -> list[str]:
+    """The human lines: the reading, the fu items, the limit or base points, the payments (what
+    each payer pays and for what)."""
     notes: list[str] = []
     if reading:
         notes.append(f"Reading: {reading}")
@@ -180,24 +231,10 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
         notes.append(f"Limit: {best.limit}{counted}, base {best.base}")
     else:
         notes.append(f"Base points: {fu} fu x 2^({best.han}+2) = {best.base}")
-    for row in payments:
-        extra = f" (incl. {row['honba']} for counters)" if row["honba"] else ""
-        notes.append(f"{row['from']} pays {row['to']} {row['total']}{extra} [{row['for']}]")
-    return Score(
-        rules=NAME, valid=True, total=best.han, unit="han",
-        elements=dict(sorted(best.elements.items(), key=lambda kv: ORDER[kv[0]])),
-        details={
-            "han": best.han,
-            "fu": fu,
-            "points": points_of(pays, ctx.dealer, ctx.self_drawn),
-            "fu_breakdown": [[name, v] for name, v in best.fu_items] if fu is not None else [],
-            "limit": best.limit,
-            "base_points": best.base,
-            "payments": payments,
-            "reading": reading,
-        },
-        notes=notes,
-    )
+    for p, what in payments:
+        extra = f" (incl. {p.honba} for counters)" if p.honba else ""
+        notes.append(f"{p.payer} pays {winner} {p.total}{extra} [{what}]")
+    return notes
 
 
 def _payment_row(p: Payment, winner: str, what: str) -> dict[str, object]:
@@ -237,7 +274,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     for r in reads:
         ev = evaluate(r, ctx, hp)
         best_yaku_fan = max(best_yaku_fan, ev.yaku_fan)
-        if ev.yaku_fan >= minimum and (best is None or ev.rank > best.rank):
+        if ev.yaku_fan >= minimum and (best is None or _better(ev, best)):
             best = ev
     if best is None:
         return _invalid(_no_yaku_reason(hand, ctx, best_yaku_fan, minimum))

@@ -1,0 +1,224 @@
+"""The camera command on a short generated video: camera motion, then a steady view of the hand.
+
+The video is made at test time from the bundled synthetic scene (``examples/hand.jpg``, mjsynth's
+seed-0 hand scene, ground truth in ``examples/hand.json``): frames shaken, turned, zoomed and
+motion-blurred as by a hand-held camera settling down, then still frames with sensor noise.
+``--headless`` must read the hand once, on the steady frames, and read it right.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from scoring.cli import build_parser, run
+from tests.vision.test_web_support import EXAMPLE, EXAMPLE_TRUTH, TruthReader, models_present
+from vision import camera_cli
+from vision.camera import LiveScorer, Steadiness, breakdown, overlay
+
+MOVING, STEADY, FPS = 18, 22, 15
+TRUTH = json.loads(EXAMPLE_TRUTH.read_text())["hand"]
+
+
+def make_video(
+    path: Path, base: np.ndarray, moving: int = MOVING, steady: int = STEADY, seed: int = 0
+) -> Path:
+    """A hand-held camera settling over the hand: ``moving`` shaken frames, then ``steady`` still ones."""
+    rng = np.random.default_rng(seed)
+    h, w = base.shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, (w, h))
+    assert writer.isOpened()
+    noise = [rng.normal(0, 2.0, base.shape).round().astype(np.int16) for _ in range(3)]  # sensor noise
+    prev = (0.0, 0.0)
+    for i in range(moving + steady):
+        if i < moving:  # circling and settling: at least a few pixels of movement every frame
+            t = i / moving
+            r, a = 40 * (1 - 0.5 * t), 2 * math.pi * 1.5 * t
+            dx, dy = r * math.cos(a), r * math.sin(a)
+            m = cv2.getRotationMatrix2D((w / 2, h / 2), 3 * math.sin(a), 1 + 0.04 * math.sin(2 * a))
+            m[:, 2] += (dx, dy)
+            frame = cv2.warpAffine(base, m, (w, h), borderMode=cv2.BORDER_REFLECT)
+            speed = math.hypot(dx - prev[0], dy - prev[1])
+            prev = (dx, dy)
+            k = max(1, int(speed))
+            if k > 1:  # motion blur (horizontal: cheap, and enough to smear the tiles)
+                frame = cv2.blur(frame, (k, 1))
+        else:
+            frame = base
+        noisy = np.clip(frame.astype(np.int16) + noise[i % len(noise)], 0, 255).astype(np.uint8)
+        writer.write(noisy)
+    writer.release()
+    return path
+
+
+@pytest.fixture(scope="module")
+def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_video(tmp_path_factory.mktemp("camera") / "hand.avi", cv2.imread(str(EXAMPLE)))
+
+
+def _run(args: list[str], capsys) -> tuple[int, str, str]:
+    """``mahjong-score ARGS`` as vision.cli assembles it; stdout into a buffer (``scoring.cli.run``
+    binds sys.stdout at import), stderr from capsys."""
+    parser, sub = build_parser()
+    camera_cli.add_commands(sub)
+    buf = io.StringIO()
+    rc = run(parser, args, out=buf)
+    return rc, buf.getvalue(), capsys.readouterr().err
+
+
+def _readings(out_dir: Path) -> list[dict]:
+    return [json.loads(ln) for ln in (out_dir / "readings.jsonl").read_text().splitlines() if ln.strip()]
+
+
+def test_headless_reads_the_hand_once_on_the_steady_frames(
+    video: Path, tmp_path: Path, capsys, monkeypatch
+) -> None:
+    reader = TruthReader()
+    monkeypatch.setattr(camera_cli, "make_reader", lambda args: reader)
+    out_dir = tmp_path / "frames"
+    rc, out, err = _run(
+        [
+            "camera",
+            "--source",
+            str(video),
+            "--headless",
+            "--out",
+            str(out_dir),
+            "--rules",
+            "riichi",
+            "--win-by",
+            "self_draw",
+            "--seat",
+            "W",
+            "--winning-tile",
+            "4s",
+        ],
+        capsys,
+    )
+    assert rc == 0, err
+    readings = _readings(out_dir)
+    assert len(readings) == 1, [r["frame"] for r in readings]
+    r = readings[0]
+    assert MOVING <= r["frame"] < MOVING + 8  # read only once the view is still
+    assert r["hand"]["hand"] == TRUTH["hand"]
+    assert r["hand"]["melds"] == TRUTH["melds"]
+    assert r["hand"]["winning_tile"] == TRUTH["winning_tile"]
+    assert r["score"]["valid"] and r["score"]["han"] == 3
+    assert reader.calls["detect"] == MOVING + STEADY  # the detector ran on every frame
+    assert reader.calls["read"] == 1
+    frames = sorted(out_dir.glob("frame_*.jpg"))
+    assert len(frames) == MOVING + STEADY
+    assert (out_dir / f"read_{r['frame']:06d}.jpg").is_file()
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert summary["frames"] == MOVING + STEADY and summary["readings"] == 1 and summary["fps"] > 0
+    assert "frames/s" in out and f"frame {r['frame']}:" in out
+
+
+def test_without_a_display_it_says_so_and_exits(video: Path, capsys, monkeypatch) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(camera_cli, "make_reader", lambda args: TruthReader())
+    rc, _, err = _run(["camera", "--source", str(video), "--rules", "mcr"], capsys)
+    assert rc == 2
+    assert "no display" in err and "--headless --out" in err and "Traceback" not in err
+
+
+def test_source_and_argument_errors(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setattr(camera_cli, "make_reader", lambda args: TruthReader())
+    base = ["camera", "--rules", "riichi", "--headless", "--out", str(tmp_path / "o")]
+    rc, _, err = _run([*base, "--source", str(tmp_path / "missing.mp4")], capsys)
+    assert rc == 2 and "no such video file" in err
+    rc, _, err = _run([*base, "--source", "37"], capsys)
+    assert rc == 2 and "cannot open camera 37" in err
+    not_video = tmp_path / "notes.mp4"
+    not_video.write_text("not a video")
+    rc, _, err = _run([*base, "--source", str(not_video)], capsys)
+    assert rc in (0, 2) and "Traceback" not in err
+    rc, _, err = _run(["camera", "--rules", "riichi", "--headless"], capsys)
+    assert rc == 2 and "--out" in err
+    rc, _, err = _run([*base, "--source", "0", "--dora", "9x"], capsys)
+    assert rc == 2 and "error:" in err
+
+
+def test_models_missing_is_a_clear_error(tmp_path: Path, video: Path, capsys) -> None:
+    rc, _, err = _run(
+        [
+            "camera",
+            "--rules",
+            "riichi",
+            "--source",
+            str(video),
+            "--headless",
+            "--out",
+            str(tmp_path),
+            "--models",
+            str(tmp_path),
+        ],
+        capsys,
+    )
+    assert rc == 2 and "model not found" in err
+
+
+def test_steadiness() -> None:
+    rng = np.random.default_rng(1)
+    base = cv2.imread(str(EXAMPLE))
+    s = Steadiness(frames=3)
+    noisy = lambda: np.clip(base + rng.normal(0, 2, base.shape), 0, 255).astype(np.uint8)  # noqa: E731
+    assert [s.update(noisy(), 15) for _ in range(5)] == [False, False, False, True, True]
+    assert not s.update(np.roll(base, 12, axis=1), 15)  # the camera moved
+    s2 = Steadiness(frames=2)
+    assert [s2.update(base, n) for n in (15, 15, 15, 14, 14, 14)] == [False, False, True, False, False, True]
+    assert not Steadiness(frames=1).update(base, 0) and not any(
+        Steadiness(frames=1).update(base, 0) for _ in range(3)
+    )
+
+
+def test_overlay_and_breakdown_draw_on_a_copy() -> None:
+    base = cv2.imread(str(EXAMPLE))
+    scorer = LiveScorer(
+        TruthReader(), "riichi", {}, {"win_by": "self_draw", "seat_wind": "W"}, "4s", Steadiness(frames=1)
+    )
+    states = [scorer.process(base) for _ in range(3)]
+    assert states[1].new_reading and states[1].reading is not None and not states[2].new_reading
+    img = overlay(base, states[2], 12.5, "riichi")
+    assert img.shape == base.shape and not np.array_equal(img, base)
+    out = breakdown(base, states[2].reading)
+    assert out.shape == base.shape
+    assert "345m" in states[2].reading.line()
+
+
+@pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
+def test_headless_with_the_real_models(video: Path, tmp_path: Path, capsys) -> None:
+    rc, out, err = _run(
+        [
+            "camera",
+            "--source",
+            str(video),
+            "--headless",
+            "--out",
+            str(tmp_path),
+            "--every",
+            "0",
+            "--rules",
+            "riichi",
+            "--win-by",
+            "self_draw",
+            "--seat",
+            "W",
+        ],
+        capsys,
+    )
+    assert rc == 0, err
+    readings = _readings(tmp_path)
+    assert readings, out
+    steady = [r for r in readings if r["frame"] >= MOVING]
+    assert steady, [r["frame"] for r in readings]
+    hand = steady[-1]["hand"]
+    assert hand["hand"] == TRUTH["hand"] and hand["melds"] == TRUTH["melds"], hand
+    print(out.strip().splitlines()[-1])

@@ -1,0 +1,415 @@
+"""Live scoring from a webcam or a video: detect tiles every frame, read them when the view is steady.
+
+The loop, per frame:
+
+1. the detector finds the tiles (boxes only: cheap enough for every frame);
+2. :class:`Steadiness` compares a small blurred grey copy of the frame with the previous one: the
+   view is *steady* once the picture has barely changed for a few frames and the number of tiles
+   found has stayed the same;
+3. on the first steady frame the tiles are read (the reader model), laid out and scored; that
+   reading stays on screen, its codes following the boxes, until the view moves again.
+
+Any movement drops the reading, so what is shown is always the hand under the camera now. The
+overlay (boxes, codes, a status line, the score breakdown) is drawn with OpenCV only.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from scoring.hand import HandError
+from scoring.result import Score
+from scoring.rules import score_hand
+from scoring.structured import hand_from_dict
+from scoring.tiles import tile
+from vision.classes import BACK
+from vision.detect import Detection
+from vision.layout import Layout, lay_out
+from vision.pipeline import hand_dict
+from vision.read import Reading, read_tiles
+
+OK = (60, 200, 60)  # BGR
+FLAG = (40, 40, 230)
+BACK_C = (200, 140, 40)
+SEEN = (0, 200, 255)  # a detected tile not read yet (moving view)
+PANEL = (30, 30, 30)
+
+
+class CameraError(RuntimeError):
+    """The video source cannot be opened or read; the message says which and why."""
+
+
+# ------------------------------------------------------------------------------------------------
+# sources
+# ------------------------------------------------------------------------------------------------
+def open_source(source: str | int, width: int | None = None, height: int | None = None) -> cv2.VideoCapture:
+    """A device index (``0``), a video file, or a stream URL (``rtsp://…``, ``http://…``)."""
+    text = str(source).strip()
+    is_device = text.isdigit()
+    if not is_device and "://" not in text and not Path(text).exists():
+        raise CameraError(f"no such video file: {text} (give a camera index such as 0, a file or a URL)")
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    try:
+        cap = cv2.VideoCapture(int(text)) if is_device else cv2.VideoCapture(text)
+        if is_device and width and height:
+            cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+            cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+    finally:
+        cv2.utils.logging.setLogLevel(level)
+    if not cap.isOpened():
+        cap.release()
+        what = f"camera {text}" if is_device else f"video {text}"
+        hint = " (is it connected, and not used by another program?)" if is_device else ""
+        raise CameraError(f"cannot open {what}{hint}")
+    return cap
+
+
+def frames(cap: cv2.VideoCapture, max_frames: int | None = None) -> Iterator[np.ndarray]:
+    """Frames until the source ends (or ``max_frames``)."""
+    n = 0
+    while max_frames is None or n < max_frames:
+        ok, frame = cap.read()
+        if not ok or frame is None:
+            return
+        n += 1
+        yield frame
+
+
+def display_problem() -> str | None:
+    """Why no window can be shown here, or None. Probed in a child process: with no X server,
+    OpenCV's Qt backend aborts the whole process instead of raising."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return "there is no display (DISPLAY is not set)"
+    probe = "import cv2; cv2.namedWindow('probe'); cv2.waitKey(1); cv2.destroyAllWindows()"
+    try:
+        r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"cannot open a window ({exc})"
+    if r.returncode != 0:
+        lines = [ln for ln in (r.stderr or "").splitlines() if ln.strip()]
+        return "cannot open a window" + (f" ({lines[0].strip()})" if lines else "")
+    return None
+
+
+# ------------------------------------------------------------------------------------------------
+# steadiness
+# ------------------------------------------------------------------------------------------------
+class Steadiness:
+    """Is the view steady? Two measures between consecutive frames, both on a small blurred grey
+    copy: the global shift found by phase correlation (in pixels of a 1000-pixel-wide frame: a
+    hand-held camera drifting), and the mean absolute grey-level change (0–255: something moving
+    in the view, the light changing). Steady once both have stayed below their thresholds for
+    ``frames`` frames running, with the same number of tiles detected throughout."""
+
+    def __init__(self, shift: float = 1.0, frames: int = 4, change: float = 2.0, width: int = 160) -> None:
+        self.shift_limit, self.frames, self.change_limit, self.width = shift, frames, change, width
+        self.prev: np.ndarray | None = None
+        self.window: np.ndarray | None = None
+        self.count: int | None = None
+        self.run = 0
+        self.shift = self.change = float("inf")
+
+    def thumb(self, frame: np.ndarray) -> np.ndarray:
+        h, w = frame.shape[:2]
+        small = cv2.resize(
+            frame, (self.width, max(8, round(h * self.width / w))), interpolation=cv2.INTER_AREA
+        )
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+        return cv2.GaussianBlur(grey.astype(np.float32), (5, 5), 0)
+
+    @property
+    def motion(self) -> float:
+        """The shift, for display (pixels per 1000 px of width)."""
+        return self.shift
+
+    def update(self, frame: np.ndarray, n_tiles: int) -> bool:
+        t = self.thumb(frame)
+        if self.prev is None or self.prev.shape != t.shape:
+            self.shift = self.change = float("inf")
+            self.window = cv2.createHanningWindow((t.shape[1], t.shape[0]), cv2.CV_32F)
+        else:
+            self.change = float(np.abs(t - self.prev).mean())
+            # copies: some OpenCV versions apply the window to the inputs in place
+            (dx, dy), _ = cv2.phaseCorrelate(self.prev.copy(), t.copy(), self.window)
+            self.shift = float(np.hypot(dx, dy)) * 1000.0 / self.width
+        self.prev = t
+        still = self.shift < self.shift_limit and self.change < self.change_limit
+        if still and n_tiles == self.count and n_tiles > 0:
+            self.run += 1
+        else:
+            self.run = 0
+        self.count = n_tiles
+        return self.run >= self.frames
+
+    @property
+    def steady(self) -> bool:
+        return self.run >= self.frames
+
+
+# ------------------------------------------------------------------------------------------------
+# reading and scoring
+# ------------------------------------------------------------------------------------------------
+class FrameReader(Protocol):
+    def detect(self, image: np.ndarray) -> list[Detection]: ...
+
+    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]: ...
+
+
+class ModelFrameReader:
+    """The two models of :class:`vision.pipeline.PhotoReader`, split for the camera loop."""
+
+    def __init__(self, reader: Any) -> None:
+        self.reader = reader
+
+    def detect(self, image: np.ndarray) -> list[Detection]:
+        return self.reader.detect(image)
+
+    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
+        return read_tiles(self.reader.rdr, image, detections, tta=getattr(self.reader, "tta", True))
+
+
+@dataclass
+class HandReading:
+    """One steady view read and scored."""
+
+    frame: int
+    readings: list[Reading]
+    layout: Layout
+    hand: dict[str, Any]
+    score: Score
+    problems: list[str]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "frame": self.frame,
+            "tiles": [r.to_json() for r in self.readings],
+            "hand": self.hand,
+            "problems": self.problems,
+            "score": self.score.to_json(),
+            "read_ms": round(self.seconds * 1000, 1),
+        }
+
+    def line(self) -> str:
+        h = self.hand
+        melds = " ".join(
+            ("[{}]" if m.get("open", True) else "({})").format(m["tiles"]) for m in h.get("melds", [])
+        )
+        parts = [h.get("hand") or "", melds, f"win {h['winning_tile']}" if h.get("winning_tile") else ""]
+        return " ".join(p for p in parts if p)
+
+
+def score_readings(
+    readings: list[Reading],
+    rules: str,
+    options: dict[str, str],
+    context: dict[str, Any],
+    winning_tile: str | None = None,
+) -> tuple[Layout, dict[str, Any], Score, list[str]]:
+    """Lay out and score tiles as :mod:`vision.photo_cli` does for a photo."""
+    layout = lay_out(readings)
+    problems = list(layout.problems)
+    if winning_tile:
+        layout.winning_tile = tile(winning_tile).code
+        problems = [p for p in problems if "winning tile" not in p]
+    hand = hand_dict(layout, context)
+    try:
+        score = score_hand(hand_from_dict(hand), rules, options)
+    except HandError as exc:
+        score = Score.invalid(rules, str(exc))
+    except Exception as exc:  # a scorer bug must not stop the camera
+        score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+    if problems and not score.valid:
+        score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    return layout, hand, score, problems
+
+
+@dataclass
+class FrameState:
+    index: int
+    detections: list[Detection]
+    steady: bool
+    motion: float
+    reading: HandReading | None
+    new_reading: bool = False
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+class LiveScorer:
+    """The per-frame logic, independent of where frames come from and where they go."""
+
+    def __init__(
+        self,
+        reader: FrameReader,
+        rules: str,
+        options: dict[str, str] | None = None,
+        context: dict[str, Any] | None = None,
+        winning_tile: str | None = None,
+        steadiness: Steadiness | None = None,
+    ) -> None:
+        self.reader = reader
+        self.rules, self.options = rules, dict(options or {})
+        self.context, self.winning_tile = dict(context or {}), winning_tile
+        self.steadiness = steadiness or Steadiness()
+        self.reading: HandReading | None = None
+        self.index = -1
+
+    def read_now(self, frame: np.ndarray, detections: list[Detection] | None = None) -> HandReading:
+        """Read and score this frame whatever its steadiness (the freeze key)."""
+        t0 = time.perf_counter()
+        dets = self.reader.detect(frame) if detections is None else detections
+        readings = self.reader.read_frame(frame, dets) if dets else []
+        layout, hand, score, problems = score_readings(
+            readings, self.rules, self.options, self.context, self.winning_tile
+        )
+        return HandReading(self.index, readings, layout, hand, score, problems, time.perf_counter() - t0)
+
+    def process(self, frame: np.ndarray) -> FrameState:
+        self.index += 1
+        t0 = time.perf_counter()
+        dets = self.reader.detect(frame)
+        t1 = time.perf_counter()
+        was_steady = self.steadiness.steady
+        steady = self.steadiness.update(frame, len(dets))
+        new = False
+        if not steady:
+            self.reading = None
+        elif not was_steady or self.reading is None:
+            self.reading = self.read_now(frame, dets)
+            new = True
+        t2 = time.perf_counter()
+        return FrameState(
+            self.index,
+            dets,
+            steady,
+            self.steadiness.motion,
+            self.reading,
+            new,
+            {"detect": t1 - t0, "read": t2 - t1},
+        )
+
+
+# ------------------------------------------------------------------------------------------------
+# drawing
+# ------------------------------------------------------------------------------------------------
+def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def _label(canvas: np.ndarray, text: str, x: int, y: int, colour: tuple[int, int, int], scale: float) -> None:
+    thick = max(1, round(scale * 2))
+    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+    ty = y - 4 if y - th - 6 > 0 else y + th + 6
+    cv2.rectangle(canvas, (x, ty - th - 3), (x + tw + 4, ty + 3), colour, -1)
+    cv2.putText(
+        canvas, text, (x + 2, ty), cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), thick, cv2.LINE_AA
+    )
+
+
+def _text_block(
+    canvas: np.ndarray, lines: list[str], x: int, y: int, scale: float, width: int | None = None
+) -> int:
+    """White text on a dark translucent panel; returns the y below it."""
+    thick = max(1, round(scale * 2))
+    (_, th), base = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+    step = th + base + 6
+    w = (
+        width
+        or max((cv2.getTextSize(ln, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)[0][0] for ln in lines), default=0)
+        + 16
+    )
+    h = step * len(lines) + 10
+    x1, y1 = min(canvas.shape[1], x + w), min(canvas.shape[0], y + h)
+    roi = canvas[y:y1, x:x1]
+    roi[:] = (roi * 0.3 + np.array(PANEL) * 0.7).astype(np.uint8)
+    for i, ln in enumerate(lines):
+        cv2.putText(
+            canvas,
+            ln,
+            (x + 8, y + 6 + th + i * step),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            scale,
+            (255, 255, 255),
+            thick,
+            cv2.LINE_AA,
+        )
+    return y1
+
+
+def _ascii(text: str) -> str:
+    """OpenCV's Hershey fonts draw ASCII only."""
+    return text.replace("→", "->").replace("×", "x").replace("—", "-").encode("ascii", "replace").decode()
+
+
+def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rules: str = "") -> np.ndarray:
+    """The frame with every box; codes once the steady view was read; a status line."""
+    canvas = frame.copy()
+    scale = max(frame.shape[:2]) / 1000
+    thick = max(1, round(2 * scale))
+    fs = 0.5 * max(scale, 0.7)
+    reading = state.reading
+    for d in state.detections:
+        x0, y0, x1, y1 = (round(v) for v in d.box)
+        match = None
+        if reading is not None:
+            best = max(reading.readings, key=lambda r: _iou(r.box, d.box), default=None)
+            if best is not None and _iou(best.box, d.box) > 0.5:
+                match = best
+        if match is None:
+            colour, text = (BACK_C, "") if d.label == BACK else (SEEN, "")
+        else:
+            colour = FLAG if match.flagged else BACK_C if match.code == BACK else OK
+            text = match.code + ("?" if match.flagged else "")
+        cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
+        if text:
+            _label(canvas, text, x0, y0, colour, fs)
+    status = f"{len(state.detections)} tiles  " + (
+        "steady" if state.steady else f"moving ({state.motion:.1f})"
+    )
+    if fps:
+        status = f"{fps:4.1f} fps  " + status
+    lines = [status]
+    if reading is not None:
+        lines.append(_ascii(f"{reading.line()}"))
+        s = reading.score
+        lines.append(_ascii(f"{rules}: {s.total} {s.unit}" if s.valid else f"{rules}: {s.error}")[:90])
+    else:
+        lines.append("hold the camera still to read the hand" if state.detections else "no tiles in view")
+    lines.append("[space] score  [q] quit")
+    _text_block(canvas, lines, 0, 0, fs, width=canvas.shape[1])
+    return canvas
+
+
+def breakdown(frame: np.ndarray, reading: HandReading) -> np.ndarray:
+    """The frozen frame with the read tiles and the full score breakdown."""
+    canvas = frame.copy()
+    scale = max(frame.shape[:2]) / 1000
+    fs = 0.5 * max(scale, 0.7)
+    for r in reading.readings:
+        x0, y0, x1, y1 = (round(v) for v in r.box)
+        colour = FLAG if r.flagged else BACK_C if r.code == BACK else OK
+        cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, max(1, round(2 * scale)))
+        _label(canvas, r.code + ("?" if r.flagged else ""), x0, y0, colour, fs)
+    lines = [_ascii(f"Hand: {reading.line()}")]
+    lines += [_ascii(ln)[:100] for ln in reading.score.render().splitlines()]
+    lines += [_ascii(f"layout: {p}")[:100] for p in reading.problems]
+    lines.append("any key: back to the live view")
+    _text_block(canvas, lines, 0, 0, fs * 0.9, width=canvas.shape[1])
+    return canvas

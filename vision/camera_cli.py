@@ -1,0 +1,278 @@
+"""``mahjong-score camera``: a live view of the hand with its tiles and score, from a webcam or video.
+
+The window shows every tile's box as the detector finds it; once the view has been steady for a
+moment the tiles are read and their codes and the score appear. Keys: space (or Enter, or s)
+freezes the frame, scores it and shows the full breakdown, any key goes back; q or Esc quits.
+
+Where no window can be shown, the command says so and exits; ``--headless --out DIR`` writes the
+annotated frames (``frame_NNNNNN.jpg``), one breakdown image per steady view read
+(``read_NNNNNN.jpg``), ``readings.jsonl`` (tiles, hand and score of each) and ``summary.json``
+(frames, frames per second) instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+import cv2
+
+from scoring.cli import EXIT_OK, CliError, parse_options
+from scoring.rules import RULE_SYSTEMS
+from scoring.tiles import TileError, parse_tiles, tile
+from vision.camera import (
+    CameraError,
+    FrameReader,
+    LiveScorer,
+    ModelFrameReader,
+    Steadiness,
+    breakdown,
+    display_problem,
+    frames,
+    open_source,
+    overlay,
+)
+from vision.models import MODELS_DIR, ModelError
+
+WINDOW = "mahjong-score camera"
+
+
+def context_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The hand's context from the command line (as for ``photo``)."""
+    flags = list(args.flag or [])
+    if args.riichi:
+        flags.append("riichi")
+    ctx: dict[str, Any] = {
+        "win_by": args.win_by,
+        "seat_wind": args.seat,
+        "round_wind": args.round,
+        "flags": flags,
+        "honba": args.honba,
+    }
+    try:
+        if args.dora:
+            ctx["dora_indicators"] = [t.code for t in parse_tiles(args.dora)]
+        if args.ura_dora:
+            ctx["ura_dora_indicators"] = [t.code for t in parse_tiles(args.ura_dora)]
+        if args.winning_tile:
+            tile(args.winning_tile)
+    except TileError as exc:
+        raise CliError(str(exc)) from None
+    return ctx
+
+
+def make_reader(args: argparse.Namespace) -> FrameReader:
+    """The models (loaded once); tests replace this with a stand-in."""
+    from vision.pipeline import PhotoReader
+
+    try:
+        return ModelFrameReader(PhotoReader(args.models, conf=args.det_conf))
+    except ModelError as exc:
+        raise CliError(str(exc)) from None
+
+
+class _Rate:
+    """Frames per second over the last frames (an exponential moving average of frame times)."""
+
+    def __init__(self) -> None:
+        self.last: float | None = None
+        self.dt: float | None = None
+
+    def tick(self) -> float | None:
+        now = time.perf_counter()
+        if self.last is not None:
+            d = now - self.last
+            self.dt = d if self.dt is None else 0.9 * self.dt + 0.1 * d
+        self.last = now
+        return 1.0 / self.dt if self.dt else None
+
+
+def _report(reading: Any, rules: str, out: TextIO) -> None:
+    s = reading.score
+    result = f"{s.total} {s.unit}" if s.valid else f"not scored: {s.error}"
+    out.write(f"frame {reading.frame}: {reading.line()}  [{rules}] {result}\n")
+    out.flush()
+
+
+def run_headless(
+    scorer: LiveScorer,
+    cap: cv2.VideoCapture,
+    out_dir: Path,
+    out: TextIO,
+    every: int = 1,
+    max_frames: int | None = None,
+) -> dict[str, Any]:
+    """Process every frame, write annotated ones; returns the summary (also ``summary.json``)."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        jsonl = (out_dir / "readings.jsonl").open("w", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write to {out_dir}: {exc}") from None
+    rate = _Rate()
+    n = reads = 0
+    busy = 0.0
+    last = None
+    t_start = time.perf_counter()
+    try:
+        with jsonl:
+            for frame in frames(cap, max_frames):
+                t0 = time.perf_counter()
+                state = scorer.process(frame)
+                busy += time.perf_counter() - t0
+                fps = rate.tick()
+                if state.new_reading and state.reading is not None:
+                    reads += 1
+                    last = state.reading
+                    jsonl.write(json.dumps(state.reading.to_json(), ensure_ascii=False) + "\n")
+                    jsonl.flush()
+                    cv2.imwrite(str(out_dir / f"read_{state.index:06d}.jpg"), breakdown(frame, state.reading))
+                    _report(state.reading, scorer.rules, out)
+                if every and state.index % every == 0:
+                    image = overlay(frame, state, fps, scorer.rules)
+                    if not cv2.imwrite(str(out_dir / f"frame_{state.index:06d}.jpg"), image):
+                        raise CliError(f"cannot write frames to {out_dir}")
+                n += 1
+    except KeyboardInterrupt:
+        out.write("stopped\n")
+    wall = time.perf_counter() - t_start
+    summary = {
+        "frames": n,
+        "seconds": round(wall, 3),
+        "fps": round(n / wall, 2) if wall > 0 else None,
+        "fps_processing": round(n / busy, 2) if busy > 0 else None,
+        "readings": reads,
+        "last_hand": last.hand if last else None,
+        "last_score": last.score.to_json() if last else None,
+    }
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False), encoding="utf-8")
+    out.write(
+        f"{n} frames in {wall:.1f} s: {summary['fps']} frames/s overall, "
+        f"{summary['fps_processing']} frames/s detecting and reading "
+        f"(detector on every frame, {reads} steady view(s) read) -> {out_dir}\n"
+    )
+    if not reads:
+        out.write("no steady view of tiles was found: hold the camera still over the hand\n")
+    return summary
+
+
+def run_window(scorer: LiveScorer, cap: cv2.VideoCapture, out: TextIO) -> None:
+    rate = _Rate()
+    try:
+        cv2.namedWindow(WINDOW, cv2.WINDOW_NORMAL)
+    except cv2.error as exc:
+        raise CliError(f"cannot open a window: {exc}; use --headless --out DIR") from None
+    try:
+        for frame in frames(cap):
+            state = scorer.process(frame)
+            cv2.imshow(WINDOW, overlay(frame, state, rate.tick(), scorer.rules))
+            if state.new_reading and state.reading is not None:
+                _report(state.reading, scorer.rules, out)
+            key = cv2.waitKey(1) & 0xFF
+            if key in (ord("q"), 27):
+                break
+            if key in (ord(" "), 13, ord("s")):
+                reading = state.reading if state.reading is not None else scorer.read_now(frame)
+                cv2.imshow(WINDOW, breakdown(frame, reading))
+                out.write(f"Hand:  {reading.line()}\n{reading.score.render()}\n")
+                out.flush()
+                if cv2.waitKey(0) & 0xFF in (ord("q"), 27):
+                    break
+                rate = _Rate()
+            if cv2.getWindowProperty(WINDOW, cv2.WND_PROP_VISIBLE) < 1:
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cv2.destroyAllWindows()
+
+
+def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
+    options = parse_options(args.option)
+    ctx = context_of(args)
+    if args.headless and not args.out:
+        raise CliError("--headless needs --out DIR for the annotated frames")
+    if args.every < 0 or (args.max_frames is not None and args.max_frames < 1):
+        raise CliError("--every must be 0 or more and --max-frames 1 or more")
+    if not args.headless:
+        problem = display_problem()
+        if problem:
+            raise CliError(
+                f"{problem}, so the live view cannot be shown; run with --headless --out DIR to write "
+                "annotated frames instead"
+            )
+    reader = make_reader(args)
+    try:
+        cap = open_source(args.source, args.width, args.height)
+    except CameraError as exc:
+        raise CliError(str(exc)) from None
+    steadiness = Steadiness(shift=args.shift, frames=args.steady_frames, change=args.change)
+    scorer = LiveScorer(reader, args.rules, options, ctx, args.winning_tile, steadiness)
+    try:
+        if args.headless:
+            run_headless(scorer, cap, Path(args.out), out, args.every, args.max_frames)
+        else:
+            if args.out:
+                print("note: --out is used only with --headless", file=sys.stderr)
+            run_window(scorer, cap, out)
+    finally:
+        cap.release()
+    return EXIT_OK
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register ``camera`` on the ``mahjong-score`` subparsers (called by vision.cli)."""
+    p = sub.add_parser(
+        "camera",
+        help="live view from a webcam or video: tile boxes, codes and the score",
+        description="Show a webcam (or a video file or stream) with every tile's box; when the view is "
+        "steady the tiles are read and the hand scored. Keys: space = freeze and show the score "
+        "breakdown, q = quit. Without a display use --headless --out DIR.",
+    )
+    p.add_argument(
+        "--source", default="0", help="camera index (0, 1, …), video file or stream URL (default 0)"
+    )
+    p.add_argument(
+        "--rules", "-r", required=True, choices=list(RULE_SYSTEMS), help="rule system to score under"
+    )
+    p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="rule option (repeatable)")
+    p.add_argument("--seat", default="E", help="seat wind of the winner: E, S, W or N (default E)")
+    p.add_argument("--round", default="E", help="round (prevailing) wind: E, S, W or N (default E)")
+    p.add_argument(
+        "--win-by",
+        default="discard",
+        choices=["discard", "self_draw", "ron", "tsumo"],
+        help="how the winning tile came (default discard)",
+    )
+    p.add_argument("--riichi", action="store_true", help="the winner declared riichi")
+    p.add_argument("--flag", action="append", metavar="NAME", help="another situation flag (repeatable)")
+    p.add_argument("--dora", metavar="TILES", help="dora indicators, e.g. 3m7z")
+    p.add_argument("--ura-dora", metavar="TILES", help="ura-dora indicators")
+    p.add_argument("--honba", type=int, default=0, help="honba counters")
+    p.add_argument("--winning-tile", metavar="CODE", help="the winning tile, when it is not set apart")
+    p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
+    p.add_argument("--det-conf", type=float, default=0.35, help="detector confidence threshold")
+    p.add_argument("--headless", action="store_true", help="no window: write annotated frames to --out")
+    p.add_argument("--out", metavar="DIR", help="folder for annotated frames, readings.jsonl, summary.json")
+    p.add_argument("--every", type=int, default=1, help="with --headless: write every Nth frame (0: none)")
+    p.add_argument("--max-frames", type=int, help="stop after this many frames")
+    p.add_argument("--steady-frames", type=int, default=4, help="frames the view must stay still (default 4)")
+    p.add_argument(
+        "--shift",
+        type=float,
+        default=1.0,
+        help="camera movement between frames, in pixels per 1000 px of width, below which the view is "
+        "still (default 1.0)",
+    )
+    p.add_argument(
+        "--change",
+        type=float,
+        default=2.0,
+        help="mean grey-level change between frames below which the view is still (default 2.0)",
+    )
+    p.add_argument("--width", type=int, help="ask the camera for this frame width")
+    p.add_argument("--height", type=int, help="ask the camera for this frame height")
+    p.set_defaults(func=cmd_camera)

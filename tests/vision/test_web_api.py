@@ -340,3 +340,21 @@ def test_read_with_the_real_models() -> None:
     d = _read(client).json()
     assert Counter(t["code"] for t in d["tiles"]) == Counter(t["code"] for t in truth_tiles())
     assert d["score"]["valid"], d["score"]
+
+
+def test_phone_photos_are_turned_upright_and_big_ones_decoded_reduced(client: TestClient) -> None:
+    """A portrait phone photo is stored landscape with an EXIF orientation: the boxes and the
+    preview must both be in the upright picture's pixels; a 12 MP JPEG decodes at ~2000 px."""
+    image_mod = pytest.importorskip("PIL.Image")
+    import io
+
+    img = image_mod.fromarray(np.zeros((300, 400, 3), np.uint8))
+    exif = img.getexif()
+    exif[0x0112] = 6  # rotate 90° clockwise to view
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", exif=exif.tobytes())
+    d = _read(client, buf.getvalue()).json()
+    assert (d["image"]["width"], d["image"]["height"]) == (300, 400)
+    big = cv2.imencode(".jpg", np.full((3000, 4000, 3), 90, np.uint8))[1].tobytes()
+    d = _read(client, big).json()
+    assert (d["image"]["width"], d["image"]["height"]) == (2000, 1500)

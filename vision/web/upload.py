@@ -17,6 +17,10 @@ import numpy as np
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import Request
 
+from vision import pipeline
+
+_reduced_decode = getattr(pipeline, "decode", None)
+
 #: Largest photo accepted (bytes). Phone photos are 2–12 MB.
 MAX_UPLOAD = 25 * 1024 * 1024
 #: Room for the form's other fields and the multipart framing.
@@ -232,7 +236,12 @@ def decode_photo(data: bytes, max_pixels: int = MAX_PIXELS) -> np.ndarray:
         raise UploadError(400, f"the {kind.upper()} image is corrupt (it says it is {size[0]}×{size[1]})")
     buf = np.frombuffer(data, dtype=np.uint8)
     try:
-        image = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        # large JPEGs decode reduced (DCT scaling) exactly as the photo command reads them
+        image = (
+            _reduced_decode(buf)[0]
+            if _reduced_decode and kind == "jpeg"
+            else cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        )
     except cv2.error:
         image = None
     if image is None or image.size == 0 or min(image.shape[:2]) < 8:

@@ -56,6 +56,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be 1..65535, not {args.port}")
+    if args.max_upload_mb < 1:
+        raise CliError("--max-upload-mb must be 1 or more")
+    try:  # fail on a taken port with one clear line, before uvicorn starts logging
+        with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((args.host, args.port))
+    except OSError as exc:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     reader = None
     try:
         reader = PhotoReader(args.models, conf=args.det_conf)
@@ -67,12 +75,6 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     app = create_app(
         reader, models_dir=args.models, det_conf=args.det_conf, max_upload=args.max_upload_mb << 20
     )
-    try:  # fail on a taken port with one clear line, before uvicorn starts logging
-        with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind((args.host, args.port))
-    except OSError as exc:
-        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     urls = _urls(args.host, args.port)
     out.write("Mahjong scorer is running. Open this on your phone (same Wi-Fi network):\n")
     for u in urls:

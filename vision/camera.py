@@ -389,7 +389,7 @@ def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rule
     if reading is not None:
         lines.append(_ascii(f"{reading.line()}"))
         s = reading.score
-        lines.append(_ascii(f"{rules}: {s.total} {s.unit}" if s.valid else f"{rules}: {s.error}")[:90])
+        lines.append(_ascii(f"{rules}: {score_line(s)}")[:110])
     else:
         lines.append("hold the camera still to read the hand" if state.detections else "no tiles in view")
     lines.append("[space] score  [q] quit")
@@ -397,19 +397,77 @@ def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rule
     return canvas
 
 
+def _wrap(lines: list[str], width_px: int, scale: float) -> list[str]:
+    """Lines broken at spaces to fit ``width_px`` in the Hershey font."""
+    thick = max(1, round(scale * 2))
+    out: list[str] = []
+    for line in lines:
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        words, cur = line.strip(" ").split(" "), lead
+        indent = lead + "  "
+        for w in words:
+            trial = f"{cur} {w}" if cur.strip() else cur + w
+            if (
+                cur.strip()
+                and cv2.getTextSize(trial, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)[0][0] > width_px
+            ):
+                out.append(cur)
+                cur = indent + w
+            else:
+                cur = trial
+        out.append(cur)
+    return out
+
+
+def score_line(score: Score) -> str:
+    """One line: total and unit, and riichi's fu and limit."""
+    if not score.valid:
+        return f"not scored: {score.error}"
+    d = score.details
+    extra = [f"{d['fu']} fu"] if d.get("fu") else []
+    if isinstance(d.get("limit"), str):
+        extra.append(d["limit"])
+    return " ".join([f"{score.total} {score.unit}", *extra])
+
+
 def breakdown(frame: np.ndarray, reading: HandReading) -> np.ndarray:
-    """The frozen frame with the read tiles and the full score breakdown."""
+    """The frozen frame with the read tiles, and the full score breakdown in a panel below it:
+    the hand, each element with its value, the total, the system's notes (fu, payments…)."""
     canvas = frame.copy()
     scale = max(frame.shape[:2]) / 1000
     fs = 0.5 * max(scale, 0.7)
+    thick = max(1, round(fs * 2))
     for r in reading.readings:
         x0, y0, x1, y1 = (round(v) for v in r.box)
         colour = FLAG if r.flagged else BACK_C if r.code == BACK else OK
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, max(1, round(2 * scale)))
         _label(canvas, r.code + ("?" if r.flagged else ""), x0, y0, colour, fs)
-    lines = [_ascii(f"Hand: {reading.line()}")]
-    lines += [_ascii(ln)[:100] for ln in reading.score.render().splitlines()]
-    lines += [_ascii(f"layout: {p}")[:100] for p in reading.problems]
-    lines.append("any key: back to the live view")
-    _text_block(canvas, lines, 0, 0, fs * 0.9, width=canvas.shape[1])
-    return canvas
+    s = reading.score
+    width = canvas.shape[1] - 24
+    rows: list[tuple[str, str]] = [
+        (line, "") for line in _wrap([_ascii(f"Hand: {reading.line()}")], width, fs)
+    ]
+    rows.append((_ascii(f"Rules: {s.rules}"), ""))
+    if not s.valid:
+        rows += [(ln, "") for ln in _wrap([_ascii(f"Not a valid win: {s.error}")], width, fs)]
+    rows += [("  " + _ascii(name), str(value)) for name, value in s.elements.items()]
+    if s.elements:
+        rows.append(("  Total", _ascii(score_line(s))))
+    rows += [(ln, "") for ln in _wrap([_ascii(n) for n in s.notes], width, fs)]
+    rows += [(ln, "") for ln in _wrap([_ascii(f"layout: {p}") for p in reading.problems], width, fs)]
+    rows.append(("any key: back to the live view", ""))
+    (_, th), base = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, fs, thick)
+    step = th + base + 6
+    panel = np.full((len(rows) * step + 16, canvas.shape[1], 3), PANEL, np.uint8)
+    names = [cv2.getTextSize(a, cv2.FONT_HERSHEY_SIMPLEX, fs, thick)[0][0] for a, b in rows if b]
+    col = min(canvas.shape[1] - 16, max(names, default=0) + 40)
+    for i, (left, right) in enumerate(rows):
+        y = 8 + th + i * step
+        cv2.putText(panel, left, (8, y), cv2.FONT_HERSHEY_SIMPLEX, fs, (255, 255, 255), thick, cv2.LINE_AA)
+        if right:
+            w = cv2.getTextSize(right, cv2.FONT_HERSHEY_SIMPLEX, fs, thick)[0][0]
+            x = col if not right[0].isdigit() or " " in right else col + 40 - w
+            cv2.putText(
+                panel, right, (x, y), cv2.FONT_HERSHEY_SIMPLEX, fs, (255, 255, 160), thick, cv2.LINE_AA
+            )
+    return np.vstack([canvas, panel])

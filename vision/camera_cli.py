@@ -35,6 +35,7 @@ from vision.camera import (
     frames,
     open_source,
     overlay,
+    score_line,
 )
 from vision.models import MODELS_DIR, ModelError
 
@@ -92,9 +93,7 @@ class _Rate:
 
 
 def _report(reading: Any, rules: str, out: TextIO) -> None:
-    s = reading.score
-    result = f"{s.total} {s.unit}" if s.valid else f"not scored: {s.error}"
-    out.write(f"frame {reading.frame}: {reading.line()}  [{rules}] {result}\n")
+    out.write(f"frame {reading.frame}: {reading.line()}  [{rules}] {score_line(reading.score)}\n")
     out.flush()
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
+import shutil
 from pathlib import Path
 
 import cv2
@@ -18,7 +20,7 @@ import numpy as np
 import pytest
 
 from scoring.cli import build_parser, run
-from tests.vision.test_web_support import EXAMPLE, EXAMPLE_TRUTH, TruthReader, models_present
+from tests.vision.test_web_support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
 from vision import camera_cli
 from vision.camera import LiveScorer, Steadiness, breakdown, overlay
 
@@ -118,6 +120,8 @@ def test_headless_reads_the_hand_once_on_the_steady_frames(
     summary = json.loads((out_dir / "summary.json").read_text())
     assert summary["frames"] == MOVING + STEADY and summary["readings"] == 1 and summary["fps"] > 0
     assert "frames/s" in out and f"frame {r['frame']}:" in out
+    if os.environ.get("MAHJONG_SCREENSHOT") and not models_present():
+        shutil.copyfile(out_dir / f"read_{r['frame']:06d}.jpg", ROOT / "docs" / "camera.jpg")
 
 
 def test_without_a_display_it_says_so_and_exits(video: Path, capsys, monkeypatch) -> None:
@@ -189,7 +193,7 @@ def test_overlay_and_breakdown_draw_on_a_copy() -> None:
     img = overlay(base, states[2], 12.5, "riichi")
     assert img.shape == base.shape and not np.array_equal(img, base)
     out = breakdown(base, states[2].reading)
-    assert out.shape == base.shape
+    assert out.shape[1] == base.shape[1] and out.shape[0] > base.shape[0]  # the breakdown below the frame
     assert "345m" in states[2].reading.line()
 
 
@@ -221,4 +225,6 @@ def test_headless_with_the_real_models(video: Path, tmp_path: Path, capsys) -> N
     assert steady, [r["frame"] for r in readings]
     hand = steady[-1]["hand"]
     assert hand["hand"] == TRUTH["hand"] and hand["melds"] == TRUTH["melds"], hand
+    if os.environ.get("MAHJONG_SCREENSHOT"):
+        shutil.copyfile(tmp_path / f"read_{steady[-1]['frame']:06d}.jpg", ROOT / "docs" / "camera.jpg")
     print(out.strip().splitlines()[-1])

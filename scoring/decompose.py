@@ -122,20 +122,22 @@ Partition = tuple[tuple[str, int], ...]
 
 
 @lru_cache(maxsize=1 << 17)
-def _partitions(counts: tuple[int, ...], n_sets: int, need_pair: bool) -> tuple[Partition, ...]:
-    """All multisets of ``n_sets`` sets (+ a pair) that use exactly ``counts``.
+def _partitions(counts: tuple[int, ...], suited: bool, n_sets: int, need_pair: bool) -> tuple[Partition, ...]:
+    """All multisets of ``n_sets`` sets (+ a pair) that use exactly ``counts``, the counts of one
+    suit (``suited``: chows allowed) or of the honours, indexed from 0 within the block.
 
     Each call settles every copy of the lowest kind present at once (as a pair, a pung and/or the
     start of k chows), so no partition is produced twice.
     """
+    n = len(counts)
     i = 0
-    while i < N_KINDS and counts[i] == 0:
+    while i < n and counts[i] == 0:
         i += 1
-    if i == N_KINDS:
+    if i == n:
         return ((),) if n_sets == 0 and not need_pair else ()
     c = counts[i]
     out: list[Partition] = []
-    can_chow = i < FIRST_HONOUR and i % 9 <= 6
+    can_chow = suited and i <= 6
     for p in (0, 1) if need_pair else (0,):
         for q in (0, 1):
             k = c - 2 * p - 3 * q
@@ -149,7 +151,7 @@ def _partitions(counts: tuple[int, ...], n_sets: int, need_pair: bool) -> tuple[
                 rest[i + 1] -= k
                 rest[i + 2] -= k
             head: Partition = ((PAIR, i),) * p + ((PUNG, i),) * q + ((CHOW, i),) * k
-            for tail in _partitions(tuple(rest), n_sets - q - k, need_pair and not p):
+            for tail in _partitions(tuple(rest), suited, n_sets - q - k, need_pair and not p):
                 out.append(head + tail)
     return tuple(out)
 
@@ -161,31 +163,38 @@ _BLOCKS = ((0, 9), (9, 18), (18, 27), (FIRST_HONOUR, N_KINDS))
 def _block_partitions(lo: int, block: tuple[int, ...]) -> tuple[Partition, ...]:
     """Partitions of one suit (or the honours) on its own: sets only, or sets and the pair, as
     its tile count says. Suits never share a set, so a hand's partitions are the products of its
-    blocks' partitions, and the same suit pattern recurs across very different hands."""
+    blocks' partitions, and the same suit pattern recurs across very different hands (the same
+    pattern in another suit is the same partitions moved by ``lo``)."""
     total = sum(block)
     if total % 3 == 1:
         return ()
-    counts = [0] * N_KINDS
-    counts[lo:lo + len(block)] = block
-    return _partitions(tuple(counts), total // 3, total % 3 == 2)
+    local = _partitions(block, lo < FIRST_HONOUR, total // 3, total % 3 == 2)
+    if not lo:
+        return local
+    return tuple([tuple([(kind, lo + i) for kind, i in part]) for part in local])
 
 
 def standard_partitions(counts: list[int] | tuple[int, ...], n_sets: int) -> tuple[Partition, ...]:
     """Partitions of concealed counts into ``n_sets`` sets and one pair (empty if impossible)."""
     if sum(counts) != 3 * n_sets + 2:
         return ()
-    parts: tuple[Partition, ...] = ((),)
+    counts = tuple(counts)
+    parts: tuple[Partition, ...] | None = None
     pairs = 0
     for lo, hi in _BLOCKS:
-        block = tuple(counts[lo:hi])
-        if not any(block):
+        block = counts[lo:hi]
+        size = sum(block)
+        if not size:
             continue
-        pairs += sum(block) % 3 == 2
-        options = _block_partitions(lo, block) if pairs <= 1 else ()
+        if size % 3 == 2:
+            pairs += 1
+            if pairs > 1:
+                return ()
+        options = _block_partitions(lo, block)
         if not options:
             return ()
-        parts = tuple(head + tail for head in parts for tail in options)
-    return parts
+        parts = options if parts is None else tuple([head + tail for head in parts for tail in options])
+    return ((),) if parts is None else parts
 
 
 def is_seven_pairs(counts: list[int] | tuple[int, ...], *, allow_quads: bool = False) -> bool:
@@ -194,7 +203,7 @@ def is_seven_pairs(counts: list[int] | tuple[int, ...], *, allow_quads: bool = F
         return False
     if allow_quads:
         return all(c in (0, 2, 4) for c in counts)
-    return all(c in (0, 2) for c in counts)
+    return counts.count(2) == 7  # seven kinds of two hold all 14 tiles
 
 
 def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
@@ -251,16 +260,21 @@ def chow_wait(first: int, win: int) -> str:
     return EDGE if first % 9 == 0 else TWO_SIDED
 
 
-@lru_cache(maxsize=4096)
-def _group(kind: str, first: int, concealed: bool = True, declared: bool = False,
-           winning: bool = False) -> Group:
-    """Groups are immutable values, so each distinct one is built once and shared."""
-    return Group(kind, first, concealed, declared, winning)
+_KINDS = (CHOW, PUNG, KONG, PAIR, SINGLE)
+#: Groups are immutable values, so each one a reading can hold is built once and shared:
+#: a concealed set or pair (_HELD[kind][first]), a declared meld (_DECLARED[kind][concealed][first])
+#: and the group the winning tile completes (_WINNING[kind][concealed][first]).
+_HELD = {kind: tuple(Group(kind, f) for f in range(N_KINDS)) for kind in _KINDS}
+_DECLARED = {kind: tuple(tuple(Group(kind, f, c, True) for f in range(N_KINDS)) for c in (False, True))
+             for kind in _KINDS}
+_WINNING = {kind: tuple(tuple(Group(kind, f, c, False, True) for f in range(N_KINDS)) for c in (False, True))
+            for kind in _KINDS}
 
 
 def _meld_key(hand: Hand) -> tuple[tuple[str, int, bool], ...]:
-    """The melds as plain values (cheap to hash, unlike Group dataclasses)."""
-    return tuple((m.kind, m.first, not m.open) for m in hand.melds)
+    """The melds as plain values (cheap to hash, unlike Group dataclasses). A meld keeps its tiles
+    sorted, so its first tile is its lowest (``Meld.first``)."""
+    return tuple([(m.kind, m.tiles[0].index, not m.open) for m in hand.melds])
 
 
 def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True,
@@ -278,43 +292,44 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
     out: list[Reading] = []
     if n_sets >= 0:
         for part in standard_partitions(counts, n_sets):
-            out.extend(_place_winning_tile(STANDARD, melds, part, win, by_discard))
+            out.extend(_placed(STANDARD, melds, part, win, by_discard))
     if not melds:
         if seven_pairs and is_seven_pairs(counts, allow_quads=seven_pairs_quads):
             part = tuple((PAIR, i) for i in range(N_KINDS) for _ in range(counts[i] // 2))
-            out.extend(_place_winning_tile(SEVEN_PAIRS, (), part, win, by_discard))
+            out.extend(_placed(SEVEN_PAIRS, (), part, win, by_discard))
         if thirteen_orphans and is_thirteen_orphans(counts):
             out.append(_orphans_reading(counts, win, by_discard))
     return out
 
 
-def _place_winning_tile(form: str, melds: tuple[tuple[str, int, bool], ...], part: Partition,
-                        win: int, by_discard: bool) -> tuple[Reading, ...]:
-    return _placed(form, melds, part, win, by_discard)
-
-
 @lru_cache(maxsize=1 << 16)
 def _placed(form: str, melds: tuple[tuple[str, int, bool], ...], part: Partition, win: int,
             by_discard: bool) -> tuple[Reading, ...]:
-    # declared melds first, then concealed sets by tile, the pair last (as documented)
-    concealed = sorted((_group(kind, first) for kind, first in part), key=lambda g: (g.kind == PAIR, g.first))
-    base = [*(_group(kind, first, hidden, True) for kind, first, hidden in melds), *concealed]
+    # declared melds first, then concealed sets by tile, the pair(s) last (as documented); a
+    # partition lists its sets by tile already, so moving the pairs last sorts it
+    held = [(kind, first) for kind, first in part if kind != PAIR]
+    held += [(kind, first) for kind, first in part if kind == PAIR]
+    base = [_DECLARED[kind][hidden][first] for kind, first, hidden in melds]
+    base += [_HELD[kind][first] for kind, first in held]
     if win < 0:
         return (Reading(form, tuple(base), None, -1),)
     out: list[Reading] = []
     seen: set[tuple[str, int]] = set()
-    for gi, g in enumerate(base):
-        if g.declared or win not in g.kinds or (g.kind, g.first) in seen:
+    concealed = not by_discard
+    for gi, (kind, first) in enumerate(held, len(melds)):  # a declared meld never holds the winning tile
+        if kind == CHOW:
+            if not first <= win <= first + 2:
+                continue
+            wait = chow_wait(first, win)
+        elif first != win:
             continue
-        seen.add((g.kind, g.first))
-        if g.kind == CHOW:
-            wait = chow_wait(g.first, win)
-        elif g.kind == PAIR:
-            wait = PAIR_WAIT
         else:
-            wait = DUAL_PUNG
-        groups = list(base)
-        groups[gi] = _group(g.kind, g.first, not by_discard, False, True)
+            wait = PAIR_WAIT if kind == PAIR else DUAL_PUNG
+        if (kind, first) in seen:
+            continue
+        seen.add((kind, first))
+        groups = base.copy()
+        groups[gi] = _WINNING[kind][concealed][first]
         out.append(Reading(form, tuple(groups), wait, gi))
     return tuple(out)
 

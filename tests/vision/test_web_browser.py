@@ -109,7 +109,9 @@ def _hand_codes(page) -> list[str]:
     return page.eval_on_selector_all("#hand .tile", "els => els.map(e => e.dataset.code)")
 
 
-def _run_flow(page, base: str, screenshot: Path | None = None, win_tile: str | None = None) -> dict:
+def _run_flow(
+    page, base: str, screenshot: Path | None = None, win_tile: str | None = None, remove_and_add: bool = False
+) -> dict:
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready='true']")
     _set_context(page)
@@ -133,7 +135,7 @@ def _run_flow(page, base: str, screenshot: Path | None = None, win_tile: str | N
     target.click()
     page.wait_for_selector("#palette[open]")
     page.click("#palette-grid .tile[data-code='0m']")
-    page.wait_for_function(f"document.querySelector('#score').dataset.total !== '{first_total}'")
+    page.wait_for_selector(f"#score:not([data-total='{first_total}'])")
     after = {
         "codes": _hand_codes(page),
         "total": page.get_attribute("#score", "data-total"),
@@ -145,6 +147,19 @@ def _run_flow(page, base: str, screenshot: Path | None = None, win_tile: str | N
         page.evaluate("window.scrollTo(0, 0)")
         screenshot.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(screenshot), full_page=True)
+    if remove_and_add:
+        # a false detection removed ("Not a tile") and a missed tile added back: the hand is whole again
+        page.locator("#hand .tile[data-code='8p']").first.click()
+        page.wait_for_selector("#palette[open]")
+        page.click("#palette-remove")
+        page.wait_for_selector("#score[data-valid='false']")
+        after["removed_count"] = len(_hand_codes(page))
+        page.click("#add-tile")
+        page.wait_for_selector("#palette[open]")
+        page.click("#palette-grid .tile[data-code='8p']")
+        page.wait_for_selector("#score[data-valid='true']")
+        after["readded_total"] = page.get_attribute("#score", "data-total")
+        after["readded_codes"] = _hand_codes(page)
     return {"codes": codes, "total": first_total, "valid": first_valid, "boxes": n_boxes, "after": after}
 
 
@@ -161,7 +176,7 @@ def test_phone_page_reads_corrects_and_rescores(browser) -> None:
     )
     try:
         with Server(create_app(TruthReader(low=(9,)))) as base:
-            out = _run_flow(page, base, shot, win_tile="4s")
+            out = _run_flow(page, base, shot, win_tile="4s", remove_and_add=True)
     finally:
         context.close()
     assert Counter(out["codes"]) == _expected_codes()
@@ -171,6 +186,9 @@ def test_phone_page_reads_corrects_and_rescores(browser) -> None:
     assert out["after"]["total"] == str(int(out["total"]) + 1)  # one more han: the red five
     assert out["after"]["corrected"] == 1
     assert "0m" in out["after"]["codes"]
+    assert out["after"]["removed_count"] == len(truth_tiles()) - 1
+    assert out["after"]["readded_total"] == out["after"]["total"]
+    assert Counter(out["after"]["readded_codes"]) == Counter(out["after"]["codes"])
     assert not errors, errors
 
 

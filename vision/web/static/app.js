@@ -26,7 +26,8 @@
     selected: null,   // id of the tile the palette is open for
     view: null,       // the part of the photo shown: [x, y, w, h] in image pixels
     zoom: true,       // show the tiles' part of the photo (true) or the whole photo
-    busy: false,
+    adding: false,    // the palette is open to add a missed tile
+    added: 0,
     seq: 0,
   };
 
@@ -403,6 +404,7 @@
     if (!state.image) return;
     const [vx, vy, width, height] = placePhoto();
     for (const t of state.tiles) {
+      if (t.added) continue; // no box in the photo: the player added it
       const [x0, y0, x1, y1] = [t.box[0] - vx, t.box[1] - vy, t.box[2] - vx, t.box[3] - vy];
       const b = el("button", "box");
       b.type = "button";
@@ -544,10 +546,47 @@
       state.winningTile = t.code;
       relayout();
     });
-    $("palette").addEventListener("close", () => { state.selected = null; drawBoxes(); });
+    $("palette").addEventListener("close", () => { state.selected = null; state.adding = false; drawBoxes(); });
   }
 
   const current = () => state.tiles.find((t) => String(t.id) === String(state.selected));
+
+  function showPalette(title, adding) {
+    state.adding = adding;
+    $("palette-title").textContent = title;
+    $("palette-winning").hidden = adding;
+    $("palette-remove").hidden = adding;
+    const dlg = $("palette");
+    if (typeof dlg.showModal === "function") dlg.showModal();
+    else dlg.setAttribute("open", "");
+  }
+
+  function openAdd() {
+    state.selected = null;
+    for (const face of $("palette-grid").querySelectorAll(".tile")) face.classList.remove("current", "alt");
+    $("palette-read").textContent = "It joins the concealed tiles.";
+    const canvas = $("crop");
+    canvas.getContext("2d").clearRect(0, 0, canvas.width, canvas.height);
+    showPalette("Which tile is missing?", true);
+  }
+
+  // a missed tile gets a box just left of the concealed row, so the layout counts it concealed
+  function addTile(code) {
+    const counts = new Map();
+    for (const t of state.tiles) if (t.role === "concealed") counts.set(t.group, (counts.get(t.group) || 0) + 1);
+    let main = null;
+    for (const [g, n] of counts) if (main === null || n > counts.get(main)) main = g;
+    const row = state.tiles.filter((t) => t.role === "concealed" && t.group === main);
+    let box = [0, 0, 40, 56];
+    if (row.length) {
+      const first = row.reduce((a, b) => (b.box[0] < a.box[0] ? b : a));
+      const w = first.box[2] - first.box[0];
+      box = [first.box[0] - w - 1, first.box[1], first.box[0] - 1, first.box[3]];
+    }
+    state.added += 1;
+    state.tiles.push({ id: `added-${state.added}`, code, box, orientation: "upright", corrected: true, added: true });
+    relayout();
+  }
 
   function openPalette(id) {
     state.selected = id;
@@ -565,9 +604,7 @@
       (alt && !t.corrected ? ` (or ${alt})` : "");
     drawCrop(t);
     drawBoxes();
-    const dlg = $("palette");
-    if (typeof dlg.showModal === "function") dlg.showModal();
-    else dlg.setAttribute("open", "");
+    showPalette("Which tile is this?", false);
   }
 
   function closePalette() {
@@ -582,7 +619,7 @@
     ctx.fillStyle = "#eee";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     const img = $("preview");
-    if (!img.complete || !img.naturalWidth || !state.image) return;
+    if (!img.complete || !img.naturalWidth || !state.image || t.added) return;
     const k = img.naturalWidth / state.image.width;
     const [x0, y0, x1, y1] = t.box.map((v) => v * k);
     const w = x1 - x0, h = y1 - y0;
@@ -591,6 +628,12 @@
   }
 
   function choose(code) {
+    if (state.adding) {
+      state.adding = false;
+      closePalette();
+      addTile(code);
+      return;
+    }
     const t = current();
     closePalette();
     if (!t) return;
@@ -624,6 +667,7 @@
     });
     $("settings-toggle").addEventListener("click", () => toggleSettings());
     $("settings-done").addEventListener("click", () => toggleSettings(false));
+    $("add-tile").addEventListener("click", openAdd);
     $("zoom").addEventListener("click", () => { state.zoom = !state.zoom; drawBoxes(); });
     document.body.dataset.ready = "true";
   }

@@ -3,10 +3,13 @@
 
 camerash's ``labels/data.csv`` names each crop and its class but not its source photo, and the
 crops are numbered in shuffled order. To keep the crops of one photo in one fold (otherwise the
-reader is tested on near-copies of its training crops) we find each crop's photo by local-feature
-matching: SIFT keypoints of the crop (upright, and turned 180° because some photos show tiles
-upside down) against each raw photo, Lowe's ratio test, then a RANSAC homography; the photo with
-the most inliers wins. (Matching runs on luminance because SIFT does; the models never see it.)
+reader is tested on near-copies of its training crops) we find each crop's photo by colour
+template matching: every photo is a grid of tiles whose rows x columns were counted by hand
+(``tests/vision/data/camerash_tile_counts.csv``), which gives its tile size; the crop is shrunk
+to that size (three scales, upright and turned 180° since some photos show tiles upside down)
+and matched over the photo (normalised cross-correlation, on luminance for speed: this tool only sorts crops into
+folds; the models never see grey); the best-scoring photo wins. The
+score and the runner-up's are kept in the CSV so doubtful assignments can be checked.
 
 Photos named ``N-k`` are shots of the same tile set, so the fold unit is the set ``N``: a crop
 of set 1 in training would leak the exact artwork of set 1's test crops. The test fold is a
@@ -29,6 +32,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
 OUT = ROOT / "models" / "camerash-split.csv"
+COUNTS = ROOT / "tests" / "vision" / "data" / "camerash_tile_counts.csv"
+#: Tiles are matched at this width (px) in each photo, scaled by the photo's hand-counted grid.
+TEMPLATE_W = 20
 
 #: Tile sets held out for testing (set = photo name before the dash). Chosen so the test fold
 #: holds roughly a third of the crops, several tile designs, and every class at least once.
@@ -56,31 +62,6 @@ CAMERASH_TO_CODE: dict[str, str] = {
 }
 
 
-def _features(sift: cv2.SIFT, image: np.ndarray, max_side: int) -> tuple[list, np.ndarray | None]:
-    h, w = image.shape[:2]
-    s = min(1.0, max_side / max(h, w))
-    if s < 1.0:
-        image = cv2.resize(image, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    return sift.detectAndCompute(grey, None)
-
-
-def _inliers(kp_a, des_a, kp_b, des_b, matcher) -> int:  # type: ignore[no-untyped-def]
-    if des_a is None or des_b is None or len(kp_a) < 4 or len(kp_b) < 4:
-        return 0
-    good = [
-        m
-        for m, n in (p for p in matcher.knnMatch(des_a, des_b, k=2) if len(p) == 2)
-        if m.distance < 0.75 * n.distance
-    ]
-    if len(good) < 6:
-        return len(good) // 2
-    src = np.float32([kp_a[m.queryIdx].pt for m in good]).reshape(-1, 1, 2)
-    dst = np.float32([kp_b[m.trainIdx].pt for m in good]).reshape(-1, 1, 2)
-    _, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0)
-    return int(mask.sum()) if mask is not None else 0
-
-
 def photo_set(photo: str) -> str:
     """``1-3.jpg`` → ``1``; ``10.jpg`` → ``10``: the tile set a photo shows."""
     return Path(photo).stem.split("-")[0]
@@ -94,36 +75,56 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.camerash / "labels" / "data.csv").is_file():
         print(f"error: camerash not found at {args.camerash}", file=sys.stderr)
         return 2
-    sift = cv2.SIFT_create(nfeatures=3000)
-    matcher = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 32})
+    counts = {r["photo"]: r for r in csv.DictReader(COUNTS.open(encoding="utf-8"))}
     photos = sorted(p for p in (args.camerash / "raw-images").iterdir() if p.suffix in (".jpg", ".png"))
-    photo_feats = [_features(sift, cv2.imread(str(p)), 1200) for p in photos]
+    scaled: list[tuple[np.ndarray, tuple[int, int]]] = []
+    for p in photos:
+        img = cv2.imread(str(p))
+        rows_, cols_ = (int(v) for v in counts[p.name]["layout"].split("x"))
+        tw, th = img.shape[1] / cols_, img.shape[0] / rows_  # the grid gives the tile size
+        s = TEMPLATE_W / tw
+        small = cv2.resize(
+            img, (round(img.shape[1] * s), round(img.shape[0] * s)), interpolation=cv2.INTER_AREA
+        )
+        small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)  # matching only; 3x faster than colour
+        scaled.append((small, (TEMPLATE_W, max(8, round(th * s)))))
     rows = list(csv.DictReader((args.camerash / "labels" / "data.csv").open(encoding="utf-8-sig")))
     out: list[dict[str, str]] = []
     for i, row in enumerate(rows):
-        crop = cv2.imread(str(args.camerash / "tiles-resized" / row["image-name"]))
+        crop = cv2.imread(str(args.camerash / "tiles-resized" / row["image-name"]), cv2.IMREAD_GRAYSCALE)
         if crop is None:
             continue
-        scores = np.zeros(len(photos), dtype=int)
-        for crop_img in (crop, cv2.rotate(crop, cv2.ROTATE_180)):
-            kp, des = _features(sift, crop_img, 240)
-            for j, (kp_p, des_p) in enumerate(photo_feats):
-                scores[j] = max(scores[j], _inliers(kp, des, kp_p, des_p, matcher))
+        scores = np.zeros(len(photos))
+        for j, (small, (w, h)) in enumerate(scaled):
+            for f in (0.95,):
+                tw, th = max(6, round(w * f)), max(8, round(h * f))
+                if tw >= small.shape[1] or th >= small.shape[0]:
+                    continue
+                t = cv2.resize(crop, (tw, th), interpolation=cv2.INTER_AREA)
+                for tt in (t, cv2.rotate(t, cv2.ROTATE_180)):
+                    scores[j] = max(
+                        scores[j], float(cv2.matchTemplate(small, tt, cv2.TM_CCOEFF_NORMED).max())
+                    )
         best = int(scores.argmax())
         photo = photos[best].name
+        second = float(np.sort(scores)[-2])
         out.append(
             {
                 "crop": row["image-name"],
                 "label": row["label-name"],
                 "code": CAMERASH_TO_CODE[row["label-name"]],
                 "photo": photo,
-                "inliers": str(int(scores[best])),
+                "match": f"{scores[best]:.3f}",
+                "runner_up": f"{second:.3f}",
                 "set": photo_set(photo),
                 "fold": "test" if photo_set(photo) in TEST_SETS else "train",
             }
         )
         if i % 25 == 0:
-            print(f"{i}/{len(rows)} {row['image-name']} → {photo} ({scores[best]} inliers)", flush=True)
+            print(
+                f"{i}/{len(rows)} {row['image-name']} → {photo} ({scores[best]:.3f} vs {second:.3f})",
+                flush=True,
+            )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("w", newline="", encoding="utf-8") as fh:
         w = csv.DictWriter(fh, fieldnames=list(out[0]))

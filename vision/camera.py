@@ -33,7 +33,7 @@ from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 from scoring.tiles import tile
 from vision.classes import BACK
-from vision.detect import Detection
+from vision.detect import Detection, detect
 from vision.layout import Layout, lay_out
 from vision.pipeline import hand_dict
 from vision.read import Reading, read_tiles
@@ -62,9 +62,11 @@ def open_source(source: str | int, width: int | None = None, height: int | None 
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
     try:
         cap = cv2.VideoCapture(int(text)) if is_device else cv2.VideoCapture(text)
-        if is_device and width and height:
-            cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
-            cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        if is_device:
+            cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not one queued while we worked
+            if width and height:
+                cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+                cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
     finally:
         cv2.utils.logging.setLogLevel(level)
     if not cap.isOpened():
@@ -175,7 +177,23 @@ class ModelFrameReader:
         self.reader = reader
 
     def detect(self, image: np.ndarray) -> list[Detection]:
-        return self.reader.detect(image)
+        """The detector on the frame shrunk to the model's input first (bilinear, as ultralytics
+        letterboxes in training; much cheaper per frame than an area resize), boxes scaled back."""
+        model = getattr(self.reader, "det", None)
+        size = getattr(model, "imgsz", None)
+        h, w = image.shape[:2]
+        if size is None or max(h, w) <= max(size):
+            return self.reader.detect(image)
+        s = min(size[0] / h, size[1] / w)
+        small = cv2.resize(
+            image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_LINEAR
+        )
+        dets = detect(model, small, conf=getattr(self.reader, "conf", 0.35))
+        k = 1.0 / s
+        return [
+            Detection((d.box[0] * k, d.box[1] * k, d.box[2] * k, d.box[3] * k), d.label, d.score)
+            for d in dets
+        ]
 
     def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
         return read_tiles(self.reader.rdr, image, detections, tta=getattr(self.reader, "tta", True))

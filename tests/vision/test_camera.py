@@ -228,3 +228,25 @@ def test_headless_with_the_real_models(video: Path, tmp_path: Path, capsys) -> N
     if os.environ.get("MAHJONG_SCREENSHOT"):
         shutil.copyfile(tmp_path / f"read_{steady[-1]['frame']:06d}.jpg", ROOT / "docs" / "camera.jpg")
     print(out.strip().splitlines()[-1])
+
+
+def test_model_reader_detects_on_the_shrunk_frame_and_scales_boxes_back(monkeypatch) -> None:
+    from vision import camera
+    from vision.detect import Detection
+
+    seen = {}
+
+    def fake_detect(model, image, conf=0.35, iou=0.5):
+        seen["shape"], seen["conf"] = image.shape, conf
+        return [Detection((10.0, 20.0, 30.0, 60.0), "tile", 0.9)]
+
+    class Model:
+        imgsz = (480, 480)
+
+    class Reader:
+        det, conf = Model(), 0.5
+
+    monkeypatch.setattr(camera, "detect", fake_detect)
+    dets = camera.ModelFrameReader(Reader()).detect(np.zeros((768, 1024, 3), np.uint8))
+    assert seen["shape"] == (360, 480, 3) and seen["conf"] == 0.5
+    assert dets[0].box == pytest.approx((10 * 1024 / 480, 20 * 1024 / 480, 30 * 1024 / 480, 60 * 1024 / 480))

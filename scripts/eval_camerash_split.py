@@ -6,10 +6,10 @@ crops are numbered in shuffled order. To keep the crops of one photo in one fold
 reader is tested on near-copies of its training crops) we find each crop's photo by colour
 template matching: every photo is a grid of tiles whose rows x columns were counted by hand
 (``tests/vision/data/camerash_tile_counts.csv``), which gives its tile size; the crop is shrunk
-to that size (three scales, upright and turned 180° since some photos show tiles upside down)
-and matched over the photo (normalised cross-correlation, on luminance for speed: this tool only sorts crops into
-folds; the models never see grey); the best-scoring photo wins. The
-score and the runner-up's are kept in the CSV so doubtful assignments can be checked.
+to that size (upright and turned 180°, since some photos show tiles upside down) and matched
+over the photo (normalised cross-correlation, on luminance for speed: this tool only sorts crops
+into folds; the models never see grey); the best-scoring photo wins. The score and the
+runner-up's are kept in the CSV so doubtful assignments can be checked.
 
 Photos named ``N-k`` are shots of the same tile set, so the fold unit is the set ``N``: a crop
 of set 1 in training would leak the exact artwork of set 1's test crops. The test fold is a

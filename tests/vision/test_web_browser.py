@@ -148,6 +148,14 @@ def _run_flow(
         screenshot.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(screenshot), full_page=True)
     if remove_and_add:
+        # another rule system: the same tiles scored again at once
+        page.click("#settings-toggle")
+        page.select_option("#rules", "mcr")
+        page.wait_for_selector("#score h2:has-text('MCR')")
+        after["mcr_total"] = page.get_attribute("#score", "data-total")
+        page.select_option("#rules", "riichi")
+        page.wait_for_selector("#score h2:has-text('Riichi')")
+        page.click("#settings-done")
         # a false detection removed ("Not a tile") and a missed tile added back: the hand is whole again
         page.locator("#hand .tile[data-code='8p']").first.click()
         page.wait_for_selector("#palette[open]")
@@ -186,6 +194,7 @@ def test_phone_page_reads_corrects_and_rescores(browser) -> None:
     assert out["after"]["total"] == str(int(out["total"]) + 1)  # one more han: the red five
     assert out["after"]["corrected"] == 1
     assert "0m" in out["after"]["codes"]
+    assert out["after"]["mcr_total"] not in (None, "invalid")  # scored under MCR too
     assert out["after"]["removed_count"] == len(truth_tiles()) - 1
     assert out["after"]["readded_total"] == out["after"]["total"]
     assert Counter(out["after"]["readded_codes"]) == Counter(out["after"]["codes"])

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, product
 
 from scoring.hand import Hand
 from scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, SOUTH, WEST, counts34
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Context:
+    """Built once per hand, then only read."""
+
     concealed: bool
     self_drawn: bool
     dealer: bool
@@ -38,7 +40,8 @@ class Context:
 
 WIND_KIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 KINDS = range(N_KINDS)
-SUITS = (0, 1, 2)
+#: (m used, p used, s used) → the suits used
+SUIT_SETS = {used: frozenset(compress((0, 1, 2), used)) for used in product((False, True), repeat=3)}
 
 
 def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
@@ -46,17 +49,13 @@ def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
     """``counts`` (of ``hand.all_tiles()``) may be passed when the caller has them already."""
     if counts is None:
         counts = counts34(hand.all_tiles())
-    kinds = frozenset(compress(KINDS, counts))
-    return Context(
-        concealed=not any(m.open for m in hand.melds),
-        self_drawn=hand.win_by == "self_draw",
-        dealer=hand.seat_wind == "E",
-        seat=WIND_KIND[hand.seat_wind],
-        round=WIND_KIND[hand.round_wind],
-        flags=flags,
-        options=options,
-        counts=tuple(counts),
-        kinds=kinds,
-        suits=frozenset(compress(SUITS, (any(counts[0:9]), any(counts[9:18]), any(counts[18:27])))),
-        has_honours=any(counts[FIRST_HONOUR:]),
-    )
+    concealed = True
+    for m in hand.melds:
+        if m.open:
+            concealed = False
+            break
+    return Context(concealed, hand.win_by == "self_draw", hand.seat_wind == "E", WIND_KIND[hand.seat_wind],
+                   WIND_KIND[hand.round_wind], flags, options, tuple(counts),
+                   frozenset(compress(KINDS, counts)),
+                   SUIT_SETS[(any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))],
+                   any(counts[FIRST_HONOUR:]))

@@ -42,12 +42,17 @@ def dora_elements(hand: Hand, counts: tuple[int, ...] | list[int], reds: list[in
     if red_kinds and options["red_five_dora"] == "red_only":
         counts = tuple(n - red_kinds.count(k) for k, n in enumerate(counts))
     out = {}
-    dora = sum(counts[DORA_OF[t.index]] for t in hand.dora_indicators)
+    dora = 0
+    for t in hand.dora_indicators:
+        dora += counts[DORA_OF[t.index]]
     if dora:
         out["Dora"] = dora
-    ura = sum(counts[DORA_OF[t.index]] for t in hand.ura_dora_indicators) if riichi else 0
-    if ura:
-        out["Ura dora"] = ura
+    if riichi:
+        ura = 0
+        for t in hand.ura_dora_indicators:
+            ura += counts[DORA_OF[t.index]]
+        if ura:
+            out["Ura dora"] = ura
     if red_kinds:
         out["Red five"] = len(red_kinds)
     return out

@@ -9,7 +9,7 @@ the riichi sticks on the table (§4.1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MANGAN = 2000
 #: (lowest fan, name, base points) from the seed's limit table
@@ -43,8 +43,7 @@ def base_points(han: int, fu: int | None, yakuman: int = 0,
     return (MANGAN, "mangan") if base > MANGAN else (base, None)
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     payer: str  # a seat letter, "discarder" (seat unknown) or "table" (riichi sticks)
     amount: int
     honba: int = 0

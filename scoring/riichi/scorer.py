@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.decompose import Group, Reading, readings, shape_error
+from scoring.decompose import Reading, readings, shape_error
 from scoring.hand import Hand
 from scoring.result import DeferredNotes, Score
 from scoring.riichi.context import Context, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
-from scoring.riichi.patterns import SCREENS, Row, Shape, apply, apply_flags, shape
+from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, Row, Shape, apply, apply_flags, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
     SEATS,
@@ -30,7 +30,7 @@ from scoring.riichi.payments import (
 from scoring.riichi.validate import flag_error, normalise_flags, tile_error
 from scoring.riichi.yaku import YAKU, YAKU_TABLE
 from scoring.riichi.yakuman import YAKUMAN, YAKUMAN_FAN, YAKUMAN_TABLE, yakuman_multiple
-from scoring.tiles import N_KINDS, Tile, counts34
+from scoring.tiles import N_KINDS, counts34
 
 NAME = "riichi"
 FIVE_COUNTERS = 5
@@ -89,7 +89,7 @@ def _total_paid(base: int, dealer: bool, self_drawn: bool) -> int:
     return 3 * up100(2 * base) if dealer else up100(2 * base) + 2 * up100(base)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandPatterns:
     """The per-hand rows already decided for this hand, and the rows left for each reading."""
 
@@ -99,20 +99,26 @@ class HandPatterns:
     yaku_rows: tuple[Row, ...]
     dora: dict[str, int]
     dora_fan: int
+    #: fan from yaku a win needs (§3.4.11: 2 with five counters or more)
+    minimum: int
 
 
-def hand_patterns(ctx: Context, dora: dict[str, int]) -> HandPatterns:
+def hand_patterns(ctx: Context, dora: dict[str, int], minimum: int) -> HandPatterns:
     screens = tuple([screen(ctx) for screen in SCREENS])
     yt, mt = YAKU_TABLE[ctx.concealed], YAKUMAN_TABLE[ctx.concealed]
     yaku_hand, yaku_rows = yt.by_screens[screens]
     yakuman_hand, yakuman_rows = mt.by_screens[screens]
-    return HandPatterns(apply(yakuman_hand, None, ctx, apply_flags(mt.flags, ctx.flags, {})),
-                        apply(yaku_hand, None, ctx, apply_flags(yt.flags, ctx.flags, {})),
-                        yakuman_rows, yaku_rows, dora, sum(dora.values()))
+    yakuman, yaku = {}, {}
+    if ctx.flags:
+        apply_flags(mt.flags, ctx.flags, yakuman)
+        apply_flags(yt.flags, ctx.flags, yaku)
+    return HandPatterns(apply(yakuman_hand, None, ctx, yakuman), apply(yaku_hand, None, ctx, yaku),
+                        yakuman_rows, yaku_rows, dora, sum(dora.values()) if dora else 0, minimum)
 
 
 def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
-    """Value one reading (yakuman replace yaku, dora and fu; §4.2.5, Esempio 4)."""
+    """Value one reading (yakuman replace yaku, dora and fu; §4.2.5, Esempio 4). A reading short
+    of the yaku minimum cannot win: only its yaku fan are worked out (for the error message)."""
     s = shape(r)
     if hp.yakuman or hp.yakuman_rows:
         ykm = apply(hp.yakuman_rows, s, ctx, dict(hp.yakuman))
@@ -121,20 +127,25 @@ def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
             if n == 1:
                 ykm = {k: min(v, YAKUMAN_FAN) for k, v in ykm.items()}
             base, limit = base_points(0, None, n)
-            return Evaluation(r, ykm, YAKUMAN_FAN * n, YAKUMAN_FAN * n, None, yakuman=n, base=base,
-                              limit=limit, total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
+            return Evaluation(r, ykm, YAKUMAN_FAN * n, YAKUMAN_FAN * n, None, (), n, base, limit,
+                              _total_paid(base, ctx.dealer, ctx.self_drawn))
     elements = apply(hp.yaku_rows, s, ctx, dict(hp.yaku))
-    yaku_fan = sum(elements.values())
-    elements.update(hp.dora)
+    yaku_fan = 0
+    for fan in elements.values():
+        yaku_fan += fan
+    if yaku_fan < hp.minimum:
+        return Evaluation(r, elements, yaku_fan, 0, None)
+    if hp.dora_fan:
+        elements.update(hp.dora)
     han = yaku_fan + hp.dora_fan
     if han >= 5:  # the limit table: fu only break ties (§4.9), worked out when one comes up
         base, limit = base_points(han, None, 0, ctx.options["counted_yakuman"] == "yes")
-        return Evaluation(r, elements, yaku_fan, han, None, base=base, limit=limit,
-                          total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn), pending=(s, ctx))
+        return Evaluation(r, elements, yaku_fan, han, None, (), 0, base, limit,
+                          _total_paid(base, ctx.dealer, ctx.self_drawn), (s, ctx))
     fu, items = fu_of(s, ctx, "Pinfu" in elements)
     base, limit = base_points(han, fu)
-    return Evaluation(r, elements, yaku_fan, han, fu, items, base=base, limit=limit,
-                      total_paid=_total_paid(base, ctx.dealer, ctx.self_drawn))
+    return Evaluation(r, elements, yaku_fan, han, fu, items, 0, base, limit,
+                      _total_paid(base, ctx.dealer, ctx.self_drawn))
 
 
 def _no_yaku_reason(hand: Hand, ctx: Context, best_yaku_fan: int, minimum: int) -> str:
@@ -142,7 +153,7 @@ def _no_yaku_reason(hand: Hand, ctx: Context, best_yaku_fan: int, minimum: int) 
         return (f"{hand.honba} counters on the table: a win needs at least {minimum} fan from yaku "
                 f"(§3.4.11; dora and red fives do not count), this hand has {best_yaku_fan}")
     reason = "no yaku: a win needs at least one yaku; dora, ura dora and red fives are not yaku (§3.2)"
-    if not ctx.concealed and all(Tile(k).is_simple for k in ctx.kinds):
+    if not ctx.concealed and ctx.kinds.isdisjoint(TERMINAL_OR_HONOUR):
         reason += "; All simples (Tanyao) counts only in a concealed hand in EMA (Introduzione, point 1)"
     return reason
 
@@ -169,16 +180,15 @@ _CODES = {kind: tuple((_DIGITS[f:f + 3] if kind == "chow" else _DIGITS[f] * _SIZ
           for kind in ("chow", *_SIZE)}
 
 
-def _group_code(g: Group) -> str:
-    code = _CODES[g.kind][g.first]
-    if g.declared:
-        return f"({code})" if g.concealed else f"[{code}]"
-    return code
-
-
 def _describe(r: Reading) -> str:
     """'234m 123s [789p] (1111z) 55p  wait: two_sided': [open meld], (concealed kong)."""
-    return " ".join([_group_code(g) for g in r.groups]) + (f"  wait: {r.wait}" if r.wait else "")
+    codes = []
+    for g in r.groups:
+        code = _CODES[g.kind][g.first]
+        if g.declared:
+            code = f"({code})" if g.concealed else f"[{code}]"
+        codes.append(code)
+    return " ".join(codes) + (f"  wait: {r.wait}" if r.wait else "")
 
 
 def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) -> Score:
@@ -187,13 +197,14 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
     lines = [(p, "hand and counters") for p in pays]
     if hand.riichi_sticks:
         lines.append((Payment("table", RIICHI_STICK * hand.riichi_sticks), "riichi sticks"))
-    payments = [_payment_row(p, winner, what) for p, what in lines]
+    payments = [{"from": p.payer, "to": winner, "amount": p.amount, "honba": p.honba,
+                 "total": p.amount + p.honba, "for": what} for p, what in lines]
     fu = best.fu if best.han < 5 and not best.yakuman else None
     reading = _describe(best.reading) if best.reading is not None else None
     elements = best.elements
     return Score(
         rules=NAME, valid=True, total=best.han, unit="han",
-        elements=dict(sorted(elements.items(), key=_order)) if len(elements) > 1 else dict(elements),
+        elements={key: elements[key] for key in sorted(elements, key=ORDER.__getitem__)},
         details={
             "han": best.han,
             "fu": fu,
@@ -206,10 +217,6 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
         },
         notes=DeferredNotes(lambda: _notes(best, fu, reading, winner, lines)),
     )
-
-
-def _order(item: tuple[str, int]) -> int:
-    return ORDER[item[0]]
 
 
 def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
@@ -237,11 +244,6 @@ def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
     return notes
 
 
-def _payment_row(p: Payment, winner: str, what: str) -> dict[str, object]:
-    return {"from": p.payer, "to": winner, "amount": p.amount, "honba": p.honba, "total": p.total,
-            "for": what}
-
-
 def _invalid(reason: str) -> Score:
     result = Score.invalid(NAME, reason, han=0, fu=None, points=None)
     result.unit = "han"
@@ -254,8 +256,8 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     tiles = hand.all_tiles()
     counts = counts34(tiles)
     reds = [t.index for t in tiles if t.red]
-    reason = flag_error(hand, flags, options) or tile_error(hand, options, tiles, counts, reds)
-    discarder, bad_discarder = _discarder(hand)
+    reason = (flags and flag_error(hand, flags, options)) or tile_error(hand, options, tiles, counts, reds)
+    discarder, bad_discarder = _discarder(hand) if hand.extra else (None, None)
     if reason or bad_discarder:
         return _invalid(reason or bad_discarder or "")
     ctx = context(hand, flags, options, counts)
@@ -268,12 +270,13 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         return _invalid(shape_error(hand))
     dora = dora_elements(hand, counts, reds, "riichi" in flags, options)
     minimum = 2 if hand.honba >= FIVE_COUNTERS and options["five_counters"] == "2_fan" else 1
-    hp = hand_patterns(ctx, dora)
+    hp = hand_patterns(ctx, dora, minimum)
     best: Evaluation | None = None
     best_yaku_fan = 0
     for r in reads:
         ev = evaluate(r, ctx, hp)
-        best_yaku_fan = max(best_yaku_fan, ev.yaku_fan)
+        if ev.yaku_fan > best_yaku_fan:
+            best_yaku_fan = ev.yaku_fan
         if ev.yaku_fan >= minimum and (best is None or _better(ev, best)):
             best = ev
     if best is None:

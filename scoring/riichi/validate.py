@@ -135,6 +135,7 @@ def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts
                 "(the first indicator and one kan dora per kong, at most 4 kongs)")
     if len(ura) > max(1, len(dora)):
         return "more ura dora indicators than dora indicators: there is one beneath each indicator"
-    if any(FIRST_BONUS <= t.index <= BACK_INDEX for t in (*dora, *ura)):  # flower, season, face-down
-        return "a dora indicator must be a suited or honour tile"
+    for t in (*dora, *ura):
+        if FIRST_BONUS <= t.index <= BACK_INDEX:  # a flower, a season or a face-down tile
+            return "a dora indicator must be a suited or honour tile"
     return None

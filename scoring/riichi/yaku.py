@@ -58,23 +58,34 @@ def _identical_chow_pairs(s: Shape) -> int:
     return pairs
 
 
+def _same_in_three_suits(firsts: tuple[int, ...], last: int) -> bool:
+    """Some set of the characters (first tile up to ``last``) recurs in circles and bamboos."""
+    if len(firsts) < 3:
+        return False
+    return any(n <= last and n + 9 in firsts and n + 18 in firsts for n in firsts)
+
+
 def _sanshoku_doujun(s: Shape, c: Context) -> bool:
-    firsts = s.chows
-    return len(firsts) >= 3 and any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(7))
+    return _same_in_three_suits(s.chows, 6)
 
 
 def _itsu(s: Shape, c: Context) -> bool:
     firsts = s.chows
-    return len(firsts) >= 3 and any(b in firsts and b + 3 in firsts and b + 6 in firsts for b in (0, 9, 18))
+    if len(firsts) < 3:
+        return False
+    return any(b % 9 == 0 and b + 3 in firsts and b + 6 in firsts for b in firsts)
 
 
 def _yakuhai_dragon(s: Shape, c: Context) -> int:
-    return sum(1 for f in s.pungs if f in DRAGON_KINDS)
+    n = 0
+    for f in s.pungs:
+        if f in DRAGON_KINDS:
+            n += 1
+    return n
 
 
 def _sanshoku_doukou(s: Shape, c: Context) -> bool:
-    firsts = s.pungs
-    return len(firsts) >= 3 and any(n in firsts and n + 9 in firsts and n + 18 in firsts for n in range(9))
+    return _same_in_three_suits(s.pungs, 8)
 
 
 def _honroutou(s: Shape, c: Context) -> bool:

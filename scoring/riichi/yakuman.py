@@ -21,7 +21,7 @@ from scoring.riichi.patterns import (
     terminals_and_honours_only,
     three_sets_of_a_kind,
 )
-from scoring.tiles import FIRST_HONOUR, GREEN
+from scoring.tiles import GREEN
 
 YAKUMAN_FAN = 13
 #: 2, 3, 4, 6, 8 of bamboo and the Green dragon
@@ -38,7 +38,11 @@ def _chuuren(s: Shape, c: Context) -> bool:
 
 
 def _winds(s: Shape) -> int:
-    return sum(1 for f in s.pungs if f in WIND_KINDS)
+    n = 0
+    for f in s.pungs:
+        if f in WIND_KINDS:
+            n += 1
+    return n
 
 
 def _shou_suushii(s: Shape, c: Context) -> bool:
@@ -48,7 +52,7 @@ def _shou_suushii(s: Shape, c: Context) -> bool:
 def _tsuu_iisou(s: Shape, c: Context) -> bool:
     if s.form == "seven_pairs" and c.options["all_honours_seven_pairs"] == "no":
         return False
-    return all(k >= FIRST_HONOUR for k in c.kinds)
+    return not c.suits
 
 
 def _ryuu_iisou(s: Shape, c: Context) -> bool:
@@ -68,7 +72,7 @@ YAKUMAN: tuple[Pattern, ...] = (
     # a pung completed by a discard is open (Esempio 5); a pair-wait ron keeps all four concealed
     Pattern("Suu ankou", 13, None, lambda s, c: s.concealed_pungs == 4, "glossary SUU ANKOU; Esempi 4-5",
             screen=three_sets_of_a_kind),
-    Pattern("Dai sangen", 13, 13, lambda s, c: sum(f in DRAGON_KINDS for f in s.pungs) == 3,
+    Pattern("Dai sangen", 13, 13, lambda s, c: DRAGON_KINDS.issubset(s.pungs),
             "glossary DAI SANGEN; 3.3.6", screen=three_sets_of_a_kind),
     Pattern("Shou suushii", 13, 13, _shou_suushii, "glossary SHOU SUUSHII", screen=three_sets_of_a_kind),
     Pattern("Dai suushii", 26, 26, lambda s, c: _winds(s) == 4,

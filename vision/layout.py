@@ -28,6 +28,8 @@ from vision.classes import BACK
 GAP_FRACTION = 0.22
 #: Two tiles share a row when their vertical extents overlap by this fraction of the smaller one.
 ROW_OVERLAP = 0.4
+#: ... and when at most this many tile widths of table lie between them.
+ROW_REACH = 4.0
 
 
 class TileLike(Protocol):
@@ -107,28 +109,52 @@ def _tile_width(t: Any) -> float:
 
 
 def rows_of(tiles: list[Any]) -> list[list[Any]]:
-    """Cluster tiles into rows (top to bottom), each sorted left to right."""
-    rows: list[list[Any]] = []
-    for t in sorted(tiles, key=lambda t: (t.box[1] + t.box[3]) / 2):
-        y0, y1 = t.box[1], t.box[3]
-        for row in rows:
-            r0 = float(np.median([r.box[1] for r in row]))
-            r1 = float(np.median([r.box[3] for r in row]))
-            overlap = min(y1, r1) - max(y0, r0)
-            if overlap > ROW_OVERLAP * min(y1 - y0, r1 - r0):
-                row.append(t)
-                break
-        else:
-            rows.append([t])
-    rows = [sorted(r, key=lambda t: t.box[0]) for r in rows]
-    return sorted(rows, key=lambda r: float(np.median([(t.box[1] + t.box[3]) / 2 for t in r])))
+    """Cluster tiles into rows (top to bottom), each sorted left to right.
+
+    Two tiles share a row when their vertical extents overlap by :data:`ROW_OVERLAP` of the
+    smaller one and no more than :data:`ROW_REACH` tile widths separate them; rows are the
+    connected groups of that relation. Linking neighbours (rather than comparing with a row's
+    mean height) follows a row that runs downhill across a photo taken at an angle.
+    """
+    n = len(tiles)
+    if not n:
+        return []
+    unit = float(np.median([_tile_width(t) for t in tiles]))
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        a = tiles[i].box
+        for j in range(i + 1, n):
+            b = tiles[j].box
+            overlap = min(a[3], b[3]) - max(a[1], b[1])
+            gap = max(a[0], b[0]) - min(a[2], b[2])
+            if overlap > ROW_OVERLAP * min(a[3] - a[1], b[3] - b[1]) and gap < ROW_REACH * unit:
+                parent[find(i)] = find(j)
+    rows: dict[int, list[Any]] = {}
+    for i in range(n):
+        rows.setdefault(find(i), []).append(tiles[i])
+    ordered = [sorted(r, key=lambda t: t.box[0]) for r in rows.values()]
+    return sorted(ordered, key=lambda r: float(np.median([(t.box[1] + t.box[3]) / 2 for t in r])))
 
 
 def groups_of(row: list[Any], row_index: int, unit: float) -> list[Group]:
-    """Split a sorted row at gaps wider than ``GAP_FRACTION * unit``."""
+    """Split a sorted row where a gap is wider than the row's usual gap by ``GAP_FRACTION * unit``.
+
+    The usual gap (the median) is about zero for tiles lying flat, and negative for standing
+    tiles seen at an angle, whose boxes overlap; measuring from it finds the winning tile set
+    apart either way.
+    """
+    gaps = [b.box[0] - a.box[2] for a, b in zip(row, row[1:], strict=False)]
+    usual = min(float(np.median(gaps)), 0.1 * unit) if len(gaps) >= 3 else 0.0
     groups: list[Group] = []
-    for t in row:
-        if groups and t.box[0] - groups[-1].tiles[-1].box[2] <= GAP_FRACTION * unit:
+    for i, t in enumerate(row):
+        if groups and gaps[i - 1] - usual <= GAP_FRACTION * unit:
             groups[-1].tiles.append(t)
         else:
             groups.append(Group([t], row_index))

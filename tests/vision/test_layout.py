@@ -150,3 +150,32 @@ def test_missing_winning_tile_and_bad_sets_are_reported_not_guessed() -> None:
 
 def test_no_tiles() -> None:
     assert lay_out([]).problems == ["no tiles found"]
+
+
+def test_a_row_running_downhill_stays_one_row() -> None:
+    """A photo taken at an angle: each tile a little lower than its left neighbour."""
+    r = Row()
+    for i, code in enumerate(c("3m 4m 5m 5p 5p 8p 8p 8p 4s 4s")):
+        r.tiles.append(T((10 + i * 31, 100 + i * 9, 40 + i * 31, 140 + i * 9), code))
+    x = 10 + 10 * 31 + 20
+    r.tiles.append(T((x, 100 + 10 * 9 + 8, x + 30, 140 + 10 * 9 + 8), "4s"))
+    x += 30 + 40
+    for k, code in enumerate(["back", "1p", "1p", "back"]):
+        y = 100 + 12 * 9 + k * 9
+        r.tiles.append(T((x + k * 31, y, x + k * 31 + 30, y + 40), code))
+    lay = lay_out(r.tiles)
+    assert lay.problems == []
+    assert lay.winning_tile == "4s"
+    assert lay.melds == [{"type": "kong", "tiles": "1111p", "open": False}]
+    assert lay.to_dict()["hand"] == "345m55888p444s"
+
+
+def test_standing_tiles_with_overlapping_boxes_still_show_the_winner_apart() -> None:
+    r = Row()
+    codes = c("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z")
+    for i, code in enumerate(codes):  # boxes overlap by 8 px: the tiles' sides in perspective
+        r.tiles.append(T((10 + i * 22, 100, 40 + i * 22, 140), code))
+    x = 10 + 12 * 22 + 30 + 6  # 6 px of table, 14 px more than the usual -8
+    r.tiles.append(T((x, 100, x + 30, 140), "2z"))
+    lay = lay_out(r.tiles)
+    assert lay.winning_tile == "2z" and lay.problems == []

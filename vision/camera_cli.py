@@ -37,7 +37,7 @@ from vision.camera import (
     overlay,
     score_line,
 )
-from vision.models import MODELS_DIR, ModelError
+from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
 
 WINDOW = "mahjong-score camera"
 
@@ -71,7 +71,10 @@ def make_reader(args: argparse.Namespace) -> FrameReader:
     from vision.pipeline import PhotoReader
 
     try:
-        return ModelFrameReader(PhotoReader(args.models, conf=args.det_conf))
+        models = Path(args.models)
+        det = load_model(models / DETECTOR_FILE, threads=args.threads)
+        rdr = load_model(models / READER_FILE, threads=args.threads)
+        return ModelFrameReader(PhotoReader(models, det=det, rdr=rdr, conf=args.det_conf))
     except ModelError as exc:
         raise CliError(str(exc)) from None
 
@@ -194,8 +197,8 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     ctx = context_of(args)
     if args.headless and not args.out:
         raise CliError("--headless needs --out DIR for the annotated frames")
-    if args.every < 0 or (args.max_frames is not None and args.max_frames < 1):
-        raise CliError("--every must be 0 or more and --max-frames 1 or more")
+    if args.every < 0 or (args.max_frames is not None and args.max_frames < 1) or args.threads < 1:
+        raise CliError("--every must be 0 or more, --max-frames and --threads 1 or more")
     if not args.headless:
         problem = display_problem()
         if problem:
@@ -254,6 +257,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--winning-tile", metavar="CODE", help="the winning tile, when it is not set apart")
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
     p.add_argument("--det-conf", type=float, default=0.35, help="detector confidence threshold")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="CPU threads per model (default 2; 1 is faster on a machine busy with other work)",
+    )
     p.add_argument("--headless", action="store_true", help="no window: write annotated frames to --out")
     p.add_argument("--out", metavar="DIR", help="folder for annotated frames, readings.jsonl, summary.json")
     p.add_argument("--every", type=int, default=1, help="with --headless: write every Nth frame (0: none)")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, Protocol
 
 import numpy as np
@@ -150,7 +151,7 @@ def groups_of(row: list[Any], row_index: int, unit: float) -> list[Group]:
     tiles seen at an angle, whose boxes overlap; measuring from it finds the winning tile set
     apart either way.
     """
-    gaps = [b.box[0] - a.box[2] for a, b in zip(row, row[1:], strict=False)]
+    gaps = [b.box[0] - a.box[2] for a, b in pairwise(row)]
     usual = min(float(np.median(gaps)), 0.1 * unit) if len(gaps) >= 3 else 0.0
     groups: list[Group] = []
     for i, t in enumerate(row):

@@ -160,6 +160,23 @@ def test_layout_rejects_bad_codes_and_bodies(client: TestClient) -> None:
     assert r.status_code == 422 and "error" in r.json()
     r = client.post("/api/layout", json={"tiles": [], "rules": "poker"})
     assert r.status_code == 400 and "unknown rules" in r.json()["error"]
+    r = client.post(
+        "/api/layout",
+        content=b'{"tiles": [{"code": "1m", "box": [NaN, 0, 1, 1]}]}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 422
+    big = {"tiles": [], "options": {f"o{i}": "x" * 100 for i in range(20000)}}
+    assert client.post("/api/layout", json=big).status_code == 413
+
+    def chunks():
+        yield b'{"tiles": [], "options": {'
+        for i in range(20000):
+            yield f'"o{i}": "{"x" * 100}", '.encode()
+        yield b'"z": "1"}}'
+
+    r = client.post("/api/score", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["error"] == "request body too large"
 
 
 def test_score_endpoint(client: TestClient) -> None:

@@ -22,7 +22,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
@@ -47,6 +47,7 @@ from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpe
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 WINDS = Literal["E", "S", "W", "N"]
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
     "script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
@@ -80,7 +81,7 @@ class TileIn(BaseModel):
     model_config = ConfigDict(extra="ignore")
     id: int | str | None = None
     code: str
-    box: tuple[float, float, float, float]
+    box: tuple[FiniteFloat, FiniteFloat, FiniteFloat, FiniteFloat]
     orientation: Literal["upright", "sideways", "upside_down"] = "upright"
 
 
@@ -234,8 +235,13 @@ def layout_payload(
 # ------------------------------------------------------------------------------------------------
 # the app
 # ------------------------------------------------------------------------------------------------
+#: Largest JSON body of /api/layout and /api/score (a hand is a few kB).
+MAX_JSON_BODY = 1 << 20
+
+
 class _CatchAll:
-    """Last line of defence: any exception an endpoint lets through becomes a JSON 500."""
+    """Last line of defence: any exception an endpoint lets through becomes a JSON 500; JSON
+    bodies over :data:`MAX_JSON_BODY` are refused (413) whether announced or streamed."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -245,17 +251,39 @@ class _CatchAll:
             await self.app(scope, receive, send)
             return
         started = False
+        refused = False  # we answered 413 ourselves: whatever the app sends after is dropped
+        limited = scope.get("path") in ("/api/layout", "/api/score")
+        received = 0
 
         async def tracking_send(message: dict) -> None:
             nonlocal started
+            if refused:
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
+        async def counting_receive() -> dict:
+            nonlocal received, refused
+            message = await receive()
+            if message.get("type") == "http.request":
+                received += len(message.get("body", b""))
+                if received > MAX_JSON_BODY and not started and not refused:
+                    await _error(413, "request body too large")(scope, receive, send)
+                    refused = True
+                if refused:
+                    return {"type": "http.disconnect"}
+            return message
+
+        if limited:
+            length = dict(scope.get("headers") or []).get(b"content-length", b"0")
+            if length.isdigit() and int(length) > MAX_JSON_BODY:
+                await _error(413, "request body too large")(scope, receive, send)
+                return
         try:
-            await self.app(scope, receive, tracking_send)
+            await self.app(scope, counting_receive if limited else receive, tracking_send)
         except Exception as exc:
-            if started:
+            if started or refused:
                 return
             await _error(500, f"internal error: {type(exc).__name__}: {exc}")(scope, receive, send)
 

@@ -354,7 +354,7 @@ def test_serve_command_is_registered_and_checks_its_port(capsys: pytest.CaptureF
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
 def test_read_with_the_real_models() -> None:
     client = TestClient(create_app(), raise_server_exceptions=False)
-    d = _read(client).json()
+    d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
     assert Counter(t["code"] for t in d["tiles"]) == Counter(t["code"] for t in truth_tiles())
     assert d["score"]["valid"], d["score"]
 

@@ -209,7 +209,7 @@ def test_phone_page_with_the_real_models(browser) -> None:
     shot = ROOT / "docs" / "phone.png" if os.environ.get("MAHJONG_SCREENSHOT") else None
     try:
         with Server(create_app()) as base:
-            out = _run_flow(page, base, shot)
+            out = _run_flow(page, base, shot, win_tile="4s")
     finally:
         context.close()
     assert Counter(out["codes"]) == _expected_codes()

@@ -98,8 +98,6 @@ def test_headless_reads_the_hand_once_on_the_steady_frames(
             "self_draw",
             "--seat",
             "W",
-            "--winning-tile",
-            "4s",
         ],
         capsys,
     )
@@ -225,6 +223,7 @@ def test_headless_with_the_real_models(video: Path, tmp_path: Path, capsys) -> N
     assert steady, [r["frame"] for r in readings]
     hand = steady[-1]["hand"]
     assert hand["hand"] == TRUTH["hand"] and hand["melds"] == TRUTH["melds"], hand
+    assert hand["winning_tile"] == TRUTH["winning_tile"], steady[-1]["problems"]
     if os.environ.get("MAHJONG_SCREENSHOT"):
         shutil.copyfile(tmp_path / f"read_{steady[-1]['frame']:06d}.jpg", ROOT / "docs" / "camera.jpg")
     print(out.strip().splitlines()[-1])

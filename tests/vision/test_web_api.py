@@ -104,7 +104,10 @@ def test_read_returns_tiles_hand_score_and_preview(client: TestClient) -> None:
     assert len(flagged) == 1 and flagged[0]["alternatives"][1]["code"] == "9s"
     assert d["hand"]["win_by"] == "self_draw" and d["hand"]["seat_wind"] == "W"
     assert d["hand"]["melds"] == [{"type": "kong", "tiles": "1111p", "open": False}]
-    assert "rules" in d["score"] and "notes" in d["score"]
+    # the layout finds the winning tile set apart at the right of the slanted concealed row
+    assert d["hand"]["hand"] == "345m55888p444s" and d["hand"]["winning_tile"] == "4s", d["problems"]
+    assert [t["role"] for t in d["tiles"]].count("winning") == 1
+    assert d["score"]["valid"] and d["score"]["han"] == 3 and d["score"]["notes"]
     assert d["image"]["width"] == 1024 and d["image"]["height"] == 768
     assert d["image"]["preview"].startswith("data:image/jpeg;base64,")
     preview = cv2.imdecode(

@@ -119,6 +119,7 @@ def _run_flow(
     page.wait_for_selector("#result:not([hidden]) #hand .tile")
     page.wait_for_selector("#score[data-total]")
     codes = _hand_codes(page)
+    valid_as_read = page.get_attribute("#score", "data-valid")
     if win_tile:
         # the rightmost tile of the concealed row is the winning tile: say so (a no-op when the
         # layout already found it set apart)
@@ -168,7 +169,14 @@ def _run_flow(
         page.wait_for_selector("#score[data-valid='true']")
         after["readded_total"] = page.get_attribute("#score", "data-total")
         after["readded_codes"] = _hand_codes(page)
-    return {"codes": codes, "total": first_total, "valid": first_valid, "boxes": n_boxes, "after": after}
+    return {
+        "codes": codes,
+        "valid_as_read": valid_as_read,
+        "total": first_total,
+        "valid": first_valid,
+        "boxes": n_boxes,
+        "after": after,
+    }
 
 
 def _expected_codes() -> Counter:
@@ -189,6 +197,7 @@ def test_phone_page_reads_corrects_and_rescores(browser) -> None:
         context.close()
     assert Counter(out["codes"]) == _expected_codes()
     assert out["boxes"] == len(truth_tiles())
+    assert out["valid_as_read"] == "true", out  # the layout found the winning tile by itself
     assert out["valid"] == "true", out
     assert out["after"]["valid"] == "true"
     assert out["after"]["total"] == str(int(out["total"]) + 1)  # one more han: the red five

@@ -40,8 +40,8 @@ test: $(VENV)/.installed-test
 
 # Debian packages some tests need (they skip with a message without them); root or sudo.
 system-deps:
-	bash scripts/install_artwork.sh
-	@if [ -f scripts/install_browser.sh ]; then bash scripts/install_browser.sh; fi
+	-bash scripts/install_artwork.sh
+	-bash scripts/install_browser.sh
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

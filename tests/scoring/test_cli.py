@@ -2,6 +2,7 @@
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +98,17 @@ def test_table_needs_a_system_with_losers_scores(capsys, tmp_path):
     f.write_text('{"players": {}}')
     code, _ = run(["table", str(f), "--rules", "riichi"])
     assert code == 2 and "'table' is for australian and classical" in capsys.readouterr().err
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.mark.parametrize(("rules", "net"), [
+    ("australian", {"E": 200, "S": 1200, "W": -700, "N": -700}),
+    ("classical", {"E": -180, "S": -90, "W": 390, "N": -120}),
+])
+def test_table_examples_in_the_readme(rules, net):
+    code, out = run(["table", str(EXAMPLES / f"table-{rules}.yaml"), "--rules", rules, "--json"])
+    data = json.loads(out)
+    assert code == 0 and data["valid"] and data["net"] == net
+    assert sum(data["net"].values()) == 0

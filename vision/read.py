@@ -24,6 +24,8 @@ from vision.models import OnnxModel
 
 #: Below this the reading is flagged for the player to check (never silently trusted).
 LOW_CONFIDENCE = 0.6
+#: A box this much wider (relative to its height) than the photo's typical tile is sideways.
+SIDEWAYS_FACTOR = 1.4
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,18 @@ def classify(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> tup
     return probs, p_flip
 
 
+def sideways_threshold(detections: list[Detection]) -> float:
+    """Width/height above which a box is a tile lying sideways.
+
+    Relative to the photo's typical tile: seen from a low angle, a flat upright tile's box is
+    already wider than tall, and a sideways one is wider still; a fixed ratio would call both
+    sideways.
+    """
+    aspects = [d.width / max(d.height, 1e-6) for d in detections if d.label != BACK]
+    typical = float(np.median(aspects)) if aspects else 0.75
+    return max(LANDSCAPE_RATIO, SIDEWAYS_FACTOR * typical)
+
+
 def read_tiles(
     model: OnnxModel, image: np.ndarray, detections: list[Detection], tta: bool = True
 ) -> list[Reading]:
@@ -103,6 +117,7 @@ def read_tiles(
     size = model.imgsz[0]
     crops = [crop_tile(image, d.box, size=size) for d in detections]
     probs, p_flip = classify(model, crops, tta)
+    sideways_ratio = sideways_threshold(detections)
     out: list[Reading] = []
     for d, p, f in zip(detections, probs, p_flip, strict=True):
         order = np.argsort(p)[::-1]
@@ -112,7 +127,7 @@ def read_tiles(
                 BACK,
                 max(d.score, float(p[model.classes.index(BACK)]) if BACK in model.classes else d.score),
             )
-        if d.width > d.height * LANDSCAPE_RATIO:
+        if d.width > d.height * sideways_ratio:
             orientation = "sideways"
         else:
             orientation = "upside_down" if f > 0.5 else "upright"

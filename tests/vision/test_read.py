@@ -1,0 +1,61 @@
+"""The reader's post-processing with a stand-in model: confidence, flags, orientation, backs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.classes import TILE_CLASSES
+from vision.detect import Detection
+from vision.read import LOW_CONFIDENCE, read_tiles, sideways_threshold
+
+
+@dataclass
+class FakeReader:
+    """Answers a fixed class per crop (in call order) and 'upside down' for the chosen ones."""
+
+    answers: list[tuple[str, float]]
+    upside_down: set[int]
+    imgsz: tuple[int, int] = (96, 96)
+    classes: tuple[str, ...] = TILE_CLASSES
+
+    def run(self, batch: np.ndarray) -> list[np.ndarray]:
+        n = len(self.answers)
+        logits = np.full((len(batch), len(self.classes)), -10.0, np.float32)
+        flip = np.full((len(batch), 1), -6.0, np.float32)
+        for k in range(len(batch)):
+            i = k % n  # with TTA the second half is the same crops turned 180°
+            code, p = self.answers[i]
+            logits[k, self.classes.index(code)] = 0.0
+            logits[k, self.classes.index("9s" if code != "9s" else "1s")] = np.log((1 - p) / p)
+            turned = k >= n
+            flip[k, 0] = 6.0 if (i in self.upside_down) != turned else -6.0
+        return [logits, flip]
+
+
+def test_readings_carry_code_confidence_orientation_and_flags() -> None:
+    image = np.full((200, 400, 3), 90, np.uint8)
+    dets = [
+        Detection((10, 10, 40, 50), "tile", 0.9),
+        Detection((50, 10, 80, 50), "tile", 0.9),
+        Detection((90, 20, 130, 50), "tile", 0.8),
+        Detection((140, 10, 170, 50), "back", 0.9),
+    ]
+    model = FakeReader([("0p", 0.97), ("5z", 0.52), ("7z", 0.9), ("3m", 0.55)], upside_down={1})
+    r = read_tiles(model, image, dets)  # type: ignore[arg-type]
+    assert [x.code for x in r[:3]] == ["0p", "5z", "7z"]
+    assert (
+        r[0].orientation == "upright" and r[1].orientation == "upside_down" and r[2].orientation == "sideways"
+    )
+    assert abs(r[0].confidence - 0.97) < 1e-3
+    assert r[1].flagged and r[1].confidence < LOW_CONFIDENCE and r[1].to_json()["flagged"] is True
+    assert not r[0].flagged and "flagged" not in r[0].to_json()
+    assert r[3].code == "back"  # the detector saw a back and the reader is not sure of a face
+
+
+def test_sideways_threshold_follows_the_photos_typical_tile() -> None:
+    upright = [Detection((0, 0, 30, 40), "tile", 1.0)] * 5
+    assert sideways_threshold(upright) == 1.15
+    low_angle = [Detection((0, 0, 30, 24), "tile", 1.0)] * 5  # flat tiles seen from low: wide boxes
+    assert sideways_threshold(low_angle) > 1.7

@@ -14,12 +14,12 @@ from scoring.decompose import shape_error
 from scoring.hand import Hand, check_tiles
 from scoring.mcr.elements import BY_NO, FLOWER_TILES
 from scoring.mcr.facts import hand_facts
-from scoring.mcr.forms import WAIT_LABEL_PRIORITY, describe, mcr_readings, unique_wait
+from scoring.mcr.forms import WAIT_LABEL_PRIORITY, Tiles, describe, hand_tiles, mcr_readings, unique_wait
 from scoring.mcr.options import OPTIONS
 from scoring.mcr.payments import discarder_error, settlement
-from scoring.mcr.principles import ReadingScore, best_score, hand_wide_counts, score_reading
+from scoring.mcr.principles import POINTS, ReadingScore, best_score, hand_wide_counts, score_reading
 from scoring.result import Score
-from scoring.tiles import N_KINDS
+from scoring.tiles import BACK_INDEX, FIRST_BONUS, N_KINDS
 
 NAME = "mcr"
 MINIMUM = 8
@@ -35,6 +35,7 @@ FLAGS: dict[str, str] = {
 }
 
 DEFAULTS = {name: option.default for name, option in OPTIONS.items()}
+NAMES = {no: row.name for no, row in BY_NO.items()}
 
 __all__ = ["FLAGS", "MINIMUM", "NAME", "OPTIONS", "best_reading", "reading_scores", "score"]
 
@@ -65,51 +66,50 @@ def _flag_error(hand: Hand) -> str | None:
     return None
 
 
-def reading_scores(hand: Hand, options: Mapping[str, str], counts: list[int] | None = None
+def reading_scores(hand: Hand, options: Mapping[str, str], tiles: Tiles | None = None
                    ) -> list[ReadingScore]:
     """Each reading of a checked hand with its count under the principles (non-separation).
 
-    ``counts`` are the concealed tiles by kind, when the caller has them already."""
-    if counts is None:
-        counts = _concealed_counts(hand)
-    readings = mcr_readings(hand, counts)
+    ``tiles`` are :func:`scoring.mcr.forms.hand_tiles`, when the caller has them already."""
+    if tiles is None:
+        tiles = hand_tiles(hand)
+    readings = mcr_readings(hand, tiles)
     if not readings:
         return []
     needs_wait = (options["winning_tile_shown"] == "yes"
                   and any(r.wait in WAIT_LABEL_PRIORITY for r in readings))
-    unique = needs_wait and unique_wait(hand, drop_fully_held=options["wait_drops_fully_held"] == "yes")
-    h = hand_facts(hand, options, unique, counts)
+    unique = needs_wait and unique_wait(hand, drop_fully_held=options["wait_drops_fully_held"] == "yes",
+                                        tiles=tiles)
+    h = hand_facts(hand, options, unique, tiles)
     hand_wide = hand_wide_counts(h, readings[0])
     return [score_reading(h, r, hand_wide) for r in readings]
 
 
-def _concealed_counts(hand: Hand) -> list[int]:
-    counts = [0] * N_KINDS
-    for t in hand.concealed:
-        counts[t.index] += 1
-    return counts
-
-
-def _tiles_error(hand: Hand) -> tuple[str | None, list[int] | None]:
-    """:func:`check_tiles`' verdict, and the concealed counts of a hand that passes.
+def _checked_tiles(hand: Hand) -> tuple[str | None, Tiles | None]:
+    """:func:`check_tiles`' verdict, and the concealed tiles of a hand that passes.
 
     The common case (plain tiles, at most four of a kind, distinct bonus tiles, the winning tile
     held) is settled in one pass; anything else gets check_tiles' own precise reason.
     """
     win = hand.winning_tile
     counts = [0] * (N_KINDS + 9)
+    present = odd = 0
     for t in hand.concealed:
-        counts[t.index] += 1
+        k = t.index
+        counts[k] += 1
+        present |= 1 << k
+        odd ^= 1 << k
     concealed = counts[:N_KINDS]
     for m in hand.melds:
         for t in m.tiles:
             counts[t.index] += 1
     bonus = hand.bonus_tiles
-    if (win is None or max(counts) > 4 or any(counts[N_KINDS:]) or win.index >= N_KINDS
-            or win not in hand.concealed or any(not 34 <= t.index < 42 for t in bonus)
-            or len(set(bonus)) != len(bonus)):
+    if (win is None or max(counts) > 4 or any(counts[N_KINDS:])
+            or win.index >= N_KINDS or win not in hand.concealed
+            or (bonus and (any(not FIRST_BONUS <= t.index < BACK_INDEX for t in bonus)
+                           or len(set(bonus)) != len(bonus)))):
         return check_tiles(hand, red_fives_in_set=0), None
-    return None, concealed
+    return None, Tiles(concealed, present, odd)
 
 
 def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
@@ -119,21 +119,21 @@ def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
 
 def score(hand: Hand, options: Mapping[str, str]) -> Score:
     """Score a won MCR hand; never raises for a bad hand (the reason is in ``Score.error``)."""
-    reason, counts = _tiles_error(hand)
+    reason, tiles = _checked_tiles(hand)
     if reason is None and hand.winning_tile is None:
         reason = "MCR scores a won hand: give the winning tile"
     reason = reason or _flag_error(hand) or discarder_error(hand)
     if reason:
         return Score.invalid(NAME, reason)
     values = DEFAULTS | dict(options)
-    best = best_score(reading_scores(hand, values, counts))
+    best = best_score(reading_scores(hand, values, tiles))
     if best is None:
         return Score.invalid(NAME, shape_error(hand))
-    order = sorted(best.counts, key=lambda no: (-BY_NO[no].points * best.counts[no], no))
-    elements = {BY_NO[no].name: BY_NO[no].points * best.counts[no] for no in order}
+    ranked = sorted((-POINTS[no] * n, no) for no, n in best.counts.items())  # by value, then number
+    elements = {NAMES[no]: -value for value, no in ranked}
     flowers = len(hand.bonus_tiles)
     if flowers:
-        elements[BY_NO[FLOWER_TILES].name] = flowers
+        elements[NAMES[FLOWER_TILES]] = flowers
     total = best.points + flowers
     details = {
         "points_without_flowers": best.points,

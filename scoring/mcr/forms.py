@@ -48,7 +48,7 @@ from scoring.decompose import (
     standard_partitions,
 )
 from scoring.hand import Hand
-from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, Tile, counts34, format_tiles
+from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, Tile, format_tiles
 
 KNITTED_STRAIGHT, HONOURS_KNITTED = "knitted_straight", "honours_knitted"
 
@@ -58,8 +58,11 @@ KNITTED_FAMILIES: tuple[tuple[int, ...], ...] = tuple(
     for perm in permutations(range(3))
 )
 _FAMILY_MASKS = tuple(sum(1 << k for k in family) for family in KNITTED_FAMILIES)
-_SUITED_MASK = (1 << FIRST_HONOUR) - 1
 _ORPHANS_MASK = sum(1 << k for k in TERMINALS_AND_HONOURS)
+
+#: Reading features: necessary conditions the element table's ``needs`` column names, so a row
+#: whose condition a reading lacks is skipped with one integer test (hand features: facts.py).
+PUNGS, CHOWS, CONCEALED_PUNGS, FOUR_CLAIMED = (1 << i for i in range(16, 20))
 
 KNITTED_EDGE, KNITTED_CLOSED, KNITTED_OTHER = "knitted_edge", "knitted_closed", "knitted"
 
@@ -78,8 +81,8 @@ class McrReading:
     The facts: ``chow_firsts`` and ``pung_firsts`` (kongs included) are the sets' first kinds,
     sorted — the multi-set elements see the sets in this order, chows first, then pungs;
     ``pair_kind`` is the pair's kind (-1: none); ``concealed_pungs`` counts concealed pungs and
-    concealed kongs (Appendix C's C); ``claimed`` the claimed (open) melds. Built once, never
-    changed.
+    concealed kongs (Appendix C's C); ``claimed`` the claimed (open) melds; ``features`` the
+    reading features above. Built once, never changed.
     """
 
     form: str
@@ -93,20 +96,25 @@ class McrReading:
     pair_kind: int
     concealed_pungs: int
     claimed: int
+    features: int
 
 
 def _reading(form: str, sets: tuple[Group, ...] = (), pair: Group | None = None,
              pairs: tuple[Group, ...] = (), knitted: tuple[int, ...] = (), wait: str | None = None
              ) -> McrReading:
     """A reading and its facts, derived from its groups."""
-    return McrReading(
-        form, sets, pair, pairs, knitted, wait,
-        tuple(sorted(g.first for g in sets if g.kind == CHOW)),
-        tuple(sorted(g.first for g in sets if g.kind != CHOW)),
-        pair.first if pair is not None else -1,
-        sum(1 for g in sets if g.kind != CHOW and g.concealed),
-        sum(1 for g in sets if g.declared and not g.concealed),
-    )
+    chows = tuple(sorted(g.first for g in sets if g.kind == CHOW))
+    pungs = tuple(sorted(g.first for g in sets if g.kind != CHOW))
+    hidden = sum(1 for g in sets if g.kind != CHOW and g.concealed)
+    claimed = sum(1 for g in sets if g.declared and not g.concealed)
+    return McrReading(form, sets, pair, pairs, knitted, wait, chows, pungs,
+                      pair.first if pair is not None else -1, hidden, claimed,
+                      reading_features(chows, pungs, hidden, claimed))
+
+
+def reading_features(chows: tuple[int, ...], pungs: tuple[int, ...], hidden: int, claimed: int) -> int:
+    return ((PUNGS if pungs else 0) | (CHOWS if chows else 0) | (CONCEALED_PUNGS if hidden >= 2 else 0)
+            | (FOUR_CLAIMED if claimed == 4 else 0))
 
 
 @lru_cache(maxsize=4096)
@@ -136,15 +144,37 @@ def _place_wait(kind: str, first: int, win: int) -> str:
     return PAIR_WAIT if kind == PAIR else DUAL_PUNG
 
 
-def mcr_readings(hand: Hand, counts: list[int] | None = None) -> list[McrReading]:
+@dataclass(slots=True, eq=False)
+class Tiles:
+    """The concealed tiles by kind (``counts``), and as bitmasks: the kinds present, the kinds
+    held an odd number of times. Every form's gate is a test on these."""
+
+    counts: list[int]
+    present: int
+    odd: int
+
+
+def hand_tiles(hand: Hand) -> Tiles:
+    counts = [0] * N_KINDS
+    present = odd = 0
+    for t in hand.concealed:
+        k = t.index
+        counts[k] += 1
+        present |= 1 << k
+        odd ^= 1 << k
+    return Tiles(counts, present, odd)
+
+
+def mcr_readings(hand: Hand, tiles: Tiles | None = None) -> list[McrReading]:
     """Every reading of the hand in every MCR form, one per place of the winning tile.
 
     The same readings, in the same order, as :func:`scoring.decompose.readings` (standard, seven
     pairs with four identical tiles as two pairs, thirteen orphans), then the knitted forms.
-    ``counts`` are the concealed tiles by kind, when the caller has them already.
+    ``tiles`` are :func:`hand_tiles`, when the caller has them already.
     """
-    if counts is None:
-        counts = counts34(hand.concealed)
+    if tiles is None:
+        tiles = hand_tiles(hand)
+    counts, present = tiles.counts, tiles.present
     melds = hand.melds
     n_sets = 4 - len(melds)
     win = hand.winning_tile.index if hand.winning_tile is not None else -1
@@ -154,19 +184,15 @@ def mcr_readings(hand: Hand, counts: list[int] | None = None) -> list[McrReading
         parts = standard_partitions(counts, n_sets)
         if parts:
             out = _standard_readings(hand, parts, win, by_discard)
-    present = 0
-    for k, n in enumerate(counts):
-        if n:
-            present |= 1 << k
     if not melds:
-        if is_seven_pairs(counts, allow_quads=True):
+        if not tiles.odd and is_seven_pairs(counts, allow_quads=True):
             out.append(_seven_pairs_reading(counts, win, by_discard))
         if not present & ~_ORPHANS_MASK and is_thirteen_orphans(counts):
             paired = next(i for i in TERMINALS_AND_HONOURS if counts[i] == 2)
             out.append(_reading(THIRTEEN_ORPHANS, wait=PAIR_WAIT if win == paired else ORPHAN_WAIT))
     if len(melds) <= 1 and any(not mask & ~present for mask in _FAMILY_MASKS):
         out.extend(_knitted_straight_readings(hand, counts, win))
-    if not melds and max(counts) <= 1 and _is_honours_knitted(tuple(counts)):
+    if not melds and present.bit_count() == 14 and _is_honours_knitted(tuple(counts)):
         suited = tuple(i for i in range(FIRST_HONOUR) if counts[i])
         out.append(_reading(HONOURS_KNITTED, knitted=suited))
     return out
@@ -183,7 +209,7 @@ def _standard_readings(hand: Hand, parts: tuple, win: int, by_discard: bool) -> 
     meld_pungs: list[int] = []
     concealed_kongs = claimed = 0
     for m in hand.melds:
-        first = min(t.index for t in m.tiles)
+        first = m.tiles[0].index
         declared.append(_group(m.kind, first, not m.open, True))
         if m.kind == CHOW:
             meld_chows.append(first)
@@ -195,8 +221,9 @@ def _standard_readings(hand: Hand, parts: tuple, win: int, by_discard: bool) -> 
             concealed_kongs += 1
     out: list[McrReading] = []
     by_first = itemgetter(1)
+    n_declared = len(declared)
     for part in parts:
-        own = sorted((x for x in part if x[0] != PAIR), key=by_first)
+        own = sorted([x for x in part if x[0] != PAIR], key=by_first)
         pair_kind = next(x[1] for x in part if x[0] == PAIR)
         chows = meld_chows + [f for kind, f in own if kind == CHOW]
         pungs = meld_pungs + [f for kind, f in own if kind != CHOW]
@@ -204,8 +231,8 @@ def _standard_readings(hand: Hand, parts: tuple, win: int, by_discard: bool) -> 
         pungs.sort()
         chow_firsts, pung_firsts = tuple(chows), tuple(pungs)
         base = [*declared, *(_group(kind, f) for kind, f in own)]
-        n_declared = len(declared)
-        hidden_pungs = concealed_kongs + len(pungs) - len(meld_pungs)
+        hidden = concealed_kongs + len(pungs) - len(meld_pungs)
+        features = reading_features(chow_firsts, pung_firsts, hidden, claimed)
         seen: set[tuple[str, int]] = set()
         for gi, (kind, first) in enumerate((*own, (PAIR, pair_kind))):
             if not ((first <= win <= first + 2) if kind == CHOW else first == win) or (kind, first) in seen:
@@ -218,9 +245,13 @@ def _standard_readings(hand: Hand, parts: tuple, win: int, by_discard: bool) -> 
                 groups = base.copy()
                 groups[n_declared + gi] = placed
                 sets, pair = tuple(groups), _group(PAIR, pair_kind)
-            lost = by_discard and kind == PUNG
-            out.append(McrReading(STANDARD, sets, pair, (), (), _place_wait(kind, first, win), chow_firsts,
-                                  pung_firsts, pair_kind, hidden_pungs - lost, claimed))
+            if by_discard and kind == PUNG:
+                out.append(McrReading(STANDARD, sets, pair, (), (), DUAL_PUNG, chow_firsts, pung_firsts,
+                                      pair_kind, hidden - 1, claimed,
+                                      reading_features(chow_firsts, pung_firsts, hidden - 1, claimed)))
+            else:
+                out.append(McrReading(STANDARD, sets, pair, (), (), _place_wait(kind, first, win),
+                                      chow_firsts, pung_firsts, pair_kind, hidden, claimed, features))
     return out
 
 
@@ -280,9 +311,6 @@ def _is_honours_knitted(counts: tuple[int, ...]) -> bool:
 
 
 # -- the wait ---------------------------------------------------------------------------------------
-_BLOCKS = ((0, 9), (9, 18), (18, 27), (FIRST_HONOUR, N_KINDS))
-
-
 @lru_cache(maxsize=1 << 14)
 def _block_ok(honours: bool, block: tuple[int, ...]) -> bool:
     """Whether one suit's (or the honours') tiles form sets only (3n tiles) or sets and the pair
@@ -318,40 +346,44 @@ def standard_waits(counts: list[int], n_sets: int) -> list[int]:
     """Every kind k with ``standard_partitions(counts + k, n_sets)`` non-empty, block by block."""
     if sum(counts) != 3 * n_sets + 1:
         return []
-    blocks = [(lo, hi == N_KINDS, tuple(counts[lo:hi])) for lo, hi in _BLOCKS]
-    ok = [_block_ok(h, b) for _, h, b in blocks]
-    pairs = [sum(b) % 3 == 2 for _, _, b in blocks]
+    blocks = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:]))
+    ok = [_block_ok(False, blocks[0]), _block_ok(False, blocks[1]), _block_ok(False, blocks[2]),
+          _block_ok(True, blocks[3])]
+    bad = ok.count(False)
+    if bad > 1:
+        return []
+    pairs = [sum(b) % 3 == 2 for b in blocks]
+    n_pairs = pairs.count(True)
     out: list[int] = []
-    for j, (lo, honours, block) in enumerate(blocks):
-        if not all(ok[i] for i in range(4) if i != j):
+    for j in range(4):
+        if bad and ok[j]:
+            continue  # another block is incomplete, and one tile only changes this one
+        block = blocks[j]
+        if n_pairs - pairs[j] + ((sum(block) + 1) % 3 == 2) != 1:
             continue
-        other_pairs = sum(pairs) - pairs[j]
-        if other_pairs + ((sum(block) + 1) % 3 == 2) != 1:
-            continue
-        out.extend(lo + i for i in _block_waits(honours, block))
+        out.extend(9 * j + i for i in _block_waits(j == 3, block))
     return out
 
 
-def completing_kinds(counts13: list[int], n_sets: int) -> set[int]:
+def completing_kinds(counts13: list[int], n_sets: int, present13: int, odd13: int) -> set[int]:
     """Every kind that completes the concealed counts ``counts13`` (with ``4 - n_sets`` declared
     sets) in any MCR form: standard, Seven Pairs (quads as two pairs), Thirteen Orphans, Honours
-    and Knitted Tiles, Knitted Straight."""
+    and Knitted Tiles, Knitted Straight. ``present13`` and ``odd13`` are the kinds held, and held
+    an odd number of times, as bitmasks: each special form is tried only when they allow it."""
     out = set(standard_waits(counts13, n_sets))
     if n_sets == 4:
-        odd = [k for k in range(N_KINDS) if counts13[k] % 2]
-        if len(odd) == 1:
-            grown = list(counts13)
-            grown[odd[0]] += 1
-            if is_seven_pairs(grown, allow_quads=True):
-                out.add(odd[0])
-        if all(counts13[k] == 0 for k in range(N_KINDS) if k not in TERMINALS_AND_HONOURS):
+        if odd13.bit_count() == 1:  # seven pairs: the one odd kind is the only candidate
+            k = odd13.bit_length() - 1
+            if is_seven_pairs(_plus(counts13, k), allow_quads=True):
+                out.add(k)
+        if not present13 & ~_ORPHANS_MASK:
             out.update(k for k in TERMINALS_AND_HONOURS if is_thirteen_orphans(_plus(counts13, k)))
-        if max(counts13) <= 1 and sum(counts13[FIRST_HONOUR:]) >= 4:
+        if present13.bit_count() == 13 and (present13 >> FIRST_HONOUR).bit_count() >= 4:
             out.update(k for k in range(N_KINDS) if _is_honours_knitted(tuple(_plus(counts13, k))))
     if n_sets >= 3:
-        for family in KNITTED_FAMILIES:
-            missing = [i for i in family if not counts13[i]]
-            if len(missing) > 1:
+        for family, mask in zip(KNITTED_FAMILIES, _FAMILY_MASKS, strict=True):
+            missing = mask & ~present13
+            if missing.bit_count() > 1:
                 continue
             rest = list(counts13)
             for i in family:
@@ -359,9 +391,10 @@ def completing_kinds(counts13: list[int], n_sets: int) -> set[int]:
             if not missing:
                 out.update(standard_waits(rest, n_sets - 3))
             else:
-                rest[missing[0]] += 1
+                m = missing.bit_length() - 1
+                rest[m] += 1
                 if standard_partitions(rest, n_sets - 3):
-                    out.add(missing[0])
+                    out.add(m)
     return out
 
 
@@ -371,20 +404,24 @@ def _plus(counts: list[int], k: int) -> list[int]:
     return grown
 
 
-def unique_wait(hand: Hand, *, drop_fully_held: bool = True) -> bool:
+def unique_wait(hand: Hand, *, drop_fully_held: bool = True, tiles: Tiles | None = None) -> bool:
     """Whether the winning tile's kind is the only one that completed the hand (spec §2.6).
 
     Any MCR form counts. The wait is a matter of shape (A16); with ``drop_fully_held`` (A16's
     default) a kind whose four copies the player already holds (concealed or in his own melds) is
-    no wait: no fifth copy exists.
+    no wait: no fifth copy exists. ``tiles`` are :func:`hand_tiles`, when the caller has them.
     """
+    if tiles is None:
+        tiles = hand_tiles(hand)
     win = hand.winning_tile.index
-    counts = counts34(hand.concealed)
+    counts = list(tiles.counts)
     counts[win] -= 1
-    others = completing_kinds(counts, 4 - len(hand.melds)) - {win}
+    present = tiles.present if counts[win] else tiles.present & ~(1 << win)
+    others = completing_kinds(counts, 4 - len(hand.melds), present, tiles.odd ^ 1 << win)
+    others.discard(win)
     if not others or not drop_fully_held:
         return not others
-    held = list(counts)
+    held = counts
     for m in hand.melds:
         for t in m.tiles:
             held[t.index] += 1

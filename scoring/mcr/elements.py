@@ -215,10 +215,7 @@ def _wait_label(h: HandFacts, r: McrReading) -> str | None:
 
 def _tile_hogs(h: HandFacts, r: McrReading) -> int:
     """Element 19: all four copies of a kind in the hand, not as a kong ("Tutte e Quattro")."""
-    counts = h.counts
-    if 4 not in counts:
-        return 0
-    return sum(1 for k, n in enumerate(counts) if n == 4 and k not in h.kong_kinds)
+    return h.counts.count(4) - len(h.kong_kinds)  # a kong's kind has all four copies
 
 
 def _all_chows(h: HandFacts, r: McrReading) -> int:

@@ -104,7 +104,7 @@ def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool, tiles:
     self_drawn = hand.win_by == "self_draw"
     last_tile = "last_of_kind" in flags or in_open_melds == 3
     features = ((KONGS if kong_kinds else 0) | (FLAGS if flags else 0) | (SELF_DRAWN if self_drawn else 0)
-                | (TILE_HOG if 4 in counts else 0) | (LAST_TILE if last_tile else 0)
+                | (TILE_HOG if counts.count(4) > len(kong_kinds) else 0) | (LAST_TILE if last_tile else 0)
                 | (UNIQUE_WAIT if unique_wait else 0) | (NINE_GATES if nine_gates else 0)
                 | (0 if open_hand else CLOSED_HAND) | (ONE_SUIT if n_suits == 1 else 0)
                 | (HAS_HONOURS if present & HONOURS_MASK else NO_HONOURS)

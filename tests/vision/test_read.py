@@ -48,7 +48,7 @@ def test_readings_carry_code_confidence_orientation_and_flags() -> None:
     assert (
         r[0].orientation == "upright" and r[1].orientation == "upside_down" and r[2].orientation == "sideways"
     )
-    assert abs(r[0].confidence - 0.97) < 1e-3
+    assert abs(r[0].confidence - 0.97) < 0.01  # 44 other classes share the rest
     assert r[1].flagged and r[1].confidence < LOW_CONFIDENCE and r[1].to_json()["flagged"] is True
     assert not r[0].flagged and "flagged" not in r[0].to_json()
     assert r[3].code == "back"  # the detector saw a back and the reader is not sure of a face

@@ -123,8 +123,8 @@ Partition = tuple[tuple[str, int], ...]
 
 @lru_cache(maxsize=1 << 17)
 def _partitions(counts: tuple[int, ...], suited: bool, n_sets: int, need_pair: bool) -> tuple[Partition, ...]:
-    """All multisets of ``n_sets`` sets (+ a pair) that use exactly ``counts``, the counts of one
-    suit (``suited``: chows allowed) or of the honours, indexed from 0 within the block.
+    """All multisets of ``n_sets`` sets (+ a pair) that use exactly ``counts``, counts of
+    consecutive kinds of one suit (``suited``: chows allowed) or of the honours, indexed from 0.
 
     Each call settles every copy of the lowest kind present at once (as a pair, a pung and/or the
     start of k chows), so no partition is produced twice.
@@ -137,7 +137,7 @@ def _partitions(counts: tuple[int, ...], suited: bool, n_sets: int, need_pair: b
         return ((),) if n_sets == 0 and not need_pair else ()
     c = counts[i]
     out: list[Partition] = []
-    can_chow = suited and i <= 6
+    can_chow = suited and i + 2 < n
     for p in (0, 1) if need_pair else (0,):
         for q in (0, 1):
             k = c - 2 * p - 3 * q
@@ -168,10 +168,20 @@ def _block_partitions(lo: int, block: tuple[int, ...]) -> tuple[Partition, ...]:
     total = sum(block)
     if total % 3 == 1:
         return ()
-    local = _partitions(block, lo < FIRST_HONOUR, total // 3, total % 3 == 2)
-    if not lo:
+    if not total:
+        return ((),)
+    # from the first to the last kind held: a run of kinds has the same partitions wherever it
+    # sits in a suit, so they are worked out (and memoised) once for every place and every suit
+    start, end = 0, len(block)
+    while not block[start]:
+        start += 1
+    while not block[end - 1]:
+        end -= 1
+    local = _partitions(block[start:end], lo < FIRST_HONOUR, total // 3, total % 3 == 2)
+    shift = lo + start
+    if not shift:
         return local
-    return tuple([tuple([(kind, lo + i) for kind, i in part]) for part in local])
+    return tuple([tuple([(kind, shift + i) for kind, i in part]) for part in local])
 
 
 def standard_partitions(counts: list[int] | tuple[int, ...], n_sets: int) -> tuple[Partition, ...]:
@@ -272,7 +282,7 @@ _WINNING = {kind: tuple(tuple(Group(kind, f, c, False, True) for f in range(N_KI
 
 
 def _meld_key(hand: Hand) -> tuple[tuple[str, int, bool], ...]:
-    """The melds as plain values (cheap to hash, unlike Group dataclasses). A meld keeps its tiles
+    """The melds as plain values (kind, first kind, concealed). A meld keeps its tiles
     sorted, so its first tile is its lowest (``Meld.first``)."""
     return tuple([(m.kind, m.tiles[0].index, not m.open) for m in hand.melds])
 
@@ -302,11 +312,11 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
     return out
 
 
-@lru_cache(maxsize=1 << 16)
 def _placed(form: str, melds: tuple[tuple[str, int, bool], ...], part: Partition, win: int,
             by_discard: bool) -> tuple[Reading, ...]:
     # declared melds first, then concealed sets by tile, the pair(s) last (as documented); a
-    # partition lists its sets by tile already, so moving the pairs last sorts it
+    # partition lists its sets by tile already, so moving the pairs last sorts it. Not memoised:
+    # a placement rarely recurs in unseen hands, and building it costs about what a lookup does.
     held = [(kind, first) for kind, first in part if kind != PAIR]
     held += [(kind, first) for kind, first in part if kind == PAIR]
     base = [_DECLARED[kind][hidden][first] for kind, first, hidden in melds]

@@ -13,22 +13,32 @@ from scoring.tiles import DRAGONS, FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS,
 
 @dataclass(slots=True)
 class Shape:
-    """A reading as the patterns look at it, computed once per reading (set kinds by first tile)
-    and only read afterwards."""
+    """A reading as the patterns look at it (set kinds by first tile), built once per reading and
+    only read afterwards; what few rows ask is worked out when asked."""
 
     reading: Reading
     form: str
     wait: str | None
-    chows: tuple[int, ...]
+    chows: list[int]
     #: pungs and kongs
-    pungs: tuple[int, ...]
-    kongs: int
-    #: pungs/kongs concealed at the win (a pung completed by a discard is not: §4.1.1)
-    concealed_pungs: int
+    pungs: list[int]
     #: the pair's kind in a standard hand, else None
     pair: int | None
-    #: every set and the pair hold a terminal or an honour (standard form)
-    outside: bool
+
+    @property
+    def kongs(self) -> int:
+        return sum(1 for g in self.reading.groups if g.kind == "kong")
+
+    @property
+    def concealed_pungs(self) -> int:
+        """Pungs/kongs concealed at the win (a pung completed by a discard is not: §4.1.1)."""
+        return sum(1 for g in self.reading.groups if g.kind in ("pung", "kong") and g.concealed)
+
+    @property
+    def outside(self) -> bool:
+        """Every set and the pair hold a terminal or an honour (standard form)."""
+        return self.form == "standard" and all(
+            (_OUTSIDE_CHOW if g.kind == "chow" else _OUTSIDE_SET)[g.first] for g in self.reading.groups)
 
 
 #: first kind → whether a chow / a pung, kong or pair starting there holds a terminal or honour
@@ -39,28 +49,17 @@ _OUTSIDE_SET = tuple(k >= FIRST_HONOUR or k % 9 in (0, 8) for k in range(N_KINDS
 def shape(r: Reading) -> Shape:
     chows: list[int] = []
     pungs: list[int] = []
-    kongs = concealed = 0
     pair = None
-    outside = standard = r.form == "standard"
     for g in r.groups:
         kind = g.kind
         if kind == "chow":
             chows.append(g.first)
-            if outside and not _OUTSIDE_CHOW[g.first]:
-                outside = False
-            continue
-        if kind == "pair":
+        elif kind == "pair":
             pair = g.first
         elif kind != "single":  # the single tiles of thirteen orphans are no set
             pungs.append(g.first)
-            if kind == "kong":
-                kongs += 1
-            if g.concealed:
-                concealed += 1
-        if outside and not _OUTSIDE_SET[g.first]:
-            outside = False
-    return Shape(r, r.form, r.wait, tuple(chows), tuple(pungs), kongs, concealed,
-                 pair if standard else None, outside)
+    form = r.form
+    return Shape(r, form, r.wait, chows, pungs, pair if form == "standard" else None)
 
 
 #: A predicate says how many times a pattern applies to a reading (0 = not at all; True = once).
@@ -80,11 +79,8 @@ Screen = Callable[[Context], bool]
 
 def three_sets_of_a_kind(c: Context) -> bool:
     """Three or more kinds with three copies: three pungs or kongs are possible."""
-    n = 0
-    for k in c.counts:
-        if k >= 3:
-            n += 1
-    return n >= 3
+    counts = c.counts
+    return len(counts) - counts.count(0) - counts.count(1) - counts.count(2) >= 3
 
 
 def honour_set_of_a_kind(c: Context) -> bool:
@@ -100,9 +96,29 @@ def terminals_and_honours_only(c: Context) -> bool:
     return c.kinds <= TERMINAL_OR_HONOUR
 
 
+MIDDLE_KINDS = frozenset(k for k in range(FIRST_HONOUR) if k % 9 in (3, 4, 5))
+
+
+def no_four_five_six(c: Context) -> bool:
+    """No 4, 5 or 6: no chow, pung or pair holding one of them has a terminal or an honour, so
+    only such hands can have a terminal or honour in every set and the pair."""
+    return c.kinds.isdisjoint(MIDDLE_KINDS)
+
+
+def a_suit_one_to_nine(c: Context) -> bool:
+    """Some suit holds every number from 1 to 9 (the tiles of 123 456 789)."""
+    counts = c.counts
+    return all(counts[0:9]) or all(counts[9:18]) or all(counts[18:27])
+
+
+def three_suits(c: Context) -> bool:
+    return len(c.suits) == 3
+
+
 #: every screen the tables use, evaluated once per hand in this order
 SCREENS: tuple[Screen, ...] = (three_sets_of_a_kind, honour_set_of_a_kind, one_suit_at_most,
-                               terminals_and_honours_only)
+                               terminals_and_honours_only, no_four_five_six, a_suit_one_to_nine,
+                               three_suits)
 
 
 @dataclass(frozen=True, slots=True)

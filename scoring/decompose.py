@@ -11,6 +11,7 @@ part depend only on its counts, so the same sub-problem is never solved twice in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -184,12 +185,17 @@ def _block_partitions(lo: int, block: tuple[int, ...]) -> tuple[Partition, ...]:
     return tuple([tuple([(kind, shift + i) for kind, i in part]) for part in local])
 
 
-def standard_partitions(counts: list[int] | tuple[int, ...], n_sets: int) -> tuple[Partition, ...]:
-    """Partitions of concealed counts into ``n_sets`` sets and one pair (empty if impossible)."""
+Block = tuple[int, tuple[int, ...]]
+
+
+def _held_blocks(counts: list[int] | tuple[int, ...], n_sets: int) -> list[Block] | None:
+    """The non-empty blocks (first kind, counts) of concealed counts that are to hold ``n_sets``
+    sets and one pair, or None when the tile numbers already rule it out (a block of 3k+1 tiles
+    fails later, in its own partitions)."""
     if sum(counts) != 3 * n_sets + 2:
-        return ()
+        return None
     counts = tuple(counts)
-    parts: tuple[Partition, ...] | None = None
+    out = []
     pairs = 0
     for lo, hi in _BLOCKS:
         block = counts[lo:hi]
@@ -199,7 +205,18 @@ def standard_partitions(counts: list[int] | tuple[int, ...], n_sets: int) -> tup
         if size % 3 == 2:
             pairs += 1
             if pairs > 1:
-                return ()
+                return None
+        out.append((lo, block))
+    return out
+
+
+def standard_partitions(counts: list[int] | tuple[int, ...], n_sets: int) -> tuple[Partition, ...]:
+    """Partitions of concealed counts into ``n_sets`` sets and one pair (empty if impossible)."""
+    blocks = _held_blocks(counts, n_sets)
+    if blocks is None:
+        return ()
+    parts: tuple[Partition, ...] | None = None
+    for lo, block in blocks:
         options = _block_partitions(lo, block)
         if not options:
             return ()
@@ -281,12 +298,6 @@ _WINNING = {kind: tuple(tuple(Group(kind, f, c, False, True) for f in range(N_KI
             for kind in _KINDS}
 
 
-def _meld_key(hand: Hand) -> tuple[tuple[str, int, bool], ...]:
-    """The melds as plain values (kind, first kind, concealed). A meld keeps its tiles
-    sorted, so its first tile is its lowest (``Meld.first``)."""
-    return tuple([(m.kind, m.tiles[0].index, not m.open) for m in hand.melds])
-
-
 def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True,
              seven_pairs_quads: bool = False) -> list[Reading]:
     """Every reading of a complete hand, one per (partition, place of the winning tile).
@@ -295,38 +306,57 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
     hand is scored elsewhere) each partition is returned once with ``win_group = -1``.
     """
     counts = counts34(hand.concealed)
-    melds = _meld_key(hand)
-    n_sets = 4 - len(melds)
+    # a meld keeps its tiles sorted, so its first tile is its lowest (Meld.first)
+    declared = tuple([_DECLARED[m.kind][not m.open][m.tiles[0].index] for m in hand.melds])
+    n_sets = 4 - len(declared)
     win = hand.winning_tile.index if hand.winning_tile is not None else -1
     by_discard = hand.win_by == "discard"
     out: list[Reading] = []
-    if n_sets >= 0:
-        for part in standard_partitions(counts, n_sets):
-            out.extend(_placed(STANDARD, melds, part, win, by_discard))
-    if not melds:
+    blocks = _held_blocks(counts, n_sets) if n_sets >= 0 else None
+    if blocks is not None:
+        # standard_partitions as Groups: the product of the blocks' partitions, sets and pairs apart
+        combos: Sequence[tuple[tuple[Group, ...], tuple[Group, ...]]] | None = None
+        for lo, block in blocks:
+            options = _block_groups(lo, block)
+            if not options:
+                combos = ()
+                break
+            combos = options if combos is None else [(sets + more_sets, pairs + more_pairs)
+                                                     for sets, pairs in combos
+                                                     for more_sets, more_pairs in options]
+        for sets, pairs in ((((), ()),) if combos is None else combos):
+            out.extend(_placed(STANDARD, declared, sets + pairs, win, by_discard))
+    if not declared:
         if seven_pairs and is_seven_pairs(counts, allow_quads=seven_pairs_quads):
-            part = tuple((PAIR, i) for i in range(N_KINDS) for _ in range(counts[i] // 2))
-            out.extend(_placed(SEVEN_PAIRS, (), part, win, by_discard))
+            held = tuple([_HELD[PAIR][i] for i in range(N_KINDS) for _ in range(counts[i] // 2)])
+            out.extend(_placed(SEVEN_PAIRS, (), held, win, by_discard))
         if thirteen_orphans and is_thirteen_orphans(counts):
             out.append(_orphans_reading(counts, win, by_discard))
     return out
 
 
-def _placed(form: str, melds: tuple[tuple[str, int, bool], ...], part: Partition, win: int,
-            by_discard: bool) -> tuple[Reading, ...]:
-    # declared melds first, then concealed sets by tile, the pair(s) last (as documented); a
-    # partition lists its sets by tile already, so moving the pairs last sorts it. Not memoised:
-    # a placement rarely recurs in unseen hands, and building it costs about what a lookup does.
-    held = [(kind, first) for kind, first in part if kind != PAIR]
-    held += [(kind, first) for kind, first in part if kind == PAIR]
-    base = [_DECLARED[kind][hidden][first] for kind, first, hidden in melds]
-    base += [_HELD[kind][first] for kind, first in held]
+@lru_cache(maxsize=1 << 14)
+def _block_groups(lo: int, block: tuple[int, ...]) -> tuple[tuple[tuple[Group, ...], tuple[Group, ...]], ...]:
+    """A block's partitions as concealed Groups: (the sets by tile, the pair) for each."""
+    return tuple((tuple([_HELD[kind][first] for kind, first in part if kind != PAIR]),
+                  tuple([_HELD[kind][first] for kind, first in part if kind == PAIR]))
+                 for part in _block_partitions(lo, block))
+
+
+def _placed(form: str, declared: tuple[Group, ...], held: tuple[Group, ...], win: int,
+            by_discard: bool) -> list[Reading]:
+    """The readings of one partition, one per place of the winning tile. ``held`` are the
+    concealed sets by tile, then the pair(s): after the declared melds, the documented order.
+    Not memoised: a placement rarely recurs in unseen hands."""
+    base = declared + held
     if win < 0:
-        return (Reading(form, tuple(base), None, -1),)
+        return [Reading(form, base, None, -1)]
     out: list[Reading] = []
     seen: set[tuple[str, int]] = set()
     concealed = not by_discard
-    for gi, (kind, first) in enumerate(held, len(melds)):  # a declared meld never holds the winning tile
+    for gi in range(len(declared), len(base)):  # a declared meld never holds the winning tile
+        g = base[gi]
+        kind, first = g.kind, g.first
         if kind == CHOW:
             if not first <= win <= first + 2:
                 continue
@@ -338,10 +368,10 @@ def _placed(form: str, melds: tuple[tuple[str, int, bool], ...], part: Partition
         if (kind, first) in seen:
             continue
         seen.add((kind, first))
-        groups = base.copy()
+        groups = list(base)
         groups[gi] = _WINNING[kind][concealed][first]
         out.append(Reading(form, tuple(groups), wait, gi))
-    return tuple(out)
+    return out
 
 
 def _orphans_reading(counts: list[int], win: int, by_discard: bool) -> Reading:

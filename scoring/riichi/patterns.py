@@ -78,14 +78,17 @@ Screen = Callable[[Context], bool]
 
 
 def three_sets_of_a_kind(c: Context) -> bool:
-    """Three or more kinds with three copies: three pungs or kongs are possible."""
+    """Three or more kinds with three copies: three pungs or kongs are possible. Such a hand has
+    at most 7 kinds (three sets of a kind, a chow, the pair), which is quicker to see."""
+    if len(c.kinds) > 7:
+        return False
     counts = c.counts
     return len(counts) - counts.count(0) - counts.count(1) - counts.count(2) >= 3
 
 
 def honour_set_of_a_kind(c: Context) -> bool:
     """An honour with three copies: a pung or kong of winds or dragons is possible."""
-    return max(c.counts[FIRST_HONOUR:]) >= 3
+    return c.has_honours and max(c.counts[FIRST_HONOUR:]) >= 3
 
 
 def one_suit_at_most(c: Context) -> bool:
@@ -105,20 +108,9 @@ def no_four_five_six(c: Context) -> bool:
     return c.kinds.isdisjoint(MIDDLE_KINDS)
 
 
-def a_suit_one_to_nine(c: Context) -> bool:
-    """Some suit holds every number from 1 to 9 (the tiles of 123 456 789)."""
-    counts = c.counts
-    return all(counts[0:9]) or all(counts[9:18]) or all(counts[18:27])
-
-
-def three_suits(c: Context) -> bool:
-    return len(c.suits) == 3
-
-
 #: every screen the tables use, evaluated once per hand in this order
 SCREENS: tuple[Screen, ...] = (three_sets_of_a_kind, honour_set_of_a_kind, one_suit_at_most,
-                               terminals_and_honours_only, no_four_five_six, a_suit_one_to_nine,
-                               three_suits)
+                               terminals_and_honours_only, no_four_five_six)
 
 
 @dataclass(frozen=True, slots=True)

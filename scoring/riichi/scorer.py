@@ -30,7 +30,7 @@ from scoring.riichi.payments import (
 from scoring.riichi.validate import flag_error, normalise_flags, tile_error
 from scoring.riichi.yaku import YAKU, YAKU_TABLE
 from scoring.riichi.yakuman import YAKUMAN, YAKUMAN_FAN, YAKUMAN_TABLE, yakuman_multiple
-from scoring.tiles import N_KINDS, counts34
+from scoring.tiles import N_KINDS
 
 NAME = "riichi"
 FIVE_COUNTERS = 5
@@ -203,9 +203,8 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
     reading = _describe(best.reading) if best.reading is not None else None
     elements = best.elements
     return Score(
-        rules=NAME, valid=True, total=best.han, unit="han",
-        elements={key: elements[key] for key in sorted(elements, key=ORDER.__getitem__)},
-        details={
+        NAME, True, None, {key: elements[key] for key in sorted(elements, key=ORDER.__getitem__)},
+        best.han, "han", {
             "han": best.han,
             "fu": fu,
             "points": points_of(pays, ctx.dealer, ctx.self_drawn),
@@ -215,7 +214,7 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
             "payments": payments,
             "reading": reading,
         },
-        notes=DeferredNotes(lambda: _notes(best, fu, reading, winner, lines)),
+        DeferredNotes(lambda: _notes(best, fu, reading, winner, lines)),
     )
 
 
@@ -254,8 +253,14 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     """Score ``hand`` under EMA riichi; never raises for a bad hand (the reason is in ``error``)."""
     flags = normalise_flags(hand.flags)
     tiles = hand.all_tiles()
-    counts = counts34(tiles)
-    reds = [t.index for t in tiles if t.red]
+    counts = [0] * N_KINDS  # counts34(tiles), and the kinds of the red fives, in one pass
+    reds = []
+    for t in tiles:
+        k = t.index
+        if k < N_KINDS:
+            counts[k] += 1
+        if t.red:
+            reds.append(k)
     reason = (flags and flag_error(hand, flags, options)) or tile_error(hand, options, tiles, counts, reds)
     discarder, bad_discarder = _discarder(hand) if hand.extra else (None, None)
     if reason or bad_discarder:

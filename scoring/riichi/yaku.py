@@ -17,7 +17,6 @@ from scoring.riichi.patterns import (
     TERMINALS,
     Pattern,
     Shape,
-    a_suit_one_to_nine,
     cut,
     flag,
     honour_set_of_a_kind,
@@ -25,7 +24,6 @@ from scoring.riichi.patterns import (
     one_suit_at_most,
     terminals_and_honours_only,
     three_sets_of_a_kind,
-    three_suits,
 )
 
 
@@ -110,9 +108,8 @@ YAKU: tuple[Pattern, ...] = (
     Pattern("Pinfu", 1, None, _pinfu, "4.2.1 Pinfu"),
     Pattern("Iipeikou", 1, None, lambda s, c: _identical_chow_pairs(s) == 1,
             "4.2.1 Due scale uguali di colore; 4.2.3 (not with Ryanpeikou)"),
-    Pattern("Sanshoku doujun", 2, 1, _sanshoku_doujun, "4.2.1 Tre scale uguali nei tre semi",
-            screen=three_suits),
-    Pattern("Itsu", 2, 1, _itsu, "4.2.1 Serpente di colore", screen=a_suit_one_to_nine),
+    Pattern("Sanshoku doujun", 2, 1, _sanshoku_doujun, "4.2.1 Tre scale uguali nei tre semi"),
+    Pattern("Itsu", 2, 1, _itsu, "4.2.1 Serpente di colore"),
     Pattern("Yakuhai dragon", 1, 1, _yakuhai_dragon, "4.2.1 Tris di drago (1 per dragon set)",
             screen=honour_set_of_a_kind),
     Pattern("Yakuhai seat wind", 1, 1, lambda s, c: c.seat in s.pungs, "4.2.1 Tris del proprio vento",

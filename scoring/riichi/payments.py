@@ -33,6 +33,9 @@ def base_points(han: int, fu: int | None, yakuman: int = 0,
     """Base points and limit name. ``yakuman`` is the number of yakuman paid (0, 1, or 2)."""
     if yakuman:
         return 8000 * yakuman, "double yakuman" if yakuman == 2 else "yakuman"
+    if han < LIMITS[-1][0] and fu is not None:  # under the limits (the usual case)
+        base = fu * 2 ** (han + 2)
+        return (MANGAN, "mangan") if base > MANGAN else (base, None)
     for lowest, name, base in LIMITS:
         if han >= lowest:
             if name == "yakuman" and not counted_yakuman:
@@ -58,13 +61,10 @@ def hand_payments(base: int, dealer: bool, self_drawn: bool, winner: str, honba:
     """What each loser pays for the hand and the counters (riichi sticks apart)."""
     if not self_drawn:
         return [Payment(discarder or "discarder", up100((6 if dealer else 4) * base), HONBA_RON * honba)]
-    out = []
-    for seat in SEATS:
-        if seat == winner:
-            continue
-        share = 2 * base if dealer or seat == "E" else base
-        out.append(Payment(seat, up100(share), HONBA_TSUMO * honba))
-    return out
+    counters = HONBA_TSUMO * honba
+    double, single = up100(2 * base), up100(base)
+    return [Payment(seat, double if dealer or seat == "E" else single, counters)
+            for seat in SEATS if seat != winner]
 
 
 def points_of(payments: list[Payment], dealer: bool, self_drawn: bool) -> dict[str, int]:

@@ -235,6 +235,8 @@ def is_seven_pairs(counts: list[int] | tuple[int, ...], *, allow_quads: bool = F
 
 def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
     """One of each terminal and honour plus a second of one of them."""
+    if not counts[0]:  # the 1 of characters is one of them: most hands stop here
+        return False
     return sum(counts) == 14 and all(counts[i] >= 1 for i in TERMINALS_AND_HONOURS) and all(
         counts[i] == 0 for i in range(N_KINDS) if i not in TERMINALS_AND_HONOURS
     )

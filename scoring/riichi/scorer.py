@@ -201,10 +201,11 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
                  "total": p.amount + p.honba, "for": what} for p, what in lines]
     fu = best.fu if best.han < 5 and not best.yakuman else None
     reading = _describe(best.reading) if best.reading is not None else None
-    elements = best.elements
+    elements = best.elements  # a dict of this evaluation's own, put in the output order
+    if len(elements) > 1:
+        elements = {key: elements[key] for key in sorted(elements, key=ORDER.__getitem__)}
     return Score(
-        NAME, True, None, {key: elements[key] for key in sorted(elements, key=ORDER.__getitem__)},
-        best.han, "han", {
+        NAME, True, None, elements, best.han, "han", {
             "han": best.han,
             "fu": fu,
             "points": points_of(pays, ctx.dealer, ctx.self_drawn),

@@ -67,7 +67,7 @@ def _same_in_three_suits(firsts: tuple[int, ...], last: int) -> bool:
 
 
 def _sanshoku_doujun(s: Shape, c: Context) -> bool:
-    return _same_in_three_suits(s.chows, 6)
+    return len(s.chows) >= 3 and _same_in_three_suits(s.chows, 6)
 
 
 def _itsu(s: Shape, c: Context) -> bool:
@@ -106,7 +106,7 @@ YAKU: tuple[Pattern, ...] = (
     Pattern("Tanyao", 1, None, lambda s, c: c.kinds.isdisjoint(TERMINAL_OR_HONOUR),
             "4.2.1 Senza teste; Introduzione point 1 (closed only)", per_hand=True),
     Pattern("Pinfu", 1, None, _pinfu, "4.2.1 Pinfu"),
-    Pattern("Iipeikou", 1, None, lambda s, c: _identical_chow_pairs(s) == 1,
+    Pattern("Iipeikou", 1, None, lambda s, c: len(s.chows) >= 2 and _identical_chow_pairs(s) == 1,
             "4.2.1 Due scale uguali di colore; 4.2.3 (not with Ryanpeikou)"),
     Pattern("Sanshoku doujun", 2, 1, _sanshoku_doujun, "4.2.1 Tre scale uguali nei tre semi"),
     Pattern("Itsu", 2, 1, _itsu, "4.2.1 Serpente di colore"),
@@ -139,7 +139,7 @@ YAKU: tuple[Pattern, ...] = (
     Pattern("Junchan", 3, 2, lambda s, c: s.outside and bool(s.chows) and not c.has_honours,
             "4.2.2 Estremi ovunque", screen=no_four_five_six),
     # 4.2.3 three fan
-    Pattern("Ryanpeikou", 3, None, lambda s, c: _identical_chow_pairs(s) == 2,
+    Pattern("Ryanpeikou", 3, None, lambda s, c: len(s.chows) == 4 and _identical_chow_pairs(s) == 2,
             "4.2.3 Doppie scale uguali di colore, fn 20"),
     # 4.2.4 five fan (Nagashi mangan is not a winning hand: scoring.riichi.scorer handles the claim)
     Pattern("Chinitsu", 6, 5, lambda s, c: len(c.suits) == 1 and not c.has_honours, "4.2.4 Mano purissima",

@@ -160,26 +160,29 @@ def _partitions(counts: tuple[int, ...], suited: bool, n_sets: int, need_pair: b
 _BLOCKS = ((0, 9), (9, 18), (18, 27), (FIRST_HONOUR, N_KINDS))
 
 
-@lru_cache(maxsize=1 << 14)
-def _block_partitions(lo: int, block: tuple[int, ...]) -> tuple[Partition, ...]:
+def _run_partitions(lo: int, block: tuple[int, ...]) -> tuple[int, tuple[Partition, ...]]:
     """Partitions of one suit (or the honours) on its own: sets only, or sets and the pair, as
-    its tile count says. Suits never share a set, so a hand's partitions are the products of its
-    blocks' partitions, and the same suit pattern recurs across very different hands (the same
-    pattern in another suit is the same partitions moved by ``lo``)."""
+    its tile count says; as (shift, partitions indexed from the first kind held). Suits never
+    share a set, so a hand's partitions are the products of its blocks' partitions, and the same
+    run of kinds (from the first to the last kind held) has the same partitions wherever it sits
+    in a suit, so they are worked out (and memoised) once for every place and every suit."""
     total = sum(block)
     if total % 3 == 1:
-        return ()
+        return 0, ()
     if not total:
-        return ((),)
-    # from the first to the last kind held: a run of kinds has the same partitions wherever it
-    # sits in a suit, so they are worked out (and memoised) once for every place and every suit
+        return 0, ((),)
     start, end = 0, len(block)
     while not block[start]:
         start += 1
     while not block[end - 1]:
         end -= 1
-    local = _partitions(block[start:end], lo < FIRST_HONOUR, total // 3, total % 3 == 2)
-    shift = lo + start
+    return lo + start, _partitions(block[start:end], lo < FIRST_HONOUR, total // 3, total % 3 == 2)
+
+
+@lru_cache(maxsize=1 << 14)
+def _block_partitions(lo: int, block: tuple[int, ...]) -> tuple[Partition, ...]:
+    """A block's partitions in place (kind indices of the whole hand)."""
+    shift, local = _run_partitions(lo, block)
     if not shift:
         return local
     return tuple([tuple([(kind, shift + i) for kind, i in part]) for part in local])
@@ -339,10 +342,15 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
 
 @lru_cache(maxsize=1 << 14)
 def _block_groups(lo: int, block: tuple[int, ...]) -> tuple[tuple[tuple[Group, ...], tuple[Group, ...]], ...]:
-    """A block's partitions as concealed Groups: (the sets by tile, the pair) for each."""
-    return tuple((tuple([_HELD[kind][first] for kind, first in part if kind != PAIR]),
-                  tuple([_HELD[kind][first] for kind, first in part if kind == PAIR]))
-                 for part in _block_partitions(lo, block))
+    """A block's partitions as concealed Groups in place: (the sets by tile, the pair) for each."""
+    shift, local = _run_partitions(lo, block)
+    out = []
+    for part in local:
+        sets, pairs = [], []
+        for kind, i in part:
+            (pairs if kind == PAIR else sets).append(_HELD[kind][shift + i])
+        out.append((tuple(sets), tuple(pairs)))
+    return tuple(out)
 
 
 def _placed(form: str, declared: tuple[Group, ...], held: tuple[Group, ...], win: int,

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import shutil
 import sys
 import time
 from pathlib import Path
 
 import _offline_torch  # noqa: F401 - must come before ultralytics
+import cv2
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -62,6 +65,118 @@ def snapshot(data_yaml: Path, dest: Path) -> Path:
     )
     print(f"snapshot of {data_yaml}: {n['train']} train, {n['val']} val images → {out}", flush=True)
     return out
+
+
+IVORY = (222, 236, 242)
+BACKS = (
+    (60, 120, 30),
+    (40, 80, 20),
+    (150, 80, 20),
+    (200, 150, 80),
+    (40, 180, 220),
+    (30, 110, 225),
+    (30, 28, 28),
+    (40, 40, 170),
+)
+
+
+def _grid_image(
+    faces: list[list[Path]], rng: random.Random
+) -> tuple[np.ndarray, list[tuple[int, float, float, float, float]]]:
+    """One top-down photo of tiles packed in a grid (a set laid out, a hand seen from above):
+    the layout of product photos and close-ups that the 3D scenes rarely show."""
+    W, H = (640, rng.randint(360, 640)) if rng.random() < 0.5 else (rng.randint(360, 640), 640)
+    bg = np.array([rng.randint(0, 255) for _ in range(3)], np.float32)
+    if rng.random() < 0.4:
+        bg = np.array([rng.randint(200, 255)] * 3, np.float32)
+    canvas = np.clip(bg + np.random.default_rng(rng.randrange(1 << 30)).normal(0, 6, (H, W, 3)), 0, 255)
+    canvas = canvas.astype(np.uint8)
+    style = rng.choice(faces)
+    aspect = rng.uniform(1.2, 1.45)
+    gap = rng.uniform(0.0, 0.06)
+    cols = rng.randint(2, 18)
+    tw = W * rng.uniform(0.8, 1.1) / (cols * (1 + gap))
+    if rng.random() < 0.7:  # a set laid out: the grid fills the frame
+        rows = max(1, min(14, int(H * rng.uniform(0.85, 1.1) / (tw * aspect * (1 + gap)))))
+    else:  # a hand or two seen from above
+        rows = rng.randint(1, 3)
+    tw = max(12.0, min(tw, W / 2.5, H / (aspect * 1.05)))
+    th = tw * aspect
+    x_start = rng.uniform(-0.3 * tw, max(0.0, W - cols * tw * (1 + gap)))
+    y_start = rng.uniform(-0.3 * th, max(0.0, H - rows * th * (1 + gap)))
+    labels = []
+    back_colour = rng.choice(BACKS)
+    body = max(0, int(th * rng.uniform(0.0, 0.12)))
+    for r in range(rows):
+        for c in range(cols):
+            x0 = x_start + c * tw * (1 + gap)
+            y0 = y_start + r * th * (1 + gap)
+            w, h = int(tw), int(th)
+            down = rng.random() < 0.05
+            if down:
+                tile = np.full((h, w, 3), back_colour, np.uint8)
+            else:
+                face = cv2.imread(str(rng.choice(style)))
+                rim = max(1, int(w * rng.uniform(0.04, 0.1)))
+                tile = np.full((h, w, 3), [int(v * rng.uniform(0.9, 1.0)) for v in IVORY], np.uint8)
+                fh, fw = max(2, h - 2 * rim - body), max(2, w - 2 * rim)
+                tile[rim : rim + fh, rim : rim + fw] = cv2.resize(
+                    face, (fw, fh), interpolation=cv2.INTER_AREA
+                )
+                if body:
+                    tile[h - body :] = (
+                        back_colour if rng.random() < 0.5 else tuple(int(v * 0.8) for v in IVORY)
+                    )
+                if rng.random() < 0.15:
+                    tile = cv2.rotate(tile, cv2.ROTATE_180)
+            tile = tile.astype(np.float32) * np.linspace(1.05, 0.85, h, dtype=np.float32)[:, None, None]
+            tile = np.clip(tile, 0, 255).astype(np.uint8)
+            xi, yi = int(round(x0)), int(round(y0))
+            cx0, cy0, cx1, cy1 = max(0, xi), max(0, yi), min(W, xi + w), min(H, yi + h)
+            if cx1 <= cx0 or cy1 <= cy0:
+                continue
+            canvas[cy0:cy1, cx0:cx1] = tile[cy0 - yi : cy1 - yi, cx0 - xi : cx1 - xi]
+            if (cx1 - cx0) * (cy1 - cy0) >= 0.5 * w * h:
+                labels.append((1 if down else 0, cx0, cy0, cx1, cy1))
+    # camera: small perspective, light falloff, blur, noise, JPEG
+    d = 0.04 * min(W, H)
+    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    dst = src + np.float32([[rng.uniform(-d, d), rng.uniform(-d, d)] for _ in range(4)])
+    m = cv2.getPerspectiveTransform(src, dst)
+    canvas = cv2.warpPerspective(canvas, m, (W, H), borderMode=cv2.BORDER_REPLICATE)
+    out = []
+    for cls, x0, y0, x1, y1 in labels:
+        pts = cv2.perspectiveTransform(np.float32([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]), m)[0]
+        bx0, by0 = np.clip(pts.min(0), 0, [W, H])
+        bx1, by1 = np.clip(pts.max(0), 0, [W, H])
+        if bx1 - bx0 > 4 and by1 - by0 > 4:
+            out.append((cls, (bx0 + bx1) / 2 / W, (by0 + by1) / 2 / H, (bx1 - bx0) / W, (by1 - by0) / H))
+    if rng.random() < 0.5:
+        canvas = cv2.GaussianBlur(canvas, (3, 3), rng.uniform(0.3, 1.2))
+    gain = rng.uniform(0.75, 1.15)
+    canvas = np.clip(canvas.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(60, 95)])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR), out
+
+
+def make_grid_set(faces_dir: Path, dest: Path, n: int, seed: int = 0) -> None:
+    """Add ``n`` grid photos (images + YOLO labels) to a snapshot dataset's train split."""
+    styles = [sorted(p.glob("*.png")) for p in sorted(faces_dir.iterdir()) if p.is_dir()]
+    styles = [s for s in styles if len(s) >= 20]
+    if not styles:
+        print(f"warning: no artwork faces in {faces_dir}; no grid photos", flush=True)
+        return
+    rng = random.Random(seed)
+    img_dir, lab_dir = dest / "images" / "train", dest / "labels" / "train"
+    img_dir.mkdir(parents=True, exist_ok=True)
+    lab_dir.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        image, labels = _grid_image(styles, rng)
+        cv2.imwrite(str(img_dir / f"grid{i:05d}.jpg"), image)
+        (lab_dir / f"grid{i:05d}.txt").write_text(
+            "".join(f"{c} {x:.6f} {y:.6f} {w:.6f} {h:.6f}\n" for c, x, y, w, h in labels)
+        )
+    print(f"added {n} grid photos to {dest}", flush=True)
 
 
 def _two_workers(trainer) -> None:  # type: ignore[no-untyped-def]
@@ -121,6 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--export-only", action="store_true", help="export <project>/<name>/weights/best.pt")
     ap.add_argument("--snapshot", type=Path, help="freeze the dataset's current files into this folder first")
     ap.add_argument("--weights", type=Path, help="start from these weights (fine-tune) instead of the YAML")
+    ap.add_argument("--grids", type=int, default=0, help="add this many top-down grid photos to the snapshot")
+    ap.add_argument(
+        "--faces", type=Path, default=ROOT / "data" / "cache" / "artwork", help="artwork face cache"
+    )
     args = ap.parse_args(argv)
 
     from ultralytics import YOLO
@@ -139,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             if args.snapshot:
                 args.data = snapshot(args.data, args.snapshot)
+                if args.grids:
+                    make_grid_set(args.faces, args.snapshot, args.grids)
             model = YOLO(str(args.weights) if args.weights else "yolo11n.yaml")
             model.add_callback("on_pretrain_routine_start", _two_workers)
             model.train(
@@ -178,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         "epochs": args.epochs,
         "lr0": args.lr0,
         "fraction": args.fraction,
+        "grids": args.grids,
         "seconds_this_call": round(time.time() - t0),
     }
     export(weights, args.out, args.imgsz, info)

@@ -131,7 +131,7 @@ def _grid_image(
                     tile = cv2.rotate(tile, cv2.ROTATE_180)
             tile = tile.astype(np.float32) * np.linspace(1.05, 0.85, h, dtype=np.float32)[:, None, None]
             tile = np.clip(tile, 0, 255).astype(np.uint8)
-            xi, yi = int(round(x0)), int(round(y0))
+            xi, yi = round(x0), round(y0)
             cx0, cy0, cx1, cy1 = max(0, xi), max(0, yi), min(W, xi + w), min(H, yi + h)
             if cx1 <= cx0 or cy1 <= cy0:
                 continue
@@ -155,7 +155,7 @@ def _grid_image(
         canvas = cv2.GaussianBlur(canvas, (3, 3), rng.uniform(0.3, 1.2))
     gain = rng.uniform(0.75, 1.15)
     canvas = np.clip(canvas.astype(np.float32) * gain, 0, 255).astype(np.uint8)
-    ok, buf = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(60, 95)])
+    _ok, buf = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(60, 95)])
     return cv2.imdecode(buf, cv2.IMREAD_COLOR), out
 
 

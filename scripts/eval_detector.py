@@ -58,7 +58,7 @@ def plausible(boxes: np.ndarray) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, default=ROOT / "models" / "detector.onnx")
-    ap.add_argument("--conf", type=float, default=0.35)
+    ap.add_argument("--conf", type=float, default=0.25)
     ap.add_argument("--annotate", type=Path, help="write annotated photos here")
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "metrics" / "detector.json")
     args = ap.parse_args(argv)

@@ -267,7 +267,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ura-dora", metavar="TILES", help="ura-dora indicators")
     p.add_argument("--honba", type=int, default=0, help="honba counters")
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
-    p.add_argument("--det-conf", type=float, default=0.35, help="detector confidence threshold")
+    p.add_argument("--det-conf", type=float, default=0.25, help="detector confidence threshold")
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:

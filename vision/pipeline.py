@@ -115,7 +115,7 @@ class PhotoReader:
         models_dir: str | Path = MODELS_DIR,
         det: OnnxModel | None = None,
         rdr: OnnxModel | None = None,
-        conf: float = 0.35,
+        conf: float = 0.25,
         tta: bool = True,
     ) -> None:
         self.det = det or detector(str(models_dir))

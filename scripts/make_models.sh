@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv-train/bin/python
 STAGE=${STAGE:-all}
-READER_EPOCHS=${READER_EPOCHS:-12}
+READER_EPOCHS=${READER_EPOCHS:-25}
 DETECTOR_EPOCHS=${DETECTOR_EPOCHS:-12}
 DETECTOR_IMGSZ=${DETECTOR_IMGSZ:-320}
 SYNTH=${SYNTH:-data/synth}
@@ -37,16 +37,25 @@ if want data; then
 fi
 
 if want reader; then
-  echo "== tile reader"
+  echo "== tile reader (~35 min on 2 free cores)"
   resume=(); [ -f runs/reader/last.pt ] && resume=(--resume)
-  $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "$READER_EPOCHS" "${resume[@]}"
+  $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "$READER_EPOCHS" --per-epoch 8000 \
+    --real-repeat 30 "${resume[@]}"
 fi
 
 if want detector; then
-  echo "== tile detector"
-  resume=(); [ -f runs/detector/train/weights/last.pt ] && resume=(--resume)
-  $PY scripts/train_detector.py --data "$SYNTH/det/data.yaml" --imgsz "$DETECTOR_IMGSZ" \
-    --epochs "$DETECTOR_EPOCHS" "${resume[@]}"
+  echo "== tile detector, stage 1: synthetic scenes (~60 min on 2 free cores)"
+  if [ ! -f runs/detector/stage1/weights/best.pt ] || [ -f runs/detector/stage1/weights/last.pt ] \
+      && ! grep -q "^ *$DETECTOR_EPOCHS," runs/detector/stage1/results.csv 2>/dev/null; then
+    resume=(); [ -f runs/detector/stage1/weights/last.pt ] && resume=(--resume)
+    $PY scripts/train_detector.py --data "$SYNTH/det/data.yaml" --snapshot runs/detsnap1 --name stage1 \
+      --imgsz "$DETECTOR_IMGSZ" --epochs "$DETECTOR_EPOCHS" "${resume[@]}"
+  fi
+  echo "== tile detector, stage 2: + top-down grid photos (~35 min)"
+  resume=(); [ -f runs/detector/stage2/weights/last.pt ] && resume=(--resume)
+  $PY scripts/train_detector.py --data "$SYNTH/det/data.yaml" --snapshot runs/detsnap2 --grids 800 \
+    --weights runs/detector/stage1/weights/best.pt --imgsz "$DETECTOR_IMGSZ" --epochs 3 --lr0 0.001 \
+    --name stage2 "${resume[@]}"
 fi
 
 if want eval; then

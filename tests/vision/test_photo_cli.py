@@ -67,9 +67,6 @@ def test_photo_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
 
 @needs_models
 @needs_example
-@pytest.mark.xfail(
-    reason="the shipped detector is undertrained and miscounts tiles (models/README.md)", strict=False
-)
 def test_bundled_example_reads_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     truth = _truth()
     ann = tmp_path / "ann.jpg"

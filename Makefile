@@ -32,9 +32,15 @@ $(VENV)/.installed-test: $(BIN)/python pyproject.toml
 venv: $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
-	@for h in $$(grep -v '^#' examples/riichi_hands.txt | tr ' ' '~'); do \
-		hand=$$(echo "$$h" | tr '~' ' '); echo "\$$ mahjong-score hand \"$$hand\" --rules riichi"; \
-		$(BIN)/mahjong-score hand "$$hand" --rules riichi; echo; done
+	@echo '$$ mahjong-score photo examples/hand.jpg --rules riichi --seat W --win-by self_draw --annotate examples/hand-annotated.jpg'
+	@$(BIN)/mahjong-score photo examples/hand.jpg --rules riichi --seat W --win-by self_draw \
+		--annotate examples/hand-annotated.jpg
+	@echo
+	@echo '$$ mahjong-score hand "234m55p12345678s tsumo 9s seat=S riichi dora=1z ura=9m" --rules riichi'
+	@$(BIN)/mahjong-score hand "234m55p12345678s tsumo 9s seat=S riichi dora=1z ura=9m" --rules riichi
+
+models:
+	bash scripts/make_models.sh
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest

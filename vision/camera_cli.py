@@ -23,7 +23,6 @@ import cv2
 
 from scoring.cli import EXIT_OK, CliError, parse_options
 from scoring.rules import RULE_SYSTEMS
-from scoring.tiles import TileError, parse_tiles, tile
 from vision.camera import (
     CameraError,
     FrameReader,
@@ -38,32 +37,9 @@ from vision.camera import (
     score_line,
 )
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
+from vision.photo_cli import context_of
 
 WINDOW = "mahjong-score camera"
-
-
-def context_of(args: argparse.Namespace) -> dict[str, Any]:
-    """The hand's context from the command line (as for ``photo``)."""
-    flags = list(args.flag or [])
-    if args.riichi:
-        flags.append("riichi")
-    ctx: dict[str, Any] = {
-        "win_by": args.win_by,
-        "seat_wind": args.seat,
-        "round_wind": args.round,
-        "flags": flags,
-        "honba": args.honba,
-    }
-    try:
-        if args.dora:
-            ctx["dora_indicators"] = [t.code for t in parse_tiles(args.dora)]
-        if args.ura_dora:
-            ctx["ura_dora_indicators"] = [t.code for t in parse_tiles(args.ura_dora)]
-        if args.winning_tile:
-            tile(args.winning_tile)
-    except TileError as exc:
-        raise CliError(str(exc)) from None
-    return ctx
 
 
 def make_reader(args: argparse.Namespace) -> FrameReader:

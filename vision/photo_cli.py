@@ -26,8 +26,9 @@ from vision.models import MODELS_DIR, ModelError
 from vision.pipeline import IMAGE_SUFFIXES, PhotoError, PhotoReader, PhotoResult, hand_dict, load_image
 
 
-def _context(args: argparse.Namespace) -> dict[str, Any]:
-    """The hand's context from the command line (validated: a typo is a clear error)."""
+def context_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The hand's context from the command line (validated: a typo is a clear error); shared with
+    the ``camera`` command, which takes the same options."""
     flags = list(args.flag or [])
     if args.riichi:
         flags.append("riichi")
@@ -114,7 +115,7 @@ def _public(record: dict[str, Any]) -> dict[str, Any]:
 
 def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     options = parse_options(args.option)
-    ctx = _context(args)
+    ctx = context_of(args)
     path = Path(args.image)
     reader = _reader(args)
     rec = process(reader, path, args.rules, options, ctx, args.winning_tile)
@@ -161,7 +162,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
     if not folder.is_dir():
         raise CliError(f"no such folder: {folder}")
     options = parse_options(args.option)
-    ctx = _context(args)
+    ctx = context_of(args)
     files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
     if not files:
         raise CliError(f"no images ({', '.join(IMAGE_SUFFIXES)}) in {folder}")

@@ -22,7 +22,6 @@ from typing import Any, TextIO
 import cv2
 
 from scoring.cli import EXIT_OK, CliError, parse_options
-from scoring.rules import RULE_SYSTEMS
 from vision.camera import (
     CameraError,
     FrameReader,
@@ -36,8 +35,8 @@ from vision.camera import (
     overlay,
     score_line,
 )
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
-from vision.photo_cli import context_of
+from vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
+from vision.photo_cli import add_context_options, context_of
 
 WINDOW = "mahjong-score camera"
 
@@ -213,26 +212,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--source", default="0", help="camera index (0, 1, …), video file or stream URL (default 0)"
     )
-    p.add_argument(
-        "--rules", "-r", required=True, choices=list(RULE_SYSTEMS), help="rule system to score under"
-    )
-    p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="rule option (repeatable)")
-    p.add_argument("--seat", default="E", help="seat wind of the winner: E, S, W or N (default E)")
-    p.add_argument("--round", default="E", help="round (prevailing) wind: E, S, W or N (default E)")
-    p.add_argument(
-        "--win-by",
-        default="discard",
-        choices=["discard", "self_draw", "ron", "tsumo"],
-        help="how the winning tile came (default discard)",
-    )
-    p.add_argument("--riichi", action="store_true", help="the winner declared riichi")
-    p.add_argument("--flag", action="append", metavar="NAME", help="another situation flag (repeatable)")
-    p.add_argument("--dora", metavar="TILES", help="dora indicators, e.g. 3m7z")
-    p.add_argument("--ura-dora", metavar="TILES", help="ura-dora indicators")
-    p.add_argument("--honba", type=int, default=0, help="honba counters")
+    add_context_options(p)
     p.add_argument("--winning-tile", metavar="CODE", help="the winning tile, when it is not set apart")
-    p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
-    p.add_argument("--det-conf", type=float, default=0.35, help="detector confidence threshold")
     p.add_argument(
         "--threads",
         type=int,

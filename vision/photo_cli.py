@@ -244,7 +244,9 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def add_context_options(p: argparse.ArgumentParser) -> None:
+    """The rules, the context a photo cannot show, and the models: shared by ``photo``, ``photos``
+    and ``camera``."""
     p.add_argument(
         "--rules", "-r", required=True, choices=list(RULE_SYSTEMS), help="rule system to score under"
     )
@@ -279,7 +281,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         description="Read the tiles in a photo of a finished hand, lay out the hand and score it.",
     )
     p.add_argument("image")
-    _common(p)
+    add_context_options(p)
     p.add_argument(
         "--winning-tile", metavar="CODE", help="the winning tile, when it is not set apart in the photo"
     )
@@ -294,7 +296,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "annotated images beside; a bad photo gets an error row and the batch goes on.",
     )
     p.add_argument("folder")
-    _common(p)
+    add_context_options(p)
     p.add_argument("--out", required=True, help="CSV file to write")
     p.add_argument("--jsonl", help="JSON lines file (default: the CSV's name with .jsonl)")
     p.add_argument(

@@ -48,19 +48,25 @@ DECODE_MIN_SIDE = 1600
 _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
-def jpeg_size(data: np.ndarray) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's SOF marker without decoding; None if not a baseline JPEG."""
-    b = data.tobytes() if data.size < 64 else bytes(data[: min(data.size, 1 << 20)])
+def jpeg_size(data: np.ndarray | bytes) -> tuple[int, int] | None:
+    """(width, height) from a JPEG's SOF marker without decoding; None if not a baseline JPEG.
+
+    Only the first 4 MB are scanned (the SOF marker comes before the image data), and 0xFF fill
+    bytes between markers are skipped, so a hostile or odd file cannot make this loop long.
+    """
+    if isinstance(data, np.ndarray):
+        data = bytes(data[: min(data.size, 4 << 20)])
+    b, n = data, min(len(data), 4 << 20)
     if b[:2] != b"\xff\xd8":
         return None
     i = 2
-    while i + 9 < len(b):
+    while i + 9 < n:
         if b[i] != 0xFF:
             i += 1
             continue
         marker = b[i + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            i += 2
+        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
+            i += 1 if marker == 0xFF else 2
             continue
         length = int.from_bytes(b[i + 2 : i + 4], "big")
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):

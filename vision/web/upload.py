@@ -191,26 +191,9 @@ def pixel_size(data: bytes, kind: str) -> tuple[int, int] | None:
                 w, h = struct.unpack("<HH", data[26:30])
                 return w & 0x3FFF, h & 0x3FFF
         if kind == "jpeg":
-            return _jpeg_size(data)
+            return pipeline.jpeg_size(data)
     except struct.error:
         return None
-    return None
-
-
-def _jpeg_size(b: bytes) -> tuple[int, int] | None:
-    i, n = 2, min(len(b), 4 << 20)
-    while i + 9 < n:
-        if b[i] != 0xFF:
-            i += 1
-            continue
-        marker = b[i + 1]
-        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
-            i += 1 if marker == 0xFF else 2
-            continue
-        length = int.from_bytes(b[i + 2 : i + 4], "big")
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            return int.from_bytes(b[i + 7 : i + 9], "big"), int.from_bytes(b[i + 5 : i + 7], "big")
-        i += 2 + length
     return None
 
 

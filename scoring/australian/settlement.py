@@ -12,7 +12,8 @@ Classical scorer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from scoring.payments import Payment
 
 SEATS = ("E", "S", "W", "N")
 
@@ -25,14 +26,6 @@ def round_hundred(value: int, half: str = "up") -> int:
     return hundreds * 100
 
 
-@dataclass(frozen=True)
-class Payment:
-    payer: str
-    payee: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.payer}→{self.payee} {self.amount}"
 
 
 def east_factor(a: str, b: str, east: str = "E") -> int:

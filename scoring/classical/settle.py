@@ -14,18 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    payer: str
-    payee: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.payer}→{self.payee} {self.amount}"
-
-    def as_dict(self) -> dict[str, str | int]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+from scoring.payments import Payment
 
 
 def pairwise_differences(scores: Mapping[str, int], players: Sequence[str]) -> list[Payment]:

@@ -54,6 +54,40 @@ def compare(truth: dict, got: dict) -> str | None:
     return None
 
 
+def _iou(a: tuple[float, ...] | list[float], b: tuple[float, ...] | list[float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    inter = w * h
+    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
+
+
+def match_tiles(truth: list[dict], readings: list) -> tuple[int, int, int]:
+    """Greedy one-to-one matching at IoU >= 0.5: (matched, of them read right, readings).
+
+    Separates the detector's share (recall = matched / truth, precision = matched / readings)
+    from the reader's (right / matched) beyond the photo-level first cause."""
+    pairs = sorted(
+        ((_iou(t["box"], r.box), i, j) for i, t in enumerate(truth) for j, r in enumerate(readings)),
+        reverse=True,
+    )
+    used_t: set[int] = set()
+    used_r: set[int] = set()
+    matched = right = 0
+    for iou, i, j in pairs:
+        if iou < 0.5:
+            break
+        if i in used_t or j in used_r:
+            continue
+        used_t.add(i)
+        used_r.add(j)
+        matched += 1
+        want = "back" if truth[i].get("face_down") else truth[i]["code"]
+        right += readings[j].code == want
+    return matched, right, len(readings)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=ROOT / "data" / "vision-holdout")
@@ -67,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     kinds: Counter[str] = Counter()
     exact_by_kind: Counter[str] = Counter()
     n = exact = 0
+    tiles_truth = tiles_matched = tiles_right = tiles_read = 0
     examples: list[dict] = []
     for mpath in manifests:
         m = json.loads(mpath.read_text())
@@ -91,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
         truth_tiles = [t for t in m["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
         read = sorted(("back" if t.get("face_down") else t["code"]) for t in truth_tiles)
         got_codes = sorted(r.code for r in res.readings)
+        matched, right, n_read = match_tiles(truth_tiles, res.readings)
+        tiles_truth += len(truth_tiles)
+        tiles_matched += matched
+        tiles_right += right
+        tiles_read += n_read
         if diff is None:
             exact += 1
             exact_by_kind[k] += 1
@@ -123,6 +163,14 @@ def main(argv: list[str] | None = None) -> int:
         "exact": exact,
         "exact_rate": round(exact / max(1, n), 4),
         "failures": dict(causes.most_common()),
+        "tiles": {
+            "truth": tiles_truth,
+            "detected": tiles_read,
+            "matched_iou50": tiles_matched,
+            "detector_recall": round(tiles_matched / max(1, tiles_truth), 4),
+            "detector_precision": round(tiles_matched / max(1, tiles_read), 4),
+            "reader_accuracy_on_matched": round(tiles_right / max(1, tiles_matched), 4),
+        },
         "by_kind": {k: {"photos": v, "exact": exact_by_kind[k]} for k, v in kinds.items()},
         "examples": examples,
     }

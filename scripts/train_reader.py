@@ -37,6 +37,8 @@ from torch.utils.data import DataLoader, Dataset, RandomSampler
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mjsynth.recolour import RED_OF, redden  # noqa: E402
+
 from vision.classes import BACK, TILE_CLASSES  # noqa: E402
 from vision.crops import CROP_SIZE, LANDSCAPE_RATIO, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
 
@@ -267,6 +269,9 @@ class TileCrops(Dataset):
             real = False
         else:
             img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if real == "red" and img is not None:
+            img = redden(img, rng or random.Random(i))
+            real = True
         if img is None:
             raise RuntimeError(f"unreadable crop {path}")
         if real:
@@ -295,6 +300,8 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         if (root / "val").is_dir():
             val += folder_items(root / "val")
     real = camerash_items("train")
+    # red fives with real-photo texture: the train fold's plain fives repainted (mjsynth.recolour)
+    reds = [(p, TILE_CLASSES.index(RED_OF[TILE_CLASSES[c]])) for p, c in real if TILE_CLASSES[c] in RED_OF]
     if args.max_synth and len(synth) > args.max_synth:
         synth = random.Random(0).sample(synth, args.max_synth)
     faces = face_items(Path(args.faces)) if args.faces else []
@@ -302,10 +309,12 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         [(p, c, False, u) for p, c, u in synth]
         + [(p, c, True, False) for p, c in real] * args.real_repeat
         + [(p, c, "face", False) for p, c in faces] * args.face_repeat
+        + [(p, c, "red", False) for p, c in reds] * args.red_repeat
     )
     print(
         f"train: {len(synth)} synthetic crops + {len(real)} real camerash crops x{args.real_repeat} + "
-        f"{len(faces)} artwork faces x{args.face_repeat}; val: {len(val)} synthetic",
+        f"{len(faces)} artwork faces x{args.face_repeat} + {len(reds)} real fives repainted red "
+        f"x{args.red_repeat}; val: {len(val)} synthetic",
         flush=True,
     )
     return train, [(p, c, False, u) for p, c, u in val]
@@ -372,6 +381,11 @@ def main(argv: list[str] | None = None) -> int:
         default=str(ROOT / "data" / "cache" / "artwork"),
         help="artwork face cache <dir>/<style>/<code>.png ('' for none)",
     )
+    ap.add_argument("--red-repeat", type=int, default=20, help="oversampling of the real fives repainted red")
+    ap.add_argument(
+        "--init", type=Path, help="start from this checkpoint's weights with a fresh schedule (fine-tune)"
+    )
+    ap.add_argument("--threads", type=int, default=2, help="torch threads")
     ap.add_argument("--face-repeat", type=int, default=6, help="oversampling of the artwork faces")
     ap.add_argument("--max-synth", type=int, default=0, help="cap on synthetic crops (0 = all)")
     ap.add_argument(
@@ -388,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     args.run.mkdir(parents=True, exist_ok=True)
     ckpt_path = args.run / "last.pt"
     model = TileReader()
@@ -400,6 +414,9 @@ def main(argv: list[str] | None = None) -> int:
         opt.load_state_dict(ck["opt"])
         start, history, seconds = ck["epoch"], ck["history"], ck.get("seconds", 0.0)
         print(f"resumed from {ckpt_path} at epoch {start}", flush=True)
+    if args.init and start == 0:
+        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
+        print(f"weights from {args.init} (fine-tuning, fresh schedule)", flush=True)
     info = {"epochs": start, "seconds": round(seconds), "history": history[-1:] if history else []}
     if args.export_only:
         export(model, args.out, {**info, **vars_json(args)})

@@ -7,16 +7,29 @@ from hypothesis import strategies as st
 from scoring.hand import Hand, Meld
 from scoring.tiles import BONUS_TILES, Tile
 
-FLAGS = ("riichi", "ippatsu", "double_riichi", "last_tile", "last_discard", "kong_replacement",
-         "robbing_kong", "heavenly", "earthly", "only_possible_tile")
+FLAGS = (
+    "riichi",
+    "ippatsu",
+    "double_riichi",
+    "last_tile",
+    "last_discard",
+    "kong_replacement",
+    "robbing_kong",
+    "heavenly",
+    "earthly",
+    "only_possible_tile",
+)
 WINDS = ("E", "S", "W", "N")
 
 
 @st.composite
 def physical_tiles(draw: st.DrawFn, n: int) -> list[Tile]:
     """``n`` tiles with at most 4 copies per kind and at most one red five per suit."""
-    kinds = draw(st.lists(st.integers(0, 33), min_size=n, max_size=n)
-                 .filter(lambda ks: all(ks.count(k) <= 4 for k in set(ks))))
+    kinds = draw(
+        st.lists(st.integers(0, 33), min_size=n, max_size=n).filter(
+            lambda ks: all(ks.count(k) <= 4 for k in set(ks))
+        )
+    )
     tiles = [Tile(k) for k in kinds]
     for five in (4, 13, 22):  # make at most one five of each suit red
         if five in kinds and draw(st.booleans()):
@@ -59,8 +72,15 @@ def hands(draw: st.DrawFn) -> Hand:
         ura_dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 2))))),
         honba=draw(st.integers(0, 5)),
         riichi_sticks=draw(st.integers(0, 3)),
-        extra=draw(st.fixed_dictionaries({}, optional={"discarder": st.sampled_from(WINDS),
-                                                         "role": st.sampled_from(("winner", "loser"))})),
-        options=draw(st.dictionaries(st.sampled_from(("red_fives", "kiriage")),
-                                     st.sampled_from(("on", "off", "3")), max_size=2)),
+        extra=draw(
+            st.fixed_dictionaries(
+                {},
+                optional={"discarder": st.sampled_from(WINDS), "role": st.sampled_from(("winner", "loser"))},
+            )
+        ),
+        options=draw(
+            st.dictionaries(
+                st.sampled_from(("red_fives", "kiriage")), st.sampled_from(("on", "off", "3")), max_size=2
+            )
+        ),
     )

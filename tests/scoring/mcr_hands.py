@@ -145,8 +145,14 @@ FORMS: dict[str, Callable[[random.Random], Any]] = {
     "nine_gates": _nine_gates,
 }
 #: How often each form is drawn: standard hands are most of real play, but every form is covered.
-WEIGHTS = {"standard": 10, "seven_pairs": 2, "thirteen_orphans": 1, "knitted_straight": 2,
-           "honours_knitted": 1, "nine_gates": 1}
+WEIGHTS = {
+    "standard": 10,
+    "seven_pairs": 2,
+    "thirteen_orphans": 1,
+    "knitted_straight": 2,
+    "honours_knitted": 1,
+    "nine_gates": 1,
+}
 
 
 def _finish(rng: random.Random, concealed: list[int], melds: list[Meld]) -> Hand:

@@ -22,8 +22,15 @@ WINDS = "ESWN"
 # tile-kind pools that steer the generator towards the yaku that need them
 _SUITED = [k for k in range(FIRST_HONOUR)]
 _STYLES: dict[str, float] = {
-    "any": 0.40, "simples": 0.14, "half_flush": 0.14, "flush": 0.07, "outside": 0.08,
-    "honours": 0.07, "terminals": 0.03, "green": 0.02, "one_suit_chows": 0.05,
+    "any": 0.40,
+    "simples": 0.14,
+    "half_flush": 0.14,
+    "flush": 0.07,
+    "outside": 0.08,
+    "honours": 0.07,
+    "terminals": 0.03,
+    "green": 0.02,
+    "one_suit_chows": 0.05,
 }
 
 
@@ -148,8 +155,12 @@ def _kinds_of(kind: str, first: int) -> list[int]:
     return [first] * {"pung": 3, "kong": 4, "pair": 2, "single": 1}[kind]
 
 
-def _finish(rng: random.Random, form: str, concealed_groups: list[tuple[str, int]],
-            melds_spec: list[tuple[str, int, bool]]) -> Hand | None:
+def _finish(
+    rng: random.Random,
+    form: str,
+    concealed_groups: list[tuple[str, int]],
+    melds_spec: list[tuple[str, int, bool]],
+) -> Hand | None:
     meld_kinds = [_kinds_of(kind, first) for kind, first, _ in melds_spec]
     concealed_kinds = [k for kind, first in concealed_groups for k in _kinds_of(kind, first)]
     layout = [*meld_kinds, concealed_kinds]
@@ -179,14 +190,30 @@ def _finish(rng: random.Random, form: str, concealed_groups: list[tuple[str, int
     dora = tuple(indicator() for _ in range(n_ind))
     ura = tuple(indicator() for _ in range(n_ind)) if "riichi" in flags else ()
     honba = rng.choices([0, 1, 2, 3, 5, 6], [0.5, 0.2, 0.1, 0.08, 0.07, 0.05])[0]
-    return Hand(concealed=tuple(concealed), melds=melds, winning_tile=winning,
-                win_by="self_draw" if self_drawn else "discard", seat_wind=seat, round_wind=round_wind,
-                flags=frozenset(flags), dora_indicators=dora, ura_dora_indicators=ura, honba=honba,
-                riichi_sticks=rng.choice([0, 0, 0, 1, 2]))
+    return Hand(
+        concealed=tuple(concealed),
+        melds=melds,
+        winning_tile=winning,
+        win_by="self_draw" if self_drawn else "discard",
+        seat_wind=seat,
+        round_wind=round_wind,
+        flags=frozenset(flags),
+        dora_indicators=dora,
+        ura_dora_indicators=ura,
+        honba=honba,
+        riichi_sticks=rng.choice([0, 0, 0, 1, 2]),
+    )
 
 
-def _flags(rng: random.Random, closed: bool, self_drawn: bool, kongs: int, winning: Tile,
-           concealed: list[Tile], melds: tuple[Meld, ...]) -> set[str]:
+def _flags(
+    rng: random.Random,
+    closed: bool,
+    self_drawn: bool,
+    kongs: int,
+    winning: Tile,
+    concealed: list[Tile],
+    melds: tuple[Meld, ...],
+) -> set[str]:
     flags: set[str] = set()
     if closed and rng.random() < 0.45:
         flags.add("riichi")
@@ -201,7 +228,8 @@ def _flags(rng: random.Random, closed: bool, self_drawn: bool, kongs: int, winni
             flags.add("last_tile")
     else:
         held = sum(t.index == winning.index for t in concealed) + sum(
-            t.index == winning.index for m in melds for t in m.tiles)
+            t.index == winning.index for m in melds for t in m.tiles
+        )
         if held == 1 and rng.random() < 0.06:
             flags.add("robbing_kong")
         elif rng.random() < 0.05:
@@ -247,9 +275,17 @@ def peer_rules() -> Any:
     """mahjong's OptionalRules set as close to EMA 2012 as it goes (see the differential test)."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
-    return OptionalRules(has_open_tanyao=False, has_aka_dora=True, has_double_yakuman=False,
-                         kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False, fu_for_open_pinfu=True,
-                         fu_for_pinfu_tsumo=False, renhou_as_yakuman=True, has_daichisei=False)
+    return OptionalRules(
+        has_open_tanyao=False,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=True,
+        has_daichisei=False,
+    )
 
 
 def peer_args(hand: Hand, rules: Any) -> dict[str, Any]:
@@ -270,18 +306,33 @@ def peer_args(hand: Hand, rules: Any) -> dict[str, Any]:
     win = next(i for i, t in zip(concealed, hand.concealed, strict=True) if t == hand.winning_tile)
     f = hand.flags
     config = HandConfig(
-        is_tsumo=hand.self_drawn, is_riichi="riichi" in f and "double_riichi" not in f,
-        is_daburu_riichi="double_riichi" in f, is_ippatsu="ippatsu" in f,
-        is_rinshan="kong_replacement" in f, is_chankan="robbing_kong" in f, is_haitei="last_tile" in f,
-        is_houtei="last_discard" in f, is_tenhou="heavenly" in f, is_chiihou="earthly" in f,
-        is_renhou="human" in f, player_wind=FIRST_HONOUR + WINDS.index(hand.seat_wind),
-        round_wind=FIRST_HONOUR + WINDS.index(hand.round_wind), tsumi_number=hand.honba,
-        kyoutaku_number=hand.riichi_sticks, options=rules,
+        is_tsumo=hand.self_drawn,
+        is_riichi="riichi" in f and "double_riichi" not in f,
+        is_daburu_riichi="double_riichi" in f,
+        is_ippatsu="ippatsu" in f,
+        is_rinshan="kong_replacement" in f,
+        is_chankan="robbing_kong" in f,
+        is_haitei="last_tile" in f,
+        is_houtei="last_discard" in f,
+        is_tenhou="heavenly" in f,
+        is_chiihou="earthly" in f,
+        is_renhou="human" in f,
+        player_wind=FIRST_HONOUR + WINDS.index(hand.seat_wind),
+        round_wind=FIRST_HONOUR + WINDS.index(hand.round_wind),
+        tsumi_number=hand.honba,
+        kyoutaku_number=hand.riichi_sticks,
+        options=rules,
     )
     ind = [4 * t.index + 3 for t in hand.dora_indicators]
     ura = [4 * t.index + 3 for t in hand.ura_dora_indicators]
-    return {"tiles": tiles, "win_tile": win, "melds": melds, "dora_indicators": ind,
-            "ura_dora_indicators": ura, "config": config}
+    return {
+        "tiles": tiles,
+        "win_tile": win,
+        "melds": melds,
+        "dora_indicators": ind,
+        "ura_dora_indicators": ura,
+        "config": config,
+    }
 
 
 def peer_points(response: Any, hand: Hand) -> dict[str, int] | None:
@@ -293,5 +344,7 @@ def peer_points(response: Any, hand: Hand) -> dict[str, int] | None:
         return {"ron": c["main"] + c["main_bonus"]}
     if hand.is_dealer:
         return {"tsumo_others_pay": c["main"] + c["main_bonus"]}
-    return {"tsumo_dealer_pays": c["main"] + c["main_bonus"],
-            "tsumo_others_pay": c["additional"] + c["additional_bonus"]}
+    return {
+        "tsumo_dealer_pays": c["main"] + c["main_bonus"],
+        "tsumo_others_pay": c["additional"] + c["additional_bonus"],
+    }

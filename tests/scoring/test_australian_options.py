@@ -47,7 +47,7 @@ def test_every_option_has_a_valid_default() -> None:
 def test_limit_scales_cap_and_new_rule_values() -> None:
     capped = vector("aus-d11-bouquet-of-seasons-winner-capped")
     assert run(capped).total == 1000
-    assert run(capped, limit="2000").total == 52 * 2 ** 5  # 1,664 is under a 2,000 limit
+    assert run(capped, limit="2000").total == 52 * 2**5  # 1,664 is under a 2,000 limit
     snake = vector("aus-new-wriggling-snake-fishing-400")
     assert run(snake, limit="2000").total == 800  # 0.4 x limit
     assert run(vector("aus-sp22-heavens-grace-east"), limit="2000").total == 4000
@@ -60,8 +60,12 @@ def test_fishing_rules_old_and_new() -> None:
 
 
 def test_fishing_ten_rule() -> None:
-    assert run(vector("aus-sp09f-all-pairs-fishing-dragon-pair-no-ten"),
-               fishing_ten_rule="add_where_printed").total == 96
+    assert (
+        run(
+            vector("aus-sp09f-all-pairs-fishing-dragon-pair-no-ten"), fishing_ten_rule="add_where_printed"
+        ).total
+        == 96
+    )
     where_printed = {"fishing_ten_rule": "add_where_printed"}
     assert run(vector("aus-sp11f-all-pair-honours-fishing"), **where_printed).total == 128
     # Greta's Garden prints no '10 punti': with the switch its zero hand points stay zero
@@ -74,8 +78,12 @@ def test_bouquet_includes_own_double() -> None:
     assert run(v).total == 144
     off = run(v, bouquet_includes_own_double="false")
     assert off.total == 288 and off.details["doubles"]["Own season 6f"] == 1
-    assert run(vector("aus-d12-bouquet-of-flowers-plus-own-season-loser"),
-               bouquet_includes_own_double="false").total == 1000
+    assert (
+        run(
+            vector("aus-d12-bouquet-of-flowers-plus-own-season-loser"), bouquet_includes_own_double="false"
+        ).total
+        == 1000
+    )
 
 
 def test_own_bonus_doubles_once() -> None:
@@ -251,15 +259,27 @@ def test_rounding_half() -> None:
     assert [round_hundred(v) for v in (50, 150, 250)] == [100, 200, 300]
     assert [round_hundred(v, "down") for v in (50, 150, 250)] == [0, 100, 200]
     assert [round_hundred(v, "even") for v in (50, 150, 250)] == [0, 200, 200]
-    t = score_table({"players": {"E": {"role": "winner", "score": 250}, "S": {"role": "loser", "score": 0},
-                                 "W": {"role": "loser", "score": 0}, "N": {"role": "loser", "score": 0}}},
-                    {"rounding_half": "down"})
+    t = score_table(
+        {
+            "players": {
+                "E": {"role": "winner", "score": 250},
+                "S": {"role": "loser", "score": 0},
+                "W": {"role": "loser", "score": 0},
+                "N": {"role": "loser", "score": 0},
+            }
+        },
+        {"rounding_half": "down"},
+    )
     assert t.details["rounded"]["E"] == 200
 
 
 def test_round_stage_payment() -> None:
-    players = {"E": {"role": "loser", "score": 140}, "S": {"role": "winner", "score": 340},
-               "W": {"role": "loser", "score": 30}, "N": {"role": "loser", "score": 0}}
+    players = {
+        "E": {"role": "loser", "score": 140},
+        "S": {"role": "winner", "score": 340},
+        "W": {"role": "loser", "score": 30},
+        "N": {"role": "loser", "score": 0},
+    }
     by_score = score_table({"players": players}, {})
     by_payment = score_table({"players": players}, {"round_stage": "payment"})
     assert "E→S 600" in payment_lines(by_score) and "E→S 700" in payment_lines(by_payment)

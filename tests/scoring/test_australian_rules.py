@@ -23,31 +23,43 @@ def test_registered_under_its_name() -> None:
 
 def test_fishing_is_read_off_the_tiles_not_the_role() -> None:
     # 'fishing' but two suits: one tile from 4 sets + pair, yet never a legal mah jong (L60)
-    claimed = score(hand_from_dict(hand(role="fishing", hand="22255588m99p", melds=[
-        {"type": "pung", "tiles": "777z"}])), {})
+    claimed = score(
+        hand_from_dict(hand(role="fishing", hand="22255588m99p", melds=[{"type": "pung", "tiles": "777z"}])),
+        {},
+    )
     assert claimed.valid and not claimed.details["fishing"] and "Not fishing" in "\n".join(claimed.notes)
     # 'loser' whose tiles are one from a legal hand is scored as fishing (§3.9)
-    fishing = score(hand_from_dict(hand(role="loser", hand="2225558899m", melds=[
-        {"type": "pung", "tiles": "777z"}])), {})
+    fishing = score(
+        hand_from_dict(hand(role="loser", hand="2225558899m", melds=[{"type": "pung", "tiles": "777z"}])), {}
+    )
     assert fishing.details["fishing"] and fishing.details["waits"] == ["8m", "9m"]
     assert fishing.details["doubles"]["Clean call (fishing)"] == 1
 
 
 def test_short_hand_scores_but_is_not_fishing() -> None:
-    short = score(hand_from_dict(hand(role="loser", hand="222555889m", melds=[
-        {"type": "pung", "tiles": "777z"}])), {})
-    assert short.valid and not short.details["fishing"] and short.total == 12 * 2 ** 2
+    short = score(
+        hand_from_dict(hand(role="loser", hand="222555889m", melds=[{"type": "pung", "tiles": "777z"}])), {}
+    )
+    assert short.valid and not short.details["fishing"] and short.total == 12 * 2**2
 
 
 def test_invalid_input_is_reported_not_raised() -> None:
     assert "role must be" in score(hand_from_dict(hand(role="dealer", hand="1m")), {}).error
-    five = score(hand_from_dict(hand(hand="11112345678999m", winning_tile="1m", melds=[
-        {"type": "pung", "tiles": "111m"}])), {})
+    five = score(
+        hand_from_dict(
+            hand(hand="11112345678999m", winning_tile="1m", melds=[{"type": "pung", "tiles": "111m"}])
+        ),
+        {},
+    )
     assert not five.valid and "copies of 1m" in five.error
     missing = score(hand_from_dict(hand(hand="123m555m777m999m11z")), {})
     assert not missing.valid and "winning_tile" in missing.error
-    two_suits = score(hand_from_dict(hand(hand="222555888m99p", winning_tile="9p", melds=[
-        {"type": "pung", "tiles": "777z"}])), {})
+    two_suits = score(
+        hand_from_dict(
+            hand(hand="222555888m99p", winning_tile="9p", melds=[{"type": "pung", "tiles": "777z"}])
+        ),
+        {},
+    )
     assert "not cleared" in two_suits.error and two_suits.details["legal"] is False
 
 
@@ -63,14 +75,25 @@ def test_joker_melds_count_real_tiles() -> None:
 
 
 def test_table_scores_full_hands_and_prints() -> None:
-    table = {"round_wind": "E", "players": {
-        "E": {"role": "loser", "hand": "25m18p47s2367z", "melds": [{"type": "pung", "tiles": "999m"}],
-              "bonus_tiles": ["1f", "5f"]},
-        "S": {"role": "winner", "hand": "222777999p66z", "melds": [{"type": "pung", "tiles": "444p"}],
-              "winning_tile": "9p"},
-        "W": {"role": "loser", "score": 260},
-        "N": {"role": "fishing", "hand": "2225558899m", "melds": [{"type": "pung", "tiles": "777z"}]},
-    }}
+    table = {
+        "round_wind": "E",
+        "players": {
+            "E": {
+                "role": "loser",
+                "hand": "25m18p47s2367z",
+                "melds": [{"type": "pung", "tiles": "999m"}],
+                "bonus_tiles": ["1f", "5f"],
+            },
+            "S": {
+                "role": "winner",
+                "hand": "222777999p66z",
+                "melds": [{"type": "pung", "tiles": "444p"}],
+                "winning_tile": "9p",
+            },
+            "W": {"role": "loser", "score": 260},
+            "N": {"role": "fishing", "hand": "2225558899m", "melds": [{"type": "pung", "tiles": "777z"}]},
+        },
+    }
     result = score_table(table, {})
     assert result.valid and result.total == 288
     assert result.details["rounded"] == {"E": 0, "S": 300, "W": 300, "N": 200}
@@ -85,8 +108,12 @@ def test_table_errors() -> None:
     two = {s: {"role": "winner", "score": 100} for s in "ESWN"}
     assert "only one" in score_table({"players": two}, {}).error
     bad = {s: {"role": "loser", "score": 0} for s in "ESWN"}
-    bad["S"] = {"role": "winner", "hand": "222555888m99p", "winning_tile": "9p",
-                "melds": [{"type": "pung", "tiles": "777z"}]}
+    bad["S"] = {
+        "role": "winner",
+        "hand": "222555888m99p",
+        "winning_tile": "9p",
+        "melds": [{"type": "pung", "tiles": "777z"}],
+    }
     assert "players.S" in score_table({"players": bad}, {}).error
 
 
@@ -117,23 +144,29 @@ def test_random_hands_never_raise() -> None:
     flag_names = ["goulash", "jokers", "last_tile", "kong_replacement", "robbing_kong", "earthly"]
     for _ in range(100):
         suit = rng.randrange(3)
-        wall = [Tile(k) for k in range(34) for _ in range(4)
-                if k >= 27 or k // 9 == suit or rng.random() < 0.2]
+        wall = [
+            Tile(k) for k in range(34) for _ in range(4) if k >= 27 or k // 9 == suit or rng.random() < 0.2
+        ]
         rng.shuffle(wall)
         role = rng.choice(["winner", "fishing", "loser"])
         n_melds = rng.randrange(3)
-        concealed = wall[:(14 if role == "winner" else 13) - 3 * n_melds]
+        concealed = wall[: (14 if role == "winner" else 13) - 3 * n_melds]
         melds = []
         for _ in range(n_melds):
             kind, k = rng.choice(["pung", "kong"]), rng.randrange(34)
             is_open = kind == "pung" or rng.random() < 0.5
             melds.append(Meld(kind, (Tile(k),) * (3 if kind == "pung" else 4), is_open))
         flags = rng.sample(flag_names, k=2)
-        h = Hand(concealed=tuple(concealed), melds=tuple(melds),
-                 winning_tile=concealed[0] if role == "winner" else None,
-                 win_by=rng.choice(["discard", "self_draw"]), seat_wind=rng.choice("ESWN"),
-                 flags=frozenset(flags), bonus_tiles=tuple(Tile(34 + b) for b in rng.sample(range(8), 3)),
-                 extra={"role": role})
+        h = Hand(
+            concealed=tuple(concealed),
+            melds=tuple(melds),
+            winning_tile=concealed[0] if role == "winner" else None,
+            win_by=rng.choice(["discard", "self_draw"]),
+            seat_wind=rng.choice("ESWN"),
+            flags=frozenset(flags),
+            bonus_tiles=tuple(Tile(34 + b) for b in rng.sample(range(8), 3)),
+            extra={"role": role},
+        )
         result = score(h, {})
         assert result.valid or result.error
         if result.valid and isinstance(result.total, int):

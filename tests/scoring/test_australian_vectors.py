@@ -68,8 +68,16 @@ COLLECTIONS: dict[str, dict[str, int]] = {
     "aus-sp23-earths-grace": {"E": 2000, "W": 1000, "N": 1000},
 }
 
-SCORED_KEYS = ("special_hand", "value", "base_points", "base_total", "doubles", "doubles_total", "total",
-               "rounded_total")
+SCORED_KEYS = (
+    "special_hand",
+    "value",
+    "base_points",
+    "base_total",
+    "doubles",
+    "doubles_total",
+    "total",
+    "rounded_total",
+)
 
 
 def _options(v: dict[str, Any]) -> dict[str, str]:

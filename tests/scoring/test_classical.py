@@ -25,8 +25,15 @@ from scoring.structured import hand_from_dict
 from scoring.tiles import DRAGONS
 
 
-def hand(text: str, melds: tuple[str, ...] = (), win: str | None = None, by: str = "discard",
-         seat: str = "S", rnd: str = "E", **more: Any) -> dict[str, Any]:
+def hand(
+    text: str,
+    melds: tuple[str, ...] = (),
+    win: str | None = None,
+    by: str = "discard",
+    seat: str = "S",
+    rnd: str = "E",
+    **more: Any,
+) -> dict[str, Any]:
     """A structured hand; melds as 'pung 777z', 'kong 1111s', 'ckong 3333p' (concealed kong)."""
     ms = []
     for m in melds:
@@ -60,11 +67,25 @@ SEVEN_PAIRS_PUREST = hand("11223344557799m", (), "9m")
 
 # -- options, one test (at least) each -----------------------------------------------------------
 def test_every_option_has_a_test_below() -> None:
-    tested = {"limit", "min_doubles_to_win", "min_doubles_count", "riichi_required", "riichi_concealed_only",
-              "double_wind_pair", "own_bonus_double", "loser_pairs", "seven_pairs_pair_points",
-              "all_terminals_extra_double", "bonus_tiles_as_honours",
-              "concealed_kong_counts_as_concealed_pung", "within_15_strict", "seed_limit_hands",
-              "round_scores_first", "non_winners_settle", "no_winner_settlement"}
+    tested = {
+        "limit",
+        "min_doubles_to_win",
+        "min_doubles_count",
+        "riichi_required",
+        "riichi_concealed_only",
+        "double_wind_pair",
+        "own_bonus_double",
+        "loser_pairs",
+        "seven_pairs_pair_points",
+        "all_terminals_extra_double",
+        "bonus_tiles_as_honours",
+        "concealed_kong_counts_as_concealed_pung",
+        "within_15_strict",
+        "seed_limit_hands",
+        "round_scores_first",
+        "non_winners_settle",
+        "no_winner_settlement",
+    }
     assert set(classical.OPTIONS) == tested
 
 
@@ -82,7 +103,8 @@ def test_limit_rejects_words_other_than_none() -> None:
 def test_min_doubles_to_win_and_what_counts() -> None:
     assert score(MET_BY_CLOSING, min_doubles_to_win="3").valid
     assert score(MET_BY_CLOSING, min_doubles_to_win="4").error == (
-        "below the house minimum: 3 doubles, 4 needed to go out")
+        "below the house minimum: 3 doubles, 4 needed to go out"
+    )
     s = score(MET_BY_CLOSING, min_doubles_to_win="3", min_doubles_count="fundamental")
     assert not s.valid and s.error == "below the house minimum: 2 fundamental doubles, 3 needed to go out"
     assert s.details["total"] == 192 and s.details["legal_win"] is False
@@ -148,11 +170,18 @@ def test_concealed_kong_counts_as_concealed_pung() -> None:
     assert score(CONCEALED_KONG, concealed_kong_counts_as_concealed_pung="yes").total == 88
 
 
-@pytest.mark.parametrize(("by", "played", "strict", "c12"), [
-    ("discard", 15, "no", True), ("discard", 15, "yes", False), ("discard", 14, "yes", True),
-    ("discard", 16, "no", False), ("self_draw", 14, "no", True), ("self_draw", 15, "no", False),
-    ("self_draw", 14, "yes", True),
-])
+@pytest.mark.parametrize(
+    ("by", "played", "strict", "c12"),
+    [
+        ("discard", 15, "no", True),
+        ("discard", 15, "yes", False),
+        ("discard", 14, "yes", True),
+        ("discard", 16, "no", False),
+        ("self_draw", 14, "no", True),
+        ("self_draw", 15, "no", False),
+        ("self_draw", 14, "yes", True),
+    ],
+)
 def test_within_15_strict(by: str, played: int, strict: str, c12: bool) -> None:
     s = score({**WITHIN_15, "win_by": by, "discards_played": played}, within_15_strict=strict)
     assert any(k.startswith("C12 ") for k in s.details["doubles"]) is c12
@@ -227,11 +256,14 @@ def test_limit_hand_table_is_empty_by_default_and_pluggable() -> None:
     assert classical.score(hand_from_dict(dragons), {"min_doubles_to_win": "20"}, limit_hands=club).valid
 
 
-@pytest.mark.parametrize(("d", "name"), [
-    (hand("222m999m666p888s11p", (), "8s", "self_draw"), "four concealed pungs"),
-    (hand("556677m66z", ("chow 567m", "chow 567m"), "6z"), "four identical chows in one suit"),
-    (hand("1112345678999m5m", (), "5m"), "nine gates"),
-])
+@pytest.mark.parametrize(
+    ("d", "name"),
+    [
+        (hand("222m999m666p888s11p", (), "8s", "self_draw"), "four concealed pungs"),
+        (hand("556677m66z", ("chow 567m", "chow 567m"), "6z"), "four identical chows in one suit"),
+        (hand("1112345678999m5m", (), "5m"), "nine gates"),
+    ],
+)
 def test_possible_limit_hands_are_flagged_not_valued(d: dict[str, Any], name: str) -> None:
     s = score(d, limit="none")
     assert name in s.details["possible_limit_hand"] and s.details["limit_hand"] is None
@@ -239,17 +271,22 @@ def test_possible_limit_hands_are_flagged_not_valued(d: dict[str, Any], name: st
 
 
 # -- bad input: a precise reason, never an exception ---------------------------------------------
-@pytest.mark.parametrize(("d", "reason"), [
-    (hand("111p234s678s456m99m", (), "6m", flags=["riichi"]), "waited on 3m, 6m"),
-    (hand("111p234s678s456m9m"), "needs its winning tile"),
-    (hand("111p234s678s456m9m", role="fishing"), "role must be winner or loser"),
-    (hand("111p234s678s456m99m", role="loser"), "a loser holds 13 tiles"),
-    (hand("123m345s789m22p", ("pung 777p",), "5s", flags=["kong_replacement"]), "needs win_by self_draw"),
-    (hand("123m345s789m22p", ("pung 777p",), "5s", "self_draw", flags=["robbing_kong"]),
-     "needs win_by discard"),
-    (hand("123m345s789m23p", ("pung 777p",), "5s"), "not a winning hand"),
-    (hand("11111m234s678s99m", (), "9m"), "5 copies of 1m"),
-])
+@pytest.mark.parametrize(
+    ("d", "reason"),
+    [
+        (hand("111p234s678s456m99m", (), "6m", flags=["riichi"]), "waited on 3m, 6m"),
+        (hand("111p234s678s456m9m"), "needs its winning tile"),
+        (hand("111p234s678s456m9m", role="fishing"), "role must be winner or loser"),
+        (hand("111p234s678s456m99m", role="loser"), "a loser holds 13 tiles"),
+        (hand("123m345s789m22p", ("pung 777p",), "5s", flags=["kong_replacement"]), "needs win_by self_draw"),
+        (
+            hand("123m345s789m22p", ("pung 777p",), "5s", "self_draw", flags=["robbing_kong"]),
+            "needs win_by discard",
+        ),
+        (hand("123m345s789m23p", ("pung 777p",), "5s"), "not a winning hand"),
+        (hand("11111m234s678s99m", (), "9m"), "5 copies of 1m"),
+    ],
+)
 def test_invalid_hands(d: dict[str, Any], reason: str) -> None:
     s = score(d)
     assert not s.valid and reason in (s.error or ""), s.error
@@ -287,8 +324,13 @@ TABLE = {
     "players": {
         "E": {"role": "loser", "hand": "222m13p57p146z", "melds": [{"type": "pung", "tiles": "444m"}]},
         "S": {"role": "loser", "hand": "139m68p245s35z", "melds": [{"type": "pung", "tiles": "777z"}]},
-        "W": {"role": "winner", "hand": "123456789s55m", "melds": [{"type": "pung", "tiles": "999p"}],
-              "winning_tile": "5m", "win_by": "discard"},
+        "W": {
+            "role": "winner",
+            "hand": "123456789s55m",
+            "melds": [{"type": "pung", "tiles": "999p"}],
+            "winning_tile": "5m",
+            "win_by": "discard",
+        },
         "N": {"role": "loser", "hand": "147m258p369s1234z"},
     },
 }
@@ -300,7 +342,8 @@ def test_table_scores_every_hand_and_settles() -> None:
     d = s.details
     assert d["scores"] == {"E": 6, "S": 8, "W": 96, "N": 0}
     assert sorted(f"{p['from']}→{p['to']} {p['amount']}" for p in d["payments"]) == sorted(
-        ["E→W 190", "S→W 100", "N→W 100", "N→E 10", "N→S 10"])
+        ["E→W 190", "S→W 100", "N→W 100", "N→E 10", "N→S 10"]
+    )
     assert d["net"] == {"E": -180, "S": -90, "W": 390, "N": -120}
     assert d["matrix"]["E"]["W"] == 190 and d["hands"]["W"]["total"] == 96
     assert s.total == 96 and d["rounded"] == {"E": 10, "S": 10, "W": 100, "N": 0}
@@ -326,14 +369,17 @@ def test_table_pre_scored_seed_example() -> None:
 _EWS = {k: v for k, v in TABLE["players"].items() if k != "N"}
 
 
-@pytest.mark.parametrize(("players", "reason"), [
-    ({**_EWS, "N": {"role": "loser", "hand": "147m258p369s1111z"}}, "5 copies of 1z on the table"),
-    (_EWS, "four seats"),
-    ({**_EWS, "N": {"role": "loser", "score": "lots"}}, "whole score"),
-    ({**_EWS, "N": {"role": "loser", "score": -5}}, "whole score"),
-    ({**_EWS, "N": {"hand": "147m258p369s1234z"}}, "N: role must be winner or loser"),
-    ({**_EWS, "N": {"role": "loser", "hand": "147m258p369s123z"}}, "N: a loser holds 13 tiles"),
-])
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        ({**_EWS, "N": {"role": "loser", "hand": "147m258p369s1111z"}}, "5 copies of 1z on the table"),
+        (_EWS, "four seats"),
+        ({**_EWS, "N": {"role": "loser", "score": "lots"}}, "whole score"),
+        ({**_EWS, "N": {"role": "loser", "score": -5}}, "whole score"),
+        ({**_EWS, "N": {"hand": "147m258p369s1234z"}}, "N: role must be winner or loser"),
+        ({**_EWS, "N": {"role": "loser", "hand": "147m258p369s123z"}}, "N: a loser holds 13 tiles"),
+    ],
+)
 def test_table_errors(players: dict[str, Any], reason: str) -> None:
     s = classical.score_table({**TABLE, "players": players}, {})
     assert not s.valid and reason in (s.error or ""), s.error
@@ -349,13 +395,20 @@ _SET = st.one_of(st.sampled_from(_CHOWS), st.sampled_from(_KIND_CODES).map(lambd
 @st.composite
 def _hands(draw: st.DrawFn) -> dict[str, Any]:
     """A winner built from 4 sets + a pair (some declared), or a loser's 13 random tiles."""
-    common = {"seat": draw(st.sampled_from("ESWN")), "rnd": draw(st.sampled_from("ESWN")),
-              "flags": draw(st.lists(st.sampled_from(_FLAGS), max_size=3, unique=True)),
-              "bonus_tiles": draw(st.lists(st.sampled_from([f"{n}f" for n in range(1, 9)]), max_size=4,
-                                           unique=True))}
+    common = {
+        "seat": draw(st.sampled_from("ESWN")),
+        "rnd": draw(st.sampled_from("ESWN")),
+        "flags": draw(st.lists(st.sampled_from(_FLAGS), max_size=3, unique=True)),
+        "bonus_tiles": draw(
+            st.lists(st.sampled_from([f"{n}f" for n in range(1, 9)]), max_size=4, unique=True)
+        ),
+    }
     if draw(st.booleans()):
-        return hand("".join(draw(st.lists(st.sampled_from(_KIND_CODES), min_size=13, max_size=13))),
-                    role="loser", **common)
+        return hand(
+            "".join(draw(st.lists(st.sampled_from(_KIND_CODES), min_size=13, max_size=13))),
+            role="loser",
+            **common,
+        )
     sets = draw(st.lists(_SET, min_size=4, max_size=4))
     pair = draw(st.sampled_from(_KIND_CODES))
     n_melds = draw(st.integers(0, 4))

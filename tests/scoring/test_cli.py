@@ -34,9 +34,15 @@ def test_hand_json_has_the_documented_keys():
 
 
 def test_structured_json_input():
-    hand = {"hand": "55p123456789s", "melds": [{"type": "chow", "tiles": "234m", "open": True}],
-            "winning_tile": "9s", "win_by": "discard", "seat_wind": "S", "round_wind": "E",
-            "dora_indicators": ["6s"]}
+    hand = {
+        "hand": "55p123456789s",
+        "melds": [{"type": "chow", "tiles": "234m", "open": True}],
+        "winning_tile": "9s",
+        "win_by": "discard",
+        "seat_wind": "S",
+        "round_wind": "E",
+        "dora_indicators": ["6s"],
+    }
     code, out = run(["hand", json.dumps(hand), "--rules", "riichi", "--json"])
     assert code == 0 and json.loads(out)["points"] == {"ron": 2000}
 
@@ -63,10 +69,20 @@ def test_bad_option_is_reported(capsys):
 
 
 def test_hands_batch_keeps_order_and_survives_bad_lines(monkeypatch):
-    good = {"hand": "234m55p123456789s", "winning_tile": "9s", "win_by": "self_draw", "seat_wind": "S",
-            "flags": ["riichi"]}
-    lines = [json.dumps(good), "not json", "", json.dumps({"hand": "11q"}),
-             json.dumps({**good, "seat_wind": "E"})]
+    good = {
+        "hand": "234m55p123456789s",
+        "winning_tile": "9s",
+        "win_by": "self_draw",
+        "seat_wind": "S",
+        "flags": ["riichi"],
+    }
+    lines = [
+        json.dumps(good),
+        "not json",
+        "",
+        json.dumps({"hand": "11q"}),
+        json.dumps({**good, "seat_wind": "E"}),
+    ]
     code, out = run(["hands", "-", "--rules", "riichi"], "\n".join(lines) + "\n", monkeypatch)
     results = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(results) == 5
@@ -103,10 +119,13 @@ def test_table_needs_a_system_with_losers_scores(capsys, tmp_path):
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-@pytest.mark.parametrize(("rules", "net"), [
-    ("australian", {"E": 200, "S": 1200, "W": -700, "N": -700}),
-    ("classical", {"E": -180, "S": -90, "W": 390, "N": -120}),
-])
+@pytest.mark.parametrize(
+    ("rules", "net"),
+    [
+        ("australian", {"E": 200, "S": 1200, "W": -700, "N": -700}),
+        ("classical", {"E": -180, "S": -90, "W": 390, "N": -120}),
+    ],
+)
 def test_table_examples_in_the_readme(rules, net):
     code, out = run(["table", str(EXAMPLES / f"table-{rules}.yaml"), "--rules", rules, "--json"])
     data = json.loads(out)

@@ -36,8 +36,13 @@ GB_NAMES = {
 }
 #: Elements of the special hands the seed lets combine with Fully Concealed Hand (A15).
 SPECIAL_HANDS = {
-    "Lesser Honors and Knitted Tiles", "Seven Pairs", "Greater Honors and Knitted Tiles",
-    "Four Concealed Pungs", "Nine Gates", "Seven Shifted Pairs", "Thirteen Orphans",
+    "Lesser Honors and Knitted Tiles",
+    "Seven Pairs",
+    "Greater Honors and Knitted Tiles",
+    "Four Concealed Pungs",
+    "Nine Gates",
+    "Seven Shifted Pairs",
+    "Thirteen Orphans",
 }
 CHOW_PAIRS = {"Pure Double Chow", "Mixed Double Chow", "Short Straight", "Two Terminal Chows"}
 
@@ -144,8 +149,9 @@ def test_differential_against_pymahjonggb() -> None:
         why = explain(hand)
         if why is None:
             ours = score(hand, DEFAULTS)
-            failures.append(f"{format_hand(hand)}\n  ours {ours.total} {ours.elements}\n"
-                            f"  gb   {_gb_elements(hand)}")
+            failures.append(
+                f"{format_hand(hand)}\n  ours {ours.total} {ours.elements}\n  gb   {_gb_elements(hand)}"
+            )
         else:
             reasons[why or "agree"] += 1
     assert not failures, f"{len(failures)} unexplained of {len(hands)}:\n" + "\n".join(failures[:10])

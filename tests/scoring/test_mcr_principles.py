@@ -29,9 +29,20 @@ def mcr(text: str, **options: str) -> dict[str, int]:
 def test_table_has_the_81_elements_and_the_point_groups_of_spec_3_2() -> None:
     numbers = sorted(row.no for row in TABLE)
     assert numbers == [*range(1, 82), 82]  # 82: the seed's 6-point melded + concealed kong pair
-    groups = {1: range(1, 14), 2: range(14, 24), 4: range(24, 28), 6: range(28, 34), 8: range(34, 44),
-              12: range(44, 49), 16: range(49, 55), 24: range(55, 64), 32: range(64, 67),
-              48: range(67, 69), 64: range(69, 75), 88: range(75, 82)}
+    groups = {
+        1: range(1, 14),
+        2: range(14, 24),
+        4: range(24, 28),
+        6: range(28, 34),
+        8: range(34, 44),
+        12: range(44, 49),
+        16: range(49, 55),
+        24: range(55, 64),
+        32: range(64, 67),
+        48: range(67, 69),
+        64: range(69, 75),
+        88: range(75, 82),
+    }
     for points, nos in groups.items():
         assert {BY_NO[no].points for no in nos} == {points}
 
@@ -40,9 +51,27 @@ def test_exclusion_principle_covers_exactly_the_multi_set_elements() -> None:
     """Spec §4.3 scope: two-set 1 2 3 4 20 33; three-set 30 34 36 37 48 49 51 53 59 60 76;
     four-set 64 67 68 75."""
     assert {c.no: c.size for c in COMBINATIONS} == {
-        1: 2, 2: 2, 3: 2, 4: 2, 20: 2, 33: 2,
-        30: 3, 34: 3, 36: 3, 37: 3, 48: 3, 49: 3, 51: 3, 53: 3, 59: 3, 60: 3, 76: 3,
-        64: 4, 67: 4, 68: 4, 75: 4,
+        1: 2,
+        2: 2,
+        3: 2,
+        4: 2,
+        20: 2,
+        33: 2,
+        30: 3,
+        34: 3,
+        36: 3,
+        37: 3,
+        48: 3,
+        49: 3,
+        51: 3,
+        53: 3,
+        59: 3,
+        60: 3,
+        76: 3,
+        64: 4,
+        67: 4,
+        68: 4,
+        75: 4,
     }
 
 
@@ -121,14 +150,20 @@ def test_chicken_hand_only_when_no_reading_scores() -> None:
 
 
 # -- Appendix C and waits -----------------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "kong", "pungs"), [
-    ("(2222m) 333p444s555m6p ron 6p", ("Concealed Kong", 2), ("Four Concealed Pungs", 64)),
-    ("[2222m] 333p444s555m6p ron 6p", ("Melded Kong", 1), ("Three Concealed Pungs", 16)),
-    ("[2222m] (3333p) 444s555m6p ron 6p", ("One Melded and One Concealed Kong", 6),
-     ("Three Concealed Pungs", 16)),
-    ("[2222m] [3333p] 444s567m6p ron 6p", ("Two Melded Kongs", 4), None),
-    ("(2222m) (3333p) [444s] 567m6p ron 6p", ("Two Concealed Kongs", 8), None),
-])
+@pytest.mark.parametrize(
+    ("text", "kong", "pungs"),
+    [
+        ("(2222m) 333p444s555m6p ron 6p", ("Concealed Kong", 2), ("Four Concealed Pungs", 64)),
+        ("[2222m] 333p444s555m6p ron 6p", ("Melded Kong", 1), ("Three Concealed Pungs", 16)),
+        (
+            "[2222m] (3333p) 444s555m6p ron 6p",
+            ("One Melded and One Concealed Kong", 6),
+            ("Three Concealed Pungs", 16),
+        ),
+        ("[2222m] [3333p] 444s567m6p ron 6p", ("Two Melded Kongs", 4), None),
+        ("(2222m) (3333p) [444s] 567m6p ron 6p", ("Two Concealed Kongs", 8), None),
+    ],
+)
 def test_appendix_c_kong_rows(text: str, kong: tuple[str, int], pungs: tuple[str, int] | None) -> None:
     elements = mcr(text)
     assert kong in elements.items()
@@ -136,15 +171,18 @@ def test_appendix_c_kong_rows(text: str, kong: tuple[str, int], pungs: tuple[str
     assert concealed == (dict([pungs]) if pungs else {})
 
 
-@pytest.mark.parametrize(("text", "unique"), [
-    ("1233m456789p777z tsumo 3m", True),   # seed: 1-2-3-3 waits only on 3
-    ("567m2444567p567s ron 3p", False),    # seed: 2-4-4-4 waits on 2 and 3
-    ("123m456p1234789s ron 4s", False),    # seed: 1-2-3-4 waits on 1 and 4
-    ("123789m1234556p tsumo 5p", True),    # seed: 4-5-5-6 waits only on 5
-    ("1112345678999m ron 9m", False),      # Nine Gates waits on all nine
-    ("14m39p258s123567z ron 6p", False),   # Lesser Honors: 6p or 7m (seed Figure 11)
-    ("147m28p369s12399s ron 5p", True),    # a knitted straight missing its 5p
-])
+@pytest.mark.parametrize(
+    ("text", "unique"),
+    [
+        ("1233m456789p777z tsumo 3m", True),  # seed: 1-2-3-3 waits only on 3
+        ("567m2444567p567s ron 3p", False),  # seed: 2-4-4-4 waits on 2 and 3
+        ("123m456p1234789s ron 4s", False),  # seed: 1-2-3-4 waits on 1 and 4
+        ("123789m1234556p tsumo 5p", True),  # seed: 4-5-5-6 waits only on 5
+        ("1112345678999m ron 9m", False),  # Nine Gates waits on all nine
+        ("14m39p258s123567z ron 6p", False),  # Lesser Honors: 6p or 7m (seed Figure 11)
+        ("147m28p369s12399s ron 5p", True),  # a knitted straight missing its 5p
+    ],
+)
 def test_unique_wait_across_forms(text: str, unique: bool) -> None:
     assert unique_wait(parse_hand(text)) is unique
 
@@ -201,22 +239,30 @@ def test_a18_nine_gates_extras_and_winning_tile_not_shown() -> None:
 
 def test_options_from_structured_input_and_unknown_option() -> None:
     melds = [{"type": "pung", "tiles": "111m"}, {"type": "pung", "tiles": "999m"}]
-    data = {"hand": "11199p999s", "melds": melds, "winning_tile": "9s", "seat_wind": "S",
-            "options": {"all_terminals_double_pung": "no"}}
+    data = {
+        "hand": "11199p999s",
+        "melds": melds,
+        "winning_tile": "9s",
+        "seat_wind": "S",
+        "options": {"all_terminals_double_pung": "no"},
+    }
     assert score_hand(hand_from_dict(data), "mcr").total == 64
     s = score_hand(hand_from_dict(data | {"options": {"no_such": "1"}}), "mcr")
     assert not s.valid and "unknown option 'no_such'" in s.error
 
 
 # -- flags, settlement, bad input ---------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "needle"), [
-    ("123m456p789s5556z ron 6z bonus", "unknown flag 'bonus'"),
-    ("123m456p789s5556z ron 6z last_tile", "needs win_by self_draw"),
-    ("123m456p789s5556z tsumo 6z kong_replacement", "declares no kong"),
-    ("123m456p789s5556z tsumo 6z flower_replacement", "no flower"),
-    ("123m456p789s5555z ron 5z", "5 copies of 5z"),
-    ("123m456p789s5567z ron 7z", "not a winning hand"),
-])
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("123m456p789s5556z ron 6z bonus", "unknown flag 'bonus'"),
+        ("123m456p789s5556z ron 6z last_tile", "needs win_by self_draw"),
+        ("123m456p789s5556z tsumo 6z kong_replacement", "declares no kong"),
+        ("123m456p789s5556z tsumo 6z flower_replacement", "no flower"),
+        ("123m456p789s5555z ron 5z", "5 copies of 5z"),
+        ("123m456p789s5567z ron 7z", "not a winning hand"),
+    ],
+)
 def test_bad_input_is_a_precise_invalid_result(text: str, needle: str) -> None:
     s = score_hand(parse_hand(text + " seat=S round=E"), "mcr")
     assert not s.valid and needle in s.error

@@ -16,7 +16,10 @@ from tests.spec_vectors import load_vectors, vector_params
 EQUAL_VALUE_ALTERNATIVES: dict[str, dict[str, int]] = {
     # note: "Mixed Double Chow (with 123m) OR Two Terminal Chows (with 789s), 1 point either way"
     "mcr-e11b-no-wait-1234": {
-        "Mixed Straight": 8, "All Chows": 2, "Concealed Hand": 2, "Two Terminal Chows": 1,
+        "Mixed Straight": 8,
+        "All Chows": 2,
+        "Concealed Hand": 2,
+        "Two Terminal Chows": 1,
     },
 }
 

@@ -19,8 +19,10 @@ def test_parse_print_parse_round_trips(hand):
 
 
 def test_full_example():
-    h = parse_hand("123m 406p 78s 11z [555z] (2222s) ron 9s seat=S round=W riichi dora=1z,3m ura=4p "
-                   "honba=2 sticks=1 discarder=N option:kiriage=off 2f")
+    h = parse_hand(
+        "123m 406p 78s 11z [555z] (2222s) ron 9s seat=S round=W riichi dora=1z,3m ura=4p "
+        "honba=2 sticks=1 discarder=N option:kiriage=off 2f"
+    )
     assert [t.code for t in h.concealed] == ["1m", "2m", "3m", "4p", "0p", "6p", "7s", "8s", "9s", "1z", "1z"]
     assert [(m.kind, m.code, m.open) for m in h.melds] == [("pung", "555z", True), ("kong", "2222s", False)]
     assert h.winning_tile == tile("9s") and h.win_by == "discard"

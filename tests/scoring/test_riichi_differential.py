@@ -29,19 +29,51 @@ N = int(os.environ.get("RIICHI_DIFF_N", "2000"))
 
 #: mahjong's yaku classes → our element keys (dragon and wind yakuhai merge into our three keys)
 PEER_KEYS = {
-    "Tsumo": "Menzen tsumo", "Riichi": "Riichi", "Ippatsu": "Ippatsu", "Chankan": "Chankan",
-    "Rinshan": "Rinshan kaihou", "Haitei": "Haitei", "Houtei": "Houtei", "Pinfu": "Pinfu",
-    "Tanyao": "Tanyao", "Iipeiko": "Iipeikou", "Haku": "Yakuhai dragon", "Hatsu": "Yakuhai dragon",
-    "Chun": "Yakuhai dragon", "Sanshoku": "Sanshoku doujun", "Ittsu": "Itsu", "Chantai": "Chanta",
-    "Honroto": "Honroutou", "Toitoi": "Toitoi", "Sanankou": "San ankou", "SanKantsu": "San kantsu",
-    "SanshokuDoukou": "Sanshoku doukou", "Chiitoitsu": "Chiitoitsu", "Shosangen": "Shousangen",
-    "Honitsu": "Honitsu", "Junchan": "Junchan", "Ryanpeikou": "Ryanpeikou", "Chinitsu": "Chinitsu",
-    "Dora": "Dora", "AkaDora": "Red five", "UraDora": "Ura dora",
-    "KokushiMusou": "Kokushi musou", "DaburuKokushiMusou": "Kokushi musou",
-    "ChuurenPoutou": "Chuuren pooto", "DaburuChuurenPoutou": "Chuuren pooto", "Suuankou": "Suu ankou",
-    "SuuankouTanki": "Suu ankou", "Daisangen": "Dai sangen", "Shousuushii": "Shou suushii",
-    "DaiSuushii": "Dai suushii", "Tsuuiisou": "Tsuu iisou", "Chinroutou": "Chinroutou",
-    "Ryuuiisou": "Ryuu iisou", "Suukantsu": "Suu kantsu", "Tenhou": "Tenho", "Chiihou": "Chiho",
+    "Tsumo": "Menzen tsumo",
+    "Riichi": "Riichi",
+    "Ippatsu": "Ippatsu",
+    "Chankan": "Chankan",
+    "Rinshan": "Rinshan kaihou",
+    "Haitei": "Haitei",
+    "Houtei": "Houtei",
+    "Pinfu": "Pinfu",
+    "Tanyao": "Tanyao",
+    "Iipeiko": "Iipeikou",
+    "Haku": "Yakuhai dragon",
+    "Hatsu": "Yakuhai dragon",
+    "Chun": "Yakuhai dragon",
+    "Sanshoku": "Sanshoku doujun",
+    "Ittsu": "Itsu",
+    "Chantai": "Chanta",
+    "Honroto": "Honroutou",
+    "Toitoi": "Toitoi",
+    "Sanankou": "San ankou",
+    "SanKantsu": "San kantsu",
+    "SanshokuDoukou": "Sanshoku doukou",
+    "Chiitoitsu": "Chiitoitsu",
+    "Shosangen": "Shousangen",
+    "Honitsu": "Honitsu",
+    "Junchan": "Junchan",
+    "Ryanpeikou": "Ryanpeikou",
+    "Chinitsu": "Chinitsu",
+    "Dora": "Dora",
+    "AkaDora": "Red five",
+    "UraDora": "Ura dora",
+    "KokushiMusou": "Kokushi musou",
+    "DaburuKokushiMusou": "Kokushi musou",
+    "ChuurenPoutou": "Chuuren pooto",
+    "DaburuChuurenPoutou": "Chuuren pooto",
+    "Suuankou": "Suu ankou",
+    "SuuankouTanki": "Suu ankou",
+    "Daisangen": "Dai sangen",
+    "Shousuushii": "Shou suushii",
+    "DaiSuushii": "Dai suushii",
+    "Tsuuiisou": "Tsuu iisou",
+    "Chinroutou": "Chinroutou",
+    "Ryuuiisou": "Ryuu iisou",
+    "Suukantsu": "Suu kantsu",
+    "Tenhou": "Tenho",
+    "Chiihou": "Chiho",
     "RenhouYakuman": "Renho",
     **{f"SeatWind{w}": "Yakuhai seat wind" for w in ("East", "South", "West", "North")},
     **{f"RoundWind{w}": "Yakuhai round wind" for w in ("East", "South", "West", "North")},
@@ -65,8 +97,12 @@ def peer_elements(response: Any) -> dict[str, int]:
 
 
 def outcome(result: Score) -> tuple[Any, ...]:
-    return (result.details["points"], result.details["han"] if result.valid else None,
-            result.details["fu"], result.elements if result.valid else None)
+    return (
+        result.details["points"],
+        result.details["han"] if result.valid else None,
+        result.details["fu"],
+        result.elements if result.valid else None,
+    )
 
 
 def peer_outcome(response: Any, hand: Hand) -> tuple[Any, ...]:
@@ -89,16 +125,26 @@ def _peer_yakuman(response: Any) -> list[Any]:
 Exception_ = tuple[str, Callable[[Hand, Score, Any], bool]]
 #: Named EMA rules that make the two scorers disagree, each with the predicate that finds it.
 EXCEPTIONS: list[Exception_] = [
-    ("EMA §3.4.11 (A13): with 5 or more counters a win needs 2 fan from yaku; mahjong has no such rule",
-     lambda h, ours, peer: h.honba >= 5 and not ours.valid and peer.error is None and _yaku_fan(peer) < 2),
-    ("EMA §4.2 / A6: yakuman are not cumulative (mahjong adds several yakuman up)",
-     lambda h, ours, peer: len(_peer_yakuman(peer)) >= 2 and ours.valid and ours.details["limit"] in (
-         "yakuman", "double yakuman") and set(ours.elements) == {PEER_KEYS[type(y).__name__]
-                                                               for y in _peer_yakuman(peer)}),
-    ("EMA Introduzione (2012): Dai suushii is a double yakuman, the only one (mahjong with double "
-     "yakuman off pays it single)",
-     lambda h, ours, peer: "Dai suushii" in ours.elements and any(
-         type(y).__name__ == "DaiSuushii" for y in peer.yaku or ())),
+    (
+        "EMA §3.4.11 (A13): with 5 or more counters a win needs 2 fan from yaku; mahjong has no such rule",
+        lambda h, ours, peer: h.honba >= 5 and not ours.valid and peer.error is None and _yaku_fan(peer) < 2,
+    ),
+    (
+        "EMA §4.2 / A6: yakuman are not cumulative (mahjong adds several yakuman up)",
+        lambda h, ours, peer: (
+            len(_peer_yakuman(peer)) >= 2
+            and ours.valid
+            and ours.details["limit"] in ("yakuman", "double yakuman")
+            and set(ours.elements) == {PEER_KEYS[type(y).__name__] for y in _peer_yakuman(peer)}
+        ),
+    ),
+    (
+        "EMA Introduzione (2012): Dai suushii is a double yakuman, the only one (mahjong with double "
+        "yakuman off pays it single)",
+        lambda h, ours, peer: (
+            "Dai suushii" in ours.elements and any(type(y).__name__ == "DaiSuushii" for y in peer.yaku or ())
+        ),
+    ),
 ]
 
 
@@ -130,7 +176,9 @@ def test_against_pypi_mahjong() -> None:
         if names:
             explained[names[0]] += 1
         else:
-            unexplained.append(f"{format_hand(hand)}\n    ours: {outcome(ours)} {ours.error or ''}"
-                               f"\n    peer: {peer_outcome(peer, hand)} {peer.error or ''}")
+            unexplained.append(
+                f"{format_hand(hand)}\n    ours: {outcome(ours)} {ours.error or ''}"
+                f"\n    peer: {peer_outcome(peer, hand)} {peer.error or ''}"
+            )
     assert not unexplained, f"{len(unexplained)} unexplained disagreements:\n" + "\n".join(unexplained[:20])
     assert agreed >= 0.9 * N, f"only {agreed} of {N} hands agree; explained: {dict(explained)}"

@@ -20,9 +20,13 @@ from scoring.structured import hand_from_dict
 from tests.scoring.riichi_hands import generate
 from tests.spec_vectors import load_vectors
 
-OPTION_SETS = [resolve(OPTIONS), resolve(OPTIONS, {"all_honours_seven_pairs": "no",
-                                                   "all_green_dragon": "required",
-                                                   "haitei_rinshan": "rinshan_only"})]
+OPTION_SETS = [
+    resolve(OPTIONS),
+    resolve(
+        OPTIONS,
+        {"all_honours_seven_pairs": "no", "all_green_dragon": "required", "haitei_rinshan": "rinshan_only"},
+    ),
+]
 SCREENED = [p for p in (*YAKU, *YAKUMAN) if p.screen is not None]
 
 
@@ -66,8 +70,9 @@ def test_every_screen_guards_a_row_and_fails_on_some_hand() -> None:
 @pytest.mark.parametrize("concealed", [True, False])
 def test_flag_rows_are_the_flag_predicates(concealed: bool) -> None:
     for patterns, table in ((YAKU, YAKU_TABLE[concealed]), (YAKUMAN, YAKUMAN_TABLE[concealed])):
-        flagged = {p.key for p in patterns if hasattr(p.predicate, "flag")
-                   and (p.closed if concealed else p.open)}
+        flagged = {
+            p.key for p in patterns if hasattr(p.predicate, "flag") and (p.closed if concealed else p.open)
+        }
         assert {key for _, key, _ in table.flags} == flagged
         for per_hand, per_reading in table.by_screens.values():
             assert not flagged & {key for key, _, _ in (*per_hand, *per_reading)}

@@ -16,12 +16,23 @@ def test_dict_round_trip(hand):
 
 
 def test_vector_fields_and_extra_keys_are_kept():
-    h = hand_from_dict({
-        "hand": "55p123456789s", "melds": [{"type": "chow", "tiles": "234m", "open": True}],
-        "winning_tile": "9s", "win_by": "discard", "seat_wind": "S", "round_wind": "E",
-        "flags": ["riichi"], "dora_indicators": ["6s"], "ura_dora_indicators": [], "honba": 1,
-        "bonus_tiles": ["1f"], "role": "winner", "discarder": "W",
-    })
+    h = hand_from_dict(
+        {
+            "hand": "55p123456789s",
+            "melds": [{"type": "chow", "tiles": "234m", "open": True}],
+            "winning_tile": "9s",
+            "win_by": "discard",
+            "seat_wind": "S",
+            "round_wind": "E",
+            "flags": ["riichi"],
+            "dora_indicators": ["6s"],
+            "ura_dora_indicators": [],
+            "honba": 1,
+            "bonus_tiles": ["1f"],
+            "role": "winner",
+            "discarder": "W",
+        }
+    )
     assert h.winning_tile == tile("9s") and h.melds[0].kind == "chow" and h.honba == 1
     assert dict(h.extra) == {"role": "winner", "discarder": "W"}
     assert hand_to_dict(h)["discarder"] == "W"

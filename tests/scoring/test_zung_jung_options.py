@@ -47,8 +47,12 @@ def test_bonus_values_half() -> None:
     text = ALL_SEQUENCES + " seat=W 1f2f3f4f"
     assert _score(text).total == 25
     half = _score(text, bonus_values="half")
-    assert half.elements == {"All Sequences": 5, "Seat Flower or Season": 2,
-                             "Non-seat Flower or Season": 3, "Four Flowers": 5}
+    assert half.elements == {
+        "All Sequences": 5,
+        "Seat Flower or Season": 2,
+        "Non-seat Flower or Season": 3,
+        "Four Flowers": 5,
+    }
     assert half.total == 15
 
 
@@ -112,8 +116,10 @@ def test_immunity_before_first_discard() -> None:
     assert responsible_player("W", "N", "3s", window) == "E"
     assert responsible_player("W", "N", "3s", window, immunity_before_first_discard="discarder") == "N"
     # a window opened by the winner's own discard is unaffected by the option
-    assert responsible_player("W", "N", "3s", ["W:7m", *window],
-                              immunity_before_first_discard="discarder") == "E"
+    assert (
+        responsible_player("W", "N", "3s", ["W:7m", *window], immunity_before_first_discard="discarder")
+        == "E"
+    )
     hand = parse_hand("67p66z [777z] [555z] [234m] ron 8p seat=W")  # zj-seed-small-three-dragons: 60
     hand = hand.with_changes(extra={"discarder": "N", "discards_in_window": ["E:8p", "S:5z"]})
     assert score_hand(hand, ZJ).details["payments"] == {"E": 130, "S": 25, "N": 25}
@@ -121,10 +127,13 @@ def test_immunity_before_first_discard() -> None:
     assert chosen.details["payments"] == {"E": 25, "S": 25, "N": 130}
 
 
-@pytest.mark.parametrize(("options", "message"), [
-    ({"no_such_option": "yes"}, "unknown option"),
-    ({"nine_gates": "maybe"}, "takes one of wait, tiles"),
-])
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"no_such_option": "yes"}, "unknown option"),
+        ({"nine_gates": "maybe"}, "takes one of wait, tiles"),
+    ],
+)
 def test_bad_options_are_reported(options: dict[str, str], message: str) -> None:
     result = _score(ALL_SEQUENCES, **options)
     assert not result.valid and message in result.error

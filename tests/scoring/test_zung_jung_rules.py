@@ -59,8 +59,15 @@ def test_names_match_the_spec_table() -> None:
 
 
 def test_listed_limits_are_the_seven_of_the_spec() -> None:
-    assert {p.number for p in PATTERNS if p.listed_limit} == {"2.2", "3.3.3", "3.3.4", "3.4", "4.3.4",
-                                                               "5.1.4", "8.1.4"}
+    assert {p.number for p in PATTERNS if p.listed_limit} == {
+        "2.2",
+        "3.3.3",
+        "3.3.4",
+        "3.4",
+        "4.3.4",
+        "5.1.4",
+        "8.1.4",
+    }
 
 
 def test_family_rule() -> None:
@@ -70,14 +77,20 @@ def test_family_rule() -> None:
 
     assert kept("Two Concealed Triplets", "Three Concealed Triplets") == ["Three Concealed Triplets"]
     assert kept("Mixed Lesser Terminals", "Pure Lesser Terminals", "Mixed Greater Terminals") == [
-        "Mixed Greater Terminals"]
+        "Mixed Greater Terminals"
+    ]
     # different series always add, even when one implies the other (seed REGOLE DI BASE 4)
     assert kept("All Triplets", "Four Concealed Triplets", "Concealed Hand") == [
-        "All Triplets", "Four Concealed Triplets", "Concealed Hand"]
+        "All Triplets",
+        "Four Concealed Triplets",
+        "Concealed Hand",
+    ]
     # series without an up-arrow keep everything (9.2 + 9.1.1 is the seed's own example)
     assert kept("Final Draw", "Win on Kong") == ["Final Draw", "Win on Kong"]
     assert kept("Non-seat Flower or Season", "Seat Flower or Season") == [
-        "Non-seat Flower or Season", "Seat Flower or Season"]
+        "Non-seat Flower or Season",
+        "Seat Flower or Season",
+    ]
 
 
 # -- limits and combinations ------------------------------------------------------------------------
@@ -121,24 +134,31 @@ def test_heavenly_needs_no_winning_tile() -> None:
 
 
 # -- input checks -----------------------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "extra", "message"), [
-    ("11111m23m456p789s1z ron 1z", {}, "5 copies of 1m"),
-    ("123m456p789s11z2z ron 3z", {}, "not a complete hand: 13 concealed tiles"),
-    ("123m456p789s1z22z4z ron 3z", {}, "not a winning hand"),
-    ("123m456p789s11z22z ron 2z riichi", {}, "unknown flag(s) for Zung Jung: riichi"),
-    ("123m456p789s11z22z ron 2z last_tile", {}, "flag last_tile needs win_by self_draw"),
-    ("123m456p789s11z22z tsumo 2z robbing_kong", {}, "flag robbing_kong needs win_by discard"),
-    ("123m456p789s11z22z tsumo 2z kong_replacement", {}, "no declared kong"),
-    ("123m456p789s11z22z tsumo 2z heavenly seat=S", {}, "Blessing of Heaven is East's only"),
-    ("456p789s11z22z [123m] tsumo 2z heavenly", {}, "no set can have been claimed"),
-    ("123m456p789s11z22z ron 2z earthly seat=E", {}, "for South, West or North"),
-    ("456p789s11z22z [123m] ron 2z earthly seat=S", {}, "no set can have been declared"),
-    ("123m456p789s11z22z ron 2z", {"role": "loser"}, "scores only the winning hand"),
-    ("123m456p789s11z22z ron 2z seat=E", {"discarder": "E"}, "payment: the discarder E cannot be the winner"),
-    ("123m456p789s11z22z ron 2z seat=E", {"discarder": "X"}, "payment: discarder must be one of"),
-    ("123m456p789s11z22z ron 2z seat=E", {"discarder": "S", "discards_in_window": 5}, "is a list of"),
-    ("123m456p789s11z22z ron 2z seat=E", {"responsible": 5}, "payment: the responsible player must be"),
-])
+@pytest.mark.parametrize(
+    ("text", "extra", "message"),
+    [
+        ("11111m23m456p789s1z ron 1z", {}, "5 copies of 1m"),
+        ("123m456p789s11z2z ron 3z", {}, "not a complete hand: 13 concealed tiles"),
+        ("123m456p789s1z22z4z ron 3z", {}, "not a winning hand"),
+        ("123m456p789s11z22z ron 2z riichi", {}, "unknown flag(s) for Zung Jung: riichi"),
+        ("123m456p789s11z22z ron 2z last_tile", {}, "flag last_tile needs win_by self_draw"),
+        ("123m456p789s11z22z tsumo 2z robbing_kong", {}, "flag robbing_kong needs win_by discard"),
+        ("123m456p789s11z22z tsumo 2z kong_replacement", {}, "no declared kong"),
+        ("123m456p789s11z22z tsumo 2z heavenly seat=S", {}, "Blessing of Heaven is East's only"),
+        ("456p789s11z22z [123m] tsumo 2z heavenly", {}, "no set can have been claimed"),
+        ("123m456p789s11z22z ron 2z earthly seat=E", {}, "for South, West or North"),
+        ("456p789s11z22z [123m] ron 2z earthly seat=S", {}, "no set can have been declared"),
+        ("123m456p789s11z22z ron 2z", {"role": "loser"}, "scores only the winning hand"),
+        (
+            "123m456p789s11z22z ron 2z seat=E",
+            {"discarder": "E"},
+            "payment: the discarder E cannot be the winner",
+        ),
+        ("123m456p789s11z22z ron 2z seat=E", {"discarder": "X"}, "payment: discarder must be one of"),
+        ("123m456p789s11z22z ron 2z seat=E", {"discarder": "S", "discards_in_window": 5}, "is a list of"),
+        ("123m456p789s11z22z ron 2z seat=E", {"responsible": 5}, "payment: the responsible player must be"),
+    ],
+)
 def test_invalid_inputs_are_reported(text: str, extra: dict[str, object], message: str) -> None:
     result = _score(text, **extra)
     assert not result.valid
@@ -190,15 +210,18 @@ def test_blessing_of_earth_is_paid_by_east_without_a_discarder() -> None:
     assert result.details["payments"] == {"E": 430, "S": 25, "N": 25}
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: settle("X", "discard", 30, None), "winner must be one of"),
-    (lambda: settle("E", "tsumo", 30, None), "win_by must be"),
-    (lambda: settle("E", "discard", 0, None), "at least 1 point"),
-    (lambda: settle("E", "discard", 30, "E"), "responsible player must be one of S, W, N"),
-    (lambda: responsible_player("E", "S", None, ["S:3s"]), "needs the winning tile"),
-    (lambda: responsible_player("E", "S", "3s", ["S 3s"]), "'SEAT:tile'"),
-    (lambda: responsible_player("E", "S", "3s", ["W:3s", "E:1m"]), "can only be the first"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: settle("X", "discard", 30, None), "winner must be one of"),
+        (lambda: settle("E", "tsumo", 30, None), "win_by must be"),
+        (lambda: settle("E", "discard", 0, None), "at least 1 point"),
+        (lambda: settle("E", "discard", 30, "E"), "responsible player must be one of S, W, N"),
+        (lambda: responsible_player("E", "S", None, ["S:3s"]), "needs the winning tile"),
+        (lambda: responsible_player("E", "S", "3s", ["S 3s"]), "'SEAT:tile'"),
+        (lambda: responsible_player("E", "S", "3s", ["W:3s", "E:1m"]), "can only be the first"),
+    ],
+)
 def test_payment_functions_reject_bad_input(call, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
@@ -235,9 +258,14 @@ def complete_hands(draw: st.DrawFn) -> Hand:
     assume(max(counts) <= 4)
     win = draw(st.sampled_from(sorted(set(concealed))))
     bonus = draw(st.sets(st.integers(34, 41), max_size=3))
-    return Hand(concealed=tuple(Tile(k) for k in concealed), melds=tuple(melds), winning_tile=Tile(win),
-                win_by=draw(st.sampled_from(["discard", "self_draw"])),
-                seat_wind=draw(st.sampled_from("ESWN")), bonus_tiles=tuple(Tile(k) for k in sorted(bonus)))
+    return Hand(
+        concealed=tuple(Tile(k) for k in concealed),
+        melds=tuple(melds),
+        winning_tile=Tile(win),
+        win_by=draw(st.sampled_from(["discard", "self_draw"])),
+        seat_wind=draw(st.sampled_from("ESWN")),
+        bonus_tiles=tuple(Tile(k) for k in sorted(bonus)),
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

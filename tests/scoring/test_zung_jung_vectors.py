@@ -47,8 +47,9 @@ def _check_settlement(v: dict[str, Any]) -> None:
     if v["win_by"] == "self_draw":
         responsible = None
     else:
-        responsible = responsible_player(v["winner"], v["discarder"], v.get("winning_tile"),
-                                         v.get("discards_in_window"))
+        responsible = responsible_player(
+            v["winner"], v["discarder"], v.get("winning_tile"), v.get("discards_in_window")
+        )
     assert responsible == v["responsible"]
     payments = settle(v["winner"], v["win_by"], v["hand_value"], responsible)
     assert payments == v["expected"]["payments"]
@@ -62,10 +63,13 @@ def _vector(vid: str) -> dict[str, Any]:
     return found[0]
 
 
-@pytest.mark.parametrize(("hand_id", "pay_id"), [
-    ("zj-blessing-of-earth", "zj-pay-blessing-of-earth"),
-    ("zj-trap-par-25-concealed", "zj-pay-par-25"),
-])
+@pytest.mark.parametrize(
+    ("hand_id", "pay_id"),
+    [
+        ("zj-blessing-of-earth", "zj-pay-blessing-of-earth"),
+        ("zj-trap-par-25-concealed", "zj-pay-par-25"),
+    ],
+)
 def test_hand_and_settlement_vectors_agree(hand_id: str, pay_id: str) -> None:
     """score() settles the hand itself when told who discarded, as the settlement vector does."""
     hand_v, pay_v = _vector(hand_id), _vector(pay_id)

@@ -94,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=500)
     ap.add_argument("--models", type=Path, default=ROOT / "models")
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "metrics" / "e2e.json")
+    ap.add_argument("--split", help="only photos of this split (e.g. val, to tune thresholds)")
+    ap.add_argument("--det-conf", type=float, default=0.25, help="detector confidence threshold")
     args = ap.parse_args(argv)
-    reader = PhotoReader(args.models)
+    reader = PhotoReader(args.models, conf=args.det_conf)
     manifests = sorted((args.data / "manifests").glob("*.json"))
     causes: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
@@ -106,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     for mpath in manifests:
         m = json.loads(mpath.read_text())
         if len(m.get("hands", [m.get("hand")])) != 1 or not m.get("complete_in_frame", True):
+            continue
+        if args.split and m.get("split") != args.split:
             continue
         image = args.data / m["image"]
         if not image.is_file():
@@ -159,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
         if n >= args.limit:
             break
     result = {
+        "data": str(args.data),
+        "det_conf": args.det_conf,
         "photos": n,
         "exact": exact,
         "exact_rate": round(exact / max(1, n), 4),

@@ -33,6 +33,11 @@ if want data; then
     .venv/bin/python scripts/make_dataset.py --out data/vision-holdout --count 500 --seed 777 \
       --table-fraction 0 --closeup-fraction 0 --val-fraction 0 --workers 2
   fi
+  if [ ! -d data/vision-holdout-1600/manifests ]; then
+    echo "== the same held-out scenes at 1600 px, a phone photo's detail (seed 777)"
+    .venv/bin/python scripts/make_dataset.py --out data/vision-holdout-1600 --count 500 --seed 777 \
+      --table-fraction 0 --closeup-fraction 0 --val-fraction 0 --workers 2 --img-size 1600
+  fi
   [ -f models/camerash-split.csv ] || .venv/bin/python scripts/eval_camerash_split.py
 fi
 
@@ -40,7 +45,11 @@ if want reader; then
   echo "== tile reader (~35 min on 2 free cores)"
   resume=(); [ -f runs/reader/last.pt ] && resume=(--resume)
   $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "$READER_EPOCHS" --per-epoch 8000 \
-    --real-repeat 30 "${resume[@]}"
+    --real-repeat 30 --red-repeat 0 --out runs/reader-base.onnx "${resume[@]}"
+  echo "== tile reader, fine-tune with real fives repainted red (~15 min)"
+  resume=(); [ -f runs/reader-ft/last.pt ] && resume=(--resume)
+  $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs 6 --per-epoch 8000 --real-repeat 30 \
+    --red-repeat 25 --lr 0.001 --init runs/reader/last.pt --run runs/reader-ft "${resume[@]}"
 fi
 
 if want detector; then
@@ -49,19 +58,27 @@ if want detector; then
       && ! grep -q "^ *$DETECTOR_EPOCHS," runs/detector/stage1/results.csv 2>/dev/null; then
     resume=(); [ -f runs/detector/stage1/weights/last.pt ] && resume=(--resume)
     $PY scripts/train_detector.py --data "$SYNTH/det/data.yaml" --snapshot runs/detsnap1 --name stage1 \
-      --imgsz "$DETECTOR_IMGSZ" --epochs "$DETECTOR_EPOCHS" "${resume[@]}"
+      --imgsz "$DETECTOR_IMGSZ" --epochs "$DETECTOR_EPOCHS" --out runs/detector-stage1.onnx "${resume[@]}"
   fi
   echo "== tile detector, stage 2: + top-down grid photos (~35 min)"
-  resume=(); [ -f runs/detector/stage2/weights/last.pt ] && resume=(--resume)
-  $PY scripts/train_detector.py --data "$SYNTH/det/data.yaml" --snapshot runs/detsnap2 --grids 800 \
-    --weights runs/detector/stage1/weights/best.pt --imgsz "$DETECTOR_IMGSZ" --epochs 3 --lr0 0.001 \
-    --name stage2 "${resume[@]}"
+  if ! grep -q "^ *3," runs/detector/stage2/results.csv 2>/dev/null; then
+    resume=(); [ -f runs/detector/stage2/weights/last.pt ] && resume=(--resume)
+    $PY scripts/train_detector.py --data "$SYNTH/det/data.yaml" --snapshot runs/detsnap2 --grids 800 \
+      --weights runs/detector/stage1/weights/best.pt --imgsz "$DETECTOR_IMGSZ" --epochs 3 --lr0 0.001 \
+      --name stage2 --out runs/detector-stage2.onnx "${resume[@]}"
+  fi
+  echo "== tile detector, stage 3: 480 px input for small tiles (~100 min on 2 free cores)"
+  resume=(); [ -f runs/detector/stage3/weights/last.pt ] && resume=(--resume)
+  $PY scripts/train_detector.py --data runs/detsnap2/data.yaml \
+    --weights runs/detector/stage2/weights/best.pt --imgsz 480 --epochs 8 --lr0 0.001 \
+    --name stage3 "${resume[@]}"
 fi
 
 if want eval; then
   echo "== measurements (models/metrics/*.json, models/reader-confusion.png)"
   .venv/bin/python scripts/eval_reader.py --synth data/vision-holdout/cls/train
   .venv/bin/python scripts/eval_detector.py
-  .venv/bin/python scripts/eval_e2e.py --data data/vision-holdout
+  .venv/bin/python scripts/eval_e2e.py --data data/vision-holdout --out models/metrics/e2e-640.json
+  .venv/bin/python scripts/eval_e2e.py --data data/vision-holdout-1600 --out models/metrics/e2e.json
   .venv/bin/python scripts/bench_photo.py
 fi

@@ -18,14 +18,13 @@ import cv2
 import numpy as np
 
 from vision.classes import BACK
-from vision.crops import LANDSCAPE_RATIO, crop_tile
+from vision.crops import crop_box
 from vision.detect import Detection
+from vision.layout import orient
 from vision.models import OnnxModel
 
 #: Below this the reading is flagged for the player to check (never silently trusted).
 LOW_CONFIDENCE = 0.6
-#: A box this much wider (relative to its height) than the photo's typical tile is sideways.
-SIDEWAYS_FACTOR = 1.4
 
 
 @dataclass(frozen=True)
@@ -38,6 +37,10 @@ class Reading:
     orientation: str  # upright | sideways | upside_down
     detector_score: float = 1.0
     alternatives: tuple[tuple[str, float], ...] = ()
+    #: Which way the tile's top points in the photo, degrees clockwise from up (0, 90, 180, 270):
+    #: from the box's shape (the crop code turns landscape boxes clockwise) and the upside-down
+    #: head. The layout turns the whole hand by the tiles' majority before reading rows.
+    turn: int = 0
 
     @property
     def flagged(self) -> bool:
@@ -57,6 +60,7 @@ class Reading:
             "box": [round(v, 1) for v in self.box],
             "confidence": round(self.confidence, 4),
             "orientation": self.orientation,
+            "turn": self.turn,
         }
         if self.flagged:
             out["flagged"] = True
@@ -96,18 +100,6 @@ def classify(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> tup
     return probs, p_flip
 
 
-def sideways_threshold(detections: list[Detection]) -> float:
-    """Width/height above which a box is a tile lying sideways.
-
-    Relative to the photo's typical tile: seen from a low angle, a flat upright tile's box is
-    already wider than tall, and a sideways one is wider still; a fixed ratio would call both
-    sideways.
-    """
-    aspects = [d.width / max(d.height, 1e-6) for d in detections if d.label != BACK]
-    typical = float(np.median(aspects)) if aspects else 0.75
-    return max(LANDSCAPE_RATIO, SIDEWAYS_FACTOR * typical)
-
-
 def read_tiles(
     model: OnnxModel, image: np.ndarray, detections: list[Detection], tta: bool = True
 ) -> list[Reading]:
@@ -115,11 +107,11 @@ def read_tiles(
     if not detections:
         return []
     size = model.imgsz[0]
-    crops = [crop_tile(image, d.box, size=size) for d in detections]
+    cut = [crop_box(image, d.box, size=size) for d in detections]
+    crops = [c for c, _ in cut]
     probs, p_flip = classify(model, crops, tta)
-    sideways_ratio = sideways_threshold(detections)
     out: list[Reading] = []
-    for d, p, f in zip(detections, probs, p_flip, strict=True):
+    for d, p, f, (_, turned) in zip(detections, probs, p_flip, cut, strict=True):
         order = np.argsort(p)[::-1]
         code, conf = model.classes[int(order[0])], float(p[order[0]])
         if d.label == BACK and code != BACK and conf < 0.9:
@@ -127,10 +119,10 @@ def read_tiles(
                 BACK,
                 max(d.score, float(p[model.classes.index(BACK)]) if BACK in model.classes else d.score),
             )
-        if d.width > d.height * sideways_ratio:
-            orientation = "sideways"
-        else:
-            orientation = "upside_down" if f > 0.5 else "upright"
+        orientation = "upside_down" if f > 0.5 else "upright"
         alts = tuple((model.classes[int(i)], float(p[i])) for i in order[:3])
-        out.append(Reading(d.box, code, conf, orientation, d.score, alts))
-    return out
+        # a crop turned clockwise to portrait that reads upright shows a tile lying turned
+        # counter-clockwise (270); read upside down, clockwise (90)
+        turn = (90 if f > 0.5 else 270) if turned else (180 if f > 0.5 else 0)
+        out.append(Reading(d.box, code, conf, orientation, d.score, alts, turn))
+    return orient(out)

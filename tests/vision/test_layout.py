@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.structured import hand_from_dict
-from vision.layout import lay_out, rows_of
+from vision.layout import lay_out, orient, rows_of
 
 W, H = 30.0, 40.0  # an upright tile's box
 
@@ -179,3 +179,92 @@ def test_standing_tiles_with_overlapping_boxes_still_show_the_winner_apart() -> 
     r.tiles.append(T((x, 100, x + 30, 140), "2z"))
     lay = lay_out(r.tiles)
     assert lay.winning_tile == "2z" and lay.problems == []
+
+
+def _turned(tiles: list[T], turn: int, size: float = 1000.0) -> list[T]:
+    """The same tiles photographed with the camera turned: boxes rotated by ``turn`` degrees
+    clockwise in a ``size`` square photo, each tile's ``turn`` set (as the reader reports it)."""
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        if turn == 90:
+            return size - y, x
+        if turn == 180:
+            return size - x, size - y
+        if turn == 270:
+            return y, size - x
+        return x, y
+
+    out = []
+    for t in tiles:
+        (ax, ay), (bx, by) = pt(t.box[0], t.box[1]), pt(t.box[2], t.box[3])
+        own = (turn + (90 if t.orientation == "sideways" else 0)) % 360
+        out.append(TT((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.code, "upright", own))
+    return out
+
+
+@dataclass
+class TT(T):
+    turn: int = 0
+
+
+def _open_hand() -> Row:
+    return (
+        Row()
+        .tile(*c("2m 3m 4m 6p 7p"))
+        .gap()
+        .tile("8p")
+        .gap(1.2)
+        .side("5s")
+        .tile("5s", "5s")
+        .gap(1.2)
+        .tile("7z")
+        .side("7z")
+        .tile("7z")
+    )
+
+
+def test_a_hand_photographed_turned_reads_the_same_every_way() -> None:
+    want = lay_out(_open_hand().tiles).to_dict()
+    assert want["melds"] and want["winning_tile"] == "8p"
+    for turn in (90, 180, 270):
+        tiles = orient(_turned(_open_hand().tiles, turn))
+        lay = lay_out(tiles)
+        assert lay.turn == turn
+        assert lay.to_dict() == want, turn
+        assert [t.code for t in tiles if t.orientation == "sideways"] == ["5s", "7z"]
+
+
+def test_orient_finds_the_claimed_tile_of_flat_sets_beside_standing_tiles() -> None:
+    # standing concealed tiles: tall boxes; the declared set lies flat: short boxes, and its
+    # claimed tile shorter still and longer along the row
+    r = Row().tile(*c("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p")).gap().tile("1p")
+    r.gap(1.5)
+    y = r.y + H - 22
+    for code, w, h in (("3s", W, 22), ("4s", 40, 16), ("5s", W, 22)):
+        r.tiles.append(T((r.x, y + 22 - h, r.x + w, y + 22), code))
+        r.x += w + 1
+    tiles = orient(r.tiles)
+    assert [t.code for t in tiles if t.orientation == "sideways"] == ["4s"]
+    lay = lay_out(tiles)
+    assert lay.melds == [{"type": "chow", "tiles": "345s", "open": True}]
+    assert lay.winning_tile == "1p" and lay.problems == []
+
+
+def test_a_set_cut_by_its_own_sideways_tile_is_mended() -> None:
+    # the claimed tile's extra length makes the pitch on both sides look like small gaps
+    r = Row().tile(*c("1m 1m 2p 3p 4p 6s 7s 8s 9s 9s")).gap().tile("9s").gap(1.5)
+    r.tile("5p").gap(0.2).side("6p").gap(0.2).tile("7p")
+    lay = lay_out(orient(r.tiles))
+    assert lay.melds == [{"type": "chow", "tiles": "567p", "open": True}]
+    assert lay.winning_tile == "9s" and lay.problems == []
+
+
+def test_sets_beyond_the_winner_are_declared_even_without_a_visible_claimed_tile() -> None:
+    # four sets laid flat with no tile read as sideways: the tile count (14, three per set)
+    # decides which single is the winning tile and that the groups after it are declared
+    r = Row().tile("4m").gap().tile("4m").gap(1.2)
+    for codes in ("2s 3s 4s", "1z 1z 1z", "7p 8p 9p", "2m 3m 4m"):
+        r.tile(*c(codes)).gap(1.2)
+    lay = lay_out(r.tiles)
+    assert lay.winning_tile == "4m" and lay.to_dict()["hand"] == "44m"
+    assert [m["tiles"] for m in lay.melds] == ["234s", "111z", "789p", "234m"]

@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.classes import TILE_CLASSES
 from vision.detect import Detection
-from vision.read import LOW_CONFIDENCE, read_tiles, sideways_threshold
+from vision.read import LOW_CONFIDENCE, read_tiles
 
 
 @dataclass
@@ -54,8 +54,15 @@ def test_readings_carry_code_confidence_orientation_and_flags() -> None:
     assert r[3].code == "back"  # the detector saw a back and the reader is not sure of a face
 
 
-def test_sideways_threshold_follows_the_photos_typical_tile() -> None:
-    upright = [Detection((0, 0, 30, 40), "tile", 1.0)] * 5
-    assert sideways_threshold(upright) == 1.15
-    low_angle = [Detection((0, 0, 30, 24), "tile", 1.0)] * 5  # flat tiles seen from low: wide boxes
-    assert sideways_threshold(low_angle) > 1.7
+def test_turn_comes_from_the_box_shape_and_the_upside_down_head() -> None:
+    image = np.full((200, 400, 3), 90, np.uint8)
+    dets = [
+        Detection((10, 10, 40, 50), "tile", 0.9),  # portrait, upright
+        Detection((50, 10, 80, 50), "tile", 0.9),  # portrait, upside down
+        Detection((90, 10, 140, 40), "tile", 0.9),  # landscape, crop turned clockwise, reads upright
+        Detection((150, 10, 200, 40), "tile", 0.9),  # landscape, reads upside down
+    ]
+    model = FakeReader([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("4m", 0.9)], upside_down={1, 3})
+    r = read_tiles(model, image, dets)  # type: ignore[arg-type]
+    assert [x.turn for x in r] == [0, 180, 270, 90]
+    assert r[0].to_json()["turn"] == 0 and r[3].to_json()["turn"] == 90

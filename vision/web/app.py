@@ -83,6 +83,7 @@ class TileIn(BaseModel):
     code: str
     box: tuple[FiniteFloat, FiniteFloat, FiniteFloat, FiniteFloat]
     orientation: Literal["upright", "sideways", "upside_down"] = "upright"
+    turn: Literal[0, 90, 180, 270] = 0
 
 
 class LayoutRequest(BaseModel):
@@ -107,6 +108,7 @@ class _Tile:
     box: tuple[float, float, float, float]
     orientation: str
     extra: dict[str, Any]
+    turn: int = 0
 
 
 class ApiError(Exception):
@@ -188,18 +190,8 @@ def roles(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
     """Each tile's place in the laid-out hand: its group (row, left to right) and its role
     (``concealed``, ``winning``, ``meld``, ``bonus`` or ``unused``), in reading order."""
     ordered: list[tuple[Any, int | None, str]] = []
-    plain_rows: dict[int, int] = {}
-    for g in layout.groups:
-        if not (g.has_sideways or g.n_backs):
-            plain_rows[g.row] = plain_rows.get(g.row, 0) + len(g.tiles)
-    main_row = max(plain_rows, key=lambda r: plain_rows[r]) if plain_rows else None
-    in_main = [g for g in layout.groups if g.row == main_row and not (g.has_sideways or g.n_backs)]
-    winner = (
-        in_main[-1] if layout.winning_tile and len(in_main) >= 2 and len(in_main[-1].tiles) == 1 else None
-    )
     for i, g in enumerate(layout.groups):
-        role = "meld" if (g.has_sideways or g.n_backs) else "winning" if g is winner else "concealed"
-        ordered.extend((t, i, role) for t in g.tiles)
+        ordered.extend((t, i, g.role) for t in g.tiles)
     seen = {id(t) for t, _, _ in ordered}
     ordered.extend((t, None, "bonus") for t in tiles if id(t) not in seen and t.code.endswith("f"))
     seen = {id(t) for t, _, _ in ordered}
@@ -211,7 +203,12 @@ def tiles_payload(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
     out = []
     for entry in roles(layout, tiles):
         t = entry["tile"]
-        item = {**tile_info(t.code), "box": [round(float(v), 1) for v in t.box], "orientation": t.orientation}
+        item = {
+            **tile_info(t.code),
+            "box": [round(float(v), 1) for v in t.box],
+            "orientation": t.orientation,
+            "turn": t.turn,
+        }
         item.update(getattr(t, "extra", {}) or {})
         item.update(id=t.id, group=entry["group"], role=entry["role"])
         out.append(item)
@@ -445,7 +442,7 @@ def create_app(
         t2 = time.perf_counter()
         result = await run_in_threadpool(holder.read, image)
         tiles = [
-            _Tile(i, r.code, tuple(float(v) for v in r.box), r.orientation, _reading_extra(r))
+            _Tile(i, r.code, tuple(float(v) for v in r.box), r.orientation, _reading_extra(r), r.turn)
             for i, r in enumerate(result.readings)
         ]
         # the photo's layout was made from the readings; redo it on our tile objects (same boxes,
@@ -468,7 +465,7 @@ def create_app(
         for i, t in enumerate(body.tiles):
             _check_code(t.code, f"tiles[{i}].code")
         tiles = [
-            _Tile(t.id if t.id is not None else i, t.code, t.box, t.orientation, {})
+            _Tile(t.id if t.id is not None else i, t.code, t.box, t.orientation, {}, t.turn)
             for i, t in enumerate(body.tiles)
         ]
         payload = await run_in_threadpool(layout_payload, tiles, body.rules, body.options, body.context)

@@ -61,8 +61,12 @@ class TileReader(nn.Module):
     trained at a sixth of that speed.
     """
 
-    def __init__(self, n_classes: int = len(TILE_CLASSES)) -> None:
+    def __init__(self, n_classes: int = len(TILE_CLASSES), pool: tuple[int, int] = (1, 1)) -> None:
         super().__init__()
+        # pool (3, 2) keeps where on the face a stroke is (a character tile's numeral on top,
+        # 萬 below): 768 features instead of 128, the same convolutions
+        self.pool = tuple(pool)
+        feat = 128 * pool[0] * pool[1]
         self.features = nn.Sequential(
             _conv(3, 16, 2),
             _conv(16, 32, 2),
@@ -71,12 +75,12 @@ class TileReader(nn.Module):
             _conv(64, 64),
             _conv(64, 128, 2),
             _conv(128, 128),
-            nn.AdaptiveAvgPool2d(1),
+            nn.AdaptiveAvgPool2d(pool),
             nn.Flatten(),
             nn.Dropout(0.1),
         )
-        self.tile = nn.Linear(128, n_classes)
-        self.upside_down = nn.Linear(128, 1)
+        self.tile = nn.Linear(feat, n_classes)
+        self.upside_down = nn.Linear(feat, 1)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         f = self.features(x)
@@ -386,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
         "--init", type=Path, help="start from this checkpoint's weights with a fresh schedule (fine-tune)"
     )
     ap.add_argument("--threads", type=int, default=2, help="torch threads")
+    ap.add_argument("--pool", default="1x1", help="final pooling grid, rows x columns (1x1 or 3x2)")
     ap.add_argument("--face-repeat", type=int, default=6, help="oversampling of the artwork faces")
     ap.add_argument("--max-synth", type=int, default=0, help="cap on synthetic crops (0 = all)")
     ap.add_argument(
@@ -405,7 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     args.run.mkdir(parents=True, exist_ok=True)
     ckpt_path = args.run / "last.pt"
-    model = TileReader()
+    pool = tuple(int(v) for v in args.pool.split("x"))
+    model = TileReader(pool=pool)  # type: ignore[arg-type]
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     start, history, seconds = 0, [], 0.0
     if (args.resume or args.export_only) and ckpt_path.is_file():
@@ -415,8 +421,14 @@ def main(argv: list[str] | None = None) -> int:
         start, history, seconds = ck["epoch"], ck["history"], ck.get("seconds", 0.0)
         print(f"resumed from {ckpt_path} at epoch {start}", flush=True)
     if args.init and start == 0:
-        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
-        print(f"weights from {args.init} (fine-tuning, fresh schedule)", flush=True)
+        state = torch.load(args.init, weights_only=False)["model"]
+        own = model.state_dict()
+        kept = {k: v for k, v in state.items() if k in own and own[k].shape == v.shape}
+        model.load_state_dict(kept, strict=False)
+        print(
+            f"weights from {args.init} (fine-tuning, fresh schedule): {len(kept)}/{len(own)} tensors",
+            flush=True,
+        )
     info = {"epochs": start, "seconds": round(seconds), "history": history[-1:] if history else []}
     if args.export_only:
         export(model, args.out, {**info, **vars_json(args)})
@@ -518,6 +530,9 @@ def vars_json(args: argparse.Namespace) -> dict:
             "max_synth",
             "per_epoch",
             "seed",
+            "red_repeat",
+            "init",
+            "pool",
         )
     }
 

@@ -89,7 +89,8 @@ def decode(
     h, w = image_shape[:2]
     x0, x1 = np.clip(x0, 0, w), np.clip(x1, 0, w)
     y0, y1 = np.clip(y0, 0, h), np.clip(y1, 0, h)
-    idx = nms(np.stack([x0, y0, x1, y1], 1), scores, iou)
+    boxes = np.stack([x0, y0, x1, y1], 1)
+    idx = drop_contained(boxes, nms(boxes, scores, iou), CONTAINED)
     return [
         Detection(
             (float(x0[i]), float(y0[i]), float(x1[i]), float(y1[i])), classes[int(cls[i])], float(scores[i])
@@ -103,6 +104,31 @@ def nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
     xywh = np.column_stack([boxes[:, 0], boxes[:, 1], boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]])
     idx = cv2.dnn.NMSBoxes(xywh.tolist(), scores.astype(float).tolist(), 0.0, iou)
     return [int(i) for i in np.array(idx).reshape(-1)]
+
+
+#: A box lying this much (of its own area) inside a better-scored box is the same tile boxed twice
+#: (a half-tile box, or a box on a tile's face inside one on the whole tile): plain IoU-NMS keeps
+#: such pairs because their IoU is small.
+CONTAINED = 0.75
+
+
+def drop_contained(boxes: np.ndarray, order: list[int], frac: float) -> list[int]:
+    """Keep ``order`` (best first) minus boxes mostly inside an already kept one."""
+    kept: list[int] = []
+    for i in order:
+        b = boxes[i]
+        area = max((b[2] - b[0]) * (b[3] - b[1]), 1e-6)
+        inside = False
+        for j in kept:
+            k = boxes[j]
+            iw = min(b[2], k[2]) - max(b[0], k[0])
+            ih = min(b[3], k[3]) - max(b[1], k[1])
+            if iw > 0 and ih > 0 and iw * ih / area > frac:
+                inside = True
+                break
+        if not inside:
+            kept.append(i)
+    return kept
 
 
 def detect(model: OnnxModel, image: np.ndarray, conf: float = 0.35, iou: float = 0.5) -> list[Detection]:

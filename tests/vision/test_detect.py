@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.detect import decode, letterbox, nms, to_input
+from vision.detect import decode, drop_contained, letterbox, nms, to_input
 
 
 def test_letterbox_keeps_aspect_and_centres() -> None:
@@ -61,3 +61,16 @@ def test_nms_is_class_agnostic_greedy() -> None:
         )
         == []
     )
+
+
+def test_a_box_mostly_inside_a_better_one_is_dropped_but_neighbours_stay() -> None:
+    boxes = np.array(
+        [
+            [0, 0, 30, 40],  # a tile
+            [2, 0, 30, 22],  # its top half, boxed again (IoU 0.5, inside by 100 %)
+            [28, 0, 58, 40],  # the neighbour, touching (inside by 7 %)
+        ],
+        dtype=float,
+    )
+    assert drop_contained(boxes, [0, 1, 2], 0.75) == [0, 2]
+    assert drop_contained(boxes, [1, 0, 2], 0.75) == [1, 0, 2]  # the whole tile is not inside its half

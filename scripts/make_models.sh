@@ -46,10 +46,14 @@ if want reader; then
   resume=(); [ -f runs/reader/last.pt ] && resume=(--resume)
   $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "$READER_EPOCHS" --per-epoch 8000 \
     --real-repeat 30 --red-repeat 0 --out runs/reader-base.onnx "${resume[@]}"
-  echo "== tile reader, fine-tune with real fives repainted red (~15 min)"
-  resume=(); [ -f runs/reader-ft/last.pt ] && resume=(--resume)
-  $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs 6 --per-epoch 8000 --real-repeat 30 \
-    --red-repeat 25 --lr 0.001 --init runs/reader/last.pt --run runs/reader-ft "${resume[@]}"
+  echo "== tile reader, two fine-tunes: real fives repainted red, 3x2 pooling (~20 min)"
+  for stage in pool:runs/reader/last.pt:0.002 pool2:runs/reader-pool/last.pt:0.001; do
+    IFS=: read -r name init lr <<<"$stage"
+    out=runs/reader-$name.onnx; [ "$name" = pool2 ] && out=models/reader.onnx
+    resume=(); [ -f "runs/reader-$name/last.pt" ] && resume=(--resume)
+    $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs 8 --per-epoch 8000 --real-repeat 30 \
+      --red-repeat 25 --lr "$lr" --init "$init" --pool 3x2 --run "runs/reader-$name" --out "$out" "${resume[@]}"
+  done
 fi
 
 if want detector; then

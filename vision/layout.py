@@ -26,6 +26,8 @@ from vision.classes import BACK
 
 #: A gap wider than this fraction of the local tile length starts a new group.
 GAP_FRACTION = 0.11
+#: Rows with fewer tiles than this are left out of the hand when a longer row exists.
+MIN_ROW = 3
 #: Two tiles are neighbours in a row when their centres are at most this many tile widths apart,
 ROW_REACH = 4.0
 #: ... level within this fraction of their height,
@@ -77,6 +79,8 @@ class Layout:
     problems: list[str] = field(default_factory=list)
     #: the hand's turn in the photo (see :func:`hand_turn`); rows were read in its frame
     turn: int = 0
+    #: tiles left out: lying apart from every row of at least :data:`MIN_ROW` tiles
+    ignored: list[Any] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The structured form of :mod:`scoring.structured` (context fields added by the caller)."""
@@ -424,7 +428,13 @@ def lay_out(tiles: list[Any]) -> Layout:
     if not rest:
         out.problems.append("no tiles found")
         return out
-    for i, row in enumerate(rows_of(rest)):
+    rows = rows_of(rest)
+    if any(len(r) >= MIN_ROW for r in rows):
+        # a tile or two lying apart from every row is not part of the laid-out hand (a discard,
+        # a tile of the wall, or something on the table the detector took for a tile)
+        out.ignored = [t.src for r in rows if len(r) < MIN_ROW for t in r]
+        rows = [r for r in rows if len(r) >= MIN_ROW]
+    for i, row in enumerate(rows):
         out.groups.extend(groups_of(row, i))
     plain = [g for g in out.groups if not (g.has_sideways or g.n_backs)]
     winner: Group | None = None

@@ -92,7 +92,9 @@ def process(
     hand = hand_dict(layout, ctx)
     out["hand"] = hand
     out["problems"] = list(layout.problems)
-    out["flagged"] = [r.to_json() for r in result.flagged]
+    ignored = {id(t) for t in layout.ignored}
+    out["ignored"] = [r.to_json() for r in layout.ignored]
+    out["flagged"] = [r.to_json() for r in result.flagged if id(r) not in ignored]
     out["timings_ms"] = {k: round(v * 1000, 1) for k, v in result.timings.items()}
     try:
         parsed = hand_from_dict(hand)
@@ -127,7 +129,16 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
             draw(load_image(path), result.readings, Path(args.annotate))
         except (OSError, ValueError) as exc:
             raise CliError(f"cannot write {args.annotate}: {exc}") from None
+    ignored = {id(t) for t in result.layout.ignored}
+    if ignored:
+        where = ", ".join(f"x={t.box[0]:.0f} y={t.box[1]:.0f}" for t in result.layout.ignored)
+        print(
+            f"note: left out {len(ignored)} tile(s) lying apart from the hand's rows ({where})",
+            file=sys.stderr,
+        )
     for r in result.flagged:
+        if id(r) in ignored:
+            continue
         alts = ", ".join(f"{c} {p:.2f}" for c, p in r.alternatives)
         print(
             f"warning: tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.code} with confidence "

@@ -72,5 +72,5 @@ def test_a_box_mostly_inside_a_better_one_is_dropped_but_neighbours_stay() -> No
         ],
         dtype=float,
     )
-    assert drop_contained(boxes, [0, 1, 2], 0.75) == [0, 2]
-    assert drop_contained(boxes, [1, 0, 2], 0.75) == [1, 0, 2]  # the whole tile is not inside its half
+    assert drop_contained(boxes, [0, 1, 2], 0.9) == [0, 2]
+    assert drop_contained(boxes, [1, 0, 2], 0.9) == [1, 0, 2]  # the whole tile is not inside its half

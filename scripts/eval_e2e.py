@@ -155,7 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         kinds[k] += 1
         truth_tiles = [t for t in m["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
         read = sorted(("back" if t.get("face_down") else t["code"]) for t in truth_tiles)
-        got_codes = sorted(r.code for r in res.readings)
+        ignored = {id(t) for t in res.layout.ignored}
+        used = [r for r in res.readings if id(r) not in ignored]
+        got_codes = sorted(r.code for r in used)
         matched, right, n_read = match_tiles(truth_tiles, res.readings)
         tiles_truth += len(truth_tiles)
         tiles_matched += matched
@@ -165,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             exact += 1
             exact_by_kind[k] += 1
         else:
-            if len(res.readings) != len(truth_tiles):
+            if len(used) != len(truth_tiles):
                 cause = "tile count (detector)"
             elif [kind(c) if c != "back" else c for c in got_codes] != [
                 kind(c) if c != "back" else c for c in read

@@ -35,6 +35,7 @@ from scoring.tiles import tile
 from vision.classes import BACK
 from vision.detect import Detection, detect
 from vision.layout import Layout, lay_out
+from vision.mend import lay_out_mended
 from vision.pipeline import hand_dict
 from vision.read import Reading, read_tiles
 
@@ -196,7 +197,9 @@ class ModelFrameReader:
         ]
 
     def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
-        return read_tiles(self.reader.rdr, image, detections, tta=getattr(self.reader, "tta", True))
+        """Read the tiles, mended as a photo's are (:mod:`vision.mend`)."""
+        readings = read_tiles(self.reader.rdr, image, detections, tta=getattr(self.reader, "tta", True))
+        return lay_out_mended(readings)[0]
 
 
 @dataclass

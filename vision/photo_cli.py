@@ -136,6 +136,13 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
             f"note: left out {len(ignored)} tile(s) lying apart from the hand's rows ({where})",
             file=sys.stderr,
         )
+    for r in result.readings:
+        if r.corrected_from and id(r) not in ignored:
+            print(
+                f"warning: tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.corrected_from}, taken as "
+                f"{r.code}: the only way the hand is complete within two changes (check it)",
+                file=sys.stderr,
+            )
     for r in result.flagged:
         if id(r) in ignored:
             continue

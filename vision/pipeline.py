@@ -16,7 +16,8 @@ import cv2
 import numpy as np
 
 from vision.detect import Detection, detect
-from vision.layout import Layout, lay_out
+from vision.layout import Layout
+from vision.mend import lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import Reading, read_tiles
 
@@ -137,7 +138,7 @@ class PhotoReader:
         t1 = time.perf_counter()
         readings = read_tiles(self.rdr, image, dets, tta=self.tta)
         t2 = time.perf_counter()
-        layout = lay_out(readings)
+        readings, layout = lay_out_mended(readings)
         t3 = time.perf_counter()
         return PhotoResult(
             readings, layout, image.shape, {"detect": t1 - t0, "read": t2 - t1, "layout": t3 - t2}

@@ -41,6 +41,8 @@ class Reading:
     #: from the box's shape (the crop code turns landscape boxes clockwise) and the upside-down
     #: head. The layout turns the whole hand by the tiles' majority before reading rows.
     turn: int = 0
+    #: the reader's own answer when :mod:`vision.mend` changed the code to complete the hand
+    corrected_from: str | None = None
 
     @property
     def flagged(self) -> bool:
@@ -62,6 +64,8 @@ class Reading:
             "orientation": self.orientation,
             "turn": self.turn,
         }
+        if self.corrected_from:
+            out["corrected_from"] = self.corrected_from
         if self.flagged:
             out["flagged"] = True
             out["alternatives"] = [{"code": c, "confidence": round(p, 4)} for c, p in self.alternatives]

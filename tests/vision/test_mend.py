@@ -1,0 +1,59 @@
+"""Mending a misread tile with the rules: only when the hand as read is not complete, only with the
+reader's own candidates, never a sure tile, and never silently."""
+
+from __future__ import annotations
+
+from vision.mend import lay_out_mended, mend
+from vision.read import Reading
+
+W, H, Y = 30.0, 40.0, 100.0
+
+
+def _row(spec: list[tuple[str, float, tuple[tuple[str, float], ...]]], gap_before_last: bool = True) -> list:
+    """Readings left to right; the last one set apart (the winning tile)."""
+    out, x = [], 10.0
+    for i, (code, conf, alts) in enumerate(spec):
+        if gap_before_last and i == len(spec) - 1:
+            x += 0.8 * W
+        out.append(Reading((x, Y, x + W, Y + H), code, conf, "upright", 0.9, alts or ((code, conf),)))
+        x += W + 1
+    return out
+
+
+def _sure(codes: str) -> list[tuple[str, float, tuple]]:
+    return [(c, 0.99, ()) for c in codes.split()]
+
+
+def test_a_complete_hand_is_left_alone() -> None:
+    readings = _row(
+        [*_sure("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z"), ("2z", 0.5, (("2z", 0.5), ("3z", 0.4)))]
+    )
+    mended, layout = lay_out_mended(readings)
+    assert mended is readings and layout.winning_tile == "2z"
+
+
+def test_one_misread_tile_is_mended_with_its_second_candidate_and_remembered() -> None:
+    spec = _sure("1m 2m 3m 4p 5p 6p 7s 8s 1z 1z 1z 2z 2z")
+    spec.insert(8, ("4s", 0.5, (("4s", 0.5), ("9s", 0.3), ("3s", 0.1))))  # 7s 8s 9s read as 7s 8s 4s
+    readings = _row(spec)
+    mended, layout = lay_out_mended(readings)
+    changed = [r for r in mended if r.corrected_from]
+    assert [(r.corrected_from, r.code) for r in changed] == [("4s", "9s")]
+    assert changed[0].to_json()["corrected_from"] == "4s"
+    assert layout.to_dict()["hand"] == "123m456p789s11122z" and layout.problems == []
+
+
+def test_sure_tiles_are_never_changed() -> None:
+    spec = _sure("1m 2m 3m 4p 5p 6p 7s 8s 1z 1z 1z 2z 2z")
+    spec.insert(8, ("4s", 0.95, (("4s", 0.95), ("9s", 0.04))))
+    layout = lay_out_mended(_row(spec))[1]
+    assert mend(layout) == {}
+    assert "4s" in [t.code for g in layout.groups for t in g.tiles]
+
+
+def test_no_change_when_no_candidate_completes_the_hand() -> None:
+    spec = _sure("1m 2m 3m 4p 5p 6p 7s 8s 1z 1z 1z 2z 2z")
+    spec.insert(8, ("4s", 0.5, (("4s", 0.5), ("3m", 0.3), ("4m", 0.1))))  # no candidate helps
+    readings = _row(spec)
+    mended, _ = lay_out_mended(readings)
+    assert mended is readings

@@ -27,13 +27,13 @@ from vision.classes import BACK
 from vision.layout import Layout, kind, lay_out, meld_of
 
 #: At most this many tiles are changed.
-MAX_CHANGES = 2
+MAX_CHANGES = 3
 #: A candidate below this probability is not considered.
 MIN_CANDIDATE = 0.05
 #: Readings at least this confident stay as read.
 SURE = 0.9
 #: Give up after trying this many combinations.
-MAX_TRIES = 4000
+MAX_TRIES = 2000
 
 
 def _codes_ok(layout: Layout, code_of: dict[int, str]) -> bool:

@@ -140,7 +140,7 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
         if r.corrected_from and id(r) not in ignored:
             print(
                 f"warning: tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.corrected_from}, taken as "
-                f"{r.code}: the only way the hand is complete within two changes (check it)",
+                f"{r.code}: the likeliest way to complete the hand (check it)",
                 file=sys.stderr,
             )
     for r in result.flagged:

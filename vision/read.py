@@ -124,7 +124,9 @@ def read_tiles(
                 max(d.score, float(p[model.classes.index(BACK)]) if BACK in model.classes else d.score),
             )
         orientation = "upside_down" if f > 0.5 else "upright"
-        alts = tuple((model.classes[int(i)], float(p[i])) for i in order[:3])
+        alts = tuple(
+            (model.classes[int(i)], float(p[i])) for i in order[:5]
+        )  # five: vision.mend may need the fourth or fifth
         # a crop turned clockwise to portrait that reads upright shows a tile lying turned
         # counter-clockwise (270); read upside down, clockwise (90)
         turn = (90 if f > 0.5 else 270) if turned else (180 if f > 0.5 else 0)

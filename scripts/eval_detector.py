@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.annotate import draw  # noqa: E402
-from vision.detect import detect  # noqa: E402
+from vision.detect import DETECTOR_CONF, detect  # noqa: E402
 from vision.models import load_model  # noqa: E402
 from vision.pipeline import load_image  # noqa: E402
 from vision.read import Reading  # noqa: E402
@@ -58,7 +58,7 @@ def plausible(boxes: np.ndarray) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, default=ROOT / "models" / "detector.onnx")
-    ap.add_argument("--conf", type=float, default=0.25)
+    ap.add_argument("--conf", type=float, default=DETECTOR_CONF)
     ap.add_argument("--annotate", type=Path, help="write annotated photos here")
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "metrics" / "detector.json")
     args = ap.parse_args(argv)

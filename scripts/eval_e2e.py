@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from vision.detect import DETECTOR_CONF  # noqa: E402
 from vision.layout import kind, lay_out, orient  # noqa: E402
 from vision.pipeline import PhotoError, PhotoReader, PhotoResult  # noqa: E402
 from vision.read import Reading  # noqa: E402
@@ -116,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", type=Path, default=ROOT / "models")
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "metrics" / "e2e.json")
     ap.add_argument("--split", help="only photos of this split (e.g. val, to tune thresholds)")
-    ap.add_argument("--det-conf", type=float, default=0.25, help="detector confidence threshold")
+    ap.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")
     ap.add_argument(
         "--oracle",
         action="store_true",

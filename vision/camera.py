@@ -33,7 +33,7 @@ from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 from scoring.tiles import tile
 from vision.classes import BACK
-from vision.detect import Detection, detect
+from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.layout import Layout, lay_out
 from vision.mend import lay_out_mended
 from vision.pipeline import hand_dict
@@ -189,7 +189,7 @@ class ModelFrameReader:
         small = cv2.resize(
             image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_LINEAR
         )
-        dets = detect(model, small, conf=getattr(self.reader, "conf", 0.35))
+        dets = detect(model, small, conf=getattr(self.reader, "conf", DETECTOR_CONF))
         k = 1.0 / s
         return [
             Detection((d.box[0] * k, d.box[1] * k, d.box[2] * k, d.box[3] * k), d.label, d.score)

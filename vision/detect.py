@@ -17,6 +17,11 @@ from vision.models import OnnxModel
 LETTERBOX_VALUE = (114, 114, 114)
 
 
+#: Detector confidence threshold, tuned on the synthetic validation photos for exact hands
+#: (0.25 keeps tablecloth patterns as tiles; see models/README.md).
+DETECTOR_CONF = 0.45
+
+
 @dataclass(frozen=True)
 class Detection:
     """One detected tile: ``box`` is ``xyxy`` in the original image's pixels."""
@@ -69,7 +74,7 @@ def decode(
     classes: tuple[str, ...],
     lb: Letterbox,
     image_shape: tuple[int, ...],
-    conf: float = 0.35,
+    conf: float = DETECTOR_CONF,
     iou: float = 0.5,
 ) -> list[Detection]:
     """YOLO (1, 4 + nc, anchors) output → detections in image pixels after class-agnostic NMS."""
@@ -132,7 +137,9 @@ def drop_contained(boxes: np.ndarray, order: list[int], frac: float) -> list[int
     return kept
 
 
-def detect(model: OnnxModel, image: np.ndarray, conf: float = 0.35, iou: float = 0.5) -> list[Detection]:
+def detect(
+    model: OnnxModel, image: np.ndarray, conf: float = DETECTOR_CONF, iou: float = 0.5
+) -> list[Detection]:
     """All tiles (face up or down) in a BGR image, sorted left to right."""
     inp, lb = letterbox(image, model.imgsz)
     out = model.run(to_input(inp))[0]

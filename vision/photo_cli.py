@@ -22,6 +22,7 @@ from scoring.rules import RULE_SYSTEMS, score_hand
 from scoring.structured import hand_from_dict
 from scoring.tiles import TileError, parse_tiles, tile
 from vision.annotate import draw
+from vision.detect import DETECTOR_CONF
 from vision.models import MODELS_DIR, ModelError
 from vision.pipeline import IMAGE_SUFFIXES, PhotoError, PhotoReader, PhotoResult, hand_dict, load_image
 
@@ -288,7 +289,7 @@ def add_context_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ura-dora", metavar="TILES", help="ura-dora indicators")
     p.add_argument("--honba", type=int, default=0, help="honba counters")
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
-    p.add_argument("--det-conf", type=float, default=0.25, help="detector confidence threshold")
+    p.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.detect import Detection, detect
+from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.layout import Layout
 from vision.mend import lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
@@ -122,7 +122,7 @@ class PhotoReader:
         models_dir: str | Path = MODELS_DIR,
         det: OnnxModel | None = None,
         rdr: OnnxModel | None = None,
-        conf: float = 0.25,
+        conf: float = DETECTOR_CONF,
         tta: bool = True,
     ) -> None:
         self.det = det or detector(str(models_dir))

@@ -39,6 +39,7 @@ from scoring.rules import RULE_SYSTEMS, score_hand
 from scoring.structured import hand_from_dict
 from scoring.tiles import TileError, tile
 from vision.classes import TILE_CLASSES
+from vision.detect import DETECTOR_CONF
 from vision.layout import Layout, lay_out
 from vision.models import MODELS_DIR, ModelError
 from vision.pipeline import PhotoReader, hand_dict
@@ -335,7 +336,7 @@ def create_app(
     reader: PhotoReader | None = None,
     *,
     models_dir: str | Path = MODELS_DIR,
-    det_conf: float = 0.35,
+    det_conf: float = DETECTOR_CONF,
     max_upload: int = MAX_UPLOAD,
 ) -> FastAPI:
     """The web app. ``reader`` is injectable (tests); by default the models load on first use."""

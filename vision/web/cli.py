@@ -13,6 +13,7 @@ import sys
 from typing import TextIO
 
 from scoring.cli import EXIT_OK, CliError
+from vision.detect import DETECTOR_CONF
 from vision.models import MODELS_DIR, ModelError
 
 
@@ -99,7 +100,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
-    p.add_argument("--det-conf", type=float, default=0.35, help="detector confidence threshold")
+    p.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")
     p.add_argument("--max-upload-mb", type=int, default=25, help="largest photo accepted, in MB (default 25)")
     p.add_argument(
         "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"]

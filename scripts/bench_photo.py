@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--image", type=Path, default=ROOT / "examples" / "hand.jpg")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--rules", default="riichi")
+    ap.add_argument("--models", type=Path, default=ROOT / "models", help="folder with the two ONNX models")
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "metrics" / "bench.json")
     args = ap.parse_args(argv)
     src = cv2.imread(str(args.image))
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: cannot read {args.image}", file=sys.stderr)
         return 2
     big = cv2.resize(src, (4000, 3000), interpolation=cv2.INTER_CUBIC)
-    reader = PhotoReader()
+    reader = PhotoReader(args.models)
     stages: dict[str, list[float]] = {k: [] for k in ("decode", "detect", "read", "layout", "score", "total")}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "photo-12mp.jpg"

@@ -168,8 +168,10 @@ def main(argv: list[str] | None = None) -> int:
             exact += 1
             exact_by_kind[k] += 1
         else:
-            if len(used) != len(truth_tiles):
-                cause = "tile count (detector)"
+            if len(used) > len(truth_tiles):
+                cause = "tile count: extra tile(s) (detector)"
+            elif len(used) < len(truth_tiles):
+                cause = "tile count: missing tile(s) (detector)"
             elif [kind(c) if c != "back" else c for c in got_codes] != [
                 kind(c) if c != "back" else c for c in read
             ] or got_codes != read:

@@ -19,7 +19,6 @@ import json
 import random
 import shutil
 import sys
-import time
 from pathlib import Path
 
 import _offline_torch  # noqa: F401 - must come before ultralytics
@@ -213,6 +212,29 @@ def add_metadata(onnx_path: Path, imgsz: int, info: dict) -> None:
     onnx.save(m, str(onnx_path))
 
 
+def run_info(run_dir: Path) -> dict | None:
+    """What the run really was (its ``args.yaml`` and ``results.csv``), for the ONNX metadata.
+
+    Read from the run rather than this call's arguments, so that ``--export-only`` and
+    ``--resume`` record the training that made the weights, not the command-line defaults."""
+    args_file, results = run_dir / "args.yaml", run_dir / "results.csv"
+    if not args_file.is_file():
+        return None
+    import yaml
+
+    run_args = yaml.safe_load(args_file.read_text())
+    info = {k: run_args.get(k) for k in ("model", "data", "imgsz", "epochs", "lr0", "fraction")}
+    if results.is_file():
+        rows = [r.split(",") for r in results.read_text().splitlines()[1:] if r.strip()]
+        if rows:
+            head = [h.strip() for h in results.read_text().splitlines()[0].split(",")]
+            last = dict(zip(head, rows[-1], strict=False))
+            info["epochs_done"] = int(float(last.get("epoch", len(rows))))
+            info["seconds"] = round(float(last.get("time", 0)))
+            info["val_map50"] = round(float(last.get("metrics/mAP50(B)", "nan")), 3)
+    return info
+
+
 def export(weights: Path, out: Path, imgsz: int, info: dict) -> None:
     from ultralytics import YOLO
 
@@ -254,7 +276,6 @@ def main(argv: list[str] | None = None) -> int:
 
     run_dir = args.project / args.name
     last = run_dir / "weights" / "last.pt"
-    t0 = time.time()
     if not args.export_only:
         if args.resume and last.is_file():
             model = YOLO(str(last))
@@ -304,15 +325,12 @@ def main(argv: list[str] | None = None) -> int:
                 verbose=True,
             )
     weights = run_dir / "weights" / ("best.pt" if (run_dir / "weights" / "best.pt").is_file() else "last.pt")
-    info = {
+    info = run_info(run_dir) or {
         "data": str(args.data),
         "weights": str(args.weights or "yolo11n.yaml"),
         "imgsz": args.imgsz,
         "epochs": args.epochs,
         "lr0": args.lr0,
-        "fraction": args.fraction,
-        "grids": args.grids,
-        "seconds_this_call": round(time.time() - t0),
     }
     export(weights, args.out, args.imgsz, info)
     return 0

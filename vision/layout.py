@@ -81,6 +81,10 @@ class Layout:
     turn: int = 0
     #: tiles left out: lying apart from every row of at least :data:`MIN_ROW` tiles
     ignored: list[Any] = field(default_factory=list)
+    #: detections :mod:`vision.mend` left out (weak boxes) or took in (faint boxes) to complete
+    #: the hand; reported, never silent
+    dropped: list[Any] = field(default_factory=list)
+    added: list[Any] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The structured form of :mod:`scoring.structured` (context fields added by the caller)."""

@@ -34,6 +34,13 @@ MIN_CANDIDATE = 0.05
 SURE = 0.9
 #: Give up after trying this many combinations.
 MAX_TRIES = 2000
+#: Detector scores in this range are doubtful: such a box may be left out, or taken in, to
+#: complete the hand.
+UNSURE_LOW, UNSURE_HIGH = 0.2, 0.6
+#: At most this many doubtful boxes are considered, and at most this many toggled at once.
+MAX_UNSURE, MAX_BOX_CHANGES = 8, 2
+#: Lay out at most this many box variants, and try code mending on the first few of them.
+MAX_LAYOUTS, MAX_CODE_MENDS = 37, 3
 
 
 def _codes_ok(layout: Layout, code_of: dict[int, str]) -> bool:
@@ -122,12 +129,65 @@ def apply(readings: list[Any], change: dict[int, str]) -> list[Any]:
     return [replace(r, code=change[id(r)], corrected_from=r.code) if id(r) in change else r for r in readings]
 
 
-def lay_out_mended(readings: list[Any]) -> tuple[list[Any], Layout]:
-    """Lay the readings out; if the hand is not complete, mend it (see :func:`mend`) and lay the
-    mended readings out again."""
-    layout = lay_out(readings)
-    change = mend(layout)
-    if not change:
-        return readings, layout
-    readings = apply(readings, change)
-    return readings, lay_out(readings)
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+def box_variants(readings: list[Any], keep: float) -> list[tuple[float, list[Any], list[Any], list[Any]]]:
+    """The sets of detections to lay out, likeliest first: ``(cost, used, dropped, added)``.
+
+    The first is every detection scored at least ``keep``. The others toggle one or two of the
+    :data:`MAX_UNSURE` detections scored nearest ``keep`` within [:data:`UNSURE_LOW`,
+    :data:`UNSURE_HIGH`): a faint box taken in, or a weak one left out. A toggle costs how far
+    the box's score is from ``keep`` in log-odds, so the cheapest doubts are tried first."""
+    base = [r for r in readings if getattr(r, "detector_score", 1.0) >= keep]
+    unsure = [r for r in readings if UNSURE_LOW <= getattr(r, "detector_score", 1.0) < UNSURE_HIGH]
+    pivot = _logit(keep)
+    unsure.sort(key=lambda r: abs(_logit(r.detector_score) - pivot))
+    unsure = unsure[:MAX_UNSURE]
+    out = [(0.0, base, [], [])]
+    for n in range(1, MAX_BOX_CHANGES + 1):
+        for combo in combinations(unsure, n):
+            ids = {id(r) for r in combo}
+            dropped = [r for r in combo if r.detector_score >= keep]
+            added = [r for r in combo if r.detector_score < keep]
+            used = [r for r in base if id(r) not in ids] + added
+            cost = sum(abs(_logit(r.detector_score) - pivot) for r in combo)
+            out.append((cost, used, dropped, added))
+    out.sort(key=lambda v: v[0])
+    return out
+
+
+def lay_out_mended(readings: list[Any], keep: float | None = None) -> tuple[list[Any], Layout]:
+    """Lay the readings out; if the hand is not complete, mend it and lay it out again.
+
+    Mending tries, in this order, the likeliest changes that complete the hand: (1) take in a
+    faint detection or leave out a weak one (see :func:`box_variants`; ``keep`` is the detector
+    score a box needs to count without the rules' help; ``None`` = every reading counts and no box
+    is changed, as in live camera frames); (2) change
+    the codes of uncertain tiles (see :func:`mend`); (3) both. What was changed is recorded:
+    ``corrected_from`` on each re-coded reading, ``Layout.dropped`` and ``Layout.added`` for
+    boxes. When nothing completes the hand, the plain reading of the boxes scored ``keep`` or
+    more is returned (and reported as incomplete by the layout)."""
+    variants = [(0.0, readings, [], [])] if keep is None else box_variants(readings, keep)
+    layouts = []
+    for _cost, used, dropped, added in variants:
+        layout = lay_out(used)
+        if _codes_ok(layout, {}):
+            return used, _noted(layout, dropped, added)
+        layouts.append((used, layout, dropped, added))
+        if len(layouts) >= MAX_LAYOUTS:
+            break
+    for used, layout, dropped, added in layouts[:MAX_CODE_MENDS]:
+        change = mend(layout)
+        if change:
+            used = apply(used, change)
+            return used, _noted(lay_out(used), dropped, added)
+    used, layout = layouts[0][0], layouts[0][1]
+    return used, layout
+
+
+def _noted(layout: Layout, dropped: list[Any], added: list[Any]) -> Layout:
+    layout.dropped, layout.added = list(dropped), list(added)
+    return layout

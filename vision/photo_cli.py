@@ -96,6 +96,9 @@ def process(
     ignored = {id(t) for t in layout.ignored}
     out["ignored"] = [r.to_json() for r in layout.ignored]
     out["flagged"] = [r.to_json() for r in result.flagged if id(r) not in ignored]
+    # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
+    out["boxes_left_out"] = [r.to_json() for r in layout.dropped]
+    out["boxes_taken_in"] = [r.to_json() for r in layout.added]
     out["timings_ms"] = {k: round(v * 1000, 1) for k, v in result.timings.items()}
     try:
         parsed = hand_from_dict(hand)
@@ -135,6 +138,18 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
         where = ", ".join(f"x={t.box[0]:.0f} y={t.box[1]:.0f}" for t in result.layout.ignored)
         print(
             f"note: left out {len(ignored)} tile(s) lying apart from the hand's rows ({where})",
+            file=sys.stderr,
+        )
+    for r in result.layout.dropped:
+        print(
+            f"warning: box at x={r.box[0]:.0f} y={r.box[1]:.0f} (read as {r.code}, detector score "
+            f"{r.detector_score:.2f}) left out: the hand is complete without it (check it)",
+            file=sys.stderr,
+        )
+    for r in result.layout.added:
+        print(
+            f"warning: faint box at x={r.box[0]:.0f} y={r.box[1]:.0f} (detector score "
+            f"{r.detector_score:.2f}) taken in as {r.code}: it completes the hand (check it)",
             file=sys.stderr,
         )
     for r in result.readings:

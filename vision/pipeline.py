@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.layout import Layout
-from vision.mend import lay_out_mended
+from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import Reading, read_tiles
 
@@ -132,13 +132,17 @@ class PhotoReader:
     def detect(self, image: np.ndarray) -> list[Detection]:
         return detect(self.det, image, conf=self.conf)
 
+    def detect_candidates(self, image: np.ndarray) -> list[Detection]:
+        """Every box down to :data:`vision.mend.UNSURE_LOW`: the faint ones may complete a hand."""
+        return detect(self.det, image, conf=min(self.conf, UNSURE_LOW))
+
     def read_image(self, image: np.ndarray) -> PhotoResult:
         t0 = time.perf_counter()
-        dets = self.detect(image)
+        dets = self.detect_candidates(image)
         t1 = time.perf_counter()
         readings = read_tiles(self.rdr, image, dets, tta=self.tta)
         t2 = time.perf_counter()
-        readings, layout = lay_out_mended(readings)
+        readings, layout = lay_out_mended(readings, keep=self.conf)
         t3 = time.perf_counter()
         return PhotoResult(
             readings, layout, image.shape, {"detect": t1 - t0, "read": t2 - t1, "layout": t3 - t2}
@@ -151,10 +155,29 @@ class PhotoReader:
         decoded = time.perf_counter() - t0
         result = self.read_image(image)
         if factor != 1.0:
-            result.readings = [replace(r, box=tuple(v * factor for v in r.box)) for r in result.readings]
+            _rescale(result, factor)
             result.image_shape = (round(image.shape[0] * factor), round(image.shape[1] * factor), 3)
         result.timings = {"decode": decoded, **result.timings}
         return result
+
+
+def _rescale(result: PhotoResult, factor: float) -> None:
+    """Boxes back to the original photo's pixels, everywhere a reading is referred to (the
+    layout's groups and its left-out lists too), so that identity checks still match."""
+    new: dict[int, Reading] = {}
+
+    def scaled(r: Reading) -> Reading:
+        if id(r) not in new:
+            new[id(r)] = replace(r, box=tuple(v * factor for v in r.box))
+        return new[id(r)]
+
+    result.readings = [scaled(r) for r in result.readings]
+    lay = result.layout
+    for g in lay.groups:
+        g.tiles = [scaled(t) for t in g.tiles]
+    lay.ignored = [scaled(t) for t in lay.ignored]
+    lay.dropped = [scaled(t) for t in lay.dropped]
+    lay.added = [scaled(t) for t in lay.added]
 
 
 def hand_dict(layout: Layout, context: dict[str, Any]) -> dict[str, Any]:

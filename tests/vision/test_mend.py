@@ -57,3 +57,41 @@ def test_no_change_when_no_candidate_completes_the_hand() -> None:
     readings = _row(spec)
     mended, _ = lay_out_mended(readings)
     assert mended is readings
+
+
+def _with_score(readings: list, i: int, score: float) -> list:
+    from dataclasses import replace
+
+    out = list(readings)
+    out[i] = replace(out[i], detector_score=score)
+    return out
+
+
+def test_a_weak_extra_box_that_breaks_the_hand_is_left_out_and_reported() -> None:
+    # a 15th box (score 0.4, above the keep threshold 0.35) in the middle of the concealed tiles
+    spec = _sure("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z")
+    spec.insert(3, ("7z", 0.99, ()))
+    readings = _with_score(_row(spec), 3, 0.4)
+    used, layout = lay_out_mended(readings, keep=0.35)
+    assert layout.to_dict()["hand"] == "123m456p789s11122z" and layout.winning_tile == "2z"
+    assert [r.code for r in layout.dropped] == ["7z"] and layout.added == []
+    assert len(used) == 14
+
+
+def test_a_faint_box_that_completes_the_hand_is_taken_in_and_reported() -> None:
+    readings = _with_score(_row(_sure("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z")), 8, 0.25)
+    used, layout = lay_out_mended(readings, keep=0.35)
+    assert layout.to_dict()["hand"] == "123m456p789s11122z"
+    assert [r.code for r in layout.added] == ["9s"] and layout.dropped == []
+    assert len(used) == 14
+
+
+def test_sure_boxes_stay_and_without_keep_no_box_is_changed() -> None:
+    spec = _sure("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z")
+    spec.insert(3, ("7z", 0.99, ()))
+    sure_extra = _with_score(_row(spec), 3, 0.9)  # a sure box is never left out
+    _, layout = lay_out_mended(sure_extra, keep=0.35)
+    assert "7z" in [t.code for g in layout.groups for t in g.tiles] and layout.dropped == []
+    weak_extra = _with_score(_row(spec), 3, 0.4)  # the camera's frames: every box counts
+    _, layout = lay_out_mended(weak_extra)
+    assert "7z" in [t.code for g in layout.groups for t in g.tiles] and layout.dropped == []

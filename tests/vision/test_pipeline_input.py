@@ -37,3 +37,23 @@ def test_large_jpeg_decodes_reduced_with_its_factor() -> None:
     small, factor = decode(cv2.imencode(".jpg", img[:600, :800])[1])
     assert small.shape == (600, 800, 3) and factor == 1.0
     assert jpeg_size(cv2.imencode(".png", img[:10, :10])[1]) is None
+
+
+def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
+    """A reduced decode's boxes are scaled back; the layout's lists must name the scaled readings
+    (the photo command matches left-out and flagged tiles by identity)."""
+    from vision.layout import Group, Layout
+    from vision.pipeline import PhotoResult, _rescale
+    from vision.read import Reading
+
+    a, b, c = (Reading((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright") for i in range(3))
+    lay = Layout(groups=[Group([a, b], 0)], ignored=[c], dropped=[b])
+    res = PhotoResult([a, b, c], lay, (100, 100, 3), {})
+    _rescale(res, 2.0)
+    assert [r.box for r in res.readings] == [
+        (0.0, 0.0, 16.0, 24.0),
+        (20.0, 0.0, 36.0, 24.0),
+        (40.0, 0.0, 56.0, 24.0),
+    ]
+    assert res.layout.groups[0].tiles == res.readings[:2]
+    assert res.layout.ignored[0] is res.readings[2] and res.layout.dropped[0] is res.readings[1]

@@ -176,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
         for d in sorted(p for p in args.synth.iterdir() if p.is_dir() and p.name in TILE_CLASSES):
             files = sorted(d.glob("*.jpg"))[: args.synth_max]
             items += [(f, TILE_CLASSES.index(d.name)) for f in files]
+        if not items:
+            print(f"error: no <class code>/*.jpg folders in {args.synth}", file=sys.stderr)
+            return 2
         s_crops = [cv2.imread(str(p)) for p, _ in items]
         ys = np.array([c for _, c in items])
         ps, _ = _batched(model, s_crops, tta)

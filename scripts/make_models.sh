@@ -46,12 +46,13 @@ if want reader; then
   resume=(); [ -f runs/reader/last.pt ] && resume=(--resume)
   $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "$READER_EPOCHS" --per-epoch 8000 \
     --real-repeat 30 --red-repeat 0 --out runs/reader-base.onnx "${resume[@]}"
-  echo "== tile reader, two fine-tunes: real fives repainted red, 3x2 pooling (~20 min)"
-  for stage in pool:runs/reader/last.pt:0.002 pool2:runs/reader-pool/last.pt:0.001; do
-    IFS=: read -r name init lr <<<"$stage"
-    out=runs/reader-$name.onnx; [ "$name" = pool2 ] && out=models/reader.onnx
+  echo "== tile reader, three fine-tunes: real fives repainted red, 3x2 pooling (~30 min)"
+  for stage in pool:runs/reader/last.pt:0.002:8 pool2:runs/reader-pool/last.pt:0.001:8 \
+      pool3:runs/reader-pool2/last.pt:0.001:12; do
+    IFS=: read -r name init lr epochs <<<"$stage"
+    out=runs/reader-$name.onnx; [ "$name" = pool3 ] && out=models/reader.onnx
     resume=(); [ -f "runs/reader-$name/last.pt" ] && resume=(--resume)
-    $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs 8 --per-epoch 8000 --real-repeat 30 \
+    $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "$epochs" --per-epoch 8000 --real-repeat 30 \
       --red-repeat 25 --lr "$lr" --init "$init" --pool 3x2 --run "runs/reader-$name" --out "$out" "${resume[@]}"
   done
 fi

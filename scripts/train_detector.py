@@ -242,9 +242,8 @@ def export(weights: Path, out: Path, imgsz: int, info: dict) -> None:
     names = [model.names[i] for i in sorted(model.names)]
     if tuple(names) != DETECTOR_CLASSES:
         raise SystemExit(f"error: model classes {names} != {DETECTOR_CLASSES}")
-    path = Path(
-        model.export(format="onnx", imgsz=imgsz, opset=17, simplify=True, dynamic=False, device="cpu")
-    )
+    # dynamic axes: photos run at ``imgsz`` (the metadata), the live camera at a smaller size
+    path = Path(model.export(format="onnx", imgsz=imgsz, opset=17, simplify=True, dynamic=True, device="cpu"))
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(path, out)
     add_metadata(out, imgsz, info)

@@ -39,6 +39,11 @@ from vision.mend import lay_out_mended
 from vision.pipeline import hand_dict
 from vision.read import Reading, read_tiles
 
+#: Detector input size for live frames when the model allows another size than its own (dynamic
+#: axes): a webcam pointed at a hand shows large tiles, and 320 px runs the detector in about half
+#: the time of the 480 px a photo gets (measured 23 vs 45 ms on 2 threads), keeping the view live.
+LIVE_DETECT_SIZE = 320
+
 OK = (60, 200, 60)  # BGR
 FLAG = (40, 40, 230)
 BACK_C = (200, 140, 40)
@@ -182,6 +187,8 @@ class ModelFrameReader:
         letterboxes in training; much cheaper per frame than an area resize), boxes scaled back."""
         model = getattr(self.reader, "det", None)
         size = getattr(model, "imgsz", None)
+        if size is not None and getattr(model, "dynamic", False):
+            size = (LIVE_DETECT_SIZE, LIVE_DETECT_SIZE)
         h, w = image.shape[:2]
         if size is None or max(h, w) <= max(size):
             return self.reader.detect(image)
@@ -189,7 +196,7 @@ class ModelFrameReader:
         small = cv2.resize(
             image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_LINEAR
         )
-        dets = detect(model, small, conf=getattr(self.reader, "conf", DETECTOR_CONF))
+        dets = detect(model, small, conf=getattr(self.reader, "conf", DETECTOR_CONF), size=size)
         k = 1.0 / s
         return [
             Detection((d.box[0] * k, d.box[1] * k, d.box[2] * k, d.box[3] * k), d.label, d.score)

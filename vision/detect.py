@@ -139,10 +139,23 @@ def drop_contained(boxes: np.ndarray, order: list[int], frac: float) -> list[int
 
 
 def detect(
-    model: OnnxModel, image: np.ndarray, conf: float = DETECTOR_CONF, iou: float = 0.5
+    model: OnnxModel,
+    image: np.ndarray,
+    conf: float = DETECTOR_CONF,
+    iou: float = 0.5,
+    size: tuple[int, int] | None = None,
 ) -> list[Detection]:
-    """All tiles (face up or down) in a BGR image, sorted left to right."""
-    inp, lb = letterbox(image, model.imgsz)
+    """All tiles (face up or down) in a BGR image, sorted left to right.
+
+    ``size`` (h, w, multiples of 32) runs a model exported with dynamic axes at another input
+    size than the one it was trained at (``model.imgsz``): the live camera trades small-tile
+    recall for speed that way. A static model always runs at its own size."""
+    if size is not None and model.dynamic:
+        if size[0] % 32 or size[1] % 32:
+            raise ValueError(f"detector input size {size} is not a multiple of 32")
+    else:
+        size = model.imgsz
+    inp, lb = letterbox(image, size)
     out = model.run(to_input(inp))[0]
     dets = decode(out, model.classes, lb, image.shape, conf, iou)
     return sorted(dets, key=lambda d: (d.box[0], d.box[1]))

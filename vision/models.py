@@ -43,6 +43,12 @@ class OnnxModel:
     def input_name(self) -> str:
         return self.session.get_inputs()[0].name
 
+    @property
+    def dynamic(self) -> bool:
+        """Does the model take other input sizes than ``imgsz`` (exported with dynamic axes)?"""
+        shape = self.session.get_inputs()[0].shape
+        return not (isinstance(shape[2], int) and isinstance(shape[3], int))
+
     def run(self, batch: np.ndarray) -> list[np.ndarray]:
         return self.session.run(None, {self.input_name: batch})
 

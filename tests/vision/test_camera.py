@@ -235,12 +235,12 @@ def test_model_reader_detects_on_the_shrunk_frame_and_scales_boxes_back(monkeypa
 
     seen = {}
 
-    def fake_detect(model, image, conf=0.35, iou=0.5):
-        seen["shape"], seen["conf"] = image.shape, conf
+    def fake_detect(model, image, conf=0.35, iou=0.5, size=None):
+        seen["shape"], seen["conf"], seen["size"] = image.shape, conf, size
         return [Detection((10.0, 20.0, 30.0, 60.0), "tile", 0.9)]
 
     class Model:
-        imgsz = (480, 480)
+        imgsz, dynamic = (480, 480), False
 
     class Reader:
         det, conf = Model(), 0.5
@@ -249,3 +249,11 @@ def test_model_reader_detects_on_the_shrunk_frame_and_scales_boxes_back(monkeypa
     dets = camera.ModelFrameReader(Reader()).detect(np.zeros((768, 1024, 3), np.uint8))
     assert seen["shape"] == (360, 480, 3) and seen["conf"] == 0.5
     assert dets[0].box == pytest.approx((10 * 1024 / 480, 20 * 1024 / 480, 30 * 1024 / 480, 60 * 1024 / 480))
+    # a model with dynamic axes runs at the live size instead of its own
+    Reader.det.dynamic = True
+    dets = camera.ModelFrameReader(Reader()).detect(np.zeros((768, 1024, 3), np.uint8))
+    live = camera.LIVE_DETECT_SIZE
+    assert seen["shape"] == (round(768 * live / 1024), live, 3) and seen["size"] == (live, live)
+    assert dets[0].box == pytest.approx(
+        (10 * 1024 / live, 20 * 1024 / live, 30 * 1024 / live, 60 * 1024 / live)
+    )

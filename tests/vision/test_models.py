@@ -35,6 +35,21 @@ def test_detector_metadata_and_output_shape() -> None:
 
 
 @needs_models
+def test_detector_runs_at_its_own_size_and_smaller_for_the_live_camera() -> None:
+    import cv2
+
+    from vision.detect import detect
+
+    det = load_model(MODELS_DIR / DETECTOR_FILE)
+    assert det.dynamic and det.imgsz == (480, 480)
+    example = cv2.imread(str(MODELS_DIR.parent / "examples" / "hand.jpg"))
+    assert len(detect(det, example)) == 15  # 480 px, as photos are read
+    assert len(detect(det, example, size=(320, 320))) == 15  # the camera's live size
+    with pytest.raises(ValueError, match="multiple of 32"):
+        detect(det, example, size=(300, 300))
+
+
+@needs_models
 def test_reader_metadata_and_heads() -> None:
     rdr = load_model(MODELS_DIR / READER_FILE)
     assert rdr.classes == TILE_CLASSES

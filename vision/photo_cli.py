@@ -24,7 +24,15 @@ from scoring.tiles import TileError, parse_tiles, tile
 from vision.annotate import draw
 from vision.detect import DETECTOR_CONF
 from vision.models import MODELS_DIR, ModelError
-from vision.pipeline import IMAGE_SUFFIXES, PhotoError, PhotoReader, PhotoResult, hand_dict, load_image
+from vision.pipeline import (
+    IMAGE_SUFFIXES,
+    PhotoError,
+    PhotoReader,
+    PhotoResult,
+    hand_dict,
+    load_image,
+    mend_notes,
+)
 
 
 def context_of(args: argparse.Namespace) -> dict[str, Any]:
@@ -99,6 +107,7 @@ def process(
     # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
     out["boxes_left_out"] = [r.to_json() for r in layout.dropped]
     out["boxes_taken_in"] = [r.to_json() for r in layout.added]
+    out["warnings"] = mend_notes(result)
     out["timings_ms"] = {k: round(v * 1000, 1) for k, v in result.timings.items()}
     try:
         parsed = hand_from_dict(hand)
@@ -140,25 +149,8 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
             f"note: left out {len(ignored)} tile(s) lying apart from the hand's rows ({where})",
             file=sys.stderr,
         )
-    for r in result.layout.dropped:
-        print(
-            f"warning: box at x={r.box[0]:.0f} y={r.box[1]:.0f} (read as {r.code}, detector score "
-            f"{r.detector_score:.2f}) left out: the hand is complete without it (check it)",
-            file=sys.stderr,
-        )
-    for r in result.layout.added:
-        print(
-            f"warning: faint box at x={r.box[0]:.0f} y={r.box[1]:.0f} (detector score "
-            f"{r.detector_score:.2f}) taken in as {r.code}: it completes the hand (check it)",
-            file=sys.stderr,
-        )
-    for r in result.readings:
-        if r.corrected_from and id(r) not in ignored:
-            print(
-                f"warning: tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.corrected_from}, taken as "
-                f"{r.code}: the likeliest way to complete the hand (check it)",
-                file=sys.stderr,
-            )
+    for note in mend_notes(result):
+        print(f"warning: {note}", file=sys.stderr)
     for r in result.flagged:
         if id(r) in ignored:
             continue
@@ -233,6 +225,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
                 "total",
                 "unit",
                 "flagged",
+                "mended",
                 "error",
             ]
         )
@@ -260,6 +253,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
                     score.get("total", ""),
                     score.get("unit", ""),
                     len(rec.get("flagged", [])),
+                    len(rec.get("warnings", [])),
                     error,
                 ]
             )

@@ -180,6 +180,30 @@ def _rescale(result: PhotoResult, factor: float) -> None:
     lay.added = [scaled(t) for t in lay.added]
 
 
+def mend_notes(result: PhotoResult) -> list[str]:
+    """One sentence per change :mod:`vision.mend` made to complete the hand, for the player to
+    check: boxes left out or taken in, tiles taken as another candidate than the reader's first."""
+    lay = result.layout
+    ignored = {id(t) for t in lay.ignored}
+    notes = [
+        f"box at x={r.box[0]:.0f} y={r.box[1]:.0f} (read as {r.code}, detector score "
+        f"{r.detector_score:.2f}) left out: the hand is complete without it (check it)"
+        for r in lay.dropped
+    ]
+    notes += [
+        f"faint box at x={r.box[0]:.0f} y={r.box[1]:.0f} (detector score {r.detector_score:.2f}) "
+        f"taken in as {r.code}: it completes the hand (check it)"
+        for r in lay.added
+    ]
+    notes += [
+        f"tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.corrected_from}, taken as {r.code}: "
+        "the likeliest way to complete the hand (check it)"
+        for r in result.readings
+        if r.corrected_from and id(r) not in ignored
+    ]
+    return notes
+
+
 def hand_dict(layout: Layout, context: dict[str, Any]) -> dict[str, Any]:
     """The structured hand of :mod:`scoring.structured`: what the photo showed plus the context
     a photo cannot show (seat, round, win by, flags, dora indicators …)."""

@@ -94,6 +94,7 @@ def test_bundled_example_reads_exactly(tmp_path: Path, capsys: pytest.CaptureFix
     assert sorted(hand["bonus_tiles"]) == sorted(truth.get("bonus_tiles", []))
     assert all({"code", "box", "confidence", "orientation"} <= set(t) for t in rec["tiles"])
     assert "score" in rec and ann.is_file()
+    assert rec["warnings"] == [] and rec["boxes_left_out"] == [] and rec["boxes_taken_in"] == []
     _, out, _ = _run(["photo", str(EXAMPLE), "--rules", "riichi"], capsys)
     assert "Read:" in out and "Hand:" in out
 
@@ -112,7 +113,7 @@ def test_batch_goes_on_past_a_corrupt_photo(tmp_path: Path, capsys: pytest.Captu
     assert code == 0 and "3 photos" in out
     rows = list(csv.DictReader(io.StringIO(out_csv.read_text())))
     assert [r["file"] for r in rows] == ["a.jpg", "b.jpg", "c.png"]
-    assert rows[0]["tiles"] and not rows[0]["error"].startswith("not an image")
+    assert rows[0]["tiles"] and not rows[0]["error"].startswith("not an image") and rows[0]["mended"] == "0"
     assert "not an image" in rows[1]["error"] and "not an image" in rows[2]["error"]
     lines = [json.loads(x) for x in out_csv.with_suffix(".jsonl").read_text().splitlines()]
     assert len(lines) == 3 and "error" in lines[1]

@@ -57,3 +57,22 @@ def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
     ]
     assert res.layout.groups[0].tiles == res.readings[:2]
     assert res.layout.ignored[0] is res.readings[2] and res.layout.dropped[0] is res.readings[1]
+
+
+def test_every_mending_change_is_named_for_the_player() -> None:
+    from dataclasses import replace
+
+    from vision.layout import Layout
+    from vision.pipeline import PhotoResult, mend_notes
+    from vision.read import Reading
+
+    kept = Reading((10.0, 20.0, 40.0, 60.0), "9s", 0.7, "upright", 0.25)
+    fixed = replace(kept, box=(50.0, 20.0, 80.0, 60.0), code="3p", corrected_from="8p", detector_score=0.9)
+    dropped = replace(kept, box=(90.0, 20.0, 120.0, 60.0), code="7z", detector_score=0.4)
+    res = PhotoResult([kept, fixed], Layout(dropped=[dropped], added=[kept]), (100, 200, 3), {})
+    notes = mend_notes(res)
+    assert len(notes) == 3
+    assert "x=90 y=20" in notes[0] and "7z" in notes[0] and "left out" in notes[0]
+    assert "x=10 y=20" in notes[1] and "taken in as 9s" in notes[1]
+    assert "read as 8p, taken as 3p" in notes[2]
+    assert mend_notes(PhotoResult([kept], Layout(), (100, 200, 3), {})) == []

@@ -117,6 +117,23 @@ def test_read_returns_tiles_hand_score_and_preview(client: TestClient) -> None:
     assert set(d["timings_ms"]) >= {"decode", "detect", "read", "total"}
 
 
+def test_what_the_mending_changed_is_listed_with_the_problems() -> None:
+    from dataclasses import replace
+
+    class MendedReader(TruthReader):
+        def read_image(self, image: np.ndarray):  # type: ignore[no-untyped-def]
+            res = super().read_image(image)
+            res.readings[0] = replace(res.readings[0], corrected_from="2m")
+            stray = replace(res.readings[1], box=(900.0, 700.0, 930.0, 740.0), code="7z", detector_score=0.4)
+            res.layout.dropped = [stray]
+            return res
+
+    d = _read(TestClient(create_app(MendedReader()), raise_server_exceptions=False)).json()
+    assert any("x=900 y=700" in p and "left out" in p for p in d["problems"]), d["problems"]
+    assert any("read as 2m" in p for p in d["problems"])
+    assert [t.get("corrected_from") for t in d["tiles"]].count("2m") == 1
+
+
 def test_read_with_the_winning_tile_given_scores_the_example(client: TestClient) -> None:
     d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
     assert d["hand"]["hand"] == "345m55888p444s" and d["hand"]["winning_tile"] == "4s"

@@ -42,7 +42,7 @@ from vision.classes import TILE_CLASSES
 from vision.detect import DETECTOR_CONF
 from vision.layout import Layout, lay_out
 from vision.models import MODELS_DIR, ModelError
-from vision.pipeline import PhotoReader, hand_dict
+from vision.pipeline import PhotoReader, hand_dict, mend_notes
 from vision.web.meta import meta, tile_info
 from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
 
@@ -449,6 +449,8 @@ def create_app(
         # the photo's layout was made from the readings; redo it on our tile objects (same boxes,
         # codes, orientations → same layout) so each tile's group and role can be reported
         payload = await run_in_threadpool(layout_payload, tiles, rules, options, ctx)
+        # what the mending changed to complete the hand is listed with the problems, to check
+        payload["problems"] = [*mend_notes(result), *payload["problems"]]
         preview = await run_in_threadpool(preview_jpeg, image)
         h, w = image.shape[:2]
         payload["image"] = {
@@ -483,6 +485,8 @@ def create_app(
 
 def _reading_extra(r: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"confidence": round(float(r.confidence), 4), "flagged": bool(r.flagged)}
+    if getattr(r, "corrected_from", None):
+        out["corrected_from"] = r.corrected_from
     out["alternatives"] = [
         {"code": c, "confidence": round(float(p), 4)} for c, p in getattr(r, "alternatives", ())
     ]

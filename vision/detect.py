@@ -55,14 +55,30 @@ def letterbox(image: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, Let
     th, tw = size
     s = min(th / h, tw / w)
     nw, nh = round(w * s), round(h * s)
-    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
-    resized = cv2.resize(image, (nw, nh), interpolation=interp)
+    resized = shrink(image, nw, nh) if s < 1 else cv2.resize(image, (nw, nh), interpolation=cv2.INTER_LINEAR)
     px, py = (tw - nw) / 2, (th - nh) / 2
     top, left = round(py - 0.1), round(px - 0.1)
     out = cv2.copyMakeBorder(
         resized, top, th - nh - top, left, tw - nw - left, cv2.BORDER_CONSTANT, value=LETTERBOX_VALUE
     )
     return out, Letterbox(s, left, top)
+
+
+def shrink(image: np.ndarray, nw: int, nh: int) -> np.ndarray:
+    """Area-average ``image`` down to ``nw`` x ``nh``, fast.
+
+    OpenCV's INTER_AREA is a plain box average (fast) only for whole-number factors; for any other
+    factor it weighs fractional pixels, which costs 12 ms on a 2000 px photo against 4 ms. So the
+    photo is first averaged down by the largest whole factor that fits, then area-resized by the
+    small remainder. The at most ``k - 1`` pixels cut at the right and bottom edges so that ``k``
+    divides the size move boxes by under one model-input pixel."""
+    h, w = image.shape[:2]
+    k = int(min(w / nw, h / nh))
+    if k >= 2:
+        image = cv2.resize(image[: h - h % k, : w - w % k], (w // k, h // k), interpolation=cv2.INTER_AREA)
+    if image.shape[1] == nw and image.shape[0] == nh:
+        return image
+    return cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA)
 
 
 def to_input(image: np.ndarray) -> np.ndarray:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from vision.detect import decode, drop_contained, letterbox, nms, to_input
+from vision.detect import decode, drop_contained, letterbox, nms, shrink, to_input
 
 
 def test_letterbox_keeps_aspect_and_centres() -> None:
@@ -74,3 +75,21 @@ def test_a_box_mostly_inside_a_better_one_is_dropped_but_neighbours_stay() -> No
     )
     assert drop_contained(boxes, [0, 1, 2], 0.9) == [0, 2]
     assert drop_contained(boxes, [1, 0, 2], 0.9) == [1, 0, 2]  # the whole tile is not inside its half
+
+
+def test_shrink_matches_opencv_area_resize_and_is_exact_for_whole_factors() -> None:
+    rng = np.random.default_rng(0)
+    img = rng.integers(0, 256, (1500, 2000, 3), dtype=np.uint8)
+    # a photo-like image: 50 px blocks, blurred (random pixels have detail finer than the output grid,
+    # where any two resamplers disagree)
+    blocks = np.ascontiguousarray(np.repeat(np.repeat(img[::50, ::50], 50, 0), 50, 1))
+    img = cv2.GaussianBlur(blocks, (0, 0), 8)
+    ref = cv2.resize(img, (480, 360), interpolation=cv2.INTER_AREA)
+    out = shrink(img, 480, 360)
+    assert out.shape == ref.shape
+    assert np.abs(out.astype(int) - ref.astype(int)).mean() < 2.0
+    quarter = shrink(img, 500, 375)  # a whole factor: exactly OpenCV's box average
+    assert (quarter == cv2.resize(img, (500, 375), interpolation=cv2.INTER_AREA)).all()
+    odd = shrink(img[:1499, :1999], 480, 360)  # sizes the factor does not divide
+    assert odd.shape == (360, 480, 3)
+

@@ -63,6 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--styles", default=None, help="comma-separated style names to use (default: all)")
     ap.add_argument("--shared", type=Path, default=None, help="the shared folder (default ../shared)")
     ap.add_argument("--cache", type=Path, default=None, help="artwork cache (default data/cache/artwork)")
+    ap.add_argument(
+        "--only",
+        choices=("train", "val"),
+        default=None,
+        help="render only this split's images (the same files a full run writes for it)",
+    )
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     ap.add_argument("--coverage", action="store_true", help="print the style coverage table and exit")
     ap.add_argument(
@@ -124,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         cache_dir=args.cache or DEFAULT_CACHE,
         scene=scene,
         progress=not args.no_progress,
+        only=args.only,
     )
     try:
         summary = generate(cfg)

@@ -31,6 +31,10 @@ class GenerateConfig:
     cache_dir: Path = DEFAULT_CACHE
     scene: SceneOptions = field(default_factory=SceneOptions)
     progress: bool = True
+    #: render only the images of this split ("train" or "val"; None: all). A split depends only on
+    #: the image's index and the seed, so ``only="val"`` writes exactly the validation photos of
+    #: the full run, in a tenth of the time: enough for tuning thresholds.
+    only: str | None = None
 
 
 def image_seed(seed: int, index: int) -> int:
@@ -89,10 +93,15 @@ def generate(cfg: GenerateConfig) -> dict:
     rows_all: list[tuple[int, list[str]]] = []
     n_labels = n_crops = 0
     t1 = time.time()
-    bar = tqdm(total=cfg.count, desc="scenes", disable=not cfg.progress, unit="img")
+    indices = [
+        i
+        for i in range(cfg.count)
+        if cfg.only is None or writers.split_of(i, cfg.val_fraction, cfg.seed) == cfg.only
+    ]
+    bar = tqdm(total=len(indices), desc="scenes", disable=not cfg.progress, unit="img")
     if cfg.workers <= 1:
         _init(cfg)
-        results = map(_one, range(cfg.count))
+        results = map(_one, indices)
         for idx, nl, nc, rows in results:
             n_labels, n_crops = n_labels + nl, n_crops + nc
             rows_all.append((idx, rows))
@@ -100,7 +109,7 @@ def generate(cfg: GenerateConfig) -> dict:
     else:
         ctx = mp.get_context("fork") if hasattr(mp, "get_context") else mp
         with ctx.Pool(cfg.workers, initializer=_init, initargs=(cfg,)) as pool:
-            for idx, nl, nc, rows in pool.imap_unordered(_one, range(cfg.count), chunksize=4):
+            for idx, nl, nc, rows in pool.imap_unordered(_one, indices, chunksize=4):
                 n_labels, n_crops = n_labels + nl, n_crops + nc
                 rows_all.append((idx, rows))
                 bar.update(1)
@@ -114,7 +123,7 @@ def generate(cfg: GenerateConfig) -> dict:
                 f.writelines(rows)
     secs = time.time() - t1
     return {
-        "images": cfg.count,
+        "images": len(indices),
         "labels": n_labels,
         "crops": n_crops,
         "seconds_scenes": round(secs, 1),

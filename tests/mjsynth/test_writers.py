@@ -15,7 +15,7 @@ from vision.crops import CROP_SIZE
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _make(out: Path, seed: int = 3, count: int = 4) -> dict:
+def _make(out: Path, seed: int = 3, count: int = 4, only: str | None = None) -> dict:
     cfg = GenerateConfig(
         out=out,
         count=count,
@@ -25,6 +25,7 @@ def _make(out: Path, seed: int = 3, count: int = 4) -> dict:
         shared_dir=None,
         scene=SceneOptions(img_size=256, styles=FAST_STYLES),
         progress=False,
+        only=only,
     )
     return generate(cfg)
 
@@ -56,6 +57,18 @@ def test_tiny_dataset_has_all_three_outputs(tmp_path):
     man = json.loads((tmp_path / "manifests" / "000000.json").read_text())
     assert {"hands", "tiles", "image", "split"} <= set(man)
     assert (tmp_path / man["image"]).is_file()
+
+
+@needs_fonts
+def test_only_one_split_writes_exactly_that_splits_files_of_a_full_run(tmp_path):
+    _make(tmp_path / "all", count=4)
+    summary = _make(tmp_path / "val", count=4, only="val")
+    full = {p.name for p in (tmp_path / "all" / "det" / "labels" / "val").glob("*.txt")}
+    assert 0 < summary["images"] == len(full) < 4
+    assert not (tmp_path / "val" / "det" / "labels" / "train").exists()
+    for name in full:
+        rel = Path("det") / "labels" / "val" / name
+        assert (tmp_path / "val" / rel).read_bytes() == (tmp_path / "all" / rel).read_bytes()
 
 
 @needs_fonts

@@ -119,12 +119,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", help="only photos of this split (e.g. val, to tune thresholds)")
     ap.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")
     ap.add_argument(
+        "--det-size", type=int, default=None, help="detector input size, multiple of 32 (default: its own)"
+    )
+    ap.add_argument(
         "--oracle",
         action="store_true",
         help="layout only: the ground-truth boxes, codes and turns in place of the two models",
     )
     args = ap.parse_args(argv)
-    reader = None if args.oracle else PhotoReader(args.models, conf=args.det_conf)
+    det_size = (args.det_size, args.det_size) if args.det_size else None
+    reader = None if args.oracle else PhotoReader(args.models, conf=args.det_conf, det_size=det_size)
     manifests = sorted((args.data / "manifests").glob("*.json"))
     causes: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
@@ -197,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         "data": str(args.data),
         "mode": "oracle (ground-truth tiles, layout only)" if args.oracle else "models",
         "det_conf": args.det_conf,
+        "det_size": list(reader.det_size or reader.det.imgsz) if reader else None,
         "photos": n,
         "exact": exact,
         "exact_rate": round(exact / max(1, n), 4),

@@ -4,6 +4,12 @@
 - Real: the camerash *test* fold of ``models/camerash-split.csv`` (whole tile sets held out), each
   crop read upright and turned 180°, prepared by :func:`vision.crops.prepare_tile_image` exactly as
   at run time; top-1 overall and per class.
+- Real, in their photos: the same test-fold tiles found in the product photos they were cut
+  from (template matching at the photo's detected tile size) and read the way a photo is read:
+  the detector's box, :func:`vision.crops.crop_box` with its margin and the real surroundings,
+  the reader with its 180° second look. The crops as given are cut tight to the tile's edge, a
+  framing the runtime never produces (it adds 8 % of the box on each side), so this is the
+  number that says how well a photographed tile is read.
 - Synthetic: a held-out crop set (``--synth``: a classify folder set from another generator seed),
   for the classes camerash lacks (red fives, backs) and as a cross-check.
 
@@ -32,8 +38,9 @@ from mjsynth.recolour import RED_OF, redden  # noqa: E402
 
 from vision.classes import TILE_CLASSES  # noqa: E402
 from vision.crops import CROP_SIZE, prepare_tile_image  # noqa: E402
-from vision.models import load_model  # noqa: E402
-from vision.read import classify  # noqa: E402
+from vision.detect import DETECTOR_CONF, detect  # noqa: E402
+from vision.models import OnnxModel, load_model  # noqa: E402
+from vision.read import classify, read_tiles  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
 SPLIT = ROOT / "models" / "camerash-split.csv"
@@ -46,6 +53,86 @@ def _batched(model, crops: list[np.ndarray], tta: bool, batch: int = 128) -> tup
         probs.append(p)
         flips.append(f)
     return np.concatenate(probs), np.concatenate(flips)
+
+
+#: Template width (px) for finding a crop in its photo: small enough to be quick, big enough to
+#: tell tiles apart (several copies of one kind match equally well, which is fine: same label).
+FIND_W = 32
+#: A found place counts when it overlaps a detector box this much (IoU).
+FIND_IOU = 0.5
+
+
+def tiles_in_photos(
+    rows: list[dict[str, str]], det: OnnxModel, rdr: OnnxModel, tta: bool
+) -> tuple[np.ndarray, np.ndarray, int, int, list[dict]]:
+    """(truth, reading) class indices for the test-fold tiles found in their source photos, the
+    number of crops not found on a detector box, the number of boxes with two labels (left out),
+    and each misread tile (photo, box, truth, reading, the crops that put it there) to check by eye.
+    """
+    by_photo: dict[str, list[dict[str, str]]] = {}
+    for r in rows:
+        by_photo.setdefault(r["photo"], []).append(r)
+    truth: list[int] = []
+    read: list[int] = []
+    lost = clashes = 0
+    misread: list[dict] = []
+    for photo, items in sorted(by_photo.items()):
+        image = cv2.imread(str(CAMERASH / "raw-images" / photo), cv2.IMREAD_COLOR)
+        dets = detect(det, image, conf=DETECTOR_CONF)
+        if image is None or not dets:
+            lost += len(items)
+            continue
+        boxes = np.array([d.box for d in dets])
+        bw = float(np.median(boxes[:, 2] - boxes[:, 0]))
+        bh = float(np.median(boxes[:, 3] - boxes[:, 1]))
+        f = FIND_W / bw
+        small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)  # only to find the tile; it is read in colour
+        tw, th = FIND_W, max(8, round(bh * f))
+        labels: dict[int, set[int]] = {}
+        sources: dict[int, list[str]] = {}
+        for r in items:
+            crop = cv2.cvtColor(cv2.imread(str(CAMERASH / "tiles-resized" / r["crop"])), cv2.COLOR_BGR2GRAY)
+            best, where = -2.0, (0, 0)
+            for view in (crop, cv2.rotate(crop, cv2.ROTATE_180)):
+                templ = cv2.resize(view, (tw, th), interpolation=cv2.INTER_AREA)
+                score = cv2.matchTemplate(grey, templ, cv2.TM_CCOEFF_NORMED)
+                _, top, _, loc = cv2.minMaxLoc(score)
+                if top > best:
+                    best, where = top, loc
+            x0, y0 = where[0] / f, where[1] / f
+            found = np.array([[x0, y0, x0 + bw, y0 + bh]])
+            ix0 = np.maximum(found[:, 0], boxes[:, 0])
+            iy0 = np.maximum(found[:, 1], boxes[:, 1])
+            inter = np.clip(np.minimum(found[:, 2], boxes[:, 2]) - ix0, 0, None) * np.clip(
+                np.minimum(found[:, 3], boxes[:, 3]) - iy0, 0, None
+            )
+            union = bw * bh + (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) - inter
+            iou = inter / union
+            k = int(iou.argmax())
+            if iou[k] < FIND_IOU:
+                lost += 1
+                continue
+            labels.setdefault(k, set()).add(TILE_CLASSES.index(r["code"]))
+            sources.setdefault(k, []).append(r["crop"])
+        keep = [k for k, v in sorted(labels.items()) if len(v) == 1]
+        clashes += len(labels) - len(keep)
+        readings = read_tiles(rdr, image, [dets[k] for k in keep], tta=tta)
+        for k, reading in zip(keep, readings, strict=True):
+            truth.append(next(iter(labels[k])))
+            read.append(TILE_CLASSES.index(reading.code))
+            if reading.code != TILE_CLASSES[truth[-1]]:
+                misread.append(
+                    {
+                        "photo": photo,
+                        "box": [round(v) for v in dets[k].box],
+                        "truth": TILE_CLASSES[truth[-1]],
+                        "read": reading.code,
+                        "confidence": round(reading.confidence, 3),
+                        "crops": sources[k],
+                    }
+                )
+    return np.array(truth, int), np.array(read, int), lost, clashes, misread
 
 
 def confusion_png(conf: np.ndarray, labels: list[str], out: Path, title: str) -> None:
@@ -95,6 +182,12 @@ def per_class(y: np.ndarray, pred: np.ndarray) -> dict[str, dict[str, float]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, default=ROOT / "models" / "reader.onnx")
+    ap.add_argument(
+        "--detector",
+        type=Path,
+        default=ROOT / "models" / "detector.onnx",
+        help="detector for reading the test tiles in their photos",
+    )
     ap.add_argument("--synth", type=Path, help="held-out classify folder set <dir>/<code>/*.jpg")
     ap.add_argument("--synth-max", type=int, default=60, help="crops per class from --synth")
     ap.add_argument("--no-tta", action="store_true")
@@ -145,6 +238,29 @@ def main(argv: list[str] | None = None) -> int:
     )
     for c in ("1s", "5z"):
         print(f"  {c}: {result['camerash_test']['per_class'].get(c)}")
+
+    if args.detector.is_file():
+        yt, yp, lost, clashes, misread = tiles_in_photos(rows, load_model(args.detector), model, tta)
+        wrong = Counter((TILE_CLASSES[a], TILE_CLASSES[b]) for a, b in zip(yt, yp, strict=True) if a != b)
+        kinds = yt < TILE_CLASSES.index("0m")  # the 34 kinds come first in the class list
+        flowers = (yt >= TILE_CLASSES.index("1f")) & (yt <= TILE_CLASSES.index("8f"))
+        result["camerash_test_in_photos"] = {
+            "tiles": len(yt),
+            "crops_not_found_on_a_box": lost,
+            "boxes_with_two_labels_left_out": clashes,
+            "top1": round(float((yp == yt).mean()), 4) if len(yt) else None,
+            "top1_34_kinds": round(float((yp[kinds] == yt[kinds]).mean()), 4) if kinds.any() else None,
+            "top1_flowers": round(float((yp[flowers] == yt[flowers]).mean()), 4) if flowers.any() else None,
+            "per_class": per_class(yt, yp),
+            "top_confusions": [f"{a}→{b} ×{n}" for (a, b), n in wrong.most_common(12)],
+            "misread": misread,
+        }
+        r = result["camerash_test_in_photos"]
+        print(
+            f"the same tiles read in their photos (detector box + runtime crop): {r['tiles']} tiles, "
+            f"top-1 {r['top1']} (34 kinds {r['top1_34_kinds']}, flowers {r['top1_flowers']}); "
+            f"{lost} crops not found on a box, {clashes} boxes with two labels"
+        )
 
     # Red fives on real photos: camerash has none, so the test fold's plain fives are repainted
     # red (mjsynth.recolour, 3 variants each) and must read as red fives, while the originals

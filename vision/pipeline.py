@@ -124,17 +124,20 @@ class PhotoReader:
         rdr: OnnxModel | None = None,
         conf: float = DETECTOR_CONF,
         tta: bool = True,
+        det_size: tuple[int, int] | None = None,
     ) -> None:
         self.det = det or detector(str(models_dir))
         self.rdr = rdr or reader(str(models_dir))
         self.conf, self.tta = conf, tta
+        #: the detector's input size (h, w); None: the size it was trained at
+        self.det_size = det_size
 
     def detect(self, image: np.ndarray) -> list[Detection]:
-        return detect(self.det, image, conf=self.conf)
+        return detect(self.det, image, conf=self.conf, size=self.det_size)
 
     def detect_candidates(self, image: np.ndarray) -> list[Detection]:
         """Every box down to :data:`vision.mend.UNSURE_LOW`: the faint ones may complete a hand."""
-        return detect(self.det, image, conf=min(self.conf, UNSURE_LOW))
+        return detect(self.det, image, conf=min(self.conf, UNSURE_LOW), size=self.det_size)
 
     def read_image(self, image: np.ndarray) -> PhotoResult:
         t0 = time.perf_counter()

@@ -1,0 +1,43 @@
+"""The photo benchmark runs end to end and reports its same-run peer ratio."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("bench_photo", ROOT / "scripts" / "bench_photo.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.skipif(not (ROOT / "models" / "detector.onnx").is_file(), reason="no shipped models")
+def test_bench_reports_stages_and_the_ratio_to_a_640px_detector_pass(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "bench.json"
+    assert _bench().main(["--runs", "1", "--out", str(out)]) == 0
+    result = json.loads(out.read_text())
+    med = result["median_ms"]
+    assert set(med) == {"decode", "detect", "read", "layout", "score", "total"}
+    assert med["total"] >= med["detect"] > 0 and result["tiles"] == 15
+    assert result["reference_ms"] > 0
+    ratio = med["total"] / result["reference_ms"]  # one run: the median ratio is that run's ratio
+    assert result["ratio_total_to_reference"] == pytest.approx(ratio, rel=0.02)
+    assert result["target_ratio"] == 4.35
+    assert "x the 640 px detector pass" in capsys.readouterr().out
+    assert result["reference"].startswith("the YOLO11n detector ONNX at 640x640")
+
+
+def test_bench_says_why_when_the_photo_cannot_be_read(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"not a jpeg")
+    assert _bench().main(["--image", str(bad), "--runs", "1", "--out", str(tmp_path / "b.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert not (tmp_path / "b.json").exists()

@@ -292,7 +292,12 @@ def split_row(row: list[Any]) -> tuple[list[list[Any]], list[float]]:
     # centre to centre, against the usual pitch of the pairs around it: box edges move with the
     # side face a tile shows at the edge of a gap, centres barely
     pitch = [pos[i + 1] - pos[i] for i in range(n - 1)]
-    gaps = [p - float(np.median(pitch[max(0, i - 3) : i + 4])) for i, p in enumerate(pitch)]
+    usual = [float(np.median(pitch[max(0, i - 3) : i + 4])) for i in range(n - 1)]
+    if n == 2:
+        # one pair has no usual pitch to compare with (the pair wait and the winning tile after
+        # four calls lie in a row of two): tiles that touch are one tile length apart
+        usual = [min(usual[0], (local[0] + local[1]) / 2)]
+    gaps = [p - u for p, u in zip(pitch, usual, strict=True)]
     groups, excess = [[ordered[0]]], []
     for i, g in enumerate(gaps):
         rel = g / max((local[i] + local[i + 1]) / 2, 1e-6)
@@ -433,11 +438,22 @@ def lay_out(tiles: list[Any]) -> Layout:
         out.problems.append("no tiles found")
         return out
     rows = rows_of(rest)
-    if any(len(r) >= MIN_ROW for r in rows):
+    if any(len(r) >= MIN_ROW for r in rows) and any(len(r) < MIN_ROW for r in rows):
         # a tile or two lying apart from every row is not part of the laid-out hand (a discard,
-        # a tile of the wall, or something on the table the detector took for a tile)
-        out.ignored = [t.src for r in rows if len(r) < MIN_ROW for t in r]
-        rows = [r for r in rows if len(r) >= MIN_ROW]
+        # a tile of the wall, or something on the table the detector took for a tile) ...
+        kept = _assign(out, [r for r in rows if len(r) >= MIN_ROW])
+        if kept.concealed:
+            kept.ignored = [t.src for r in rows if len(r) < MIN_ROW for t in r]
+            return kept
+        # ... unless the long rows are all declared sets: after four calls the concealed hand
+        # is one tile and the winning tile beside it, a row of two
+    return _assign(out, rows)
+
+
+def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
+    """:func:`lay_out` from the rows on: groups, roles, the winning tile (a fresh copy of ``base``,
+    which holds the bonus tiles and the hand's turn)."""
+    out = Layout(bonus_tiles=list(base.bonus_tiles), turn=base.turn)
     for i, row in enumerate(rows):
         out.groups.extend(groups_of(row, i))
     plain = [g for g in out.groups if not (g.has_sideways or g.n_backs)]

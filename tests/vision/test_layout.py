@@ -136,6 +136,30 @@ def test_four_melds_leave_a_single_concealed_tile_and_the_winner() -> None:
     assert len(lay.melds) == 4
 
 
+def test_four_melds_in_a_second_row_leave_the_pair_wait_in_a_row_of_two() -> None:
+    """After four calls the concealed hand is one tile plus the winning tile set apart: a row of
+    two that is the hand, not a stray pair beside it (found on composed real-tile photos)."""
+    hand = Row(y=100).tile("6z").gap(0.5).tile("6z")
+    melds = Row(y=170)
+    for code in ("1z", "3z"):
+        melds.side(code).tile(code, code).gap(0.8)
+    melds.tile("7p", "8p").side("9p").gap(0.8).tile("2s").side("3s").tile("4s")
+    lay = lay_out(hand.tiles + melds.tiles)
+    assert lay.problems == [] and lay.ignored == []
+    assert lay.winning_tile == "6z" and lay.to_dict()["hand"] == "66z"
+    assert len(lay.melds) == 4
+
+
+def test_a_pair_of_touching_tiles_is_one_group_and_strays_beside_a_hand_are_left_out() -> None:
+    from vision.layout import row_groups
+
+    assert [len(g) for g in row_groups(Row().tile("6z", "6z").tiles)] == [2]
+    hand = Row(y=100).tile(*c("1s 2s 3s 4s 5s 6s 7s 8s 9s 1p 1p 2z 2z")).gap().tile("2z")
+    stray = Row(y=300).tile("5m", "5m")
+    lay = lay_out(hand.tiles + stray.tiles)
+    assert lay.winning_tile == "2z" and [t.code for t in lay.ignored] == ["5m", "5m"]
+
+
 def test_missing_winning_tile_and_bad_sets_are_reported_not_guessed() -> None:
     r = Row().tile(*c("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2p 2p 2p"))
     lay = lay_out(r.tiles)

@@ -85,5 +85,8 @@ if want eval; then
   .venv/bin/python scripts/eval_detector.py
   .venv/bin/python scripts/eval_e2e.py --data data/vision-holdout --out models/metrics/e2e-640.json
   .venv/bin/python scripts/eval_e2e.py --data data/vision-holdout-1600 --out models/metrics/e2e.json
+  [ -d data/real-hands/manifests ] || \
+    .venv/bin/python scripts/make_real_hands.py --out data/real-hands --count 300 --seed 5
+  .venv/bin/python scripts/eval_e2e.py --data data/real-hands --out models/metrics/e2e-real-tiles.json
   .venv/bin/python scripts/bench_photo.py
 fi

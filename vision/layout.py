@@ -124,14 +124,18 @@ def _tile_width(t: Any) -> float:
 def hand_turn(tiles: list[Any]) -> int:
     """Which way the hand's tiles point in the photo (0, 90, 180, 270 degrees clockwise): the
     majority of the tiles' own ``turn`` (a hand shot with the phone turned, or from across the
-    table). Flowers and backs do not vote (flowers lie apart; a back has no up)."""
-    votes = Counter(
-        int(getattr(t, "turn", 0)) % 360 for t in tiles if not t.code.endswith("f") and t.code != BACK
-    )
-    if not votes:
+    table), each vote weighted by how sure the reader is of it (``turn_confidence``, 1 when not
+    given): a row of upright 5-circles and white dragons, which look the same turned, must not
+    outvote the characters beside them. Flowers and backs do not vote (flowers lie apart; a
+    back has no up). Ties go to upright."""
+    votes: Counter[int] = Counter()
+    for t in tiles:
+        if not t.code.endswith("f") and t.code != BACK:
+            votes[int(getattr(t, "turn", 0)) % 360] += float(getattr(t, "turn_confidence", 1.0))
+    best = max(votes.values(), default=0.0)
+    if best <= 1e-6:  # nothing voted, or nobody was sure
         return 0
-    best = max(votes.values())
-    return min((v for v in votes if votes[v] == best), key=lambda v: (v != 0, v))
+    return min((v for v in votes if votes[v] >= best - 1e-9), key=lambda v: (v != 0, v))
 
 
 def _turn_point(x: float, y: float, turn: int) -> tuple[float, float]:

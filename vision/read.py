@@ -43,6 +43,10 @@ class Reading:
     turn: int = 0
     #: the reader's own answer when :mod:`vision.mend` changed the code to complete the hand
     corrected_from: str | None = None
+    #: How sure the upside-down head is, |2 P(upside down) - 1| (0..1). A face that looks the same
+    #: both ways (a 5-circle, a blank white dragon) reads the same turned, so the two averaged
+    #: looks cancel out near 0: such tiles should not decide which way the hand points.
+    turn_confidence: float = 1.0
 
     @property
     def flagged(self) -> bool:
@@ -63,6 +67,7 @@ class Reading:
             "confidence": round(self.confidence, 4),
             "orientation": self.orientation,
             "turn": self.turn,
+            "turn_confidence": round(self.turn_confidence, 3),
         }
         if self.corrected_from:
             out["corrected_from"] = self.corrected_from
@@ -130,5 +135,9 @@ def read_tiles(
         # a crop turned clockwise to portrait that reads upright shows a tile lying turned
         # counter-clockwise (270); read upside down, clockwise (90)
         turn = (90 if f > 0.5 else 270) if turned else (180 if f > 0.5 else 0)
-        out.append(Reading(d.box, code, conf, orientation, d.score, alts, turn))
+        out.append(
+            Reading(
+                d.box, code, conf, orientation, d.score, alts, turn, turn_confidence=abs(2 * float(f) - 1)
+            )
+        )
     return orient(out)

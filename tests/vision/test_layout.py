@@ -292,3 +292,21 @@ def test_sets_beyond_the_winner_are_declared_even_without_a_visible_claimed_tile
     lay = lay_out(r.tiles)
     assert lay.winning_tile == "4m" and lay.to_dict()["hand"] == "44m"
     assert [m["tiles"] for m in lay.melds] == ["234s", "111z", "789p", "234m"]
+
+
+def test_tiles_that_look_the_same_turned_do_not_outvote_the_hand() -> None:
+    """5-circles and blank white dragons read the same both ways: their unsure votes (found on a
+    real-tile photo where 7 such tiles said 'upside down' against 6 characters) count for little."""
+    from vision.layout import hand_turn
+
+    @dataclass
+    class V:
+        code: str
+        turn: int
+        turn_confidence: float = 1.0
+
+    sure = [V(c, 0, 0.9) for c in ("7m", "8m", "9m", "2p", "3p", "4p")]
+    unsure = [V(c, 180, 0.1) for c in ("5p", "5p", "5z", "5z", "5z", "4s", "4s")]
+    assert hand_turn(sure + unsure) == 0
+    assert hand_turn([V(c.code, c.turn) for c in sure + unsure]) == 180  # unweighted: the majority
+    assert hand_turn([V("5z", 180, 0.0), V("5p", 90, 0.0)]) == 0  # nobody sure: upright

@@ -171,6 +171,25 @@ def test_layout_after_a_correction_rescores(client: TestClient) -> None:
     assert e["score"]["valid"] is False and e["score"]["error"]
 
 
+def test_tiles_carry_how_sure_their_turn_is_and_a_re_layout_weighs_it(client: TestClient) -> None:
+    d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
+    assert all(0.0 <= t["turn_confidence"] <= 1.0 for t in d["tiles"])
+    tiles = [{k: t[k] for k in ("id", "code", "box", "orientation", "turn")} for t in d["tiles"]]
+    # most tiles claim the hand is upside down, but unsure; three are sure it is not
+    for i, t in enumerate(tiles):
+        t["turn"], t["turn_confidence"] = (0, 1.0) if i < 3 else (180, 0.05)
+    body = {"tiles": tiles, "rules": "riichi", "context": CTX}
+    weighed = client.post("/api/layout", json=body).json()
+    assert weighed["hand"]["winning_tile"] == "4s"  # read upright: the winning tile at the right
+    flipped = client.post(
+        "/api/layout", json={**body, "tiles": [{**t, "turn_confidence": 1.0} for t in tiles]}
+    ).json()
+    # unweighted, the unsure majority turns the hand: its right end is now the left one
+    assert flipped["hand"].get("winning_tile") != "4s"
+    bad = {**body, "tiles": [{**tiles[0], "turn_confidence": 2}]}
+    assert client.post("/api/layout", json=bad).status_code == 422
+
+
 def test_layout_rejects_bad_codes_and_bodies(client: TestClient) -> None:
     r = client.post("/api/layout", json={"tiles": [{"code": "9x", "box": [0, 0, 1, 1]}]})
     assert r.status_code == 400 and "9x" in r.json()["error"]

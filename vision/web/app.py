@@ -85,6 +85,8 @@ class TileIn(BaseModel):
     box: tuple[FiniteFloat, FiniteFloat, FiniteFloat, FiniteFloat]
     orientation: Literal["upright", "sideways", "upside_down"] = "upright"
     turn: Literal[0, 90, 180, 270] = 0
+    #: how sure the reader was of ``turn`` (0..1; a tile the player added: 1)
+    turn_confidence: float = Field(1.0, ge=0.0, le=1.0)
 
 
 class LayoutRequest(BaseModel):
@@ -110,6 +112,7 @@ class _Tile:
     orientation: str
     extra: dict[str, Any]
     turn: int = 0
+    turn_confidence: float = 1.0
 
 
 class ApiError(Exception):
@@ -209,6 +212,7 @@ def tiles_payload(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
             "box": [round(float(v), 1) for v in t.box],
             "orientation": t.orientation,
             "turn": t.turn,
+            "turn_confidence": round(float(getattr(t, "turn_confidence", 1.0)), 3),
         }
         item.update(getattr(t, "extra", {}) or {})
         item.update(id=t.id, group=entry["group"], role=entry["role"])
@@ -443,7 +447,15 @@ def create_app(
         t2 = time.perf_counter()
         result = await run_in_threadpool(holder.read, image)
         tiles = [
-            _Tile(i, r.code, tuple(float(v) for v in r.box), r.orientation, _reading_extra(r), r.turn)
+            _Tile(
+                i,
+                r.code,
+                tuple(float(v) for v in r.box),
+                r.orientation,
+                _reading_extra(r),
+                r.turn,
+                r.turn_confidence,
+            )
             for i, r in enumerate(result.readings)
         ]
         # the photo's layout was made from the readings; redo it on our tile objects (same boxes,
@@ -468,7 +480,9 @@ def create_app(
         for i, t in enumerate(body.tiles):
             _check_code(t.code, f"tiles[{i}].code")
         tiles = [
-            _Tile(t.id if t.id is not None else i, t.code, t.box, t.orientation, {}, t.turn)
+            _Tile(
+                t.id if t.id is not None else i, t.code, t.box, t.orientation, {}, t.turn, t.turn_confidence
+            )
             for i, t in enumerate(body.tiles)
         ]
         payload = await run_in_threadpool(layout_payload, tiles, body.rules, body.options, body.context)

@@ -319,7 +319,7 @@
   async function relayout() {
     const seq = ++state.seq;
     const body = {
-      tiles: state.tiles.map((t) => ({ id: t.id, code: t.code, box: t.box, orientation: t.orientation, turn: t.turn || 0 })),
+      tiles: state.tiles.map((t) => ({ id: t.id, code: t.code, box: t.box, orientation: t.orientation, turn: t.turn || 0, turn_confidence: t.turn_confidence ?? 1 })),
       rules: state.settings.rules, options: options(), context: context(),
     };
     let data;

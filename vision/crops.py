@@ -95,12 +95,22 @@ def crop_tile(
 
 
 def crop_box(
-    image: np.ndarray, box: Sequence[float], size: int = CROP_SIZE, pad: float = PAD_FRACTION
+    image: np.ndarray,
+    box: Sequence[float],
+    size: int = CROP_SIZE,
+    pad: float = PAD_FRACTION,
+    turn: bool | None = None,
 ) -> tuple[np.ndarray, bool]:
     """``crop_tile`` for a box, also telling whether the cut was turned from landscape to portrait
-    (the generator records it so the trainer knows which way up each crop lies)."""
+    (the generator records it so the trainer knows which way up each crop lies). ``turn`` forces
+    the turn (True) or forbids it (False) instead of judging by the box's shape: the runtime
+    reads a nearly square box both ways (:mod:`vision.read`)."""
     x0, y0, x1, y1 = pad_box(box, image.shape, pad)
-    cut, rotated = to_portrait(image[y0:y1, x0:x1])
+    cut = image[y0:y1, x0:x1]
+    if turn is None:
+        cut, rotated = to_portrait(cut)
+    else:
+        cut, rotated = (cv2.rotate(cut, cv2.ROTATE_90_CLOCKWISE), True) if turn else (cut, False)
     return letterbox(cut, size), rotated
 
 

@@ -80,3 +80,15 @@ def test_rectify_quad_puts_the_top_band_on_top():
 def test_the_crop_is_a_pure_function():
     img = _scene()
     assert np.array_equal(crop_tile(img, (100, 50, 145, 110)), crop_tile(img.copy(), (100, 50, 145, 110)))
+
+
+def test_the_turn_can_be_forced_either_way():
+    img = _scene()
+    crop, rotated = crop_box(img, (100, 50, 145, 110), turn=True)  # a portrait box, turned anyway
+    ys, xs = np.nonzero(crop[..., 2] > 150)
+    assert rotated and (xs.max() - xs.min()) > (ys.max() - ys.min())
+    side = np.ascontiguousarray(np.rot90(img))
+    h = side.shape[0]
+    crop, rotated = crop_box(side, (50, h - 145, 110, h - 100), turn=False)  # landscape, kept so
+    ys, xs = np.nonzero(crop[..., 2] > 150)
+    assert not rotated and (xs.max() - xs.min()) > (ys.max() - ys.min())

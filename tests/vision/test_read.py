@@ -66,3 +66,32 @@ def test_turn_comes_from_the_box_shape_and_the_upside_down_head() -> None:
     r = read_tiles(model, image, dets)  # type: ignore[arg-type]
     assert [x.turn for x in r] == [0, 180, 270, 90]
     assert r[0].to_json()["turn"] == 0 and r[3].to_json()["turn"] == 90
+
+
+@dataclass
+class ShapeReader:
+    """Reads '3s' surely when the red tile in the crop stands (portrait), '9m' unsurely otherwise."""
+
+    imgsz: tuple[int, int] = (96, 96)
+    classes: tuple[str, ...] = TILE_CLASSES
+
+    def run(self, batch: np.ndarray) -> list[np.ndarray]:
+        logits = np.full((len(batch), len(self.classes)), -10.0, np.float32)
+        for k, x in enumerate(batch):
+            ys, xs = np.nonzero((x[0] > 0.7) & (x[2] < 0.3))
+            standing = (ys.max() - ys.min()) > (xs.max() - xs.min())
+            logits[k, self.classes.index("3s" if standing else "9m")] = 5.0 if standing else 0.5
+        return [logits, np.full((len(batch), 1), -6.0, np.float32)]
+
+
+def test_a_nearly_square_box_is_read_both_ways_and_the_surer_reading_wins() -> None:
+    image = np.full((200, 400, 3), 90, np.uint8)
+    image[60:94, 100:146] = (0, 0, 230)  # a red tile lying sideways, 46 x 34
+    square = Detection((98, 48, 148, 96), "tile", 0.9)  # boxed 50 x 48: the row's height
+    tall = Detection((200, 40, 230, 80), "tile", 0.9)  # a portrait box is read one way only
+    image[42:78, 202:228] = (0, 0, 230)
+    r = read_tiles(ShapeReader(), image, [square, tall])  # type: ignore[arg-type]
+    assert r[0].code == "3s" and r[0].turn in (90, 270)  # read turned: a tile lying sideways
+    assert r[1].code == "3s" and r[1].turn == 0
+    plain = read_tiles(ShapeReader(), image, [Detection((98, 20, 148, 120), "tile", 0.9)])  # type: ignore[arg-type]
+    assert plain[0].turn in (0, 180)  # a clearly portrait box (0.5) is not turned

@@ -70,6 +70,22 @@ LABEL_FIXES: dict[str, tuple[str, str]] = {
 }
 
 
+def match_crop(grey: np.ndarray, crop: np.ndarray, size: tuple[int, int]) -> tuple[float, tuple[int, int]]:
+    """Where a grey crop, shrunk to ``size`` (w, h), best matches a grey photo, upright or turned
+    180° (some photos show tiles upside down): (normalised cross-correlation, top-left corner);
+    (-1, (0, 0)) when the template does not fit."""
+    w, h = size
+    if w > grey.shape[1] or h > grey.shape[0]:
+        return -1.0, (0, 0)
+    best, where = -1.0, (0, 0)
+    for view in (crop, cv2.rotate(crop, cv2.ROTATE_180)):
+        t = cv2.resize(view, (w, h), interpolation=cv2.INTER_AREA)
+        _, top, _, loc = cv2.minMaxLoc(cv2.matchTemplate(grey, t, cv2.TM_CCOEFF_NORMED))
+        if top > best:
+            best, where = float(top), (int(loc[0]), int(loc[1]))
+    return best, where
+
+
 def photo_set(photo: str) -> str:
     """``1-3.jpg`` → ``1``; ``10.jpg`` → ``10``: the tile set a photo shows."""
     return Path(photo).stem.split("-")[0]
@@ -104,15 +120,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         scores = np.zeros(len(photos))
         for j, (small, (w, h)) in enumerate(scaled):
-            for f in (0.95,):
-                tw, th = max(6, round(w * f)), max(8, round(h * f))
-                if tw >= small.shape[1] or th >= small.shape[0]:
-                    continue
-                t = cv2.resize(crop, (tw, th), interpolation=cv2.INTER_AREA)
-                for tt in (t, cv2.rotate(t, cv2.ROTATE_180)):
-                    scores[j] = max(
-                        scores[j], float(cv2.matchTemplate(small, tt, cv2.TM_CCOEFF_NORMED).max())
-                    )
+            # a little under the grid's cell: the crop is the tile, the cell also holds the gap
+            size = (max(6, round(w * 0.95)), max(8, round(h * 0.95)))
+            scores[j] = max(0.0, match_crop(small, crop, size)[0])
         best = int(scores.argmax())
         photo = photos[best].name
         second = float(np.sort(scores)[-2])

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vision.detect import DETECTOR_CONF  # noqa: E402
+from vision.detect import DETECTOR_CONF, iou  # noqa: E402
 from vision.layout import kind, lay_out, orient  # noqa: E402
 from vision.pipeline import PhotoError, PhotoReader, PhotoResult  # noqa: E402
 from vision.read import Reading  # noqa: E402
@@ -56,29 +56,20 @@ def compare(truth: dict, got: dict) -> str | None:
     return None
 
 
-def _iou(a: tuple[float, ...] | list[float], b: tuple[float, ...] | list[float]) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    if w <= 0 or h <= 0:
-        return 0.0
-    inter = w * h
-    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
-
-
 def match_tiles(truth: list[dict], readings: list) -> tuple[int, int, int]:
     """Greedy one-to-one matching at IoU >= 0.5: (matched, of them read right, readings).
 
     Separates the detector's share (recall = matched / truth, precision = matched / readings)
     from the reader's (right / matched) beyond the photo-level first cause."""
     pairs = sorted(
-        ((_iou(t["box"], r.box), i, j) for i, t in enumerate(truth) for j, r in enumerate(readings)),
+        ((iou(t["box"], r.box), i, j) for i, t in enumerate(truth) for j, r in enumerate(readings)),
         reverse=True,
     )
     used_t: set[int] = set()
     used_r: set[int] = set()
     matched = right = 0
-    for iou, i, j in pairs:
-        if iou < 0.5:
+    for overlap, i, j in pairs:
+        if overlap < 0.5:
             break
         if i in used_t or j in used_r:
             continue

@@ -34,11 +34,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from eval_camerash_split import match_crop  # noqa: E402
 from mjsynth.recolour import RED_OF, redden  # noqa: E402
 
 from vision.classes import TILE_CLASSES  # noqa: E402
 from vision.crops import CROP_SIZE, prepare_tile_image  # noqa: E402
-from vision.detect import DETECTOR_CONF, detect  # noqa: E402
+from vision.detect import DETECTOR_CONF, detect, iou  # noqa: E402
 from vision.models import OnnxModel, load_model  # noqa: E402
 from vision.read import classify, read_tiles  # noqa: E402
 
@@ -78,13 +79,12 @@ def tiles_in_photos(
     misread: list[dict] = []
     for photo, items in sorted(by_photo.items()):
         image = cv2.imread(str(CAMERASH / "raw-images" / photo), cv2.IMREAD_COLOR)
-        dets = detect(det, image, conf=DETECTOR_CONF)
-        if image is None or not dets:
+        dets = detect(det, image, conf=DETECTOR_CONF) if image is not None else []
+        if not dets:
             lost += len(items)
             continue
-        boxes = np.array([d.box for d in dets])
-        bw = float(np.median(boxes[:, 2] - boxes[:, 0]))
-        bh = float(np.median(boxes[:, 3] - boxes[:, 1]))
+        bw = float(np.median([d.width for d in dets]))
+        bh = float(np.median([d.height for d in dets]))
         f = FIND_W / bw
         small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)  # only to find the tile; it is read in colour
@@ -93,24 +93,11 @@ def tiles_in_photos(
         sources: dict[int, list[str]] = {}
         for r in items:
             crop = cv2.cvtColor(cv2.imread(str(CAMERASH / "tiles-resized" / r["crop"])), cv2.COLOR_BGR2GRAY)
-            best, where = -2.0, (0, 0)
-            for view in (crop, cv2.rotate(crop, cv2.ROTATE_180)):
-                templ = cv2.resize(view, (tw, th), interpolation=cv2.INTER_AREA)
-                score = cv2.matchTemplate(grey, templ, cv2.TM_CCOEFF_NORMED)
-                _, top, _, loc = cv2.minMaxLoc(score)
-                if top > best:
-                    best, where = top, loc
-            x0, y0 = where[0] / f, where[1] / f
-            found = np.array([[x0, y0, x0 + bw, y0 + bh]])
-            ix0 = np.maximum(found[:, 0], boxes[:, 0])
-            iy0 = np.maximum(found[:, 1], boxes[:, 1])
-            inter = np.clip(np.minimum(found[:, 2], boxes[:, 2]) - ix0, 0, None) * np.clip(
-                np.minimum(found[:, 3], boxes[:, 3]) - iy0, 0, None
-            )
-            union = bw * bh + (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) - inter
-            iou = inter / union
-            k = int(iou.argmax())
-            if iou[k] < FIND_IOU:
+            _, (x, y) = match_crop(grey, crop, (tw, th))
+            found = (x / f, y / f, x / f + bw, y / f + bh)
+            overlap = [iou(found, d.box) for d in dets]
+            k = int(np.argmax(overlap))
+            if overlap[k] < FIND_IOU:
                 lost += 1
                 continue
             labels.setdefault(k, set()).add(TILE_CLASSES.index(r["code"]))

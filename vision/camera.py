@@ -33,7 +33,7 @@ from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 from scoring.tiles import tile
 from vision.classes import BACK
-from vision.detect import DETECTOR_CONF, Detection, detect
+from vision.detect import DETECTOR_CONF, Detection, detect, iou
 from vision.layout import Layout, lay_out
 from vision.mend import lay_out_mended
 from vision.pipeline import hand_dict
@@ -333,14 +333,6 @@ class LiveScorer:
 # ------------------------------------------------------------------------------------------------
 # drawing
 # ------------------------------------------------------------------------------------------------
-def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
-
-
 def _label(canvas: np.ndarray, text: str, x: int, y: int, colour: tuple[int, int, int], scale: float) -> None:
     thick = max(1, round(scale * 2))
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
@@ -397,8 +389,8 @@ def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rule
         x0, y0, x1, y1 = (round(v) for v in d.box)
         match = None
         if reading is not None:
-            best = max(reading.readings, key=lambda r: _iou(r.box, d.box), default=None)
-            if best is not None and _iou(best.box, d.box) > 0.5:
+            best = max(reading.readings, key=lambda r: iou(r.box, d.box), default=None)
+            if best is not None and iou(best.box, d.box) > 0.5:
                 match = best
         if match is None:
             colour, text = (BACK_C, "") if d.label == BACK else (SEEN, "")

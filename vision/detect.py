@@ -7,6 +7,7 @@ NMS is class-agnostic because one physical tile must never yield both a ``tile``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -119,6 +120,15 @@ def decode(
         )
         for i in idx
     ]
+
+
+def iou(a: Sequence[float], b: Sequence[float]) -> float:
+    """Intersection over union of two ``xyxy`` boxes (0 when they do not overlap)."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
 
 
 def nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:

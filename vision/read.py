@@ -130,7 +130,8 @@ def read_tiles(
     size = model.imgsz[0]
     cut = [crop_box(image, d.box, size=size) for d in detections]
     both = [i for i, d in enumerate(detections) if _ambiguous(d)]
-    other = [crop_box(image, detections[i].box, size=size, turn=not cut[i][1]) for i in both]
+    # the shape of these boxes never turns them (LANDSCAPE_RATIO is their upper bound): turn them
+    other = [crop_box(image, detections[i].box, size=size, turn=True) for i in both]
     probs_all, flips_all = classify(model, [c for c, _ in cut + other], tta)
     probs, p_flip = probs_all[: len(cut)].copy(), flips_all[: len(cut)].copy()
     for k, i in enumerate(both):  # the surer of the two ways to read a nearly square box

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 
 import cv2
@@ -13,6 +11,7 @@ import pytest
 from mjsynth.realhands import compose, draw_hand, generate, load_crops
 
 from tests.mjsynth.mjsynth_testutil import SHARED
+from tests.scripts.scriptutil import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 CAMERASH = SHARED / "data" / "camerash"
@@ -20,15 +19,6 @@ SPLIT = ROOT / "models" / "camerash-split.csv"
 needs_camerash = pytest.mark.skipif(
     not (CAMERASH / "tiles-resized").is_dir(), reason="../shared/data/camerash not present"
 )
-
-
-def _script(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_drawn_hands_use_only_what_the_set_has() -> None:
@@ -46,7 +36,7 @@ def test_drawn_hands_use_only_what_the_set_has() -> None:
 def test_composed_photos_are_read_exactly_by_the_layout_from_their_true_tiles(tmp_path: Path) -> None:
     summary = generate(tmp_path, count=6, seed=3, split_csv=SPLIT, camerash=CAMERASH)
     assert summary["photos"] == 6
-    e2e = _script("eval_e2e")
+    e2e = load_script("eval_e2e")
     for path in sorted((tmp_path / "manifests").glob("*.json")):
         m = json.loads(path.read_text())
         image = cv2.imread(str(tmp_path / m["image"]))
@@ -73,6 +63,6 @@ def test_only_held_out_tiles_are_used_and_the_seed_fixes_the_photo() -> None:
 
 
 def test_script_says_what_is_missing(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    mod = _script("make_real_hands")
+    mod = load_script("make_real_hands")
     assert mod.main(["--camerash", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o")]) == 2
     assert "camerash crops not found" in capsys.readouterr().err

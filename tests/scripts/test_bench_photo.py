@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
+from tests.scripts.scriptutil import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_photo", ROOT / "scripts" / "bench_photo.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.mark.skipif(not (ROOT / "models" / "detector.onnx").is_file(), reason="no shipped models")
 def test_bench_reports_stages_and_the_ratio_to_a_640px_detector_pass(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "bench.json"
-    assert _bench().main(["--runs", "1", "--out", str(out)]) == 0
+    assert load_script("bench_photo").main(["--runs", "1", "--out", str(out)]) == 0
     result = json.loads(out.read_text())
     med = result["median_ms"]
     assert set(med) == {"decode", "detect", "read", "layout", "score", "total"}
@@ -38,6 +31,7 @@ def test_bench_reports_stages_and_the_ratio_to_a_640px_detector_pass(tmp_path: P
 def test_bench_says_why_when_the_photo_cannot_be_read(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"not a jpeg")
-    assert _bench().main(["--image", str(bad), "--runs", "1", "--out", str(tmp_path / "b.json")]) == 2
+    argv = ["--image", str(bad), "--runs", "1", "--out", str(tmp_path / "b.json")]
+    assert load_script("bench_photo").main(argv) == 2
     assert "cannot read" in capsys.readouterr().err
     assert not (tmp_path / "b.json").exists()

@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import csv
-import importlib.util
 from pathlib import Path
 
 import pytest
+
+from tests.scripts.scriptutil import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SPLIT = ROOT / "models" / "camerash-split.csv"
 DATA = ROOT.parent / "shared" / "data" / "camerash" / "labels" / "data.csv"
 
 
-def _split_module():  # type: ignore[no-untyped-def]
-    path = ROOT / "scripts" / "eval_camerash_split.py"
-    spec = importlib.util.spec_from_file_location("camerash_split", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_folds_are_whole_tile_sets_and_the_test_fold_has_every_class() -> None:
-    mod = _split_module()
+    mod = load_script("eval_camerash_split")
     rows = list(csv.DictReader(SPLIT.open(encoding="utf-8")))
     assert len(rows) == 629
     for r in rows:
@@ -34,7 +26,7 @@ def test_folds_are_whole_tile_sets_and_the_test_fold_has_every_class() -> None:
 
 
 def test_codes_are_camerash_labels_except_the_checked_fixes() -> None:
-    mod = _split_module()
+    mod = load_script("eval_camerash_split")
     for r in csv.DictReader(SPLIT.open(encoding="utf-8")):
         fix = mod.LABEL_FIXES.get(r["crop"])
         assert r["code"] == (fix[0] if fix else mod.CAMERASH_TO_CODE[r["label"]]), r["crop"]
@@ -46,3 +38,17 @@ def test_split_covers_every_labelled_crop_with_camerash_own_label() -> None:
     rows = {r["crop"]: r["label"] for r in csv.DictReader(SPLIT.open(encoding="utf-8"))}
     labels = {r["image-name"]: r["label-name"] for r in csv.DictReader(DATA.open(encoding="utf-8-sig"))}
     assert rows == labels
+
+
+def test_a_crop_is_found_upright_or_turned_even_when_it_spans_the_photo() -> None:
+    import numpy as np
+
+    match_crop = load_script("eval_camerash_split").match_crop
+    rng = np.random.default_rng(0)
+    photo = rng.integers(0, 256, (40, 200), dtype=np.uint8)
+    crop = photo[:, 120:150].copy()  # as tall as the photo (a one-row photo)
+    score, where = match_crop(photo, crop, (30, 40))
+    assert score > 0.99 and where == (120, 0)
+    score, where = match_crop(photo, crop[::-1, ::-1].copy(), (30, 40))  # the tile upside down
+    assert score > 0.99 and where == (120, 0)
+    assert match_crop(photo, crop, (30, 41))[0] == -1.0  # taller than the photo: no match

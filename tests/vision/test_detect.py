@@ -93,3 +93,12 @@ def test_shrink_matches_opencv_area_resize_and_is_exact_for_whole_factors() -> N
     odd = shrink(img[:1499, :1999], 480, 360)  # sizes the factor does not divide
     assert odd.shape == (360, 480, 3)
 
+
+
+def test_iou_of_boxes() -> None:
+    from vision.detect import iou
+
+    assert iou((0, 0, 10, 10), (0, 0, 10, 10)) == 1.0
+    assert iou((0, 0, 10, 10), (20, 0, 30, 10)) == 0.0
+    assert abs(iou((0, 0, 10, 10), (5, 0, 15, 10)) - 1 / 3) < 1e-9
+    assert iou((0, 0, 0, 0), (0, 0, 0, 0)) == 0.0  # empty boxes: no division by zero

@@ -6,8 +6,9 @@ sets the reader never trained on (the test fold of ``models/camerash-split.csv``
 lays such crops out on a table the way players lay out a finished hand, seen from above
 (``mjsynth.layout`` does the same in 3D): the concealed tiles in a row, the winning tile a little
 apart at its right, declared sets further right or in a second row with the claimed tile turned
-sideways, flowers apart. All tiles of one hand come from one set, as on a real table. Shadows,
-table colour and texture, a slight turn of the whole photo, blur and JPEG are added; the tiles
+sideways, flowers apart. All tiles of one hand come from one set, as on a real table. The
+generator's table surfaces (felt, mats, wood, cloths, ...), shadows, light fall-off, a slight turn
+of the whole photo, blur and JPEG are added; the tiles
 themselves are real pixels: real printing, wear, lighting and the makers' own designs.
 
 Limits: camerash has no backs and no red fives, so hands with a concealed kong or a red five are
@@ -28,21 +29,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from mjsynth.backgrounds import KINDS, table_texture
 from mjsynth.hands import Hand, new_pool, random_hand
 
 #: The photo's size: a phone photo decoded at reduced scale is about this big.
 CANVAS = (1600, 1200)
 #: Real tiles are about 3:4 (camerash crops are 240x320).
 ASPECT = 0.75
-#: Table colours (BGR) by name: felt green, felt blue, wood, grey, off-white cloth (white tiles on
-#: a white cloth: the hardest for the detector).
-TABLES = {
-    "green felt": (40, 95, 35),
-    "blue felt": (110, 70, 30),
-    "wood": (45, 80, 130),
-    "grey": (90, 90, 90),
-    "white cloth": (200, 205, 210),
-}
+#: A real tile is about this wide: it sets the table texture's scale (mjsynth.backgrounds works in mm).
+TILE_WIDTH_MM = 26.0
 
 
 def load_crops(split_csv: Path, camerash: Path, fold: str = "test") -> dict[str, dict[str, list[Path]]]:
@@ -113,27 +108,23 @@ def _plan(hand: Hand, rng: random.Random) -> list[dict]:
     return plan
 
 
-def _table(rng: random.Random, name: str) -> np.ndarray:
+def _table(rng: random.Random, kind: str, unit: float) -> np.ndarray:
+    """The generator's own table surface (:func:`mjsynth.backgrounds.table_texture`) at the tiles'
+    scale, under a soft fall-off of light."""
     cw, ch = CANVAS
-    colour = np.array(TABLES[name], np.float32) * rng.uniform(0.8, 1.15)
-    img = np.empty((ch, cw, 3), np.float32)
-    img[:] = colour
-    # low-frequency light fall-off and cloth texture
+    nrng = np.random.default_rng(rng.randrange(1 << 30))
+    img = table_texture(kind, (ch, cw), TILE_WIDTH_MM / unit, nrng).astype(np.float32)
     yy, xx = np.mgrid[0:ch, 0:cw].astype(np.float32)
     cx, cy = rng.uniform(0.2, 0.8) * cw, rng.uniform(0.2, 0.8) * ch
-    light = 1.1 - 0.35 * (((xx - cx) / cw) ** 2 + ((yy - cy) / ch) ** 2)
-    img *= light[..., None]
-    noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(3, 9), (ch // 4, cw // 4, 1))
-    img += cv2.resize(noise.astype(np.float32), (cw, ch))[..., None]
-    return img
+    return img * (1.1 - 0.35 * (((xx - cx) / cw) ** 2 + ((yy - cy) / ch) ** 2))[..., None]
 
 
 def compose(
     hand: Hand, crops: dict[str, list[Path]], rng: random.Random, table: str | None = None
 ) -> tuple[np.ndarray, list[dict]]:
     """The photo (BGR uint8) and its tiles (code, role, xyxy box, turn in degrees) on ``table``
-    (a name of :data:`TABLES`; default: drawn at random)."""
-    table = table or rng.choice(sorted(TABLES))
+    (a kind of :data:`mjsynth.backgrounds.KINDS`; default: drawn at random)."""
+    table = table or rng.choice(KINDS)
     plan = _plan(hand, rng)
     x0 = min(p["x"] for p in plan)
     y0 = min(p["y"] for p in plan)
@@ -144,7 +135,7 @@ def compose(
     unit = min(rng.uniform(70, 150), 0.9 * cw / span_w, 0.8 * ch / span_h)
     ox = rng.uniform(0.03 * cw, cw - span_w * unit - 0.03 * cw)
     oy = rng.uniform(0.08 * ch, max(0.08 * ch + 1, ch - span_h * unit - 0.08 * ch))
-    img = _table(rng, table)
+    img = _table(rng, table, unit)
     shade = np.zeros(img.shape[:2], np.float32)
     placed: list[tuple[dict, tuple[int, int, int, int]]] = []
     for p in plan:
@@ -194,7 +185,7 @@ def generate(out: Path, count: int, seed: int, split_csv: Path, camerash: Path) 
     for i in range(count):
         rng = random.Random(seed * 1_000_003 + i)
         set_name = sets[i % len(sets)]
-        table = sorted(TABLES)[(i // len(sets)) % len(TABLES)]  # every set on every table
+        table = KINDS[(i // len(sets)) % len(KINDS)]  # every set on every kind of table
         hand = draw_hand(rng, set(by_set[set_name]))
         if hand is None:  # pragma: no cover - every kept set has ~30 of the 34 kinds
             continue

@@ -1,0 +1,239 @@
+"""The labelled real scene photos of ``../shared/data/real/`` as this project's classes and splits.
+
+Two public Roboflow exports (CC BY 4.0, credited in ``models/README.md`` and the README):
+
+- ``chinese-mahjong-detection``: 856 phone photos of Chinese/HK sets, 42 classes;
+- ``riichi-camera-frames``: 67 camera frames of one Japanese set, 35 classes.
+
+Their class indices are mapped to the project's tile codes by the tables below. The tables were
+**checked by eye** on contact sheets of crops of every class (the exports' own class lists are not
+shipped, and the Chinese export's order is neither the README's nor alphabetical): in
+``chinese-mahjong-detection`` the classes run by number, ``n``-season, ``n``m, ``n``p, ``n``s,
+``n``z for n = 1..4, then the flowers at the places of 5..8 (class 20 shows 梅 plum with a 1, class 0
+春 spring with a 1), and 8m 8p 8s 9m 9p 9s at the end; ``riichi-camera-frames`` is alphabetical
+(``0``, ``1_man``, ``1_pin``, ``1_sou`` … ``9_sou``, ``chun haku hatsu nan pe- sya- ton``). Its
+class ``0`` marks two tiles whose face cannot be seen (one turned away, one half hidden): a tile
+for the detector, no code for the reader (:data:`UNKNOWN_FACE`).
+
+Splits are made **by source photo**: Roboflow names each copy ``<source>_<ext>.rf.<hash>.jpg``, and
+the same source (e.g. the 20 ``hand_0xx`` photos) sits in more than one published split; near-
+duplicate pictures under different names (mirrored or turned copies too) are grouped by a
+difference hash. Every group that touches the published ``test`` split is test (for the camera
+frames, the published ``valid`` frames too: 4 frames alone would measure little); the test split
+is never trained on. Camera frames taken within :data:`FRAME_GAP_S` seconds of a test frame are left
+out of training (the next frame of a video is nearly the same picture).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+CHINESE = "chinese-mahjong-detection"
+RIICHI = "riichi-camera-frames"
+#: A labelled tile whose face is not visible: the detector's ``tile``, no reader class.
+UNKNOWN_FACE = "?"
+
+_SEASONS = ("5f", "6f", "7f", "8f")  # spring summer autumn winter (our codes)
+_FLOWERS = ("1f", "2f", "3f", "4f")  # plum orchid chrysanthemum bamboo
+
+
+def _chinese_classes() -> tuple[str, ...]:
+    out: list[str] = []
+    for n in range(1, 8):
+        bonus = _SEASONS[n - 1] if n <= 4 else _FLOWERS[n - 5]
+        out += [bonus, f"{n}m", f"{n}p", f"{n}s", f"{n}z"]
+    out += [_FLOWERS[3], "8m", "8p", "8s", "9m", "9p", "9s"]
+    return tuple(out)
+
+
+#: class index → tile code, ``chinese-mahjong-detection`` (checked by eye, see the module doc).
+CHINESE_CLASSES: tuple[str, ...] = _chinese_classes()
+#: class index → tile code, ``riichi-camera-frames`` (alphabetical export order).
+RIICHI_CLASSES: tuple[str, ...] = (
+    UNKNOWN_FACE,
+    *(f"{n}{s}" for n in range(1, 10) for s in "mps"),
+    *("7z", "5z", "6z", "2z", "4z", "3z", "1z"),  # chun haku hatsu nan pe- sya- ton
+)
+CLASSES = {CHINESE: CHINESE_CLASSES, RIICHI: RIICHI_CLASSES}
+assert len(CHINESE_CLASSES) == 42 and len(set(CHINESE_CLASSES)) == 42
+assert len(RIICHI_CLASSES) == 35 and len(set(RIICHI_CLASSES)) == 35
+
+#: Camera frames closer in time than this to a test frame are not trained on.
+FRAME_GAP_S = 60.0
+#: Two pictures whose 64-bit difference hashes differ in at most this many bits are one photo.
+DUPLICATE_BITS = 6
+PUBLISHED_SPLITS = ("train", "valid", "test")
+
+
+@dataclass(frozen=True)
+class Label:
+    """One labelled tile: its code (or :data:`UNKNOWN_FACE`) and ``xyxy`` box in pixels."""
+
+    code: str
+    box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class RealPhoto:
+    """One picture of the real sets, where it was published and which source photo it copies."""
+
+    dataset: str
+    published: str  # train | valid | test
+    path: Path
+
+    @property
+    def source(self) -> str:
+        """The source photo's name: Roboflow's ``<name>_<ext>.rf.<hash>`` without its suffixes."""
+        return source_of(self.path.name)
+
+    @property
+    def labels_path(self) -> Path:
+        return self.path.parent.parent / "labels" / f"{self.path.stem}.txt"
+
+    @property
+    def is_screenshot(self) -> bool:
+        """A screen capture, not a photograph (16 of the Chinese ``valid`` pictures); the camera
+        frames are named ``Screenshot-…`` too but are camera pictures."""
+        return self.dataset == CHINESE and self.source.lower().startswith("screenshot")
+
+
+def source_of(filename: str) -> str:
+    stem = filename.split(".rf.")[0]
+    return re.sub(r"_(jpe?g|png|webp|bmp)$", "", stem, flags=re.IGNORECASE)
+
+
+def frame_time(source: str) -> datetime | None:
+    """When a camera frame was captured, from its ``Screenshot-YYYY-MM-DD-HH-MM-SS`` name."""
+    m = re.search(r"(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})", source)
+    return datetime(*map(int, m.groups())) if m else None  # type: ignore[arg-type]
+
+
+def photos(root: Path) -> Iterator[RealPhoto]:
+    """Every labelled picture under ``root`` (``../shared/data/real``), in a stable order."""
+    for dataset in (CHINESE, RIICHI):
+        for split in PUBLISHED_SPLITS:
+            folder = root / dataset / split / "images"
+            if folder.is_dir():
+                for p in sorted(folder.iterdir()):
+                    if p.suffix.lower() in (".jpg", ".jpeg", ".png"):
+                        yield RealPhoto(dataset, split, p)
+
+
+def read_labels(photo: RealPhoto, width: int, height: int) -> list[Label]:
+    """The photo's tiles in pixels; polygon lines (``class x1 y1 x2 y2 …``) become their bounds."""
+    if not photo.labels_path.is_file():
+        return []
+    table = CLASSES[photo.dataset]
+    out: list[Label] = []
+    for line in photo.labels_path.read_text().splitlines():
+        v = line.split()
+        if len(v) < 5:
+            continue
+        cls, nums = int(v[0]), [float(x) for x in v[1:]]
+        if len(nums) == 4:
+            cx, cy, w, h = nums
+            x0, y0, x1, y1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+        else:
+            xs, ys = nums[0::2], nums[1::2]
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        x0, x1 = max(0.0, x0) * width, min(1.0, x1) * width
+        y0, y1 = max(0.0, y0) * height, min(1.0, y1) * height
+        if x1 - x0 >= 2 and y1 - y0 >= 2 and 0 <= cls < len(table):
+            out.append(Label(table[cls], (x0, y0, x1, y1)))
+    return out
+
+
+def dhash(image: np.ndarray) -> int:
+    """64-bit difference hash of a picture (grey, 9x8)."""
+    g = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (9, 8), interpolation=cv2.INTER_AREA)
+    bits = (g[:, 1:] > g[:, :-1]).flatten()
+    return int("".join("1" if b else "0" for b in bits), 2)
+
+
+def hashes(image: np.ndarray) -> list[int]:
+    """The hashes of a picture as published and mirrored or turned, as Roboflow's copies are."""
+    views = [image, image[:, ::-1]]
+    views += [np.rot90(v, k) for v in views[:2] for k in (1, 2, 3)]
+    return [dhash(np.ascontiguousarray(v)) for v in views]
+
+
+def _groups(items: list[RealPhoto], hash_of: dict[Path, list[int]]) -> dict[Path, int]:
+    """Union-find over same source name or near-identical picture: photo → group id."""
+    parent = list(range(len(items)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(a: int, b: int) -> None:
+        parent[find(a)] = find(b)
+
+    by_source: dict[tuple[str, str], int] = {}
+    for i, p in enumerate(items):
+        key = (p.dataset, p.source)
+        if key in by_source:
+            union(i, by_source[key])
+        else:
+            by_source[key] = i
+    first = [hash_of[p.path][0] for p in items]
+    for i, p in enumerate(items):
+        hs = hash_of[p.path]
+        for j in range(i):
+            if items[j].dataset == p.dataset and any(
+                bin(h ^ first[j]).count("1") <= DUPLICATE_BITS for h in hs
+            ):
+                union(i, j)
+    return {p.path: find(i) for i, p in enumerate(items)}
+
+
+def assign_splits(
+    items: list[RealPhoto], hash_of: dict[Path, list[int]], val_fraction: float = 0.15, seed: int = 0
+) -> dict[Path, str]:
+    """photo → ``train`` | ``val`` | ``test`` | ``excluded`` (see the module doc).
+
+    ``val`` (for choosing thresholds and stopping) is drawn from the Chinese groups published as
+    ``valid``; screenshots are trained on but never measured; camera frames near a test frame are
+    ``excluded``."""
+    group = _groups(items, hash_of)
+    test_groups = {
+        group[p.path]
+        for p in items
+        if p.published == "test" or (p.dataset == RIICHI and p.published == "valid")
+    }
+    rng = random.Random(seed)
+    valid_groups = sorted(
+        {group[p.path] for p in items if p.published == "valid" and p.dataset == CHINESE}
+        - test_groups
+        - {group[p.path] for p in items if p.is_screenshot}
+    )
+    val_groups = set(rng.sample(valid_groups, round(len(valid_groups) * val_fraction)))
+    test_times = [
+        t
+        for p in items
+        if p.dataset == RIICHI and group[p.path] in test_groups
+        if (t := frame_time(p.source))
+    ]
+    out: dict[Path, str] = {}
+    for p in items:
+        g = group[p.path]
+        if g in test_groups:
+            out[p.path] = "test"
+        elif p.dataset == RIICHI and any(
+            abs(((frame_time(p.source) or t) - t).total_seconds()) < FRAME_GAP_S for t in test_times
+        ):
+            out[p.path] = "excluded"
+        elif g in val_groups:
+            out[p.path] = "val"
+        else:
+            out[p.path] = "train"
+    return out

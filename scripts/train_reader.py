@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from mjsynth.recolour import RED_OF, redden  # noqa: E402
 
-from vision.classes import BACK, TILE_CLASSES  # noqa: E402
+from vision.classes import BACK, NOT_A_TILE, READER_CLASSES, TILE_CLASSES  # noqa: E402
 from vision.crops import CROP_SIZE, LANDSCAPE_RATIO, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
@@ -61,7 +61,7 @@ class TileReader(nn.Module):
     trained at a sixth of that speed.
     """
 
-    def __init__(self, n_classes: int = len(TILE_CLASSES), pool: tuple[int, int] = (1, 1)) -> None:
+    def __init__(self, n_classes: int = len(READER_CLASSES), pool: tuple[int, int] = (1, 1)) -> None:
         super().__init__()
         # pool (3, 2) keeps where on the face a stroke is (a character tile's numeral on top,
         # 萬 below): 768 features instead of 128, the same convolutions
@@ -87,6 +87,19 @@ class TileReader(nn.Module):
         return self.tile(f), self.upside_down(f)
 
 
+class ExportedReader(nn.Module):
+    """The reader as exported: both heads plus the pooled features (eval mode: no dropout), which
+    a taught tile set compares crops in (``mahjong-score teach``)."""
+
+    def __init__(self, reader: TileReader) -> None:
+        super().__init__()
+        self.reader = reader
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        f = self.reader.features(x)
+        return self.reader.tile(f), self.reader.upside_down(f), f
+
+
 # ------------------------------------------------------------------------------------------- data
 def camerash_items(fold: str, split: Path = SPLIT, camerash: Path = CAMERASH) -> list[tuple[Path, int]]:
     """(image path, class index) for one fold of the documented camerash split."""
@@ -98,6 +111,37 @@ def camerash_items(fold: str, split: Path = SPLIT, camerash: Path = CAMERASH) ->
         for r in rows
         if r["fold"] == fold
     ]
+
+
+REAL_CROPS = ROOT / "data" / "real" / "cls"
+#: Orientation unknown (a real scene crop the shipped reader was not sure of): no orientation loss.
+UNKNOWN = -1.0
+
+
+def real_scene_items(
+    root: Path = REAL_CROPS, split: str = "train", datasets: tuple[str, ...] = ("chinese-mahjong-detection",)
+) -> list[tuple[Path, int, float]]:
+    """Crops of the labelled real photos (``scripts/real_photos.py``): (path, class, upside down).
+
+    Only the Chinese/HK photos: the Japanese camera frames are one set, kept out of the reader's
+    training so that teaching a set (``mahjong-score teach``) can be measured on a set it never saw.
+    The upside-down label is the shipped reader's sure answer, else :data:`UNKNOWN`."""
+    table = root / "crops.csv"
+    if not table.is_file():
+        return []
+    out = []
+    for r in csv.DictReader(table.open(encoding="utf-8")):
+        if r["split"] != split or r["dataset"] not in datasets or r["code"] not in READER_CLASSES:
+            continue
+        flip = float(r["upside_down"]) if r["upside_down"] != "" else UNKNOWN
+        out.append((root / r["file"], READER_CLASSES.index(r["code"]), flip))
+    return out
+
+
+def none_items(root: Path = REAL_CROPS, split: str = "train") -> list[Path]:
+    """Hard negatives for the ``none`` class (``scripts/real_photos.py --negatives``)."""
+    d = root / split / NOT_A_TILE
+    return sorted(d.glob("*.jpg")) if d.is_dir() else []
 
 
 def _upside_from_manifests(root: Path, manifests: Path) -> dict[str, bool]:
@@ -278,7 +322,11 @@ class TileCrops(Dataset):
             real = True
         if img is None:
             raise RuntimeError(f"unreadable crop {path}")
-        if real:
+        if real == "scene":  # already cut from a photo as at run time
+            real = True
+            if img.shape[0] != CROP_SIZE or img.shape[1] != CROP_SIZE:
+                img = letterbox(img, CROP_SIZE)
+        elif real:
             img = _real_framing(img, rng) if rng else prepare_tile_image(img, CROP_SIZE)
         elif img.shape[0] != CROP_SIZE or img.shape[1] != CROP_SIZE:
             img = letterbox(img, CROP_SIZE)
@@ -287,7 +335,7 @@ class TileCrops(Dataset):
             img = _colour(img, rng)
             img = _degrade(img, rng)
             if rng.random() < 0.5:
-                img, flip = cv2.rotate(img, cv2.ROTATE_180), 1.0 - flip
+                img, flip = cv2.rotate(img, cv2.ROTATE_180), (1.0 - flip if flip >= 0 else UNKNOWN)
         x = torch.from_numpy(np.ascontiguousarray(img[:, :, ::-1].transpose(2, 0, 1))).float() / 255.0
         return x, label, flip
 
@@ -309,16 +357,22 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
     if args.max_synth and len(synth) > args.max_synth:
         synth = random.Random(0).sample(synth, args.max_synth)
     faces = face_items(Path(args.faces)) if args.faces else []
+    scene = real_scene_items(Path(args.real_crops)) if args.real_crops else []
+    negatives = none_items(Path(args.real_crops)) if args.real_crops else []
+    none = READER_CLASSES.index(NOT_A_TILE)
     train = (
         [(p, c, False, u) for p, c, u in synth]
         + [(p, c, True, False) for p, c in real] * args.real_repeat
         + [(p, c, "face", False) for p, c in faces] * args.face_repeat
         + [(p, c, "red", False) for p, c in reds] * args.red_repeat
+        + [(p, c, "scene", u) for p, c, u in scene] * args.scene_repeat
+        + [(p, none, "scene", UNKNOWN) for p in negatives] * args.none_repeat
     )
     print(
         f"train: {len(synth)} synthetic crops + {len(real)} real camerash crops x{args.real_repeat} + "
         f"{len(faces)} artwork faces x{args.face_repeat} + {len(reds)} real fives repainted red "
-        f"x{args.red_repeat}; val: {len(val)} synthetic",
+        f"x{args.red_repeat} + {len(scene)} real scene crops x{args.scene_repeat} + {len(negatives)} "
+        f"not-a-tile crops x{args.none_repeat}; val: {len(val)} synthetic",
         flush=True,
     )
     return train, [(p, c, False, u) for p, c, u in val]
@@ -342,22 +396,28 @@ def export(model: nn.Module, out: Path, info: dict) -> None:
     dummy = torch.zeros(1, 3, CROP_SIZE, CROP_SIZE)
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
-        model,
+        ExportedReader(model).eval(),
         dummy,
         str(out),
         input_names=["crops"],
-        output_names=["tile_logits", "upside_down_logit"],
-        dynamic_axes={"crops": {0: "n"}, "tile_logits": {0: "n"}, "upside_down_logit": {0: "n"}},
+        output_names=["tile_logits", "upside_down_logit", "features"],
+        dynamic_axes={
+            "crops": {0: "n"},
+            "tile_logits": {0: "n"},
+            "upside_down_logit": {0: "n"},
+            "features": {0: "n"},
+        },
         opset_version=17,
         dynamo=False,
     )
     m = onnx.load(str(out))
     meta = {
-        "classes": json.dumps(list(TILE_CLASSES)),
+        "classes": json.dumps(list(READER_CLASSES[: model.tile.out_features])),
         "imgsz": json.dumps([CROP_SIZE, CROP_SIZE]),
         "task": "classify",
         "input": "RGB float32 NCHW in [0,1], crops from vision.crops",
-        "outputs": "tile_logits (N,46) softmax over classes; upside_down_logit (N,1) sigmoid",
+        "outputs": f"tile_logits (N,{model.tile.out_features}) softmax over classes; upside_down_logit (N,1) "
+        "sigmoid; features (N,F) the pooled features both heads read",
         "training": json.dumps(info),
     }
     del m.metadata_props[:]
@@ -392,6 +452,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=2, help="torch threads")
     ap.add_argument("--pool", default="1x1", help="final pooling grid, rows x columns (1x1 or 3x2)")
     ap.add_argument("--face-repeat", type=int, default=6, help="oversampling of the artwork faces")
+    ap.add_argument(
+        "--real-crops", default="", help="real scene crops of scripts/real_photos.py (e.g. data/real/cls)"
+    )
+    ap.add_argument("--scene-repeat", type=int, default=2, help="oversampling of the real scene crops")
+    ap.add_argument("--none-repeat", type=int, default=3, help="oversampling of the not-a-tile crops")
     ap.add_argument("--max-synth", type=int, default=0, help="cap on synthetic crops (0 = all)")
     ap.add_argument(
         "--per-epoch",
@@ -423,6 +488,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.init and start == 0:
         state = torch.load(args.init, weights_only=False)["model"]
         own = model.state_dict()
+        for k in ("tile.weight", "tile.bias"):  # a head with fewer classes (before ``none``): keep its rows
+            if (
+                k in state
+                and k in own
+                and state[k].shape[0] < own[k].shape[0]
+                and state[k].shape[1:] == own[k].shape[1:]
+            ):
+                grown = own[k].clone() * 0.1
+                grown[: state[k].shape[0]] = state[k]
+                state[k] = grown
         kept = {k: v for k, v in state.items() if k in own and own[k].shape == v.shape}
         model.load_state_dict(kept, strict=False)
         print(
@@ -450,11 +525,12 @@ def main(argv: list[str] | None = None) -> int:
     val_loader = DataLoader(TileCrops(val_items, train=False), batch_size=128) if val_items else None
     steps = args.epochs * len(loader)
     # back class: weight the loss so the rarer classes (red fives, backs) are not drowned out
-    counts = np.bincount([it[1] for it in train_items], minlength=len(TILE_CLASSES)).astype(np.float32)
+    counts = np.bincount([it[1] for it in train_items], minlength=len(READER_CLASSES)).astype(np.float32)
     weights = torch.tensor(np.clip((counts.mean() / np.maximum(counts, 1)) ** 0.5, 0.5, 3.0))
     ce = nn.CrossEntropyLoss(weight=weights, label_smoothing=0.05)
     bce = nn.BCEWithLogitsLoss(reduction="none")
     back = TILE_CLASSES.index(BACK)
+    none = READER_CLASSES.index(NOT_A_TILE)
     for epoch in range(start, args.epochs):
         ds.epoch = epoch
         gen.manual_seed(args.seed * 7919 + epoch)  # a resumed run draws the same subsets
@@ -467,9 +543,9 @@ def main(argv: list[str] | None = None) -> int:
             for g in opt.param_groups:
                 g["lr"] = lr
             logits, ud = model(x)
-            # a back has no up or down: no orientation loss for it
-            mask = (y != back).float()
-            loss = ce(logits, y) + 0.3 * (bce(ud.squeeze(1), flip.float()) * mask).mean()
+            # a back or a non-tile has no up or down, nor has a real crop of unknown orientation
+            mask = ((y != back) & (y != none) & (flip >= 0)).float()
+            loss = ce(logits, y) + 0.3 * (bce(ud.squeeze(1), flip.float().clamp(min=0)) * mask).mean()
             opt.zero_grad()
             loss.backward()
             opt.step()

@@ -37,7 +37,7 @@ from vision.detect import DETECTOR_CONF, Detection, detect, iou
 from vision.layout import Layout, lay_out
 from vision.mend import lay_out_mended
 from vision.pipeline import hand_dict
-from vision.read import Reading, read_tiles
+from vision.read import Reading, read_tiles, split_rejected
 
 #: Detector input size for live frames when the model allows another size than its own (dynamic
 #: axes): a webcam pointed at a hand shows large tiles, and 320 px runs the detector in about half
@@ -206,7 +206,7 @@ class ModelFrameReader:
     def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
         """Read the tiles, mended as a photo's are (:mod:`vision.mend`)."""
         readings = read_tiles(self.reader.rdr, image, detections, tta=getattr(self.reader, "tta", True))
-        return lay_out_mended(readings)[0]
+        return lay_out_mended(split_rejected(readings)[0])[0]
 
 
 @dataclass

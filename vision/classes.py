@@ -15,6 +15,13 @@ BACK = "back"
 #: Reader classes: 34 kinds, the three red fives, 8 flowers/seasons and a face-down tile.
 TILE_CLASSES: tuple[str, ...] = SUITED + HONOURS + RED_FIVES + BONUS + (BACK,)
 
+#: The reader's answer for a box that holds no whole tile (clutter, a key cap, a tile's side, part
+#: of a tile cut by the frame): such boxes are dropped before the layout and listed as rejected.
+NOT_A_TILE = "none"
+#: Reader classes of the models trained on real photos: the tile classes plus :data:`NOT_A_TILE`
+#: (appended, so a reader without it still reads the same indices).
+READER_CLASSES: tuple[str, ...] = (*TILE_CLASSES, NOT_A_TILE)
+
 #: Detector classes: a tile showing its face, and a face-down tile.
 DETECTOR_CLASSES: tuple[str, ...] = ("tile", "back")
 

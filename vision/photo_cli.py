@@ -103,6 +103,8 @@ def process(
     out["problems"] = list(layout.problems)
     ignored = {id(t) for t in layout.ignored}
     out["ignored"] = [r.to_json() for r in layout.ignored]
+    # boxes the reader read as "not a tile": dropped before the layout, listed to be checked
+    out["rejected"] = [r.to_json() for r in result.rejected]
     out["flagged"] = [r.to_json() for r in result.flagged if id(r) not in ignored]
     # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
     out["boxes_left_out"] = [r.to_json() for r in layout.dropped]

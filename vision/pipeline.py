@@ -19,7 +19,7 @@ from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.layout import Layout
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
-from vision.read import Reading, read_tiles
+from vision.read import Reading, read_tiles, split_rejected
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 
@@ -36,6 +36,8 @@ class PhotoResult:
     layout: Layout
     image_shape: tuple[int, ...]
     timings: dict[str, float] = field(default_factory=dict)
+    #: boxes the reader read as "not a tile" (clutter, a tile's side, part of a tile): never laid out
+    rejected: list[Reading] = field(default_factory=list)
 
     @property
     def flagged(self) -> list[Reading]:
@@ -143,12 +145,13 @@ class PhotoReader:
         t0 = time.perf_counter()
         dets = self.detect_candidates(image)
         t1 = time.perf_counter()
-        readings = read_tiles(self.rdr, image, dets, tta=self.tta)
+        readings, rejected = split_rejected(read_tiles(self.rdr, image, dets, tta=self.tta))
         t2 = time.perf_counter()
         readings, layout = lay_out_mended(readings, keep=self.conf)
         t3 = time.perf_counter()
+        rejected = [r for r in rejected if r.detector_score >= self.conf]  # faint ones were never shown
         return PhotoResult(
-            readings, layout, image.shape, {"detect": t1 - t0, "read": t2 - t1, "layout": t3 - t2}
+            readings, layout, image.shape, {"detect": t1 - t0, "read": t2 - t1, "layout": t3 - t2}, rejected
         )
 
     def read_photo(self, path: str | Path) -> PhotoResult:
@@ -175,6 +178,7 @@ def _rescale(result: PhotoResult, factor: float) -> None:
         return new[id(r)]
 
     result.readings = [scaled(r) for r in result.readings]
+    result.rejected = [scaled(r) for r in result.rejected]
     lay = result.layout
     for g in lay.groups:
         g.tiles = [scaled(t) for t in g.tiles]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.classes import BACK
+from vision.classes import BACK, NOT_A_TILE
 from vision.crops import LANDSCAPE_RATIO, crop_box
 from vision.detect import Detection
 from vision.layout import orient
@@ -57,6 +57,11 @@ class Reading:
     @property
     def flagged(self) -> bool:
         return self.confidence < LOW_CONFIDENCE
+
+    @property
+    def is_tile(self) -> bool:
+        """False for a box the reader says holds no whole tile (:data:`NOT_A_TILE`)."""
+        return self.code != NOT_A_TILE
 
     @property
     def is_back(self) -> bool:
@@ -148,9 +153,10 @@ def read_tiles(
                 max(d.score, float(p[model.classes.index(BACK)]) if BACK in model.classes else d.score),
             )
         orientation = "upside_down" if f > 0.5 else "upright"
+        # five tile codes: vision.mend may need the fourth or fifth; "not a tile" is no candidate
         alts = tuple(
-            (model.classes[int(i)], float(p[i])) for i in order[:5]
-        )  # five: vision.mend may need the fourth or fifth
+            (model.classes[int(i)], float(p[i])) for i in order if model.classes[int(i)] != NOT_A_TILE
+        )[:5]
         # a crop turned clockwise to portrait that reads upright shows a tile lying turned
         # counter-clockwise (270); read upside down, clockwise (90)
         turn = (90 if f > 0.5 else 270) if turned else (180 if f > 0.5 else 0)
@@ -159,4 +165,11 @@ def read_tiles(
                 d.box, code, conf, orientation, d.score, alts, turn, turn_confidence=abs(2 * float(f) - 1)
             )
         )
-    return orient(out)
+    tiles, rejected = split_rejected(out)
+    return orient(tiles) + rejected
+
+
+def split_rejected(readings: list[Reading]) -> tuple[list[Reading], list[Reading]]:
+    """(tiles, boxes read as :data:`NOT_A_TILE`): the second never reach the layout; the photo
+    command lists them (``rejected``) so that a wrong rejection can be seen."""
+    return [r for r in readings if r.is_tile], [r for r in readings if not r.is_tile]

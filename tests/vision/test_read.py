@@ -95,3 +95,18 @@ def test_a_nearly_square_box_is_read_both_ways_and_the_surer_reading_wins() -> N
     assert r[1].code == "3s" and r[1].turn == 0
     plain = read_tiles(ShapeReader(), image, [Detection((98, 20, 148, 120), "tile", 0.9)])  # type: ignore[arg-type]
     assert plain[0].turn in (0, 180)  # a clearly portrait box (0.5) is not turned
+
+
+def test_a_box_read_as_not_a_tile_is_set_apart_and_never_a_candidate() -> None:
+    """The ``none`` class: a box read as not a tile is split off (listed as rejected, never laid
+    out), and a real tile's alternatives never offer ``none`` to :mod:`vision.mend`."""
+    from vision.classes import NOT_A_TILE, READER_CLASSES
+    from vision.read import split_rejected
+
+    image = np.full((200, 400, 3), 90, np.uint8)
+    dets = [Detection((10, 10, 40, 50), "tile", 0.9), Detection((50, 10, 80, 50), "tile", 0.9)]
+    model = FakeReader([("2p", 0.9), (NOT_A_TILE, 0.95)], upside_down=set(), classes=READER_CLASSES)
+    tiles, rejected = split_rejected(read_tiles(model, image, dets))  # type: ignore[arg-type]
+    assert [t.code for t in tiles] == ["2p"] and [t.code for t in rejected] == [NOT_A_TILE]
+    assert not rejected[0].is_tile and tiles[0].is_tile
+    assert all(c != NOT_A_TILE for t in tiles for c, _ in t.alternatives)

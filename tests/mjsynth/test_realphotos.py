@@ -49,7 +49,8 @@ def test_labels_read_boxes_and_polygons(tmp_path: Path) -> None:
     (tmp_path / "labels").mkdir()
     img = tmp_path / "images" / "a_jpg.rf.x.jpg"
     img.write_bytes(b"")
-    (tmp_path / "labels" / "a_jpg.rf.x.txt").write_text("1 0.5 0.5 0.2 0.4\n24 0.1 0.1 0.3 0.1 0.3 0.5 0.1 0.5\n")
+    lines = "1 0.5 0.5 0.2 0.4\n24 0.1 0.1 0.3 0.1 0.3 0.5 0.1 0.5\n"
+    (tmp_path / "labels" / "a_jpg.rf.x.txt").write_text(lines)
     labels = read_labels(RealPhoto(CHINESE, "train", img), 100, 200)
     assert [lab.code for lab in labels] == ["1m", "5z"]
     assert labels[0].box == pytest.approx((40, 60, 60, 140))

@@ -11,7 +11,8 @@ to the labelled tiles (IoU >= 0.5, best score first). Per data set:
 - false boxes per picture (reported tiles on no labelled tile) and missed tiles per picture;
 - exact pictures: every labelled tile found with its code, nothing else reported;
 - errors flagged: of the errors a user would score (false boxes and misread tiles), the share the
-  tool flags (low confidence, or a layout warning on that tile); missed tiles are counted apart.
+  tool flags (low confidence, or a layout warning on that tile); missed tiles are counted apart;
+  and its price, the share of right tiles flagged too.
 
 Caveat written into the card: many pictures label only some tiles in view (heaps, walls), so some
 "false boxes" are real tiles nobody labelled; the number is an upper bound.
@@ -102,6 +103,7 @@ def evaluate(reader: PhotoReader, photos: list[RealPhoto]) -> dict:
                 continue
             if pred[i].code == labels[j].code:
                 right += 1
+                k["right_flagged"] += int(pred[i].flagged or id(pred[i]) in warned)
             else:
                 k["misread"] += 1
                 k["misread_flagged"] += int(pred[i].flagged or id(pred[i]) in warned)
@@ -130,6 +132,8 @@ def evaluate(reader: PhotoReader, photos: list[RealPhoto]) -> dict:
             "missed_per_picture": round(k["missed"] / max(1, k["pictures"]), 3),
             "exact_pictures": f"{k['exact']}/{k['pictures']}",
             "errors_flagged": round((k["false_flagged"] + k["misread_flagged"]) / max(1, errors), 4),
+            # the price of flagging: right tiles flagged too (the player checks them for nothing)
+            "right_tiles_flagged": round(k["right_flagged"] / max(1, k["tile_tp"]), 4),
             "top_misreads": misreads[ds].most_common(15),
         }
     return out

@@ -2,7 +2,7 @@
 # Rebuild both models from scratch, offline, on CPU: training venv, data, reader, detector, checks.
 # Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
 # Usage: scripts/make_models.sh            (everything)
-#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector eval)
+#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain eval)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv-train/bin/python
@@ -79,6 +79,52 @@ if want detector; then
     --name stage3 "${resume[@]}"
 fi
 
+if want real; then
+  echo "== real photos (../shared/data/real): split, detector set, reader crops, none crops (~3 min)"
+  .venv/bin/python scripts/real_photos.py
+fi
+
+if want realtrain; then
+  # Real photos in the loop (issue 13). Each stage starts from the last shipped model: the ONNX is
+  # turned back into trainable weights when no checkpoint is there (scripts/recover_checkpoint.py),
+  # and a committed checkpoint in models/checkpoints/ lets a new machine go on from where a
+  # session stopped.
+  mkdir -p runs/recovered
+  det_init=models/checkpoints/detector-last.pt
+  [ -f "$det_init" ] || { $PY scripts/recover_checkpoint.py detector models/detector.onnx runs/recovered/detector.pt
+    det_init=runs/recovered/detector.pt; }
+  rdr_init=models/checkpoints/reader-last.pt
+  [ -f "$rdr_init" ] || { $PY scripts/recover_checkpoint.py reader models/reader.onnx runs/recovered/reader.pt
+    rdr_init=runs/recovered/reader.pt; }
+  echo "== tile reader on synthetic + real scene crops + none crops (~6 min on 2 free cores)"
+  resume=(); [ -f runs/reader-real/last.pt ] && resume=(--resume)
+  $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "${READER_REAL_EPOCHS:-12}" --per-epoch 10000 \
+    --real-repeat 30 --red-repeat 25 --lr 0.001 --init "$rdr_init" --pool 3x2 --real-crops data/real/cls \
+    --scene-repeat 2 --none-repeat 3 --threads 1 --workers 1 --run runs/reader-real --out runs/reader-real.onnx \
+    "${resume[@]}"
+  echo "== tile detector on real training photos + 600 synthetic (~3 min an epoch at 480 px)"
+  mkdir -p data/det-mix
+  .venv/bin/python - <<'PYEOF'
+from pathlib import Path
+root = Path("data").resolve()
+synth = sorted((root / "synth/det/images/train").glob("*.jpg"))[:600]
+for sub in ("images", "labels"):
+    (root / "det-mix/synth" / sub / "train").mkdir(parents=True, exist_ok=True)
+for img in synth:
+    lab = img.parent.parent.parent / "labels/train" / f"{img.stem}.txt"
+    for src, dst in ((img, root / "det-mix/synth/images/train" / img.name),
+                     (lab, root / "det-mix/synth/labels/train" / lab.name)):
+        if not dst.exists():
+            dst.symlink_to(src)
+(root / "det-mix/data.yaml").write_text(
+    f"path: {root}\ntrain:\n  - real/det/images/train\n  - det-mix/synth/images/train\n"
+    "val: real/det/images/val\nnames:\n  0: tile\n  1: back\n")
+PYEOF
+  resume=(); [ -f runs/detector/stage4-real/weights/last.pt ] && resume=(--resume)
+  $PY scripts/train_detector.py --data data/det-mix/data.yaml --weights "$det_init" --imgsz 480 \
+    --epochs "${DETECTOR_REAL_EPOCHS:-10}" --lr0 0.001 --name stage4-real --out runs/detector-stage4.onnx "${resume[@]}"
+fi
+
 if want eval; then
   echo "== measurements (models/metrics/*.json, models/reader-confusion.png)"
   .venv/bin/python scripts/eval_reader.py --synth data/vision-holdout/cls/train
@@ -89,4 +135,5 @@ if want eval; then
     .venv/bin/python scripts/make_real_hands.py --out data/real-hands --count 300 --seed 5
   .venv/bin/python scripts/eval_e2e.py --data data/real-hands --out models/metrics/e2e-real-tiles.json
   .venv/bin/python scripts/bench_photo.py
+  .venv/bin/python scripts/eval_real.py --out models/metrics/real.json --label "shipped models"
 fi

@@ -198,6 +198,9 @@ def build_parser(prog: str = "mahjong-score") -> tuple[argparse.ArgumentParser, 
                                      "Zung Jung, Australian and Classical Italian rules.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_commands(sub)
+    from scoring.session.cli import add_commands as add_session_commands  # the table's session sheet
+
+    add_session_commands(sub)
     return parser, sub
 
 

@@ -1,0 +1,98 @@
+"""Liability (pao) for Dai sangen and Dai suushii (seed 001 §3.3.6; spec §5.6 and §8 A7, A28).
+
+"Un giocatore che fornisce la pedina utile per formare il terzo tris/poker di drago ad un avversario
+che già ha esposto due tris/poker di drago o la pedina utile per formare il quarto tris/poker di
+vento ... deve pagare l'intero valore della mano ... pescandosi la pedina di chiusura (gli altri due
+giocatori non pagano niente). Nel caso in cui ... siano realizzati grazie allo scarto di un altro
+giocatore, questi dividerà il pagamento in ugual modo con chi ha scartato la pedina utile".
+
+The rule is a table of rows a referee can check against the seed: which yakuman, which honour
+sets, how many of them must stand exposed (the fed set was *called*, A28: a set completed by the
+winning tile itself carries no liability). :func:`liable_payments` then re-divides the hand's
+payment; the counters follow A7 (the discarder alone pays them on a shared ron, the liable player
+on a self-draw). Riichi sticks are not touched: they go to the winner as usual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.hand import WINDS, Hand, HandError
+from scoring.riichi.payments import HONBA_RON, up100
+from scoring.tiles import tile
+
+
+@dataclass(frozen=True, slots=True)
+class Liability:
+    """One row of the liability table."""
+
+    yakuman: str  # the element name in the riichi Score
+    honours: str  # the honour kinds whose sets trigger it (mpsz)
+    exposed_sets: int  # how many of them stand exposed when the liable tile is called
+    seed: str
+
+    def kinds(self) -> set[int]:
+        return {tile(f"{d}z").index for d in self.honours.rstrip("z")}
+
+
+LIABILITIES: tuple[Liability, ...] = (
+    Liability("Dai sangen", "567z", 3, "3.3.6 terzo tris/poker di drago"),
+    Liability("Dai suushii", "1234z", 4, "3.3.6 quarto tris/poker di vento"),
+)
+
+
+def liability_for(hand: Hand, elements: dict[str, int]) -> Liability | None:
+    """The row that applies to this scored hand, or None: the yakuman was made and the liable
+    set was a called one (all the trigger sets exposed, so the last of them came from a claim)."""
+    for row in LIABILITIES:
+        if row.yakuman not in elements:
+            continue
+        kinds = row.kinds()
+        exposed = sum(1 for m in hand.melds if m.open and m.kind in ("pung", "kong") and m.first in kinds)
+        if exposed >= row.exposed_sets:
+            return row
+    return None
+
+
+def liable_payments(
+    hand: Hand,
+    details: dict[str, Any],
+    elements: dict[str, int],
+    liable: str,
+) -> list[dict[str, Any]]:
+    """The hand's payments with ``liable`` (a seat) paying as §3.3.6 says.
+
+    ``details`` and ``elements`` are the riichi Score's. Raises :class:`HandError` when pao cannot
+    apply (no Dai sangen / Dai suushii, the fed set not called, the liable seat is the winner).
+    """
+    winner = hand.seat_wind
+    if liable not in WINDS:
+        raise HandError(f"pao must name the liable seat E, S, W or N, not {liable!r}")
+    if liable == winner:
+        raise HandError("pao: the liable player cannot be the winner")
+    row = liability_for(hand, elements)
+    if row is None:
+        raise HandError(
+            "pao applies only to Dai sangen or Dai suushii whose third dragon / fourth "
+            "wind set was called (exposed) from the liable player's discard"
+        )
+    dealer = winner == "E"
+    value = up100((6 if dealer else 4) * int(details["base_points"]))  # the ron-equivalent
+    counters = HONBA_RON * hand.honba
+    sticks = [p for p in details.get("payments", []) if p.get("from") == "table"]
+    why = f"pao ({row.yakuman}, seed {row.seed})"
+    if hand.self_drawn:
+        pays = [(liable, value, counters, why)]
+    else:
+        discarder = hand.extra.get("discarder")
+        if discarder not in WINDS:
+            raise HandError("pao on a discard win needs the discarder's seat")
+        if discarder == liable:
+            return [dict(p) for p in details.get("payments", [])]
+        pays = [(discarder, value // 2, counters, "hand (half) and counters"), (liable, value // 2, 0, why)]
+    out = [
+        {"from": seat, "to": winner, "amount": amount, "honba": honba, "total": amount + honba, "for": what}
+        for seat, amount, honba, what in pays
+    ]
+    return out + [dict(p) for p in sticks]

@@ -1,0 +1,88 @@
+"""``mahjong-score session FILE... --rules R``: a table's session sheet, and the ranking of several.
+
+Registers itself like :func:`scoring.cli.add_commands`. Exit status: 0 every row scored, 1 the
+sheet has rows for the referee (a photo to confirm, a hand that could not be scored), 2 the file
+cannot be followed (one ``error:`` line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TextIO
+
+from scoring.session.closing import ranking
+from scoring.session.engine import run_session
+from scoring.session.html import sheet_html
+from scoring.session.load import load_session
+from scoring.session.model import SessionError
+from scoring.session.output import sheet_csv, sheet_json, sheet_text
+
+EXIT_OK, EXIT_PENDING, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
+    from scoring.cli import CliError, _check_rules, parse_options
+
+    _check_rules(args.rules)
+    options = parse_options(args.option)
+    sheets = []
+    try:
+        for name in args.file:
+            sheets.append(run_session(load_session(name), args.rules, options))
+    except SessionError as exc:
+        raise CliError(str(exc)) from None
+    if args.html and len(sheets) != 1:
+        raise CliError("--html writes one table's sheet: give one session file")
+    docs = [sheet_json(s) for s in sheets]
+    _write(args.csv, "".join(sheet_csv(s) for s in sheets), CliError)
+    _write(
+        args.out_json, json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=1), CliError
+    )
+    if args.html:
+        _write(args.html, sheet_html(sheets[0], Path(args.html).parent), CliError)
+    rank = ranking(docs) if len(docs) > 1 else []
+    if args.json:
+        doc = docs[0] if len(docs) == 1 else {"sheets": docs, "ranking": rank}
+        json.dump(doc, out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write("\n\n".join(sheet_text(s) for s in sheets) + "\n")
+        if rank:
+            out.write("\nRanking:\n" + "\n".join(_rank_line(r) for r in rank) + "\n")
+    return EXIT_OK if all(s.complete for s in sheets) else EXIT_PENDING
+
+
+def _rank_line(r: dict) -> str:
+    keys = [k for k in ("table_points", "mini_punti", "points", "uma", "final", "total") if k in r]
+    return f"{r['rank']:>3}. {r['player']:<16} " + "  ".join(f"{k.replace('_', ' ')} {r[k]}" for k in keys)
+
+
+def _write(path: str | None, text: str, error: type[Exception]) -> None:
+    if not path:
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise error(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register ``session`` on a subparser set (called from :func:`scoring.cli.build_parser`)."""
+    from scoring.cli import _rules_arg
+
+    p = sub.add_parser(
+        "session",
+        help="a table's session sheet: every hand settled, totals, table points",
+        description="Score and settle every hand of a table's session file (YAML or CSV), "
+        "keep the running totals and close the session as the rules say. Several files: "
+        "one sheet each, then the ranking.",
+    )
+    p.add_argument("file", nargs="+", help="session file(s): .yaml/.yml/.json or .csv")
+    _rules_arg(p)
+    p.add_argument("--json", action="store_true", help="print the sheet as one JSON object")
+    p.add_argument("--csv", metavar="OUT", help="write the sheet as CSV")
+    p.add_argument("--out-json", metavar="OUT", help="write the sheet as JSON")
+    p.add_argument("--html", metavar="OUT", help="write the printable sheet (HTML)")
+    p.set_defaults(func=cmd_session)

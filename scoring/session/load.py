@@ -1,0 +1,272 @@
+"""Reading a session file: YAML (or JSON) with named sections, or CSV with one event a line.
+
+YAML::
+
+    tournament: Torneo di primavera
+    session: 1
+    table: 3
+    players:
+      - {name: Anna, seat: E, number: 101}
+      ...
+    hands:
+      - {hand: "123m456p789s5556z ron 6z", winner: Anna, discarder: Bruno}
+      - {photo: photos/h02.jpg, winner: S, win_by: self_draw}
+      - {draw: exhaustive, tenpai: [Anna]}
+      - {penalty: false_hu_invalid, player: Carla}
+
+CSV: a ``kind`` column (tournament, session, table, rules, player, hand, draw, penalty, chombo) and
+the fields as columns; lists (flags, dora, riichi, tenpai) are space- or comma-separated; the
+losers' entries of Australian/Classical are ``others`` as ``Name=score`` or ``Name=<notation>``
+separated by ``;``. Every error names the row (YAML ``hands[3]``, CSV ``line 7``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scoring.hand import WINDS
+from scoring.session.model import Player, Row, Session, SessionError
+
+ROW_KINDS = ("hand", "draw", "penalty", "chombo")
+_LIST_FIELDS = ("flags", "dora", "ura", "riichi", "tenpai")
+_INT_FIELDS = ("honba", "sticks", "points", "minutes")
+_STR_FIELDS = ("photo", "winner", "win_by", "discarder", "pao", "player", "infraction", "note")
+CSV_COLUMNS = (
+    "kind",
+    "value",
+    "name",
+    "seat",
+    "number",
+    "substitute",
+    "hand",
+    "photo",
+    "winner",
+    "win_by",
+    "discarder",
+    "flags",
+    "dora",
+    "ura",
+    "riichi",
+    "tenpai",
+    "draw",
+    "honba",
+    "sticks",
+    "pao",
+    "others",
+    "player",
+    "infraction",
+    "points",
+    "minutes",
+    "confirmed",
+    "note",
+)
+
+
+def load_session(path: str | Path) -> Session:
+    """The session in ``path`` (.yaml/.yml/.json or .csv); :class:`SessionError` says what is wrong."""
+    p = Path(path)
+    if not p.is_file():
+        raise SessionError(f"no such file: {p}")
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SessionError(f"cannot read {p}: {exc}") from None
+    session = parse_csv(text) if p.suffix.lower() == ".csv" else parse_yaml(text)
+    session.base_dir = str(p.parent)
+    return session
+
+
+# ------------------------------------------------------------------------------------------------
+# YAML / JSON
+# ------------------------------------------------------------------------------------------------
+def parse_yaml(text: str) -> Session:
+    import yaml  # the project's structured input already depends on PyYAML
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise SessionError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+    if not isinstance(data, Mapping):
+        raise SessionError("a session file is an object with tournament, session, table, players and hands")
+    players = data.get("players")
+    if isinstance(players, Mapping):  # {Anna: E, ...} shorthand
+        players = [{"name": k, "seat": v} for k, v in players.items()]
+    if not isinstance(players, list):
+        raise SessionError("players: give a list of {name, seat} (four players)")
+    rows = data.get("hands")
+    if not isinstance(rows, list):
+        raise SessionError("hands: give the list of hands, draws and penalties in the order they happened")
+    return Session(
+        tournament=str(data.get("tournament") or ""),
+        session=str(data.get("session") or ""),
+        table=str(data.get("table") or ""),
+        players=[_player(p, f"players[{i}]") for i, p in enumerate(players)],
+        rows=[_row(r, f"hands[{i}]") for i, r in enumerate(rows)],
+        rules=str(data["rules"]) if data.get("rules") else None,
+    )
+
+
+def _player(data: Any, where: str) -> Player:
+    if not isinstance(data, Mapping) or not data.get("name"):
+        raise SessionError(f"{where}: a player is {{name, seat}}, got {data!r}")
+    seat = str(data.get("seat") or "").strip().upper()
+    if seat not in WINDS:
+        raise SessionError(f"{where}: seat must be E, S, W or N, not {data.get('seat')!r}")
+    sub = str(data.get("substitute") or "").strip()
+    if sub not in ("", "from_start", "joined"):
+        raise SessionError(f"{where}: substitute is from_start or joined, not {sub!r}")
+    return Player(str(data["name"]).strip(), seat, str(data.get("number") or ""), sub)
+
+
+def _as_list(value: Any, where: str) -> list[str]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [v for v in value.replace(",", " ").split() if v]
+    if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+        return [str(v) for v in value]
+    raise SessionError(f"{where}: expected a list of names or codes, got {value!r}")
+
+
+def _as_int(value: Any, where: str) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise SessionError(f"{where}: expected a whole number, got {value!r}") from None
+
+
+def _kind_of(data: Mapping[str, Any], where: str) -> str:
+    if "kind" in data:
+        kind = str(data["kind"]).strip().lower()
+    elif "chombo" in data:
+        kind = "chombo"
+    elif "penalty" in data:
+        kind = "penalty"
+    elif "draw" in data and "hand" not in data and "photo" not in data:
+        kind = "draw"
+    else:
+        kind = "hand"
+    if kind not in ROW_KINDS:
+        raise SessionError(f"{where}: kind must be one of {', '.join(ROW_KINDS)}, not {kind!r}")
+    return kind
+
+
+def _row(data: Any, where: str) -> Row:
+    if not isinstance(data, Mapping):
+        raise SessionError(f"{where}: a row is an object (a hand, a draw or a penalty), got {data!r}")
+    kind = _kind_of(data, where)
+    row = Row(kind=kind, line=where)
+    hand = data.get("hand")
+    if hand is not None and not isinstance(hand, str | Mapping):
+        raise SessionError(f"{where}.hand: give the notation or the structured form, got {hand!r}")
+    row.hand = dict(hand) if isinstance(hand, Mapping) else hand
+    for name in _STR_FIELDS:
+        value = data.get(name)
+        if value is not None and value != "":
+            setattr(row, name, str(value).strip())
+    if kind == "penalty" and not row.infraction:
+        row.infraction = str(data.get("penalty") or "").strip()
+    if kind == "chombo":
+        row.player = row.player or (
+            str(data["chombo"]).strip() if isinstance(data.get("chombo"), str) else None
+        )
+        row.infraction = row.infraction or "chombo"
+    for name in _LIST_FIELDS:
+        setattr(row, name, _as_list(data.get(name), f"{where}.{name}"))
+    for name in _INT_FIELDS:
+        setattr(row, name, _as_int(data.get(name), f"{where}.{name}"))
+    draw = data.get("draw")
+    row.draw = "" if draw in (None, False) else ("exhaustive" if draw is True else str(draw).strip().lower())
+    if row.draw not in ("", "exhaustive", "abortive"):
+        raise SessionError(f"{where}.draw: exhaustive or abortive, not {draw!r}")
+    if kind == "draw" and not row.draw:
+        row.draw = "exhaustive"
+    others = data.get("others") or {}
+    if isinstance(others, str):
+        others = _others_from_text(others, f"{where}.others")
+    if not isinstance(others, Mapping):
+        raise SessionError(f"{where}.others: map each other player to a hand or a score")
+    row.others = dict(others)
+    confirmed = data.get("confirmed", False)
+    row.confirmed = confirmed is True or str(confirmed).strip().lower() in ("true", "yes", "1")
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise SessionError(f"{where}.options: NAME: value pairs, got {options!r}")
+    row.options = {str(k): str(v) for k, v in options.items()}
+    if kind == "hand" and row.hand is None and row.photo is None:
+        raise SessionError(f"{where}: a hand row needs 'hand' (typed) or 'photo' (a path)")
+    if kind == "penalty" and (not row.player or not row.infraction):
+        raise SessionError(f"{where}: a penalty needs 'player' and the infraction ('penalty: NAME')")
+    if kind == "chombo" and not row.player:
+        raise SessionError(f"{where}: a chombo row names the offender ('chombo: NAME')")
+    return row
+
+
+def _others_from_text(text: str, where: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise SessionError(f"{where}: entries are Name=score or Name=<hand>, got {part!r}")
+        value = value.strip()
+        out[name.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# CSV
+# ------------------------------------------------------------------------------------------------
+def parse_csv(text: str) -> Session:
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or "kind" not in [f.strip() for f in reader.fieldnames]:
+        raise SessionError("a session CSV needs a header line with a 'kind' column")
+    unknown = [f for f in reader.fieldnames if f and f.strip() not in CSV_COLUMNS]
+    if unknown:
+        raise SessionError(f"unknown CSV column {unknown[0]!r} (columns: {', '.join(CSV_COLUMNS)})")
+    meta: dict[str, str] = {}
+    players: list[Player] = []
+    rows: list[Row] = []
+    for record in reader:
+        where = f"line {reader.line_num}"
+        rec = {k.strip(): (v or "").strip() for k, v in record.items() if k}
+        kind = rec.get("kind", "").lower()
+        if not kind or kind.startswith("#"):
+            continue
+        if kind in ("tournament", "session", "table", "rules"):
+            meta[kind] = rec.get("value", "")
+        elif kind == "player":
+            players.append(_player({k: rec.get(k) for k in ("name", "seat", "number", "substitute")}, where))
+        elif kind in ROW_KINDS:
+            data: dict[str, Any] = {k: v for k, v in rec.items() if v != ""}
+            if kind == "hand" and isinstance(data.get("hand"), str) and data["hand"].startswith("{"):
+                try:
+                    data["hand"] = json.loads(data["hand"])
+                except json.JSONDecodeError as exc:
+                    raise SessionError(f"{where}: the hand's JSON is not valid: {exc.msg}") from None
+            if kind == "chombo" and "player" in data:
+                data["chombo"] = data["player"]
+            rows.append(_row(data, where))
+        else:
+            raise SessionError(
+                f"{where}: kind {kind!r} is not one of tournament, session, table, rules, "
+                f"player, {', '.join(ROW_KINDS)}"
+            )
+    return Session(
+        meta.get("tournament", ""),
+        meta.get("session", ""),
+        meta.get("table", ""),
+        players,
+        rows,
+        rules=meta.get("rules") or None,
+    )

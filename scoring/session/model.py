@@ -1,0 +1,89 @@
+"""What a table's session file holds: who sat where, then every row in the order it happened.
+
+A row is a hand (typed or photographed), a draw, or a penalty (chombo included): the paper sheet
+has them in one column, and so does the file, so that the order of events (a penalty between
+hands 6 and 7) is never lost. Players are named in rows by name; a seat letter (E/S/W/N) names
+whoever holds that wind *at that hand*, as a referee reading the table would say it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.hand import WINDS, HandError
+
+
+class SessionError(HandError):
+    """The session file cannot be used as it is; the message names the row and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    seat: str  # the wind held at the first hand
+    number: str = ""  # the player's tournament number (the sheet's N°)
+    substitute: str = ""  # "" / "from_start" / "joined" (riichi uma, seed 001 §5.7)
+
+
+@dataclass(slots=True)
+class Row:
+    """One line of the session: ``kind`` is hand, draw, penalty or chombo.
+
+    ``line`` is where it came from (YAML index or CSV line), for error messages.
+    """
+
+    kind: str
+    line: str
+    hand: Any = None  # notation string or structured dict
+    photo: str | None = None
+    winner: str | None = None
+    win_by: str | None = None
+    discarder: str | None = None
+    flags: list[str] = field(default_factory=list)
+    dora: list[str] = field(default_factory=list)
+    ura: list[str] = field(default_factory=list)
+    riichi: list[str] = field(default_factory=list)  # players who declared riichi this hand
+    tenpai: list[str] = field(default_factory=list)  # at an exhaustive draw (riichi)
+    draw: str = ""  # exhaustive / abortive (riichi)
+    honba: int | None = None  # as written on the sheet: checked
+    sticks: int | None = None
+    pao: str | None = None  # the liable player (riichi)
+    others: dict[str, Any] = field(default_factory=dict)  # losers' hands/scores (australian, classical)
+    player: str | None = None  # the penalised player
+    infraction: str = ""
+    points: int | None = None
+    minutes: int | None = None
+    note: str = ""
+    confirmed: bool = False  # a referee confirmed a photo's reading
+    options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Session:
+    tournament: str
+    session: str
+    table: str
+    players: list[Player]
+    rows: list[Row]
+    rules: str | None = None
+    base_dir: str = "."  # photos are relative to the session file
+
+    def __post_init__(self) -> None:
+        if len(self.players) != 4:
+            raise SessionError(f"a table has four players, the file lists {len(self.players)}")
+        seats = sorted(p.seat for p in self.players)
+        if seats != sorted(WINDS):
+            raise SessionError(f"the players' starting seats must be E, S, W and N once each, got {seats}")
+        names = [p.name for p in self.players]
+        if len(set(names)) != 4:
+            raise SessionError(f"two players have the same name: {names}")
+        bad = [n for n in names if n in WINDS]
+        if bad:
+            raise SessionError(f"a player cannot be named like a seat ({bad[0]!r}): seats name winds in rows")
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise SessionError(f"no player {name!r} at this table ({', '.join(p.name for p in self.players)})")

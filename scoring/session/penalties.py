@@ -1,0 +1,151 @@
+"""Penalties as the seeds' tournament sections list them, each a row a referee can check.
+
+MCR (seed 000 App. D and App. E §2-3, MERS; spec mcr §6): false Hu with the tiles shown pays 10
+(four sets and a pair under 8 points) or 20 (an invalid hand) to **each** other player; late
+arrival −10 (≤ 10 min) or −20 (≤ 15 min), more is disqualification; forgetting to put the winning
+tile with the hand −10; repeated infractions warning → 5 → 10 → 20 → 30 → … (App. D (1); the step
+after 30 is not stated, A26: we go on by 10), counted per player and infraction within the
+session; referee decisions at the referee's discretion. Deductions leave the sheet's zero sum.
+
+EMA Riichi (seed 001 §5.5-5.6; spec §7): late arrival −1,000 a minute up to 10 minutes, obstruction
+8,000 or 12,000 (serious cases 12,000-48,000), referee decisions; only the offender loses points.
+A chombo is a row of its own (a reversed mangan, paid to the others: :mod:`.engine`).
+
+Zung Jung, Australian, Classical: the seeds give no tournament penalties; a referee's deduction
+(``referee`` with its points) is recorded as given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.session.model import Row, SessionError
+
+#: MCR repeated-infraction scale (App. D note (1)); 0 is the warning
+MCR_SCALE = (0, 5, 10, 20, 30)
+MCR_REPEATED = (
+    "wrong_call",
+    "wrong_tile_taken",
+    "exposure_error",
+    "passing_information",
+    "wall_destroyed",
+    "knocked_tiles",
+    "infraction",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """One stored penalty: who, at which hand, what, and what it does to the scores."""
+
+    player: str
+    hand: int  # the hand it happened at (the hand about to be played, or just played)
+    infraction: str
+    points: int  # deducted from the offender (> 0), or paid in total when ``each`` > 0
+    each: int = 0  # paid to each other player (MCR false Hu)
+    note: str = ""
+    disqualified: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "hand": self.hand,
+            "infraction": self.infraction,
+            "points": self.points,
+            "kind": "payment to each" if self.each else "deduction",
+            "each": self.each,
+            "note": self.note,
+            "disqualified": self.disqualified,
+        }
+
+
+def mcr_penalty(row: Row, player: str, hand: int, earlier: list[Penalty]) -> Penalty:
+    kind = row.infraction
+    if kind == "false_hu_short":
+        return Penalty(
+            player, hand, kind, 30, each=10, note="false Hu, 4 sets and a pair under 8 points (E 2.10.2)"
+        )
+    if kind == "false_hu_invalid":
+        return Penalty(player, hand, kind, 60, each=20, note="false Hu, invalid hand (E 2.10.2)")
+    if kind == "false_hu_hidden":
+        return Penalty(player, hand, kind, 0, note="false Hu, tiles not shown: dead hand only (E 2.10.1)")
+    if kind == "late":
+        if row.minutes is None:
+            raise SessionError(f"{row.line}: a late arrival needs 'minutes'")
+        if row.minutes > 15:
+            return Penalty(
+                player,
+                hand,
+                kind,
+                0,
+                note=f"{row.minutes} min late: disqualified for the session, no table points (E 2.3)",
+                disqualified=True,
+            )
+        points = 10 if row.minutes <= 10 else 20
+        return Penalty(player, hand, kind, points, note=f"{row.minutes} min late (E 2.3)")
+    if kind == "forgotten_winning_tile":
+        return Penalty(player, hand, kind, 10, note="winning tile not put with the hand (E 2.9.7)")
+    if kind in MCR_REPEATED:
+        n = sum(1 for p in earlier if p.player == player and p.infraction == kind)
+        points = MCR_SCALE[n] if n < len(MCR_SCALE) else MCR_SCALE[-1] + 10 * (n - len(MCR_SCALE) + 1)
+        step = "warning" if points == 0 else f"{points} points"
+        return Penalty(
+            player, hand, kind, points, note=f"repeated infraction no. {n + 1}: {step} (App. D (1))"
+        )
+    if kind in ("referee", "disqualified"):
+        return _referee(row, player, hand, disqualified=kind == "disqualified")
+    raise SessionError(
+        f"{row.line}: unknown MCR penalty {kind!r} (false_hu_short, false_hu_invalid, "
+        f"false_hu_hidden, late, forgotten_winning_tile, {', '.join(MCR_REPEATED)}, referee, "
+        "disqualified)"
+    )
+
+
+def riichi_penalty(row: Row, player: str, hand: int) -> Penalty:
+    kind = row.infraction
+    if kind == "late":
+        if row.minutes is None:
+            raise SessionError(f"{row.line}: a late arrival needs 'minutes'")
+        if row.minutes > 10:
+            raise SessionError(
+                f"{row.line}: more than 10 minutes late: the player is replaced by a "
+                "substitute (seed 001 §5.6); list the substitute with 'substitute: from_start'"
+            )
+        return Penalty(
+            player, hand, kind, 1000 * row.minutes, note=f"{row.minutes} min late, 1,000 a minute (§5.6)"
+        )
+    if kind == "obstruction":
+        if row.points is None or not 8000 <= row.points <= 48000:
+            raise SessionError(
+                f"{row.line}: obstruction costs 8000 or 12000 points, 12000-48000 in serious "
+                "cases (§5.5): give 'points'"
+            )
+        return Penalty(player, hand, kind, row.points, note="obstruction (§5.5)")
+    if kind == "dead_hand":
+        return Penalty(player, hand, kind, 0, note="dead hand: no points, pays noten at a draw (§2.8)")
+    if kind in ("referee", "disqualified"):
+        return _referee(row, player, hand, disqualified=kind == "disqualified")
+    raise SessionError(
+        f"{row.line}: unknown riichi penalty {kind!r} (late, obstruction, dead_hand, referee, "
+        "disqualified; a chombo is a row 'chombo: NAME')"
+    )
+
+
+def other_penalty(row: Row, player: str, hand: int) -> Penalty:
+    if row.infraction in ("referee", "disqualified"):
+        return _referee(row, player, hand, disqualified=row.infraction == "disqualified")
+    raise SessionError(
+        f"{row.line}: this rule system's seed lists no tournament penalties: record the "
+        f"referee's decision as 'penalty: referee' with its 'points', not {row.infraction!r}"
+    )
+
+
+def _referee(row: Row, player: str, hand: int, disqualified: bool) -> Penalty:
+    if row.points is None and not disqualified:
+        raise SessionError(f"{row.line}: a referee's penalty needs 'points'")
+    points = row.points or 0
+    if points < 0:
+        raise SessionError(f"{row.line}: penalty points are written as a positive deduction, got {points}")
+    return Penalty(
+        player, hand, row.infraction, points, note=row.note or "referee's decision", disqualified=disqualified
+    )

@@ -1,0 +1,84 @@
+"""Who holds which wind at each hand, and when the session is over, as each system's rules say.
+
+* MCR (seed 000 §3.5-3.7, App. B; spec mcr §2.4): the winds rotate after **every** hand (E→N, S→E,
+  W→S, N→W: the dealer never repeats); the round wind is E, S, W, N for hands 1-4, 5-8, 9-12, 13-16;
+  after hands 4, 8 and 12 the players change seats (E↔S W↔N, then E→W S→N W→S N→E, then E↔S W↔N),
+  relative to the seats at the start of that round. 16 hands.
+* EMA Riichi (seed 001 §3.4, §3.6; spec §2.9, §5.8): East keeps the deal after a win of his, a
+  tenpai exhaustive draw, an abortive draw or a chombo; otherwise the winds pass. An East round and
+  a South round: the game ends when the first East would become East again in the South round.
+* Zung Jung (spec §2.7): the winds rotate after every hand, won or drawn; no round wind; 16 hands.
+* Classical (seed 004: the round wind "cambia ogni quattro mani") and Australian (seed 003 says only
+  that East passes to the player on his right after a Goulash; we take the same rotation after every
+  hand): the winds rotate after every hand and the round wind changes every four hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring.hand import WINDS
+
+#: the wind each player takes when the deal passes: South becomes East, and so on
+PASS = {"E": "N", "S": "E", "W": "S", "N": "W"}
+#: MCR seat changes after the 1st, 2nd and 3rd round, from the winds held at that round's start
+MCR_SEAT_CHANGES = (
+    {"E": "S", "S": "E", "W": "N", "N": "W"},
+    {"E": "W", "S": "N", "W": "S", "N": "E"},
+    {"E": "S", "S": "E", "W": "N", "N": "W"},
+)
+#: hands in a session where the count is fixed
+HANDS = {"mcr": 16, "zung-jung": 16}
+
+
+@dataclass(slots=True)
+class Seating:
+    """The winds now, and the counts the rules need to move them."""
+
+    rules: str
+    winds: dict[str, str]  # player → seat wind
+    round_wind: str = "E"
+    hands_played: int = 0  # hands that count (riichi: chombo replays do not)
+    passes: int = 0  # riichi: how often the deal has passed
+    round_start: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.round_start = dict(self.winds)
+
+    def at(self, wind: str) -> str:
+        """The player holding ``wind`` now."""
+        return next(p for p, w in self.winds.items() if w == wind)
+
+    @property
+    def over(self) -> bool:
+        if self.rules == "riichi":
+            return self.passes >= 8
+        limit = HANDS.get(self.rules)
+        return limit is not None and self.hands_played >= limit
+
+    def label(self) -> str:
+        """The hand as a referee names it: 'E1' (round wind and dealer number) for riichi and MCR."""
+        if self.rules == "riichi":
+            return f"{self.round_wind}{self.passes % 4 + 1}"
+        return str(self.hands_played + 1)
+
+    def after_hand(self, dealer_keeps: bool = False) -> None:
+        """Move the winds after a hand that counts (won or drawn)."""
+        self.hands_played += 1
+        if self.rules == "riichi":
+            if not dealer_keeps:
+                self._pass()
+                self.passes += 1
+                self.round_wind = "E" if self.passes < 4 else "S"
+            return
+        self._pass()
+        if self.hands_played % 4 == 0:
+            rnd = self.hands_played // 4
+            if self.rules == "mcr" and rnd <= len(MCR_SEAT_CHANGES):
+                change = MCR_SEAT_CHANGES[rnd - 1]
+                self.winds = {p: change[w] for p, w in self.round_start.items()}
+            self.round_start = dict(self.winds)
+            self.round_wind = WINDS[rnd % 4]
+
+    def _pass(self) -> None:
+        self.winds = {p: PASS[w] for p, w in self.winds.items()}

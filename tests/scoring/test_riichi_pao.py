@@ -1,0 +1,83 @@
+"""Liability (pao), spec riichi §5.6 and §8 A7: the worked example and each row of the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.hand import HandError
+from scoring.riichi.pao import LIABILITIES, liable_payments
+from scoring.rules import score_hand
+from scoring.structured import hand_from_dict
+
+# Dai sangen with all three dragon pungs called (the third fed by the liable player)
+DAI_SANGEN = {
+    "hand": "234m55p",
+    "melds": [
+        {"type": "pung", "tiles": "555z"},
+        {"type": "pung", "tiles": "666z"},
+        {"type": "pung", "tiles": "777z"},
+    ],
+    "winning_tile": "5p",
+}
+DAI_SUUSHII = {
+    "hand": "55p",
+    "melds": [{"type": "pung", "tiles": t} for t in ("111z", "222z", "333z", "444z")],
+    "winning_tile": "5p",
+}
+
+
+def _pay(data: dict, liable: str, **ctx: object) -> dict[str, int]:
+    hand = hand_from_dict({**data, **ctx})
+    score = score_hand(hand, "riichi")
+    assert score.valid, score.error
+    rows = liable_payments(hand, score.details, score.elements, liable)
+    out: dict[str, int] = {}
+    for r in rows:
+        out[r["from"]] = out.get(r["from"], 0) + r["total"]
+    return out
+
+
+def test_worked_example_shared_ron() -> None:
+    # "a non-dealer wins Dai sangen on Y's discard after X fed the third dragon pung: Y pays 16,000, X 16,000"
+    assert _pay(DAI_SANGEN, "N", seat_wind="S", win_by="discard", discarder="W") == {"W": 16000, "N": 16000}
+
+
+def test_self_draw_liable_pays_everything() -> None:
+    assert _pay(DAI_SANGEN, "N", seat_wind="S", win_by="self_draw") == {"N": 32000}
+    assert _pay(DAI_SANGEN, "N", seat_wind="E", win_by="self_draw") == {"N": 48000}
+
+
+def test_liable_discarder_pays_as_a_normal_ron() -> None:
+    assert _pay(DAI_SANGEN, "W", seat_wind="S", win_by="discard", discarder="W") == {"W": 32000}
+
+
+def test_counters_follow_a7() -> None:
+    # shared ron: the discarder alone pays the counters; self-draw: the liable player, 300 each
+    assert _pay(DAI_SANGEN, "N", seat_wind="S", win_by="discard", discarder="W", honba=2) == {
+        "W": 16600,
+        "N": 16000,
+    }
+    assert _pay(DAI_SANGEN, "N", seat_wind="S", win_by="self_draw", honba=2) == {"N": 32600}
+
+
+def test_dai_suushii_is_the_double_yakuman_row() -> None:
+    assert [row.yakuman for row in LIABILITIES] == ["Dai sangen", "Dai suushii"]
+    assert _pay(DAI_SUUSHII, "E", seat_wind="S", win_by="self_draw") == {"E": 64000}
+    assert _pay(DAI_SUUSHII, "E", seat_wind="S", win_by="discard", discarder="W") == {"W": 32000, "E": 32000}
+
+
+def test_no_liability_when_the_winning_tile_completes_the_set() -> None:
+    # the third dragon pung completed by the winning discard is not a called set (A7, A28)
+    data = {"hand": "234m55p777z", "melds": DAI_SANGEN["melds"][:2], "winning_tile": "7z"}
+    hand = hand_from_dict({**data, "seat_wind": "S", "win_by": "discard", "discarder": "W"})
+    score = score_hand(hand, "riichi")
+    assert score.valid and "Dai sangen" in score.elements
+    with pytest.raises(HandError, match="called"):
+        liable_payments(hand, score.details, score.elements, "N")
+
+
+def test_liable_player_cannot_be_the_winner() -> None:
+    hand = hand_from_dict({**DAI_SANGEN, "seat_wind": "S", "win_by": "self_draw"})
+    score = score_hand(hand, "riichi")
+    with pytest.raises(HandError, match="winner"):
+        liable_payments(hand, score.details, score.elements, "S")

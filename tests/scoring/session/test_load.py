@@ -1,0 +1,116 @@
+"""Session files: YAML and CSV say the same thing; every mistake names its row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scoring.session.load import load_session, parse_csv, parse_yaml
+from scoring.session.model import SessionError
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+YAML = """
+tournament: T
+session: 2
+table: 7
+players:
+  - {name: Anna, seat: E, number: 1}
+  - {name: Bruno, seat: S, number: 2}
+  - {name: Carla, seat: W, number: 3}
+  - {name: Dario, seat: N, number: 4}
+hands:
+  - {hand: "123m456p789s5556z ron 6z", winner: Anna, discarder: Bruno, flags: [last_of_kind]}
+  - {draw: true}
+  - {penalty: false_hu_invalid, player: Carla}
+  - {photo: h.jpg, winner: S, win_by: self_draw, confirmed: true}
+  - {hand: "234m55p12345678s tsumo 9s", winner: S, riichi: [Bruno, Anna], dora: [1z], honba: 1, sticks: 2}
+"""
+
+HEADER = "kind,value,name,seat,number,hand,photo,winner,win_by,discarder,flags,riichi,dora,honba,sticks,"
+CSV = HEADER + """player,infraction,confirmed
+tournament,T,,,,,,,,,,,,,,,,
+session,2,,,,,,,,,,,,,,,,
+table,7,,,,,,,,,,,,,,,,
+player,,Anna,E,1,,,,,,,,,,,,,
+player,,Bruno,S,2,,,,,,,,,,,,,
+player,,Carla,W,3,,,,,,,,,,,,,
+player,,Dario,N,4,,,,,,,,,,,,,
+hand,,,,,123m456p789s5556z ron 6z,,Anna,,Bruno,last_of_kind,,,,,,,
+draw,,,,,,,,,,,,,,,,,
+penalty,,,,,,,,,,,,,,,Carla,false_hu_invalid,
+hand,,,,,,h.jpg,S,self_draw,,,,,,,,,yes
+hand,,,,,234m55p12345678s tsumo 9s,,S,,,,"Bruno, Anna",1z,1,2,,,
+"""
+
+
+def _strip(session):
+    return [
+        (
+            r.kind,
+            r.hand,
+            r.photo,
+            r.winner,
+            r.win_by,
+            r.discarder,
+            r.flags,
+            r.riichi,
+            r.dora,
+            r.honba,
+            r.sticks,
+            r.player,
+            r.infraction,
+            r.draw,
+            r.confirmed,
+        )
+        for r in session.rows
+    ]
+
+
+def test_yaml_and_csv_read_the_same() -> None:
+    a, b = parse_yaml(YAML), parse_csv(CSV)
+    assert (a.tournament, a.session, a.table) == (b.tournament, b.session, b.table) == ("T", "2", "7")
+    assert a.players == b.players
+    assert _strip(a) == _strip(b)
+    assert [r.kind for r in a.rows] == ["hand", "draw", "penalty", "hand", "hand"]
+    assert a.rows[1].draw == "exhaustive" and a.rows[3].confirmed and a.rows[4].riichi == ["Bruno", "Anna"]
+
+
+def test_examples_load() -> None:
+    for name in ("session-mcr.yaml", "session-riichi.yaml", "session-zung-jung.csv"):
+        s = load_session(EXAMPLES / name)
+        assert len(s.players) == 4 and s.rows and s.base_dir == str(EXAMPLES)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("players: [{name: A, seat: E}]\nhands: []", "four players"),
+        ("players: {A: E, B: S, C: W, D: W}\nhands: []", "once each"),
+        ("players: {A: E, B: S, C: W, D: N}\nhands: [{winner: A}]", r"hands\[0\]: a hand row needs"),
+        ("players: {A: E, B: S, C: W, D: N}\nhands: [{penalty: late}]", r"hands\[0\]: a penalty needs"),
+        ("players: {A: E, B: S, C: W, D: N}\nhands: [{draw: sideways}]", r"hands\[0\].draw"),
+        ("players: {A: E, B: S, C: W, D: N}\nhands: [{hand: 1m, honba: two}]", r"hands\[0\].honba"),
+        ("players: {A: E, B: S, C: W, E: N}\nhands: []", "named like a seat"),
+        ("players: {A: E, B: S, C: W, D: N}\nhands: {a: 1}", "hands:"),
+        ("[1, 2", "not valid YAML"),
+    ],
+)
+def test_yaml_errors_name_the_row(text: str, message: str) -> None:
+    with pytest.raises(SessionError, match=message):
+        parse_yaml(text)
+
+
+def test_csv_errors_name_the_line() -> None:
+    with pytest.raises(SessionError, match="unknown CSV column 'colour'"):
+        parse_csv("kind,colour\n")
+    with pytest.raises(SessionError, match="line 2: kind 'hnad'"):
+        parse_csv("kind,hand\nhnad,123m\n")
+    with pytest.raises(SessionError, match="'kind' column"):
+        parse_csv("a,b\n1,2\n")
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match="no such file"):
+        load_session(tmp_path / "nope.yaml")

@@ -375,3 +375,38 @@ def test_an_unsure_photo_is_marked_for_the_referee_never_scored(tmp_path: Path) 
     rows[0].confirmed = True
     sheet = run_session(s, "mcr", read_photo=lambda p: unsure)
     assert sheet.complete and sheet.lines[0].deltas["Anna"] == 13 + 24
+
+
+def test_mcr_third_seat_change() -> None:
+    seats = Seating("mcr", dict(zip(NAMES, WINDS, strict=True)))
+    for _ in range(12):
+        seats.after_hand()
+    # round 3 started with Anna N, Bruno W, Carla E, Dario S; E<->S, W<->N (App. B)
+    assert seats.winds == {"Anna": "W", "Bruno": "N", "Carla": "S", "Dario": "E"} and seats.round_wind == "N"
+
+
+def test_riichi_non_dealer_chombo_and_abortive_draw() -> None:
+    rows = [Row("chombo", "c", player="Carla"), Row("draw", "a", draw="abortive", riichi=["Bruno"])]
+    sheet = run_session(session(rows), "riichi")
+    assert sheet.lines[0].deltas == {"Anna": 4000, "Bruno": 2000, "Carla": -8000, "Dario": 2000}
+    assert sheet.lines[0].label == sheet.lines[1].label == "E1"  # no hand played, East stays
+    assert sheet.lines[1].deltas == {"Anna": 0, "Bruno": -1000, "Carla": 0, "Dario": 0}
+    assert sheet.lines[1].honba == 0 and sheet.hands_played == 1
+    assert sheet.closing["leftover_sticks"] == 1
+
+
+def test_riichi_four_tenpai_pay_nothing() -> None:
+    sheet = run_session(session([Row("draw", "d", draw="exhaustive", tenpai=list(WINDS))]), "riichi")
+    assert sheet.lines[0].deltas == dict.fromkeys(NAMES, 0)
+
+
+def test_australian_losers_given_as_scores() -> None:
+    text = """
+players: {Anna: E, Bruno: S, Carla: W, Dario: N}
+hands:
+  - hand: {hand: "222777999p66z", melds: [{type: pung, tiles: "444p"}], winning_tile: "9p", win_by: discard}
+    winner: Bruno
+    others: "Anna=160; Carla=0; Dario=4"
+"""
+    sheet = run_session(parse_yaml(text), "australian")
+    assert sheet.lines[0].deltas == {"Anna": 200, "Bruno": 1200, "Carla": -700, "Dario": -700}

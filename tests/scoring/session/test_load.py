@@ -29,7 +29,9 @@ hands:
 """
 
 HEADER = "kind,value,name,seat,number,hand,photo,winner,win_by,discarder,flags,riichi,dora,honba,sticks,"
-CSV = HEADER + """player,infraction,confirmed
+CSV = (
+    HEADER
+    + """player,infraction,confirmed
 tournament,T,,,,,,,,,,,,,,,,
 session,2,,,,,,,,,,,,,,,,
 table,7,,,,,,,,,,,,,,,,
@@ -43,6 +45,7 @@ penalty,,,,,,,,,,,,,,,Carla,false_hu_invalid,
 hand,,,,,,h.jpg,S,self_draw,,,,,,,,,yes
 hand,,,,,234m55p12345678s tsumo 9s,,S,,,,"Bruno, Anna",1z,1,2,,,
 """
+)
 
 
 def _strip(session):

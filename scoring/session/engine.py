@@ -112,14 +112,25 @@ class _Run:
 
     # -------------------------------------------------------------------------------------------
     def run(self) -> Sheet:
-        for row in self.session.rows:
+        rows = self.session.rows
+        i = 0
+        while i < len(rows):
+            row = rows[i]
             if row.kind in ("hand", "draw", "chombo") and self.seats.over:
                 raise SessionError(
                     f"{row.line}: the session is over ({self._end_text()}); this row cannot be played"
                 )
-            {"hand": self._hand, "draw": self._draw, "penalty": self._penalty, "chombo": self._chombo}[
-                row.kind
-            ](row)
+            if row.same_discard:
+                raise SessionError(f"{row.line}: same_discard follows a hand won on that discard")
+            if row.kind == "hand":
+                group = [row]
+                while i + 1 < len(rows) and rows[i + 1].kind == "hand" and rows[i + 1].same_discard:
+                    i += 1
+                    group.append(rows[i])
+                self._hands(group)
+            else:
+                {"draw": self._draw, "penalty": self._penalty, "chombo": self._chombo}[row.kind](row)
+            i += 1
         disqualified = {p.player for p in self.penalties if p.disqualified}
         if self.rules == "mcr":
             close = closing.close_mcr(self.totals, disqualified)
@@ -285,14 +296,67 @@ class _Run:
         self.seats.after_hand(dealer_keeps=keeps)
 
     # -------------------------------------------------------------------------------------------
-    def _hand(self, row: Row) -> None:
-        self.check_counters(row)
+    def _hands(self, rows: list[Row]) -> None:
+        """One hand of play: a win, or (riichi, seed 001 §3.4.9; spec §5.5) several winners on one
+        discard, each paid separately by the discarder with the full counters. Riichi sticks go to
+        the winner (with several: each winner's own stick back to him, the others to the first winner
+        in turn order after the discarder); East keeps the deal if he is among the winners."""
+        if len(rows) > 1 and self.rules != "riichi":
+            raise SessionError(f"{rows[1].line}: only riichi pays several winners on one discard")
+        dealer = self.seats.at("E")
+        for row in rows:
+            self.check_counters(row)
+        on_table = self.pot  # the sticks on the table when the hand started, for the sheet
+        deltas: list[dict[str, int]] = [{} for _ in rows]
+        declarers: list[str] = []
+        for row, d in zip(rows, deltas, strict=True):
+            declarers += self.declare_riichi(row, d) if self.rules == "riichi" else []
+        if len(set(declarers)) != len(declarers):
+            raise SessionError(f"{rows[0].line}.riichi: a player is listed twice")
+        lines = [self._one_hand(row, d, declarers) for row, d in zip(rows, deltas, strict=True)]
+        if self.rules == "riichi":
+            for line in lines:
+                line.sticks = on_table
+        if self.rules != "riichi":
+            self.book(lines[0], deltas[0])
+            self.seats.after_hand()
+            return
+        winners = [line.winner for line in lines]
+        if len(rows) > 1:
+            discarders = {line.discarder for line in lines}
+            if len(set(winners)) != len(winners) or len(discarders) != 1 or None in discarders:
+                raise SessionError(
+                    f"{rows[1].line}: several winners on one discard need distinct winners "
+                    "and the same discarder"
+                )
+        paid = [i for i, line in enumerate(lines) if line.status in ("scored", "confirm")]
+        if self.pot and paid:  # sticks are not the hand's value: a hand to confirm still takes them
+            if len(lines) > 1:
+                for i in paid:
+                    if lines[i].winner in declarers:
+                        deltas[i][lines[i].winner] = deltas[i].get(lines[i].winner, 0) + RIICHI_STICK
+                        self.pot -= 1
+                order = "ESWN" * 2
+                after = order[order.index(self.seats.winds[lines[0].discarder]) + 1 :][:3]
+                first = min(paid, key=lambda i: after.index(self.seats.winds[lines[i].winner]))
+            else:
+                first = paid[0]
+            if self.pot:
+                winner = lines[first].winner
+                deltas[first][winner] = deltas[first].get(winner, 0) + RIICHI_STICK * self.pot
+                lines[first].notes.append(f"{winner} takes {self.pot} riichi stick(s)")
+                self.pot = 0
+        keeps = dealer in winners
+        self.honba = self.honba + 1 if keeps else 0
+        for line, d in zip(lines, deltas, strict=True):
+            self.book(line, d)
+        self.seats.after_hand(dealer_keeps=keeps)
+
+    def _one_hand(self, row: Row, deltas: dict[str, int], declarers: list[str]) -> Line:
+        """Score and settle one won hand into ``deltas``; the counters and the deal move later."""
         winner = self.who(row.winner, row, "winner")
         line = self.new_line(row, "hand", self.seats.label())
         line.winner, line.photo = winner, row.photo
-        deltas: dict[str, int] = {}
-        declarers = self.declare_riichi(row, deltas) if self.rules == "riichi" else []
-        dealer = self.seats.at("E")
         try:
             hand, score, photo = self._score(row, winner, declarers)
         except HandError as exc:
@@ -323,18 +387,7 @@ class _Run:
                 else:
                     for n, v in self.seat_deltas(pays).items():
                         deltas[n] = deltas.get(n, 0) + v
-        if self.rules == "riichi":
-            if self.pot and line.status in ("scored", "confirm"):  # sticks are not the hand's value
-                deltas[winner] = deltas.get(winner, 0) + RIICHI_STICK * self.pot
-                line.notes.append(f"{winner} takes {self.pot} riichi stick(s)")
-                self.pot = 0
-            keeps = winner == dealer
-            self.honba = self.honba + 1 if keeps else 0
-            self.book(line, deltas)
-            self.seats.after_hand(dealer_keeps=keeps)
-            return
-        self.book(line, deltas)
-        self.seats.after_hand()
+        return line
 
     def _pao(self, row: Row) -> str | None:
         if row.pao is None:

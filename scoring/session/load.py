@@ -13,6 +13,7 @@ YAML::
       - {photo: photos/h02.jpg, winner: S, win_by: self_draw}
       - {draw: exhaustive, tenpai: [Anna]}
       - {penalty: false_hu_invalid, player: Carla}
+      - {hand: "...", winner: Dario, discarder: Bruno, same_discard: true}   # riichi: a second winner
 
 CSV: a ``kind`` column (tournament, session, table, rules, player, hand, draw, penalty, chombo) and
 the fields as columns; lists (flags, dora, riichi, tenpai) are space- or comma-separated; the
@@ -63,6 +64,7 @@ CSV_COLUMNS = (
     "points",
     "minutes",
     "confirmed",
+    "same_discard",
     "note",
 )
 
@@ -196,8 +198,8 @@ def _row(data: Any, where: str) -> Row:
     if not isinstance(others, Mapping):
         raise SessionError(f"{where}.others: map each other player to a hand or a score")
     row.others = dict(others)
-    confirmed = data.get("confirmed", False)
-    row.confirmed = confirmed is True or str(confirmed).strip().lower() in ("true", "yes", "1")
+    row.confirmed = _as_bool(data.get("confirmed", False))
+    row.same_discard = _as_bool(data.get("same_discard", False))
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         raise SessionError(f"{where}.options: NAME: value pairs, got {options!r}")
@@ -209,6 +211,10 @@ def _row(data: Any, where: str) -> Row:
     if kind == "chombo" and not row.player:
         raise SessionError(f"{where}: a chombo row names the offender ('chombo: NAME')")
     return row
+
+
+def _as_bool(value: Any) -> bool:
+    return value is True or str(value).strip().lower() in ("true", "yes", "1")
 
 
 def _others_from_text(text: str, where: str) -> dict[str, Any]:

@@ -56,6 +56,7 @@ class Row:
     minutes: int | None = None
     note: str = ""
     confirmed: bool = False  # a referee confirmed a photo's reading
+    same_discard: bool = False  # riichi: won on the previous hand row's discard too (several winners)
     options: dict[str, str] = field(default_factory=dict)
 
 

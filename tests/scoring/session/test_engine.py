@@ -410,3 +410,33 @@ hands:
 """
     sheet = run_session(parse_yaml(text), "australian")
     assert sheet.lines[0].deltas == {"Anna": 200, "Bruno": 1200, "Carla": -700, "Dario": -700}
+
+
+def test_riichi_several_winners_on_one_discard() -> None:
+    # spec §5.5: the discarder pays each winner with the full counters; each winner's own stick goes
+    # back to him, the others' (and the leftover ones) to the first winner after the discarder; East stays
+    rows = [
+        Row(
+            "draw", "d", draw="exhaustive", riichi=["Dario"], tenpai=["Anna", "Dario"]
+        ),  # East stays, honba 1
+        hand("234m456p678s234p5s ron 5s", "Anna", "Bruno", riichi=["Anna", "Dario"], honba=1, sticks=1),
+        hand("234m456p678s234p5s ron 5s", "Carla", "Bruno", same_discard=True),
+    ]
+    sheet = run_session(session(rows), "riichi")
+    anna, carla = sheet.lines[1], sheet.lines[2]
+    assert anna.deltas == {"Anna": -1000 + 4200 + 1000, "Bruno": -4200, "Carla": 0, "Dario": -1000}
+    assert carla.deltas == {"Anna": 0, "Bruno": -1600, "Carla": 1600 + 2000, "Dario": 0}
+    assert anna.label == carla.label == "E1" and sheet.closing["leftover_sticks"] == 0
+    assert sum(sheet.totals.values()) == 0
+    more = [*rows, hand("234m456p678s234p5s ron 5s", "Anna", "Carla", honba=2)]
+    after = run_session(session(more), "riichi").lines[3]  # honba=2 checked: East kept the deal
+    assert after.label == "E1" and after.deltas["Anna"] == 2000 + 600  # dealer 1 han 40 fu, 2 counters
+
+
+def test_several_winners_only_under_riichi() -> None:
+    rows = [
+        hand("123m456p789s5556z ron 6z", "Anna", "Bruno"),
+        hand("123m456p789s5556z ron 6z", "Carla", "Bruno", same_discard=True),
+    ]
+    with pytest.raises(SessionError, match="only riichi"):
+        run_session(session(rows), "mcr")

@@ -149,16 +149,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", type=Path, default=MODELS_DIR)
     ap.add_argument("--detector", type=Path, help="another detector ONNX (default: the models folder's)")
     ap.add_argument("--reader", type=Path, help="another reader ONNX")
-    ap.add_argument("--split", default="test", choices=["test", "val"])
+    ap.add_argument("--split", default="test", choices=["test", "val", "train"])
+    ap.add_argument(
+        "--dataset",
+        help="only this data set (e.g. riichi-camera-frames: its training frames are a set the reader "
+        "never trained on, a second validation set for reader settings)",
+    )
+    ap.add_argument("--reject-at", type=float, help="another vision.read.REJECT_AT (for choosing it)")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--label", default="", help="a name for this run in the JSON (e.g. before/after)")
     args = ap.parse_args(argv)
     if not args.real.is_dir() or not SPLIT_CSV.is_file():
         print(f"error: no real photos at {args.real} or no {SPLIT_CSV}", file=sys.stderr)
         return 2
+    if args.reject_at is not None:
+        import vision.read
+
+        vision.read.REJECT_AT = args.reject_at
     det = load_model(args.detector or args.models / "detector.onnx")
     rdr = load_model(args.reader or args.models / "reader.onnx")
-    result = evaluate(PhotoReader(det=det, rdr=rdr), test_photos(args.real, args.split))
+    chosen = [p for p in test_photos(args.real, args.split) if args.dataset in (None, p.dataset)]
+    result = evaluate(PhotoReader(det=det, rdr=rdr), chosen)
     result = {
         "label": args.label,
         "split": args.split,

@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from vision.classes import DETECTOR_CLASSES, TILE_CLASSES
+from vision.classes import DETECTOR_CLASSES, READER_CLASSES
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
 
 needs_models = pytest.mark.skipif(
@@ -52,10 +52,11 @@ def test_detector_runs_at_its_own_size_and_smaller_for_the_live_camera() -> None
 @needs_models
 def test_reader_metadata_and_heads() -> None:
     rdr = load_model(MODELS_DIR / READER_FILE)
-    assert rdr.classes == TILE_CLASSES
+    assert rdr.classes == READER_CLASSES  # the tile classes, then "none"
     s = rdr.imgsz[0]
-    logits, flip = rdr.run(np.zeros((3, 3, s, s), np.float32))[:2]
-    assert logits.shape == (3, len(TILE_CLASSES)) and flip.shape == (3, 1)
+    logits, flip, features = rdr.run(np.zeros((3, 3, s, s), np.float32))
+    assert logits.shape == (3, len(READER_CLASSES)) and flip.shape == (3, 1)
+    assert features.shape[0] == 3 and features.shape[1] >= 128  # what a taught set compares
 
 
 def test_runtime_imports_no_training_stack() -> None:

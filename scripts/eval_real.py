@@ -205,6 +205,12 @@ def evaluate(
     return out
 
 
+def shown(path: Path) -> str:
+    """A path as the JSON keeps it: relative to the repository when inside it (the same on every clone)."""
+    path = path.resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def audit_lines(result: dict) -> list[str]:
     """One line per data set: what the audit changed and the false boxes before and after."""
     out = []
@@ -267,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         "split": args.split,
         "detector": str(det.path),
         "reader": str(rdr.path),
-        "audit": None if audit is None else str(args.audit),
+        "audit": None if audit is None else shown(args.audit),
         **result,
     }
     text = json.dumps(result, indent=1)

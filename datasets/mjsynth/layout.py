@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mjsynth.hands import Hand
+from mjsynth.hands import SynthHand
 from mjsynth.tilebody import TileDims, TileInstance, TilePose
 
 X = np.array([1.0, 0, 0])
@@ -59,7 +59,7 @@ def _jit(rng: random.Random, o: LayoutOptions) -> tuple[float, float, float]:
 
 
 def layout_hand(
-    hand: Hand, d: TileDims, o: LayoutOptions, rng: random.Random, seat: int = 0
+    hand: SynthHand, d: TileDims, o: LayoutOptions, rng: random.Random, seat: int = 0
 ) -> list[TileInstance]:
     """Tiles of one hand in its own frame: the row along +x starting at x = 0, the player at -y."""
     tiles: list[TileInstance] = []

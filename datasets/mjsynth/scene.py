@@ -16,7 +16,7 @@ import numpy as np
 from mjsynth import backgrounds
 from mjsynth.artwork import FACE_H, FACE_W, Artwork
 from mjsynth.camera import Camera, PhotoOptions, fit_distance, photograph
-from mjsynth.hands import WIND_LETTERS, Hand, kind_of, new_pool, random_hand
+from mjsynth.hands import WIND_LETTERS, SynthHand, kind_of, new_pool, random_hand
 from mjsynth.layout import LayoutOptions, centre_of, layout_hand, scatter_tiles, transform, wall_segment
 from mjsynth.procedural import add_corner_index
 from mjsynth.tilebody import (
@@ -82,7 +82,7 @@ def _choose_style(rng: random.Random, art: Artwork, opts: SceneOptions) -> str:
     return rng.choice(names)
 
 
-def _hand_codes_in_style(hand: Hand, art: Artwork, style: str) -> bool:
+def _hand_codes_in_style(hand: SynthHand, art: Artwork, style: str) -> bool:
     have = art.styles[style].codes
     return all(c in have for c in hand.all_tiles())
 
@@ -147,7 +147,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
 
     # ---------------------------------------------------------------- hands and layout
     pool = new_pool()
-    hands: list[Hand] = []
+    hands: list[SynthHand] = []
     tiles: list[TileInstance] = []
     round_wind = rng.choice(WIND_LETTERS[:2]) if rng.random() < 0.8 else rng.choice(WIND_LETTERS)
     n_seats = 4 if kind == "table" else 1

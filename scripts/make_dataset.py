@@ -72,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     ap.add_argument("--coverage", action="store_true", help="print the style coverage table and exit")
     ap.add_argument(
+        "--credits", action="store_true", help="print the table of photographs used (licences) and exit"
+    )
+    ap.add_argument(
         "--example", type=Path, default=None, help="write one example photo (JPEG) + .json and exit"
     )
     return ap
@@ -79,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.credits:
+        from mjsynth.photos import credits_table
+
+        print(credits_table())
+        return 0
     from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, ArtworkMissing
     from mjsynth.generate import GenerateConfig, generate
     from mjsynth.scene import SceneOptions

@@ -11,6 +11,7 @@ downsampled, which anti-aliases the strokes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -111,6 +112,7 @@ def _fonts_ok() -> bool:
     return all(Path(p).is_file() for p in CJK_FONTS.values())
 
 
+@functools.lru_cache(maxsize=64)
 def _font(path: str, size: int):
     from PIL import ImageFont
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from mjsynth import backgrounds
+from mjsynth import backgrounds, clutter, negatives, photos
 from mjsynth.artwork import FACE_H, FACE_W, Artwork
 from mjsynth.camera import Camera, PhotoOptions, fit_distance, photograph
 from mjsynth.hands import WIND_LETTERS, SynthHand, kind_of, new_pool, random_hand
@@ -39,6 +39,10 @@ DIMS = (
     TileDims(24, 32, 17, front=0.5),
 )
 OBJECT_ID_BASE = 10_000
+PROP_ID_BASE = 20_000
+#: How often each surface is drawn relative to a procedural one (real photos and patterns more often:
+#: they are the clutter the detector must learn to ignore).
+BACKGROUND_WEIGHTS = {"photo": 3.0, "pattern": 2.0}
 MIN_VISIBLE_FRACTION = 0.4
 MIN_BOX_PX = 4
 
@@ -53,12 +57,14 @@ class SceneOptions:
     standing_fraction: float = 0.45  # concealed tiles standing (player's view)
     closeup_fraction: float = 0.15  # tiles 80-300 px tall, cut by the frame
     distractor_fraction: float = 0.5  # loose tiles and objects nearby
+    clutter_fraction: float = 0.5  # keyboards, laptops, phones, paper, placemats, cups, cables nearby
+    p_photo_room: float = 0.6  # the room beyond the table is a real photograph (when installed)
     elevation: tuple[float, float] = (20.0, 90.0)
     p_opposite_view: float = 0.1  # photographed from another side: tiles sideways / upside down
     p_index_overlay: float = 0.12  # add western corner indices to a style that has none
     styles: tuple[str, ...] | None = None  # restrict to these styles
     photo: PhotoOptions = field(default_factory=PhotoOptions)
-    backgrounds: tuple[str, ...] = backgrounds.KINDS
+    backgrounds: tuple[str, ...] | None = None  # None: every surface installed (backgrounds.available_kinds)
     force_kind: str | None = None  # hand | multirow | table (tests, examples)
     force_standing: bool | None = None
 
@@ -331,26 +337,47 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             height / 2 - c[1] + rng.uniform(-1, 1) * slack_y * 0.9,
         )
 
+    # ---------------------------------------------------------------- props in view
+    props: list[clutter.Prop] = []
+    if rng.random() < opts.clutter_fraction:
+        xy = np.array([t.pose.center[:2] for t in tiles] + [o.pose.center[:2] for o, _, _ in objects])
+        props = clutter.place_props(
+            xy, dims.h * 0.8, rng, nrng, rng.randint(1, 4), _view_spot(cam, target, rng)
+        )
+
     # ---------------------------------------------------------------- table surface
-    bg_kind = rng.choice(list(opts.backgrounds))
-    canvas = _table(cam, target, bg_kind, nrng, rng)
+    kinds = list(opts.backgrounds or backgrounds.available_kinds())
+    bg_kind = rng.choices(kinds, [BACKGROUND_WEIGHTS.get(k, 1.0) for k in kinds])[0]
+    canvas, room = _table(cam, target, bg_kind, nrng, rng, opts.p_photo_room)
 
     # light: a lamp above, to one side
     l_el, l_az = math.radians(rng.uniform(35, 80)), rng.uniform(0, 2 * math.pi)
     light = np.array([math.cos(l_el) * math.cos(l_az), math.cos(l_el) * math.sin(l_az), math.sin(l_el)])
     ambient = rng.uniform(0.5, 0.75)
     hard = rng.random() < 0.35
-    _shadows(canvas, cam, [(t, dims) for t in tiles] + [(o, od) for o, od, _ in objects], light, hard, nrng)
+    ids = np.full((height, width), -1, np.int32)
+    drawn_props: list[tuple[int, clutter.Prop, dict]] = []
+    for j, p in enumerate(props):  # flat props lie on the table, under tiles and shadows
+        if p.flat:
+            drawn_props.append(
+                (PROP_ID_BASE + j, p, _draw_prop(canvas, ids, PROP_ID_BASE + j, p, cam, light, ambient))
+            )
+    casters = [(t, dims) for t in tiles] + [(o, od) for o, od, _ in objects]
+    casters += [clutter.shadow_box(p) for p in props if not p.flat]
+    _shadows(canvas, cam, casters, light, hard, nrng)
 
     # ---------------------------------------------------------------- tiles and objects, far to near
-    ids = np.full((height, width), -1, np.int32)
     drawables = [(i, t, dims, None) for i, t in enumerate(tiles)]
     drawables += [(OBJECT_ID_BASE + j, o, od, tex) for j, (o, od, tex) in enumerate(objects)]
-    drawables.sort(key=lambda d: -float(np.linalg.norm(d[1].pose.center - cam.C)))
+    drawables += [(PROP_ID_BASE + j, p, None, None) for j, p in enumerate(props) if not p.flat]
+    drawables.sort(key=lambda d: -float(np.linalg.norm(_centre(d[1]) - cam.C)))
     geo: dict[int, dict] = {}
     gloss = gloss_map(FACE_W, FACE_H, nrng, rng.uniform(0.0, 0.25)) if rng.random() < 0.7 else None
     textures: dict[str, tuple[np.ndarray, tuple[int, int, int]]] = {}
     for i, t, d, tex in drawables:
+        if i >= PROP_ID_BASE:
+            drawn_props.append((i, t, _draw_prop(canvas, ids, i, t, cam, light, ambient)))
+            continue
         if i < OBJECT_ID_BASE:
             t.style = style
             t.back_colour = back_colour
@@ -372,6 +399,9 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
 
     # ---------------------------------------------------------------- labels from the id map
     instances = _instances(tiles, geo, ids, width, height)
+    negs = negatives.prop_negatives(drawn_props, ids, cam.project) + negatives.tile_negatives(
+        instances, geo, ids, rng
+    )
     applied: dict = {}
     image = photograph(canvas, nrng, opts.photo, applied)
     manifest = {
@@ -387,6 +417,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "tile_mm": [round(dims.w, 1), round(dims.h, 1), round(dims.t, 1)],
         "back_colour": back_name,
         "background": bg_kind,
+        "room": room,
+        "props": [p.kind for p in props],
         "standing": standing,
         "camera": {
             "elevation": round(el, 1),
@@ -398,16 +430,77 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "photo": applied,
         "hands": [dict(h.to_json(), seat=i) for i, h in enumerate(hands)],
         "tiles": instances,
+        "negatives": [{"what": n["what"], "box": [round(v, 1) for v in n["box"]]} for n in negs],
     }
     if kind != "table":
         manifest["hand"] = manifest["hands"][0]
     return image, manifest
 
 
+def _view_spot(cam: Camera, target: np.ndarray, rng: random.Random):
+    """A sampler of table points (mm) that the camera sees (a little beyond the frame too), within
+    1.2 m of what it looks at."""
+    Hinv = np.linalg.inv(cam.plane_homography())
+
+    def spot() -> tuple[float, float] | None:
+        u, v = rng.uniform(-0.1, 1.1) * cam.width, rng.uniform(-0.1, 1.1) * cam.height
+        p = Hinv @ np.array([u, v, 1.0])
+        if abs(p[2]) < 1e-9:
+            return None
+        x, y = p[0] / p[2], p[1] / p[2]
+        if (np.array([x, y, 0.0]) - cam.C) @ cam.R[2] <= 0 or math.hypot(x - target[0], y - target[1]) > 1200:
+            return None
+        return float(x), float(y)
+
+    return spot
+
+
+def _centre(obj) -> np.ndarray:
+    if isinstance(obj, clutter.Prop):
+        return (
+            obj.inst.pose.center
+            if obj.inst is not None
+            else obj.centre + np.array([0.0, 0.0, obj.height / 2])
+        )
+    return obj.pose.center
+
+
+def _draw_prop(canvas, ids, obj_id: int, p: clutter.Prop, cam: Camera, light, ambient: float) -> dict:
+    if p.kind == "cup":
+        return clutter.draw_cup(canvas, ids, obj_id, p, cam.project, cam.C, light, ambient)
+    if p.kind == "cable":
+        clutter.draw_cable(canvas, ids, obj_id, p, cam.project, light, ambient)
+        return {}
+    return draw_tile(canvas, ids, obj_id, p.inst, p.dims, p.texture, cam.project, cam.C, light, ambient)
+
+
+def _room(
+    h: int, w: int, nrng: np.random.Generator, rng: random.Random, p_photo: float
+) -> tuple[np.ndarray, str]:
+    """What is seen beyond the table's edge: a real photograph (out of focus), cabinet doors, or a wall."""
+    if rng.random() < p_photo:
+        got = photos.photo_region(nrng, (h, w), "photo")
+        if got is not None:
+            img = cv2.GaussianBlur(got[0], (0, 0), rng.uniform(0.6, 2.5)).astype(np.float32)
+            return img * rng.uniform(0.55, 1.0), "photo"
+    if rng.random() < 0.4:
+        return clutter.cabinet_backdrop(h, w, rng, nrng).astype(np.float32), "cabinet"
+    wall = backgrounds.wall_colour(nrng)
+    yy = np.linspace(0.7, 1.1, h, dtype=np.float32)[:, None, None]
+    room = np.broadcast_to(wall * yy, (h, w, 3)).astype(np.float32)
+    return room * (1 + 0.15 * backgrounds.fbm((h, w), 60, nrng, 2))[..., None], "wall"
+
+
 def _table(
-    cam: Camera, target: np.ndarray, kind: str, nrng: np.random.Generator, rng: random.Random
-) -> np.ndarray:
-    """The table surface seen by the camera (and a dim room beyond the table's edge in low shots)."""
+    cam: Camera,
+    target: np.ndarray,
+    kind: str,
+    nrng: np.random.Generator,
+    rng: random.Random,
+    p_photo_room: float = 0.0,
+) -> tuple[np.ndarray, str | None]:
+    """The table surface seen by the camera, and the room beyond the table's edge in low shots (a real
+    photograph, cabinet doors or a dim wall; its kind is returned, None when no room is in view)."""
     w, h = cam.width, cam.height
     Hm = cam.plane_homography()
     Hinv = np.linalg.inv(Hm)
@@ -436,14 +529,12 @@ def _table(
     # pixels that see no table (above the horizon, or past the far edge): a blurred dim room
     dist = np.linalg.norm(world[:, :2] - target[:2], axis=1)
     valid = ((depth > 0) & (dist < edge)).astype(np.float32).reshape(gy.shape)
+    room_kind = None
     if valid.min() < 1:
         m = cv2.resize(valid, (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
-        wall = backgrounds.wall_colour(nrng)
-        yy = np.linspace(0.7, 1.1, h, dtype=np.float32)[:, None, None]
-        room = np.broadcast_to(wall * yy, (h, w, 3)).astype(np.float32)
-        room = room * (1 + 0.15 * backgrounds.fbm((h, w), 60, nrng, 2))[..., None]
+        room, room_kind = _room(h, w, nrng, rng, p_photo_room)
         img = (img.astype(np.float32) * m + room * (1 - m)).clip(0, 255).astype(np.uint8)
-    return img
+    return img, room_kind
 
 
 def _shadows(

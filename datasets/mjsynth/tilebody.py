@@ -171,9 +171,11 @@ def draw_tile(
             "silhouette": sil,
             "in_view": False,
             "size": canvas.shape[1::-1],
+            "sides": [],
         }
     h_img, w_img = canvas.shape[:2]
     visible_faces = []
+    sides = []  # projected side quads (both layers), for the scene's "tile side" hard negatives
 
     def facing(idx, normal):
         c = corners3[list(idx)].mean(axis=0)
@@ -196,6 +198,7 @@ def draw_tile(
         _fill(canvas, quad_front, col_f)
         _fill(canvas, quad_back, col_b)
         visible_faces.append(np.vstack([quad_front, quad_back]))
+        sides.append(project(np.array([a, b, c, d])))
     # front (face) or back
     front_idx = FRONT
     quad = pts[list(front_idx)]
@@ -226,6 +229,7 @@ def draw_tile(
         "silhouette": sil,
         "in_view": bool(visible_faces),
         "size": (w_img, h_img),
+        "sides": sides,
     }
 
 

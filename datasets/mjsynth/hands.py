@@ -143,13 +143,19 @@ def random_hand(
     max_melds: int = 4,
     seat_wind: str | None = None,
     round_wind: str | None = None,
+    require: str | None = None,
 ) -> SynthHand:
-    """Draw one complete winning hand; ``pool`` is shared between the hands of one table."""
+    """Draw one complete winning hand; ``pool`` is shared between the hands of one table.
+
+    ``require`` (a kind, e.g. ``"5z"``) redraws until the hand holds that kind, when the pool allows
+    (a scene that must show white dragons; after 60 draws any legal hand is taken)."""
     pool = pool or _Pool()
-    for _ in range(200):
+    for attempt in range(200):
         snapshot = (pool.left.copy(), dict(pool.red_used))
         hand = _try_hand(rng, pool, p_seven_pairs, p_orphans, p_red, max_melds)
-        if hand is not None:
+        if hand is not None and (
+            require is None or attempt >= 60 or require in {kind_of(t) for t in hand.all_tiles()}
+        ):
             break
         pool.left, pool.red_used = snapshot
     else:  # pragma: no cover - the pool would have to be nearly empty

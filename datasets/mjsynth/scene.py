@@ -15,9 +15,18 @@ import numpy as np
 
 from mjsynth import backgrounds, clutter, negatives, photos
 from mjsynth.artwork import FACE_H, FACE_W, Artwork
-from mjsynth.camera import Camera, PhotoOptions, fit_distance, photograph
+from mjsynth.camera import Camera, PhotoOptions, defocus, fit_distance, photograph
 from mjsynth.hands import WIND_LETTERS, SynthHand, kind_of, new_pool, random_hand
-from mjsynth.layout import LayoutOptions, centre_of, layout_hand, scatter_tiles, transform, wall_segment
+from mjsynth.layout import (
+    LayoutOptions,
+    centre_of,
+    layout_hand,
+    loose_tiles,
+    scatter_tiles,
+    transform,
+    wall_segment,
+    wall_square,
+)
 from mjsynth.procedural import add_corner_index
 from mjsynth.tilebody import (
     BACK_COLOURS,
@@ -43,7 +52,12 @@ PROP_ID_BASE = 20_000
 #: How often each surface is drawn relative to a procedural one (real photos and patterns more often:
 #: they are the clutter the detector must learn to ignore).
 BACKGROUND_WEIGHTS = {"photo": 3.0, "pattern": 2.0}
+#: Back colours as real sets have them: yellow, orange, green, blue and ivory backs more often.
+BACK_WEIGHTS = {"yellow": 3.0, "orange": 2.0, "green": 3.0, "blue": 3.0, "ivory": 2.5}
 MIN_VISIBLE_FRACTION = 0.4
+#: A tile whose face (or back) covers less of its outline than this is seen edge-on: only its sides
+#: show, so it is not labelled as a tile (its sides are listed as hard negatives instead).
+MIN_FACE_FRACTION = 0.12
 MIN_BOX_PX = 4
 
 
@@ -53,9 +67,17 @@ class SceneOptions:
 
     img_size: int = 640  # long side, pixels
     table_fraction: float = 0.12  # whole table of four hands
-    multirow_fraction: float = 0.25  # melds in a second row
+    multirow_fraction: float = 0.22  # melds in a second row
+    loose_fraction: float = 0.08  # no hand: loose tiles at any angle, some on an edge
     standing_fraction: float = 0.45  # concealed tiles standing (player's view)
-    closeup_fraction: float = 0.15  # tiles 80-300 px tall, cut by the frame
+    eyelevel_fraction: float = 0.15  # of single-hand photos: the camera at table height, the row standing
+    closeup_fraction: float = 0.15  # one tile from 80 px up to about half the frame, cut by the frame
+    far_fraction: float = 0.1  # a far row: tiles 11-17 px tall (at 640 px)
+    p_game_table: float = 0.6  # of whole tables: a game in progress (walls, hands standing) not a reveal
+    p_edge_tiles: float = 0.2  # of loose tiles: resting on an edge
+    p_blank_white: float = 0.35  # white dragons drawn blank, without a frame, whatever the style
+    p_white_boost: float = 0.2  # the (player's) hand must hold white dragons
+    p_dof: float = 0.15  # shallow depth of field: sharp at the hand, blurred before and behind
     distractor_fraction: float = 0.5  # loose tiles and objects nearby
     clutter_fraction: float = 0.5  # keyboards, laptops, phones, paper, placemats, cups, cables nearby
     p_photo_room: float = 0.6  # the room beyond the table is a real photograph (when installed)
@@ -78,6 +100,9 @@ def orientation_of(quad: np.ndarray) -> tuple[str, float]:
     a = abs(ang)
     label = ORIENTATIONS[0] if a <= 45 else (ORIENTATIONS[2] if a >= 135 else ORIENTATIONS[1])
     return label, ang
+
+
+HAND_ROLES = ("concealed", "winning", "meld", "bonus")
 
 
 def _choose_style(rng: random.Random, art: Artwork, opts: SceneOptions) -> str:
@@ -126,11 +151,17 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     kind = opts.force_kind
     if kind is None:
         r = rng.random()
-        kind = (
-            "table"
-            if r < opts.table_fraction
-            else ("multirow" if r < opts.table_fraction + opts.multirow_fraction else "hand")
-        )
+        edges = [
+            ("table", opts.table_fraction),
+            ("multirow", opts.multirow_fraction),
+            ("loose", opts.loose_fraction),
+        ]
+        kind, acc = "hand", 0.0
+        for name, frac in edges:
+            acc += frac
+            if r < acc:
+                kind = name
+                break
     dims = rng.choice(DIMS)
     dims = TileDims(
         dims.w * rng.uniform(0.97, 1.03),
@@ -140,23 +171,33 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     )
     style = _choose_style(rng, art, opts)
     has_bonus = "1f" in art.styles[style].codes
-    back_name = rng.choice(sorted(BACK_COLOURS))
+    names = sorted(BACK_COLOURS)
+    back_name = rng.choices(names, [BACK_WEIGHTS.get(n, 1.0) for n in names])[0]
     back_colour = tuple(
         float(c) for c in np.clip(np.array(BACK_COLOURS[back_name]) + nrng.normal(0, 8, 3), 0, 255)
     )
     index_overlay = rng.random() < opts.p_index_overlay and not style.startswith(
         ("proc-western", "proc-bold", "proc-wh", "kde-default", "kde-traditional", "xmj-dor")
     )
-    standing = (
+    eyelevel = kind == "hand" and opts.force_standing is not False and rng.random() < opts.eyelevel_fraction
+    standing = eyelevel or (
         opts.force_standing if opts.force_standing is not None else rng.random() < opts.standing_fraction
     )
+    game = kind == "table" and rng.random() < opts.p_game_table  # a game in progress: walls, hands standing
+    blank_white = rng.random() < opts.p_blank_white
+    want_white = "5z" if rng.random() < opts.p_white_boost else None
 
     # ---------------------------------------------------------------- hands and layout
     pool = new_pool()
     hands: list[SynthHand] = []
     tiles: list[TileInstance] = []
     round_wind = rng.choice(WIND_LETTERS[:2]) if rng.random() < 0.8 else rng.choice(WIND_LETTERS)
-    n_seats = 4 if kind == "table" else 1
+    n_seats = {"table": 4, "loose": 0}.get(kind, 1)
+    reach = 8.5 * dims.w + rng.uniform(60, 120)
+    pond = 1.8 * dims.h if game else 3.2 * dims.h  # where the discards begin, from the centre
+    half = pond + 4.1 * dims.h  # a game's walls: centre line of each side, from the centre
+    if game:  # each hand stands just behind its wall
+        reach = half + 1.0 * dims.h + rng.uniform(20, 60)
     for seat in range(n_seats):
         for _attempt in range(50):  # a style may lack a few faces (e.g. a white dragon): redraw such hands
             hand = random_hand(
@@ -165,6 +206,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                 p_bonus=0.35 if has_bonus else 0.0,
                 seat_wind=WIND_LETTERS[seat] if kind == "table" else None,
                 round_wind=round_wind,
+                require=want_white if seat == 0 else None,
             )
             if _hand_codes_in_style(hand, art, style):
                 break
@@ -177,7 +219,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             raise RuntimeError(f"style {style} cannot show a legal hand")
         hands.append(hand)
         lo = LayoutOptions(
-            standing=standing and (kind != "table" or seat == 0) and kind != "table",
+            # at a game in progress every player's concealed tiles stand, facing their owner
+            standing=(standing and kind != "table") or game,
             melds_second_row=kind == "multirow" or (kind == "table" and rng.random() < 0.3),
             gap=rng.choice([0.0, 0.0, 0.3, 0.8, 1.5]),
             set_gap=rng.uniform(4, 25),
@@ -187,7 +230,6 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         c = centre_of(ts)
         transform(ts, 0.0, np.array([-c[0], -c[1], 0.0]))
         if kind == "table":
-            reach = 8.5 * dims.w + rng.uniform(60, 120)
             yaw = seat * math.pi / 2
             transform(ts, yaw, np.array([-math.sin(yaw) * -reach, math.cos(yaw) * -reach, 0.0]))
         tiles += ts
@@ -198,7 +240,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     if kind == "table":
         for seat in range(4):
             yaw = seat * math.pi / 2
-            n = rng.randint(4, 14)
+            n = rng.randint(4, 14) if not game else rng.randint(3, 18)
             disc = scatter_tiles(
                 leftovers[:n],
                 dims,
@@ -209,9 +251,9 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                 rows=True,
             )
             leftovers = leftovers[n:]
-            transform(disc, yaw, np.array([math.sin(yaw) * 3.2 * dims.h, -math.cos(yaw) * 3.2 * dims.h, 0.0]))
+            transform(disc, yaw, np.array([math.sin(yaw) * pond, -math.cos(yaw) * pond, 0.0]))
             tiles += disc
-            if rng.random() < 0.7:  # what is left of this side's wall, between the hand and the pond
+            if not game and rng.random() < 0.7:  # what is left of this side's wall, between hand and pond
                 n_st = rng.randint(2, 9)
                 wall = wall_segment(n_st, dims, rng, two_high=rng.random() < 0.8)
                 x_off = rng.uniform(-4, 4 - n_st) * dims.w
@@ -220,6 +262,13 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                     wall, yaw, np.array([math.sin(yaw) * 5.0 * dims.h, -math.cos(yaw) * 5.0 * dims.h, 0.0])
                 )
                 tiles += wall
+        if game:  # the walls stand between the discards and the players' hands
+            tiles += wall_square(dims, rng, half)
+    elif kind == "loose":
+        n = rng.randint(5, 24)
+        spread = dims.h * rng.uniform(3, 7)
+        tiles += loose_tiles(leftovers[:n], dims, rng, (-spread, -spread * 0.7, spread, spread * 0.7),
+                             p_down=0.15, p_edge=opts.p_edge_tiles)  # fmt: skip
     elif rng.random() < opts.distractor_fraction:
         n = rng.randint(1, 6)
         span = max(abs(t.pose.center[0]) for t in tiles) + dims.w * 2
@@ -229,7 +278,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             if rng.random() < 0.7
             else (-span, -far - 3 * dims.h, span, -far)
         )
-        tiles += scatter_tiles(leftovers[:n], dims, rng, area, role="other", p_down=0.35)
+        tiles += loose_tiles(leftovers[:n], dims, rng, area, p_down=0.35, p_edge=opts.p_edge_tiles / 2)
     # objects: dice, scoring sticks
     objects: list[tuple[TileInstance, TileDims, np.ndarray]] = []
     if rng.random() < opts.distractor_fraction:
@@ -270,25 +319,35 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     else:
         width, height = long_side, round(long_side / aspect)
     lo_el, hi_el = opts.elevation
-    if standing and kind != "table":
+    if eyelevel:  # the camera at the table's height, looking across at the standing row
+        el = rng.uniform(1.0, 14.0)
+    elif standing and kind != "table":
         el = rng.uniform(max(lo_el, 20), min(hi_el, 60))
+    elif game:
+        el = rng.uniform(max(lo_el, 30), min(hi_el, 70))
     elif kind == "table":
         el = rng.uniform(max(lo_el, 40), hi_el)
     else:
         el = rng.uniform(max(lo_el, 28), hi_el)
     az = rng.gauss(0, 12)
-    if rng.random() < opts.p_opposite_view and not standing:
+    if rng.random() < opts.p_opposite_view and not standing and kind != "table":
         az += rng.choice([90, 180, -90])
     # people turn the phone so the row runs along the long side; sometimes not, sometimes upside down
     roll = rng.gauss(0, 6)
     if portrait and kind != "table" and rng.random() < 0.6:
         roll += rng.choice([90, -90])
-    elif rng.random() < 0.05:
+    elif rng.random() < 0.05 and not eyelevel:
         roll += rng.choice([90, -90, 180])
     hfov = rng.uniform(50, 72)
-    hand_pts = np.vstack([t.pose.corners(dims) for t in tiles if t.role not in ("other", "discard", "wall")])
+    framed = [t for t in tiles if t.role not in ("other", "discard", "wall")] if kind != "loose" else tiles
+    if game:  # the player's own hand in front, the table reaching away from the camera
+        framed = [t for t in tiles if t.seat == 0 and t.role not in ("other", "discard", "wall")]
+    hand_pts = np.vstack([t.pose.corners(dims) for t in framed])
     target = (hand_pts.min(axis=0) + hand_pts.max(axis=0)) / 2
-    target[2] = 0
+    target[2] = dims.h / 2 if eyelevel else 0.0
+    if game:  # look past the hand towards the table's centre
+        target[:2] *= rng.uniform(0.35, 0.75)
+        hand_pts = np.vstack([hand_pts, np.array([[0.0, 0.0, 0.0]])])
     cam_args = dict(
         target=target,
         elevation_deg=el,
@@ -298,16 +357,18 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         width=width,
         height=height,
     )
-    closeup = kind != "table" and rng.random() < opts.closeup_fraction
+    closeup = kind not in ("table", "loose") and rng.random() < opts.closeup_fraction
+    far = not closeup and not eyelevel and rng.random() < opts.far_fraction
     if closeup:
-        # a phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface
-        want_px = rng.uniform(80, min(300, 0.7 * height))
+        # a phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface;
+        # one tile from a sixth up to half and more of the frame's height
+        want_px = rng.uniform(80, max(90.0, 0.62 * min(width, height)))
         dist = rng.uniform(160, 320)
         fpx = want_px * dist / dims.h
         hfov = math.degrees(2 * math.atan(width / 2 / fpx))
         cam_args["hfov_deg"] = hfov
         cam = Camera.look_at(distance=dist, **cam_args)
-        pick = rng.choice([t for t in tiles if t.role not in ("other", "discard", "wall")])
+        pick = rng.choice(framed)
         p = cam.project(pick.pose.center[None])[0]
         cam.shift(
             width / 2 - p[0] + rng.uniform(-0.3, 0.3) * width,
@@ -317,17 +378,20 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         fill = rng.uniform(0.85, 0.97) if kind == "table" else rng.uniform(0.7, 0.97)
         dist = fit_distance(cam_args, hand_pts, fill)
         cam = Camera.look_at(distance=dist, **cam_args)
-        # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
-        faces_uv = [
-            cam.project(t.pose.corners(dims)[[2, 0]])
-            for t in tiles
-            if t.role not in ("other", "discard", "wall")
-        ]
+        faces_uv = [cam.project(t.pose.corners(dims)[[2, 0]]) for t in framed]
         tile_px = float(np.median([np.linalg.norm(a - b) for a, b in faces_uv]))
-        min_px = rng.uniform(20, 26)
-        if tile_px < min_px:
-            dist *= tile_px / min_px
+        scale = opts.img_size / 640
+        if far:  # a row far away: tiles 11-17 px tall at 640 px (about 8-13 px at the detector's 480)
+            want = rng.uniform(11, 17) * scale
+            size = [max(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
+                    for q in (cam.project(t.pose.corners(dims)[[2, 3, 1, 0]]) for t in framed)]  # fmt: skip
+            dist *= float(np.median(size)) / want
             cam = Camera.look_at(distance=dist, **cam_args)
+        else:  # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
+            min_px = rng.uniform(20, 26) * scale
+            if tile_px < min_px:
+                dist *= tile_px / min_px
+                cam = Camera.look_at(distance=dist, **cam_args)
         uv = cam.project(hand_pts)
         c = (uv.min(axis=0) + uv.max(axis=0)) / 2
         slack_x = max(0.0, width - (uv[:, 0].max() - uv[:, 0].min())) / 2
@@ -387,6 +451,9 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             else:
                 if t.code not in textures:
                     face = art.face(style, t.code)
+                    if blank_white and t.code == "5z":  # a frameless blank white dragon
+                        face = np.empty_like(face)
+                        face[:] = _face_colour(art.face(style, "5z"))
                     if index_overlay:
                         face = add_corner_index(face, t.code, (40, 40, 170))
                     fc = _face_colour(face)
@@ -402,13 +469,24 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     negs = negatives.prop_negatives(drawn_props, ids, cam.project) + negatives.tile_negatives(
         instances, geo, ids, rng
     )
+    player_seat = _parts(instances, tiles, hands, cam)
     applied: dict = {}
+    if rng.random() < opts.p_dof:  # sharp at the hand, blurred in front of it and behind it
+        focus = float((target - cam.C) @ cam.R[2])
+        strength = rng.uniform(1.5, 4.0) * opts.img_size / 640
+        canvas = defocus(canvas, _depth_map(cam), focus, strength)
+        applied["depth_of_field"] = round(strength, 2)
     image = photograph(canvas, nrng, opts.photo, applied)
     manifest = {
         "seed": seed,
         "image_size": [width, height],
         "kind": kind,
         "closeup": closeup,
+        "eyelevel": eyelevel,
+        "far": far,
+        "game": game,
+        "blank_white": blank_white,
+        "player_seat": player_seat,
         "complete_in_frame": all(
             inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard", "wall")
         ),
@@ -432,7 +510,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "tiles": instances,
         "negatives": [{"what": n["what"], "box": [round(v, 1) for v in n["box"]]} for n in negs],
     }
-    if kind != "table":
+    if len(hands) == 1:
         manifest["hand"] = manifest["hands"][0]
     return image, manifest
 
@@ -453,6 +531,41 @@ def _view_spot(cam: Camera, target: np.ndarray, rng: random.Random):
         return float(x), float(y)
 
     return spot
+
+
+#: Which part of a table photo a tile is: the hand of the player nearest the camera, the others' hands,
+#: discards, walls, loose tiles (what a layout step must keep, and what it must leave out).
+PARTS = ("player_hand", "other_hand", "discard", "wall", "loose")
+
+
+def _parts(instances: list[dict], tiles: list[TileInstance], hands: list, cam: Camera) -> int | None:
+    """Set each instance's ``part``; return the seat of the hand nearest the camera (None: no hand)."""
+    player = None
+    if hands:
+        dist = {}
+        for seat in range(len(hands)):
+            pts = [t.pose.center for t in tiles if t.seat == seat and t.role in HAND_ROLES]
+            dist[seat] = float(np.linalg.norm((np.mean(pts, axis=0) - cam.C)[:2]))
+        player = min(dist, key=dist.get)
+    for inst, t in zip(instances, tiles, strict=True):
+        if t.role in HAND_ROLES:
+            inst["part"] = "player_hand" if t.seat == player else "other_hand"
+        else:
+            inst["part"] = {"discard": "discard", "wall": "wall"}.get(t.role, "loose")
+    return player
+
+
+def _depth_map(cam: Camera) -> np.ndarray:
+    """Distance along the view axis of the table point seen at each pixel (far where no table is)."""
+    w, h = cam.width, cam.height
+    Hinv = np.linalg.inv(cam.plane_homography())
+    gx, gy = np.meshgrid(np.linspace(0, w, 17), np.linspace(0, h, 13))
+    wp = Hinv @ np.stack([gx.ravel(), gy.ravel(), np.ones(gx.size)])
+    z = np.where(np.abs(wp[2]) < 1e-9, 1e-9, wp[2])
+    world = np.column_stack([(wp[:2] / z).T, np.zeros(gx.size)])
+    depth = (world - cam.C) @ cam.R[2]
+    depth = np.where(depth > 0, np.minimum(depth, 1e5), 1e5).reshape(gx.shape).astype(np.float32)
+    return cv2.resize(depth, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _centre(obj) -> np.ndarray:
@@ -596,13 +709,20 @@ def _instances(
             and box[2] - box[0] >= MIN_BOX_PX
             and box[3] - box[1] >= MIN_BOX_PX
         )
+        shows = g.get("shows")
+        face_down = t.face_down if shows is None else shows == "back"
+        if g.get("shown_area", full_area) < MIN_FACE_FRACTION * max(full_area, 1.0):
+            labelled = False  # seen edge-on: neither face nor back shows
         orient, ang = orientation_of(g["quad"])
         quad = g["quad"]
         out.append(
             {
                 "code": t.code,
                 "kind": kind_of(t.code),
-                "face_down": t.face_down,
+                "face_down": face_down,
+                "pose": "flat"
+                if abs(t.pose.n[2]) > 0.7
+                else ("edge" if t.extra.get("on_edge") else "standing"),
                 "role": t.role,
                 "group": t.group,
                 "seat": t.seat,

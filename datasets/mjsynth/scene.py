@@ -27,7 +27,7 @@ from mjsynth.layout import (
     wall_segment,
     wall_square,
 )
-from mjsynth.procedural import add_corner_index
+from mjsynth.procedural import INK_TARGETS, add_corner_index, swap_inks
 from mjsynth.tilebody import (
     BACK_COLOURS,
     TileDims,
@@ -78,6 +78,7 @@ class SceneOptions:
     p_blank_white: float = 0.35  # white dragons drawn blank, without a frame, whatever the style
     p_white_boost: float = 0.2  # the (player's) hand must hold white dragons
     p_dof: float = 0.15  # shallow depth of field: sharp at the hand, blurred before and behind
+    p_ink_swap: float = 0.3  # the set's green and blue inks printed in other colours (green is not 發)
     distractor_fraction: float = 0.5  # loose tiles and objects nearby
     clutter_fraction: float = 0.5  # keyboards, laptops, phones, paper, placemats, cups, cables nearby
     p_photo_room: float = 0.6  # the room beyond the table is a real photograph (when installed)
@@ -186,6 +187,9 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     game = kind == "table" and rng.random() < opts.p_game_table  # a game in progress: walls, hands standing
     blank_white = rng.random() < opts.p_blank_white
     want_white = "5z" if rng.random() < opts.p_white_boost else None
+    inks = None
+    if rng.random() < opts.p_ink_swap:
+        inks = (rng.choice(INK_TARGETS["green"]), rng.choice(INK_TARGETS["blue"]))
 
     # ---------------------------------------------------------------- hands and layout
     pool = new_pool()
@@ -454,6 +458,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                     if blank_white and t.code == "5z":  # a frameless blank white dragon
                         face = np.empty_like(face)
                         face[:] = _face_colour(art.face(style, "5z"))
+                    elif inks is not None:
+                        face = swap_inks(face, *inks)
                     if index_overlay:
                         face = add_corner_index(face, t.code, (40, 40, 170))
                     fc = _face_colour(face)
@@ -486,6 +492,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "far": far,
         "game": game,
         "blank_white": blank_white,
+        "inks": list(inks) if inks else None,
         "player_seat": player_seat,
         "complete_in_frame": all(
             inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard", "wall")

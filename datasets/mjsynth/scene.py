@@ -186,7 +186,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     )
     game = kind == "table" and rng.random() < opts.p_game_table  # a game in progress: walls, hands standing
     blank_white = rng.random() < opts.p_blank_white
-    want_white = "5z" if rng.random() < opts.p_white_boost else None
+    want_white = "5z" if rng.random() < opts.p_white_boost and "5z" in art.styles[style].codes else None
     inks = None
     if rng.random() < opts.p_ink_swap:
         inks = (rng.choice(INK_TARGETS["green"]), rng.choice(INK_TARGETS["blue"]))
@@ -211,6 +211,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                 seat_wind=WIND_LETTERS[seat] if kind == "table" else None,
                 round_wind=round_wind,
                 require=want_white if seat == 0 else None,
+                max_melds=1 if eyelevel else 4,  # an eye-level photo is of the standing row
             )
             if _hand_codes_in_style(hand, art, style):
                 break
@@ -338,14 +339,16 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         az += rng.choice([90, 180, -90])
     # people turn the phone so the row runs along the long side; sometimes not, sometimes upside down
     roll = rng.gauss(0, 6)
-    if portrait and kind != "table" and rng.random() < 0.6:
+    if portrait and kind != "table" and rng.random() < 0.6 and not eyelevel:
         roll += rng.choice([90, -90])
-    elif rng.random() < 0.05 and not eyelevel:
+    elif rng.random() < 0.05 and not eyelevel and not game:
         roll += rng.choice([90, -90, 180])
     hfov = rng.uniform(50, 72)
     framed = [t for t in tiles if t.role not in ("other", "discard", "wall")] if kind != "loose" else tiles
     if game:  # the player's own hand in front, the table reaching away from the camera
         framed = [t for t in tiles if t.seat == 0 and t.role not in ("other", "discard", "wall")]
+    elif eyelevel:  # the standing row is the subject; flat melds in front are seen edge-on
+        framed = [t for t in tiles if t.role in ("concealed", "winning")]
     hand_pts = np.vstack([t.pose.corners(dims) for t in framed])
     target = (hand_pts.min(axis=0) + hand_pts.max(axis=0)) / 2
     target[2] = dims.h / 2 if eyelevel else 0.0
@@ -404,6 +407,12 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             width / 2 - c[0] + rng.uniform(-1, 1) * slack_x * 0.9,
             height / 2 - c[1] + rng.uniform(-1, 1) * slack_y * 0.9,
         )
+        if game:  # the player's hand along the bottom of the photo, the table rising behind it
+            uvh = cam.project(np.vstack([t.pose.corners(dims) for t in framed]))
+            cam.shift(
+                width / 2 - (uvh[:, 0].min() + uvh[:, 0].max()) / 2 + rng.uniform(-0.1, 0.1) * width,
+                height * rng.uniform(0.82, 0.97) - uvh[:, 1].max(),
+            )
 
     # ---------------------------------------------------------------- props in view
     props: list[clutter.Prop] = []
@@ -412,6 +421,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         props = clutter.place_props(
             xy, dims.h * 0.8, rng, nrng, rng.randint(1, 4), _view_spot(cam, target, rng)
         )
+        props = _not_in_front(props, cam, framed, dims)
 
     # ---------------------------------------------------------------- table surface
     kinds = list(opts.backgrounds or backgrounds.available_kinds())
@@ -520,6 +530,43 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     if len(hands) == 1:
         manifest["hand"] = manifest["hands"][0]
     return image, manifest
+
+
+def _not_in_front(props: list[clutter.Prop], cam: Camera, framed: list[TileInstance], dims: TileDims) -> list:
+    """Drop the standing props (cups, books, screens) that would hide the hand: in the picture over a
+    tile of the hand that lies farther from the camera (a real photographer moves the cup). A laptop's
+    base and screen go or stay together."""
+    boxes, depths = [], []
+    for t in framed:
+        c3 = t.pose.corners(dims)
+        uv = cam.project(c3)
+        boxes.append((*uv.min(axis=0), *uv.max(axis=0)))
+        depths.append(float(np.max((c3 - cam.C) @ cam.R[2])))
+
+    def hides(p: clutter.Prop) -> bool:
+        if p.flat:
+            return False
+        inst, d = clutter.shadow_box(p)
+        c3 = inst.pose.corners(d)
+        near = float(np.min((c3 - cam.C) @ cam.R[2]))
+        if near < 1.0:  # reaching behind the lens: right in front of everything
+            return True
+        q = cam.project(c3)
+        x0, y0 = q.min(axis=0)
+        x1, y1 = q.max(axis=0)
+        return any(
+            bx1 > x0 and bx0 < x1 and by1 > y0 and by0 < y1 and near < depth
+            for (bx0, by0, bx1, by1), depth in zip(boxes, depths, strict=True)
+        )
+
+    kept: list[clutter.Prop] = []
+    k = 0
+    while k < len(props):
+        group = props[k : k + 2] if props[k].kind == "laptop" else props[k : k + 1]
+        if not any(hides(p) for p in group):
+            kept += group
+        k += len(group)
+    return kept
 
 
 def _view_spot(cam: Camera, target: np.ndarray, rng: random.Random):

@@ -40,35 +40,18 @@ def test_loose_tiles_turn_any_way_and_some_rest_on_an_edge(art):
     assert np.histogram(angles, bins=4, range=(-180, 180))[0].min() > 0  # every quarter of the circle
 
 
+def _hand_at_640(art, seed: int, **kw) -> tuple[np.ndarray, dict]:
+    return render_scene(seed, art, SceneOptions(img_size=640, styles=FAST_STYLES, force_kind="hand", **kw))
+
+
 def test_close_ups_reach_half_the_frame_and_far_rows_are_tiny(art):
     biggest = 0.0
     for seed in range(8):
-        img, man = render_scene(
-            seed,
-            art,
-            SceneOptions(
-                img_size=640,
-                styles=FAST_STYLES,
-                force_kind="hand",
-                closeup_fraction=1.0,
-                clutter_fraction=0.0,
-            ),
-        )
+        img, man = _hand_at_640(art, seed, closeup_fraction=1.0, clutter_fraction=0.0)
         biggest = max(biggest, max(t["tile_px"] for t in man["tiles"] if t["labelled"]) / min(img.shape[:2]))
     assert biggest >= 0.45
     for seed in range(4):
-        _, man = render_scene(
-            seed,
-            art,
-            SceneOptions(
-                img_size=640,
-                styles=FAST_STYLES,
-                force_kind="hand",
-                far_fraction=1.0,
-                closeup_fraction=0.0,
-                eyelevel_fraction=0.0,
-            ),
-        )
+        _, man = _hand_at_640(art, seed, far_fraction=1.0, closeup_fraction=0.0, eyelevel_fraction=0.0)
         sizes = [t["tile_px"] for t in man["tiles"] if t["part"] == "player_hand"]
         assert man["far"] and 10 <= np.median(sizes) <= 18  # about 12 px at the detector's 480 px
 

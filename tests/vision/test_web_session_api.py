@@ -149,6 +149,17 @@ def test_meta_lists_each_systems_penalties(client: TestClient) -> None:
     assert set(meta["scores_losers"]) == {"australian", "classical"} and meta["chombo"] == ["riichi"]
 
 
+def test_the_page_loads_the_table_mode_from_its_own_server(client: TestClient) -> None:
+    page = client.get("/").text
+    assert '<script src="/static/table.js" defer></script>' in page and 'id="mode-table"' in page
+    script = client.get("/static/table.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    for text in (page, script.text, client.get("/static/app.js").text):
+        assert "http://" not in text and "https://" not in text  # nothing from elsewhere: works offline
+    spec = client.get("/openapi.json").json()
+    assert {"/api/session", "/api/session/export", "/api/session/meta"} <= set(spec["paths"])
+
+
 # ------------------------------------------------------------------------------------------------
 # bad input: a clear one-line JSON error
 # ------------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
@@ -62,6 +62,14 @@ class ExportRequest(SessionRequest):
     format: Literal["csv", "json", "html"]
     thumbs: dict[str, str] = Field(default_factory=dict, description="photo name → data:image URL")
 
+    @field_validator("thumbs")
+    @classmethod
+    def _pictures_only(cls, thumbs: dict[str, str]) -> dict[str, str]:
+        for name, url in thumbs.items():
+            if not url.startswith(_THUMB_PREFIXES) or len(url) > MAX_THUMB:
+                raise ValueError(f"{name!r}: a data:image URL of at most {MAX_THUMB // 1024} kB")
+        return thumbs
+
 
 class _Refused(Exception):
     def __init__(self, status: int, message: str) -> None:
@@ -73,7 +81,7 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=_NO_STORE)
 
 
-_Body = TypeVar("_Body", bound=BaseModel)
+_Body = TypeVar("_Body", bound=SessionRequest)
 
 
 async def _body(request: Request, model: type[_Body]) -> _Body:
@@ -93,15 +101,14 @@ async def _body(request: Request, model: type[_Body]) -> _Body:
     try:
         return model.model_validate(value)
     except ValidationError as exc:
-        raise _Refused(400, f"invalid request: {_validation_message(exc)}") from None
+        from vision.web.app import _validation_message  # the app's wording (imported late: app imports us)
+
+        raise _Refused(400, f"invalid request: {_validation_message(exc.errors())}") from None
 
 
-def _validation_message(exc: ValidationError) -> str:
-    parts = []
-    for e in exc.errors()[:3]:
-        loc = ".".join(str(x) for x in e.get("loc", ()))
-        parts.append(f"{loc}: {e.get('msg')}" if loc else str(e.get("msg")))
-    return "; ".join(parts) or "invalid request"
+async def _scored(request: Request, model: type[_Body]) -> tuple[_Body, Sheet]:
+    body = await _body(request, model)
+    return body, await run_in_threadpool(_sheet, body)
 
 
 def _sheet(body: SessionRequest) -> Sheet:
@@ -135,13 +142,6 @@ def _filename(sheet: Sheet, ext: str) -> str:
     return f"{stem}.{ext}"
 
 
-def _thumbs(thumbs: dict[str, str]) -> dict[str, str]:
-    for name, url in thumbs.items():
-        if not url.startswith(_THUMB_PREFIXES) or len(url) > MAX_THUMB:
-            raise _Refused(400, f"thumbs[{name!r}]: a data:image URL of at most {MAX_THUMB // 1024} kB")
-    return thumbs
-
-
 router = APIRouter()
 
 
@@ -170,8 +170,7 @@ async def session_meta() -> dict[str, Any]:
 )
 async def api_session(request: Request) -> JSONResponse:
     try:
-        body = await _body(request, SessionRequest)
-        sheet = await run_in_threadpool(_sheet, body)
+        _, sheet = await _scored(request, SessionRequest)
     except _Refused as exc:
         return _error(exc.status, exc.message)
     return JSONResponse({"sheet": sheet_json(sheet)}, headers=_NO_STORE)
@@ -184,9 +183,7 @@ async def api_session(request: Request) -> JSONResponse:
 )
 async def api_session_export(request: Request) -> Response:
     try:
-        body = await _body(request, ExportRequest)
-        thumbs = _thumbs(body.thumbs)
-        sheet = await run_in_threadpool(_sheet, body)
+        body, sheet = await _scored(request, ExportRequest)
     except _Refused as exc:
         return _error(exc.status, exc.message)
     if body.format == "csv":
@@ -194,7 +191,7 @@ async def api_session_export(request: Request) -> Response:
     elif body.format == "json":
         text, media = json.dumps(sheet_json(sheet), ensure_ascii=False, indent=1), "application/json"
     else:
-        text, media = await run_in_threadpool(sheet_html, sheet, ".", thumbs), "text/html"
+        text, media = await run_in_threadpool(sheet_html, sheet, ".", body.thumbs), "text/html"
     headers = {**_NO_STORE, "Content-Disposition": f'attachment; filename="{_filename(sheet, body.format)}"'}
     return Response(text, media_type=f"{media}; charset=utf-8", headers=headers)
 

@@ -331,12 +331,18 @@
     return ctx;
   }
 
+  // the form cannot make a row: say why, make none
+  function refuse(text) {
+    message(text);
+    return null;
+  }
+
   function handRow() {
     const winner = $("t-winner").value;
     const row = { winner, win_by: form.winBy };
     if (form.winBy === "discard") {
       row.discarder = $("t-discarder").value;
-      if (!row.discarder || row.discarder === winner) throw new Error("Choose who discarded the winning tile.");
+      if (!row.discarder || row.discarder === winner) return refuse("Choose who discarded the winning tile.");
     }
     if (form.flags.size) row.flags = [...form.flags];
     if (isRiichi()) {
@@ -357,8 +363,9 @@
   function formRow() {
     if (form.kind === "hand") {
       const typed = $("t-typed").value.trim();
-      if (!typed) throw new Error("Type the tiles (e.g. 123m456p789s5556z ron 6z), or take a photo.");
-      return { hand: typed, ...handRow() };
+      if (!typed) return refuse("Type the tiles (e.g. 123m456p789s5556z ron 6z), or take a photo.");
+      const row = handRow();
+      return row && { hand: typed, ...row };
     }
     if (form.kind === "draw") {
       const row = { kind: "draw", draw: isRiichi() ? form.draw : "exhaustive" };
@@ -397,29 +404,14 @@
   }
 
   function addFromForm() {
-    let row;
-    try {
-      row = formRow();
-    } catch (e) {
-      message(e.message);
-      return;
-    }
-    commit(table.setup, [...table.rows, row], table.thumbs, added);
+    const row = formRow();
+    if (row) commit(table.setup, [...table.rows, row], table.thumbs, added);
   }
 
   function addFromPhoto() {
     const reading = P.reading();
-    if (!reading) {
-      message("Take or choose a photo of the hand first.");
-      return;
-    }
-    let row;
-    try {
-      row = handRow();
-    } catch (e) {
-      message(e.message);
-      return;
-    }
+    const row = reading ? handRow() : refuse("Take or choose a photo of the hand first.");
+    if (!row) return;
     const n = table.photos + 1;
     const file = (P.state.fileName || "photo.jpg").replace(/[^A-Za-z0-9._-]+/g, "_").slice(-40);
     const photo = `${n}-${file}`;

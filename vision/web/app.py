@@ -44,6 +44,7 @@ from vision.layout import Layout, lay_out
 from vision.models import MODELS_DIR, ModelError
 from vision.pipeline import PhotoReader, hand_dict, mend_notes
 from vision.web.meta import meta, tile_info
+from vision.web.session_api import router as session_router
 from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -351,6 +352,7 @@ def create_app(
         'rule systems. Errors are JSON objects `{"error": "…"}`.',
     )
     app.add_middleware(_CatchAll)
+    app.include_router(session_router)
     holder = _Reader(reader, models_dir, det_conf)
     statics = {p.name: p for p in STATIC_DIR.iterdir() if p.is_file() and not p.name.startswith(".")}
     media = {

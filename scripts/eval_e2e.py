@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from vision.detect import DETECTOR_CONF, iou  # noqa: E402
 from vision.layout import kind, lay_out, orient  # noqa: E402
 from vision.pipeline import PhotoError, PhotoReader, PhotoResult  # noqa: E402
-from vision.read import Reading  # noqa: E402
+from vision.read import TileRead  # noqa: E402
 
 
 def _tiles(mpsz: str) -> list[str]:
@@ -88,7 +88,7 @@ def oracle_result(manifest: dict) -> PhotoResult:
     truth = [t for t in manifest["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
     readings = orient(
         [
-            Reading(
+            TileRead(
                 tuple(t["box"]),
                 "back" if t.get("face_down") else t["code"],
                 1.0,

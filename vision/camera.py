@@ -37,7 +37,7 @@ from vision.detect import DETECTOR_CONF, Detection, detect, iou
 from vision.layout import Layout, lay_out
 from vision.mend import lay_out_mended
 from vision.pipeline import hand_dict
-from vision.read import Reading, read_tiles, split_rejected
+from vision.read import TileRead, read_tiles, split_rejected
 
 #: Detector input size for live frames when the model allows another size than its own (dynamic
 #: axes): a webcam pointed at a hand shows large tiles, and 320 px runs the detector in about half
@@ -173,7 +173,7 @@ class Steadiness:
 class FrameReader(Protocol):
     def detect(self, image: np.ndarray) -> list[Detection]: ...
 
-    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]: ...
+    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]: ...
 
 
 class ModelFrameReader:
@@ -203,7 +203,7 @@ class ModelFrameReader:
             for d in dets
         ]
 
-    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
+    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
         """Read the tiles, mended as a photo's are (:mod:`vision.mend`)."""
         readings = read_tiles(self.reader.rdr, image, detections, tta=getattr(self.reader, "tta", True))
         return lay_out_mended(split_rejected(readings)[0])[0]
@@ -214,7 +214,7 @@ class HandReading:
     """One steady view read and scored."""
 
     frame: int
-    readings: list[Reading]
+    readings: list[TileRead]
     layout: Layout
     hand: dict[str, Any]
     score: Score
@@ -241,7 +241,7 @@ class HandReading:
 
 
 def score_readings(
-    readings: list[Reading],
+    readings: list[TileRead],
     rules: str,
     options: dict[str, str],
     context: dict[str, Any],

@@ -43,8 +43,9 @@ class TileLike(Protocol):
 
 
 @dataclass
-class Group:
-    """Neighbouring tiles of one row with no wide gap between them, left to right."""
+class TileGroup:
+    """Neighbouring tiles of one row with no wide gap between them, left to right: a set, the
+    concealed block, the winning tile set apart."""
 
     tiles: list[Any]
     row: int
@@ -75,7 +76,7 @@ class Layout:
     melds: list[dict[str, Any]] = field(default_factory=list)
     winning_tile: str | None = None
     bonus_tiles: list[str] = field(default_factory=list)
-    groups: list[Group] = field(default_factory=list)
+    groups: list[TileGroup] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     #: the hand's turn in the photo (see :func:`hand_turn`); rows were read in its frame
     turn: int = 0
@@ -355,7 +356,7 @@ def row_groups(row: list[Any]) -> list[list[Any]]:
                 if (
                     len(tiles) in (3, 4)
                     and max(gaps[i : i + span - 1]) < MEND_GAP
-                    and meld_of(Group(tiles, 0))[0] is not None
+                    and meld_of(TileGroup(tiles, 0))[0] is not None
                     and _claimed_index(tiles, d) is not None
                 ):
                     out[i : i + span] = [tiles]
@@ -367,10 +368,10 @@ def row_groups(row: list[Any]) -> list[list[Any]]:
     return out
 
 
-def groups_of(row: list[Any], row_index: int, unit: float | None = None) -> list[Group]:
+def groups_of(row: list[Any], row_index: int, unit: float | None = None) -> list[TileGroup]:
     """The row's groups (see :func:`row_groups`), left to right. ``unit`` is unused (kept for
     callers of the earlier signature)."""
-    return [Group(g, row_index) for g in row_groups(row)]
+    return [TileGroup(g, row_index) for g in row_groups(row)]
 
 
 def sideways_in(tiles: list[Any]) -> list[bool]:
@@ -401,7 +402,7 @@ def sideways_in(tiles: list[Any]) -> list[bool]:
     return [flags.get(id(t), False) for t in tiles]
 
 
-def meld_of(group: Group) -> tuple[dict[str, Any] | None, str | None]:
+def meld_of(group: TileGroup) -> tuple[dict[str, Any] | None, str | None]:
     """A declared set from a marked group, or ``(None, problem)``."""
     codes = group.codes
     faces = [c for c in codes if c != BACK]
@@ -427,7 +428,7 @@ def meld_of(group: Group) -> tuple[dict[str, Any] | None, str | None]:
 def lay_out(tiles: list[Any]) -> Layout:
     """Rows → groups → bonus tiles, declared sets, concealed tiles and the winning tile.
 
-    Each group gets a :attr:`Group.role`. Declared sets are the groups marked by a sideways tile
+    Each group gets a :attr:`TileGroup.role`. Declared sets are the groups marked by a sideways tile
     or two backs, and — the table convention when the claimed tile is hard to see — the valid
     sets (chow, pung, kong) that lie beyond the winning tile in the concealed tiles' row or in
     another row. The concealed tiles' row is the one with the most unmarked tiles; its block is
@@ -461,7 +462,7 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
     for i, row in enumerate(rows):
         out.groups.extend(groups_of(row, i))
     plain = [g for g in out.groups if not (g.has_sideways or g.n_backs)]
-    winner: Group | None = None
+    winner: TileGroup | None = None
     if plain:
         rows: Counter[int] = Counter()
         for g in plain:
@@ -472,7 +473,7 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
         marked = sum(1 for g in out.groups if g.has_sideways or g.n_backs)
         valid = {id(g): meld_of(g)[0] is not None for g in plain}
 
-        def sets_beyond(i: int) -> list[Group]:
+        def sets_beyond(i: int) -> list[TileGroup]:
             return [g for g in in_row[i + 1 :] + others if valid[id(g)]]
 
         def balanced(i: int) -> bool:

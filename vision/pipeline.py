@@ -19,7 +19,7 @@ from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.layout import Layout
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
-from vision.read import Reading, read_tiles, split_rejected
+from vision.read import TileRead, read_tiles, split_rejected
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 
@@ -32,15 +32,15 @@ class PhotoError(ValueError):
 class PhotoResult:
     """Everything read from one photo, and the seconds each stage took."""
 
-    readings: list[Reading]
+    readings: list[TileRead]
     layout: Layout
     image_shape: tuple[int, ...]
     timings: dict[str, float] = field(default_factory=dict)
     #: boxes the reader read as "not a tile" (clutter, a tile's side, part of a tile): never laid out
-    rejected: list[Reading] = field(default_factory=list)
+    rejected: list[TileRead] = field(default_factory=list)
 
     @property
-    def flagged(self) -> list[Reading]:
+    def flagged(self) -> list[TileRead]:
         return [r for r in self.readings if r.flagged]
 
 
@@ -170,9 +170,9 @@ class PhotoReader:
 def _rescale(result: PhotoResult, factor: float) -> None:
     """Boxes back to the original photo's pixels, everywhere a reading is referred to (the
     layout's groups and its left-out lists too), so that identity checks still match."""
-    new: dict[int, Reading] = {}
+    new: dict[int, TileRead] = {}
 
-    def scaled(r: Reading) -> Reading:
+    def scaled(r: TileRead) -> TileRead:
         if id(r) not in new:
             new[id(r)] = replace(r, box=tuple(v * factor for v in r.box))
         return new[id(r)]

@@ -42,12 +42,12 @@ def test_large_jpeg_decodes_reduced_with_its_factor() -> None:
 def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
     """A reduced decode's boxes are scaled back; the layout's lists must name the scaled readings
     (the photo command matches left-out and flagged tiles by identity)."""
-    from vision.layout import Group, Layout
+    from vision.layout import Layout, TileGroup
     from vision.pipeline import PhotoResult, _rescale
-    from vision.read import Reading
+    from vision.read import TileRead
 
-    a, b, c = (Reading((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright") for i in range(3))
-    lay = Layout(groups=[Group([a, b], 0)], ignored=[c], dropped=[b])
+    a, b, c = (TileRead((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright") for i in range(3))
+    lay = Layout(groups=[TileGroup([a, b], 0)], ignored=[c], dropped=[b])
     res = PhotoResult([a, b, c], lay, (100, 100, 3), {})
     _rescale(res, 2.0)
     assert [r.box for r in res.readings] == [
@@ -64,9 +64,9 @@ def test_every_mending_change_is_named_for_the_player() -> None:
 
     from vision.layout import Layout
     from vision.pipeline import PhotoResult, mend_notes
-    from vision.read import Reading
+    from vision.read import TileRead
 
-    kept = Reading((10.0, 20.0, 40.0, 60.0), "9s", 0.7, "upright", 0.25)
+    kept = TileRead((10.0, 20.0, 40.0, 60.0), "9s", 0.7, "upright", 0.25)
     fixed = replace(kept, box=(50.0, 20.0, 80.0, 60.0), code="3p", corrected_from="8p", detector_score=0.9)
     dropped = replace(kept, box=(90.0, 20.0, 120.0, 60.0), code="7z", detector_score=0.4)
     res = PhotoResult([kept, fixed], Layout(dropped=[dropped], added=[kept]), (100, 200, 3), {})

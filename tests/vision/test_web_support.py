@@ -17,7 +17,7 @@ from vision.detect import Detection
 from vision.layout import lay_out
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
 from vision.pipeline import PhotoResult
-from vision.read import Reading
+from vision.read import TileRead
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "hand.jpg"
@@ -59,12 +59,12 @@ class TruthReader:
         self.calls["detect"] += 1
         return [Detection(self._box(t), "back" if t["code"] == "back" else "tile", 0.9) for t in self.tiles]
 
-    def readings(self) -> list[Reading]:
+    def readings(self) -> list[TileRead]:
         out = []
         for i, t in enumerate(self.tiles):
             conf = 0.41 if i in self.low else 0.98
             alts = ((t["code"], conf), ("9s", 0.3), ("1s", 0.1)) if i in self.low else ((t["code"], conf),)
-            out.append(Reading(self._box(t), t["code"], conf, t["orientation"], 0.9, alts))
+            out.append(TileRead(self._box(t), t["code"], conf, t["orientation"], 0.9, alts))
         return out
 
     def read_image(self, image: np.ndarray) -> PhotoResult:
@@ -74,6 +74,6 @@ class TruthReader:
             readings, lay_out(readings), image.shape, {"detect": 0.0, "read": 0.0, "layout": 0.0}
         )
 
-    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
+    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
         self.calls["read"] += 1
         return self.readings()

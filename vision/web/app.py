@@ -61,8 +61,9 @@ PAGE_HEADERS = {
 # ------------------------------------------------------------------------------------------------
 # request bodies (documented in the OpenAPI page)
 # ------------------------------------------------------------------------------------------------
-class Context(BaseModel):
-    """What a photo cannot show; the fields of the structured hand form."""
+class HandContextIn(BaseModel):
+    """The hand's context as a client sends it (JSON): what a photo cannot show, in the fields of
+    the structured hand form."""
 
     model_config = ConfigDict(extra="forbid")
     win_by: Literal["discard", "self_draw"] = "discard"
@@ -93,7 +94,7 @@ class LayoutRequest(BaseModel):
     tiles: list[TileIn] = Field(max_length=80)
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
-    context: Context = Field(default_factory=Context)
+    context: HandContextIn = Field(default_factory=HandContextIn)
 
 
 class ScoreRequest(BaseModel):
@@ -182,7 +183,7 @@ def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], pro
     }
 
 
-def _context_dict(ctx: Context) -> dict[str, Any]:
+def _context_dict(ctx: HandContextIn) -> dict[str, Any]:
     out = ctx.model_dump(exclude={"winning_tile"})
     for name in ("dora_indicators", "ura_dora_indicators"):
         v = out[name]
@@ -221,7 +222,7 @@ def tiles_payload(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
 
 
 def layout_payload(
-    tiles: list[_Tile], rules: str, options: dict[str, str], ctx: Context, layout: Layout | None = None
+    tiles: list[_Tile], rules: str, options: dict[str, str], ctx: HandContextIn, layout: Layout | None = None
 ) -> dict[str, Any]:
     """Lay the hand out from tiles (or take the photo's layout), add the context, score it."""
     layout = layout or lay_out(tiles)
@@ -423,7 +424,7 @@ def create_app(
                                 "options": {"type": "string", "description": "JSON object NAME: value"},
                                 "context": {
                                     "type": "string",
-                                    "description": "JSON object, see the Context schema",
+                                    "description": "JSON object, see the HandContextIn schema",
                                 },
                             },
                         }
@@ -441,7 +442,7 @@ def create_app(
         rules = upload.fields.get("rules") or "riichi"
         _check_rules(rules)
         options = _form_json(upload.fields, "options")
-        ctx = _form_json(upload.fields, "context", Context)
+        ctx = _form_json(upload.fields, "context", HandContextIn)
         t1 = time.perf_counter()
         image = await run_in_threadpool(decode_photo, f[2])
         t2 = time.perf_counter()
@@ -507,4 +508,4 @@ def _reading_extra(r: Any) -> dict[str, Any]:
     return out
 
 
-__all__ = ["STATIC_DIR", "Context", "create_app", "layout_payload", "score_payload", "settlement"]
+__all__ = ["STATIC_DIR", "HandContextIn", "create_app", "layout_payload", "score_payload", "settlement"]

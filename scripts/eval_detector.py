@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['photo']:>8}: {true:4d} tiles, {len(dets):4d} detections, recall {tp / true:.3f}", flush=True
         )
         if args.annotate:
-            readings = [TileRead(d.box, d.label, d.score, "upright") for d in dets]
+            readings = [TileRead(d.box, d.label, d.score, "upright", index=i) for i, d in enumerate(dets)]
             draw(image, readings, args.annotate / f"{Path(r['photo']).stem}.jpg")
     result = {
         "model": args.model.name,

@@ -94,8 +94,9 @@ def oracle_result(manifest: dict) -> PhotoResult:
                 1.0,
                 "upright",
                 turn=int(round(t.get("rotation_deg", 0.0) / 90) * 90) % 360,
+                index=i,
             )
-            for t in truth
+            for i, t in enumerate(truth)
         ]
     )
     return PhotoResult(readings, lay_out(readings), tuple(manifest["image_size"][::-1]))
@@ -151,8 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         kinds[k] += 1
         truth_tiles = [t for t in m["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
         read = sorted(("back" if t.get("face_down") else t["code"]) for t in truth_tiles)
-        ignored = {id(t) for t in res.layout.ignored}
-        used = [r for r in res.readings if id(r) not in ignored]
+        ignored = {t.index for t in res.layout.ignored}
+        used = [r for r in res.readings if r.index not in ignored]
         got_codes = sorted(r.code for r in used)
         matched, right, n_read = match_tiles(truth_tiles, res.readings)
         tiles_truth += len(truth_tiles)

@@ -157,6 +157,8 @@ class _Framed:
     src: Any
     box: tuple[float, float, float, float]
     orientation: str
+    #: the tile's place in the list it was framed from
+    pos: int = -1
 
     @property
     def code(self) -> str:
@@ -165,9 +167,9 @@ class _Framed:
 
 def in_hand_frame(tiles: list[Any], turn: int) -> list[_Framed]:
     out = []
-    for t in tiles:
+    for i, t in enumerate(tiles):
         (ax, ay), (bx, by) = _turn_point(t.box[0], t.box[1], turn), _turn_point(t.box[2], t.box[3], turn)
-        out.append(_Framed(t, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.orientation))
+        out.append(_Framed(t, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.orientation, i))
     return out
 
 
@@ -386,20 +388,21 @@ def sideways_in(tiles: list[Any]) -> list[bool]:
     synthetic training photos: the right tile 99 % of the time, 4 % of claimed tiles missed).
     In other groups a tile must exceed its neighbours by :data:`SIDEWAYS_FACTOR`.
     """
-    flags: dict[int, bool] = {}
-    for row in rows_of([t for t in tiles if not t.code.endswith("f")]):
+    flags = [False] * len(tiles)
+    placed = in_hand_frame(tiles, 0)  # the tiles as they are, each knowing its place in ``tiles``
+    for row in rows_of([t for t in placed if not t.code.endswith("f")]):
         d = row_direction(row)
         for g in row_groups(row):
             if len(g) in (3, 4) and not any(t.code == BACK for t in g):
                 k = _claimed_index(g, d)
                 if k is not None:
-                    flags[id(g[k])] = True
+                    flags[g[k].pos] = True
                 continue
             a = _aspects(g, d)
             for i, t in enumerate(g):
                 near = a[max(0, i - 2) : i] + a[i + 1 : i + 3]
-                flags[id(t)] = bool(near) and a[i] > SIDEWAYS_FACTOR * float(np.median(near))
-    return [flags.get(id(t), False) for t in tiles]
+                flags[t.pos] = bool(near) and a[i] > SIDEWAYS_FACTOR * float(np.median(near))
+    return flags
 
 
 def meld_of(group: TileGroup) -> tuple[dict[str, Any] | None, str | None]:
@@ -461,41 +464,42 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
     out = Layout(bonus_tiles=list(base.bonus_tiles), turn=base.turn)
     for i, row in enumerate(rows):
         out.groups.extend(groups_of(row, i))
-    plain = [g for g in out.groups if not (g.has_sideways or g.n_backs)]
+    groups = out.groups  # referred to by their place in this list below
+    plain = [k for k, g in enumerate(groups) if not (g.has_sideways or g.n_backs)]
     winner: TileGroup | None = None
     if plain:
         rows: Counter[int] = Counter()
-        for g in plain:
-            rows[g.row] += len(g.tiles)
+        for k in plain:
+            rows[groups[k].row] += len(groups[k].tiles)
         main_row = rows.most_common(1)[0][0]
-        in_row = sorted((g for g in plain if g.row == main_row), key=lambda g: g.x0)
-        others = [g for g in plain if g.row != main_row]
-        marked = sum(1 for g in out.groups if g.has_sideways or g.n_backs)
-        valid = {id(g): meld_of(g)[0] is not None for g in plain}
+        in_row = sorted((k for k in plain if groups[k].row == main_row), key=lambda k: groups[k].x0)
+        others = [k for k in plain if groups[k].row != main_row]
+        marked = sum(1 for g in groups if g.has_sideways or g.n_backs)
+        valid = {k: meld_of(groups[k])[0] is not None for k in plain}
 
-        def sets_beyond(i: int) -> list[TileGroup]:
-            return [g for g in in_row[i + 1 :] + others if valid[id(g)]]
+        def sets_beyond(i: int) -> list[int]:
+            return [k for k in in_row[i + 1 :] + others if valid[k]]
 
         def balanced(i: int) -> bool:
             # a finished hand: 14 tiles, each declared set counting three (a kong's fourth is extra)
-            melds = sets_beyond(i)
-            concealed = sum(len(g.tiles) for g in plain if g not in melds)
+            melds = set(sets_beyond(i))
+            concealed = sum(len(groups[k].tiles) for k in plain if k not in melds)
             return concealed + 3 * (len(melds) + marked) == 14
 
-        singles = [i for i, g in enumerate(in_row) if len(g.tiles) == 1 and i > 0]
+        singles = [i for i, k in enumerate(in_row) if len(groups[k].tiles) == 1 and i > 0]
         chosen = next((i for i in singles if balanced(i)), None)
         if chosen is None:  # no reading balances: the first single after the largest group
-            block = max(range(len(in_row)), key=lambda i: len(in_row[i].tiles))
+            block = max(range(len(in_row)), key=lambda i: len(groups[in_row[i]].tiles))
             chosen = next((i for i in singles if i > block), None)
         if chosen is not None:
-            winner = in_row[chosen]
+            winner = groups[in_row[chosen]]
             winner.role = "winning"
-            for g in sets_beyond(chosen):
-                g.role = "meld"
+            for k in sets_beyond(chosen):
+                groups[k].role = "meld"
         else:
-            for g in others:
-                if valid[id(g)]:
-                    g.role = "meld"
+            for k in others:
+                if valid[k]:
+                    groups[k].role = "meld"
     for g in out.groups:
         if g.has_sideways or g.n_backs:
             g.role = "meld"

@@ -101,11 +101,11 @@ def process(
     hand = hand_dict(layout, ctx)
     out["hand"] = hand
     out["problems"] = list(layout.problems)
-    ignored = {id(t) for t in layout.ignored}
+    ignored = {t.index for t in layout.ignored}
     out["ignored"] = [r.to_json() for r in layout.ignored]
     # boxes the reader read as "not a tile": dropped before the layout, listed to be checked
     out["rejected"] = [r.to_json() for r in result.rejected]
-    out["flagged"] = [r.to_json() for r in result.flagged if id(r) not in ignored]
+    out["flagged"] = [r.to_json() for r in result.flagged if r.index not in ignored]
     # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
     out["boxes_left_out"] = [r.to_json() for r in layout.dropped]
     out["boxes_taken_in"] = [r.to_json() for r in layout.added]
@@ -144,7 +144,7 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
             draw(load_image(path), result.readings, Path(args.annotate))
         except (OSError, ValueError) as exc:
             raise CliError(f"cannot write {args.annotate}: {exc}") from None
-    ignored = {id(t) for t in result.layout.ignored}
+    ignored = {t.index for t in result.layout.ignored}
     if ignored:
         where = ", ".join(f"x={t.box[0]:.0f} y={t.box[1]:.0f}" for t in result.layout.ignored)
         print(
@@ -154,7 +154,7 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     for note in mend_notes(result):
         print(f"warning: {note}", file=sys.stderr)
     for r in result.flagged:
-        if id(r) in ignored:
+        if r.index in ignored:
             continue
         alts = ", ".join(f"{c} {p:.2f}" for c, p in r.alternatives)
         print(

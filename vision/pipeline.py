@@ -169,13 +169,13 @@ class PhotoReader:
 
 def _rescale(result: PhotoResult, factor: float) -> None:
     """Boxes back to the original photo's pixels, everywhere a reading is referred to (the
-    layout's groups and its left-out lists too), so that identity checks still match."""
+    layout's groups and its left-out lists too)."""
     new: dict[int, TileRead] = {}
 
     def scaled(r: TileRead) -> TileRead:
-        if id(r) not in new:
-            new[id(r)] = replace(r, box=tuple(v * factor for v in r.box))
-        return new[id(r)]
+        if r.index not in new:
+            new[r.index] = replace(r, box=tuple(v * factor for v in r.box))
+        return new[r.index]
 
     result.readings = [scaled(r) for r in result.readings]
     result.rejected = [scaled(r) for r in result.rejected]
@@ -191,7 +191,7 @@ def mend_notes(result: PhotoResult) -> list[str]:
     """One sentence per change :mod:`vision.mend` made to complete the hand, for the player to
     check: boxes left out or taken in, tiles taken as another candidate than the reader's first."""
     lay = result.layout
-    ignored = {id(t) for t in lay.ignored}
+    ignored = {t.index for t in lay.ignored}
     notes = [
         f"box at x={r.box[0]:.0f} y={r.box[1]:.0f} (read as {r.code}, detector score "
         f"{r.detector_score:.2f}) left out: the hand is complete without it (check it)"
@@ -206,7 +206,7 @@ def mend_notes(result: PhotoResult) -> list[str]:
         f"tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.corrected_from}, taken as {r.code}: "
         "the likeliest way to complete the hand (check it)"
         for r in result.readings
-        if r.corrected_from and id(r) not in ignored
+        if r.corrected_from and r.index not in ignored
     ]
     return notes
 

@@ -12,7 +12,7 @@ rarely upside down.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -59,6 +59,10 @@ class TileRead:
     #: both ways (a 5-circle, a blank white dragon) reads the same turned, so the two averaged
     #: looks cancel out near 0: such tiles should not decide which way the hand points.
     turn_confidence: float = 1.0
+    #: This reading's number among the photo's boxes (the detector's order): how the layout, the
+    #: mending and every front end refer to it, whatever list it is in and however often it is
+    #: replaced (a rescaled box, a mended code). Given by keyword.
+    index: int = field(kw_only=True)
 
     @property
     def flagged(self) -> bool:
@@ -150,7 +154,7 @@ def read_tiles(
         if probs_all[j].max() > probs[i].max():
             probs[i], p_flip[i], cut[i] = probs_all[j], flips_all[j], other[k]
     out: list[TileRead] = []
-    for d, p, f, (_, turned) in zip(detections, probs, p_flip, cut, strict=True):
+    for index, (d, p, f, (_, turned)) in enumerate(zip(detections, probs, p_flip, cut, strict=True)):
         order = np.argsort(p)[::-1]
         if model.classes[int(order[0])] == NOT_A_TILE and p[order[0]] < REJECT_AT and len(order) > 1:
             order = order[1:]  # "not a tile" only by a plurality: read as the likeliest tile, unsure
@@ -170,7 +174,15 @@ def read_tiles(
         turn = (90 if f > 0.5 else 270) if turned else (180 if f > 0.5 else 0)
         out.append(
             TileRead(
-                d.box, code, conf, orientation, d.score, alts, turn, turn_confidence=abs(2 * float(f) - 1)
+                d.box,
+                code,
+                conf,
+                orientation,
+                d.score,
+                alts,
+                turn,
+                turn_confidence=abs(2 * float(f) - 1),
+                index=index,
             )
         )
     tiles, rejected = split_rejected(out)

@@ -30,12 +30,12 @@ def read_photo_hand(path: Path) -> PhotoHand:
     except PhotoError as exc:
         return PhotoHand(None, error=str(exc))
     layout = result.layout
-    ignored = {id(t) for t in layout.ignored}
+    ignored = {t.index for t in layout.ignored}
     flagged = [
         f"{r.code} at x={r.box[0]:.0f} y={r.box[1]:.0f} (confidence {r.confidence:.2f})"
         for r in result.flagged
-        if id(r) not in ignored
+        if r.index not in ignored
     ]
     warnings = mend_notes(result) + list(layout.problems)
-    tiles = " ".join(r.code for r in result.readings if id(r) not in ignored)
+    tiles = " ".join(r.code for r in result.readings if r.index not in ignored)
     return PhotoHand(layout.to_dict(), tiles=tiles, flagged=flagged, warnings=warnings)

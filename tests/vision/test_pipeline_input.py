@@ -46,7 +46,7 @@ def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
     from vision.pipeline import PhotoResult, _rescale
     from vision.read import TileRead
 
-    a, b, c = (TileRead((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright") for i in range(3))
+    a, b, c = (TileRead((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright", index=i) for i in range(3))
     lay = Layout(groups=[TileGroup([a, b], 0)], ignored=[c], dropped=[b])
     res = PhotoResult([a, b, c], lay, (100, 100, 3), {})
     _rescale(res, 2.0)
@@ -66,9 +66,11 @@ def test_every_mending_change_is_named_for_the_player() -> None:
     from vision.pipeline import PhotoResult, mend_notes
     from vision.read import TileRead
 
-    kept = TileRead((10.0, 20.0, 40.0, 60.0), "9s", 0.7, "upright", 0.25)
-    fixed = replace(kept, box=(50.0, 20.0, 80.0, 60.0), code="3p", corrected_from="8p", detector_score=0.9)
-    dropped = replace(kept, box=(90.0, 20.0, 120.0, 60.0), code="7z", detector_score=0.4)
+    kept = TileRead((10.0, 20.0, 40.0, 60.0), "9s", 0.7, "upright", 0.25, index=0)
+    fixed = replace(
+        kept, box=(50.0, 20.0, 80.0, 60.0), code="3p", corrected_from="8p", detector_score=0.9, index=1
+    )
+    dropped = replace(kept, box=(90.0, 20.0, 120.0, 60.0), code="7z", detector_score=0.4, index=2)
     res = PhotoResult([kept, fixed], Layout(dropped=[dropped], added=[kept]), (100, 200, 3), {})
     notes = mend_notes(res)
     assert len(notes) == 3

@@ -64,7 +64,7 @@ class TruthReader:
         for i, t in enumerate(self.tiles):
             conf = 0.41 if i in self.low else 0.98
             alts = ((t["code"], conf), ("9s", 0.3), ("1s", 0.1)) if i in self.low else ((t["code"], conf),)
-            out.append(TileRead(self._box(t), t["code"], conf, t["orientation"], 0.9, alts))
+            out.append(TileRead(self._box(t), t["code"], conf, t["orientation"], 0.9, alts, index=i))
         return out
 
     def read_image(self, image: np.ndarray) -> PhotoResult:

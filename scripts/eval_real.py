@@ -83,9 +83,9 @@ def evaluate(reader: PhotoReader, photos: list[RealPhoto]) -> dict:
         h, w = image.shape[:2]
         labels = read_labels(p, w, h)
         t0 = time.perf_counter()
-        result = reader.read_image(image)
+        result = reader.read_and_score(image)
         seconds += time.perf_counter() - t0
-        pred = list(result.readings)
+        pred = list(result.tiles)
         warned = {t.index for t in getattr(result.layout, "warned", [])}
         pairs = match(pred, labels)
         k = c[p.dataset]

@@ -187,7 +187,7 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     except CameraError as exc:
         raise CliError(str(exc)) from None
     steadiness = Steadiness(shift=args.shift, frames=args.steady_frames, change=args.change)
-    scorer = LiveScorer(reader, args.rules, options, ctx, args.winning_tile, steadiness)
+    scorer = LiveScorer(reader, args.rules, options, ctx, steadiness)
     try:
         if args.headless:
             run_headless(scorer, cap, Path(args.out), out, args.every, args.max_frames)

@@ -68,12 +68,26 @@ class TileGroup:
         return sum(t.code == BACK for t in self.tiles)
 
 
+@dataclass(frozen=True)
+class DeclaredSet:
+    """A declared set as laid out: a chow, pung or kong, its tiles' codes (a concealed kong's two
+    backs stand for its face-up kind), open or concealed. The hand is built from these codes
+    directly; :meth:`to_json` is the structured form's meld."""
+
+    kind: str  # chow | pung | kong
+    codes: tuple[str, ...]
+    open: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "tiles": _mpsz(list(self.codes)), "open": self.open}
+
+
 @dataclass
 class Layout:
     """The hand as laid out: structured-form fields plus the groups and what did not fit."""
 
     concealed: list[str] = field(default_factory=list)
-    melds: list[dict[str, Any]] = field(default_factory=list)
+    melds: list[DeclaredSet] = field(default_factory=list)
     winning_tile: str | None = None
     bonus_tiles: list[str] = field(default_factory=list)
     groups: list[TileGroup] = field(default_factory=list)
@@ -91,7 +105,7 @@ class Layout:
         """The structured form of :mod:`scoring.structured` (context fields added by the caller)."""
         return {
             "hand": "".join(self.concealed) and _mpsz(self.concealed),
-            "melds": self.melds,
+            "melds": [m.to_json() for m in self.melds],
             "winning_tile": self.winning_tile,
             "bonus_tiles": list(self.bonus_tiles),
         }
@@ -405,7 +419,7 @@ def sideways_in(tiles: list[Any]) -> list[bool]:
     return flags
 
 
-def meld_of(group: TileGroup) -> tuple[dict[str, Any] | None, str | None]:
+def meld_of(group: TileGroup) -> tuple[DeclaredSet | None, str | None]:
     """A declared set from a marked group, or ``(None, problem)``."""
     codes = group.codes
     faces = [c for c in codes if c != BACK]
@@ -413,18 +427,18 @@ def meld_of(group: TileGroup) -> tuple[dict[str, Any] | None, str | None]:
         if len(codes) == 4 and group.n_backs == 2 and len({kind(c) for c in faces}) == 1:
             k = kind(faces[0])
             tiles = faces + [k] * 2
-            return {"type": "kong", "tiles": _mpsz(tiles), "open": False}, None
+            return DeclaredSet("kong", tuple(tiles), open=False), None
         return None, f"face-down tiles in a group {' '.join(codes)}: only a concealed kong shows two backs"
     kinds = sorted((kind(c) for c in codes), key=_sort_key)
     if len(codes) in (3, 4) and len(set(kinds)) == 1:
-        return {"type": "pung" if len(codes) == 3 else "kong", "tiles": _mpsz(codes), "open": True}, None
+        return DeclaredSet("pung" if len(codes) == 3 else "kong", tuple(codes)), None
     if (
         len(codes) == 3
         and all(k[1] in "mps" for k in kinds)
         and len({k[1] for k in kinds}) == 1
         and [int(k[0]) for k in kinds] == list(range(int(kinds[0][0]), int(kinds[0][0]) + 3))
     ):
-        return {"type": "chow", "tiles": _mpsz(codes), "open": True}, None
+        return DeclaredSet("chow", tuple(codes)), None
     return None, f"the open set {' '.join(codes)} is not a chow, pung or kong"
 
 

@@ -16,48 +16,49 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.cli import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, EXIT_OK, CliError, describe_hand, parse_options
-from scoring.hand import HandError
-from scoring.result import Score
-from scoring.rules import RULE_SYSTEMS, score_hand
-from scoring.structured import hand_from_dict
+from scoring.rules import RULE_SYSTEMS
 from scoring.tiles import TileError, parse_tiles, tile
 from vision.annotate import draw
 from vision.detect import DETECTOR_CONF
 from vision.models import MODELS_DIR, ModelError
-from vision.pipeline import (
-    IMAGE_SUFFIXES,
-    PhotoError,
-    PhotoReader,
-    PhotoResult,
-    hand_dict,
-    load_image,
-    mend_notes,
-)
+from vision.pipeline import IMAGE_SUFFIXES, PhotoError, PhotoReader, load_image
+from vision.result import HandContext, HandResult
 
 
-def context_of(args: argparse.Namespace) -> dict[str, Any]:
-    """The hand's context from the command line (validated: a typo is a clear error); shared with
-    the ``camera`` command, which takes the same options."""
+def context_of(args: argparse.Namespace) -> HandContext:
+    """The hand's context from the command line, parsed once (a typo is a clear error); shared
+    with the ``camera`` command, which takes the same options."""
     flags = list(args.flag or [])
     if args.riichi:
         flags.append("riichi")
-    ctx: dict[str, Any] = {
-        "win_by": args.win_by,
-        "seat_wind": args.seat,
-        "round_wind": args.round,
-        "flags": flags,
-        "honba": args.honba,
-    }
+    seat, round_wind = _wind(args.seat, "--seat"), _wind(args.round, "--round")
+    if args.honba < 0:
+        raise CliError(f"--honba must be 0 or more, not {args.honba}")
     try:
-        if args.dora:
-            ctx["dora_indicators"] = [t.code for t in parse_tiles(args.dora)]
-        if args.ura_dora:
-            ctx["ura_dora_indicators"] = [t.code for t in parse_tiles(args.ura_dora)]
-        if getattr(args, "winning_tile", None):
-            tile(args.winning_tile)
+        return HandContext(
+            win_by=WIN_BY[args.win_by],
+            seat_wind=seat,
+            round_wind=round_wind,
+            flags=tuple(flags),
+            dora_indicators=tuple(parse_tiles(args.dora)) if args.dora else (),
+            ura_dora_indicators=tuple(parse_tiles(args.ura_dora)) if args.ura_dora else (),
+            honba=args.honba,
+            winning_tile=tile(args.winning_tile) if getattr(args, "winning_tile", None) else None,
+        )
     except TileError as exc:
         raise CliError(str(exc)) from None
-    return ctx
+
+
+#: ``--win-by`` as the structured form spells it
+WIN_BY = {"discard": "discard", "ron": "discard", "self_draw": "self_draw", "tsumo": "self_draw"}
+
+
+def _wind(value: str, option: str) -> str:
+    """E, S, W or N from a wind as typed (``w``, ``West``)."""
+    wind = value.strip()[:1].upper()
+    if wind not in ("E", "S", "W", "N"):
+        raise CliError(f"{option} must be E, S, W or N, not {value!r}")
+    return wind
 
 
 def _reader(args: argparse.Namespace) -> PhotoReader:
@@ -67,9 +68,9 @@ def _reader(args: argparse.Namespace) -> PhotoReader:
         raise CliError(str(exc)) from None
 
 
-def _tile_line(result: PhotoResult) -> str:
+def _tile_line(result: HandResult) -> str:
     parts = []
-    for r in sorted(result.readings, key=lambda r: (r.box[1] // 1e9, r.box[0])):
+    for r in sorted(result.tiles, key=lambda r: (r.box[1] // 1e9, r.box[0])):
         g = "🀫" if r.is_back else tile(r.code).glyph
         mark = "?" if r.flagged else ""
         turn = {"sideways": "⟲", "upside_down": "↕"}.get(r.orientation, "")
@@ -78,56 +79,15 @@ def _tile_line(result: PhotoResult) -> str:
 
 
 def process(
-    reader: PhotoReader,
-    path: Path,
-    rules: str,
-    options: dict[str, str],
-    ctx: dict[str, Any],
-    winning_tile: str | None = None,
-) -> dict[str, Any]:
-    """Read and score one photo; every failure becomes an ``error`` field, never an exception."""
-    out: dict[str, Any] = {"file": str(path)}
+    reader: PhotoReader, path: Path, rules: str, options: dict[str, str], ctx: HandContext
+) -> tuple[HandResult | None, dict[str, Any]]:
+    """Read and score one photo: its result (None when unreadable) and its JSON record; every
+    failure becomes an ``error`` field, never an exception."""
     try:
-        result = reader.read_photo(path)
+        result = reader.read_and_score(path, ctx, rules, options)
     except PhotoError as exc:
-        out["error"] = str(exc)
-        return out
-    out["_result"] = result
-    out["tiles"] = [r.to_json() for r in result.readings]
-    layout = result.layout
-    if winning_tile:
-        layout.winning_tile = tile(winning_tile).code
-        layout.problems = [p for p in layout.problems if "winning tile" not in p]
-    hand = hand_dict(layout, ctx)
-    out["hand"] = hand
-    out["problems"] = list(layout.problems)
-    ignored = {t.index for t in layout.ignored}
-    out["ignored"] = [r.to_json() for r in layout.ignored]
-    # boxes the reader read as "not a tile": dropped before the layout, listed to be checked
-    out["rejected"] = [r.to_json() for r in result.rejected]
-    out["flagged"] = [r.to_json() for r in result.flagged if r.index not in ignored]
-    # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
-    out["boxes_left_out"] = [r.to_json() for r in layout.dropped]
-    out["boxes_taken_in"] = [r.to_json() for r in layout.added]
-    out["warnings"] = mend_notes(result)
-    out["timings_ms"] = {k: round(v * 1000, 1) for k, v in result.timings.items()}
-    try:
-        parsed = hand_from_dict(hand)
-        out["_hand"] = parsed
-        score = score_hand(parsed, rules, options)
-    except HandError as exc:
-        score = Score.invalid(rules, str(exc))
-    except Exception as exc:  # a scorer bug must not stop a batch
-        score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
-    if layout.problems and not score.valid:
-        score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(layout.problems)}")
-    out["_score"] = score
-    out["score"] = score.to_json()
-    return out
-
-
-def _public(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if not k.startswith("_")}
+        return None, {"file": str(path), "error": str(exc)}
+    return result, {"file": str(path), **result.to_json()}
 
 
 def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
@@ -135,43 +95,41 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     ctx = context_of(args)
     path = Path(args.image)
     reader = _reader(args)
-    rec = process(reader, path, args.rules, options, ctx, args.winning_tile)
-    if "error" in rec:
-        raise CliError(rec["error"])
-    result: PhotoResult = rec["_result"]
+    result, record = process(reader, path, args.rules, options, ctx)
+    if result is None:
+        raise CliError(record["error"])
     if args.annotate:
         try:
-            draw(load_image(path), result.readings, Path(args.annotate))
+            draw(load_image(path), result.tiles, Path(args.annotate))
         except (OSError, ValueError) as exc:
             raise CliError(f"cannot write {args.annotate}: {exc}") from None
-    ignored = {t.index for t in result.layout.ignored}
+    ignored = result.ignored
     if ignored:
-        where = ", ".join(f"x={t.box[0]:.0f} y={t.box[1]:.0f}" for t in result.layout.ignored)
+        where = ", ".join(f"x={t.box[0]:.0f} y={t.box[1]:.0f}" for t in ignored)
         print(
             f"note: left out {len(ignored)} tile(s) lying apart from the hand's rows ({where})",
             file=sys.stderr,
         )
-    for note in mend_notes(result):
+    for note in result.warnings:
         print(f"warning: {note}", file=sys.stderr)
     for r in result.flagged:
-        if r.index in ignored:
-            continue
         alts = ", ".join(f"{c} {p:.2f}" for c, p in r.alternatives)
         print(
             f"warning: tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.code} with confidence "
             f"{r.confidence:.2f} (check it; candidates {alts})",
             file=sys.stderr,
         )
-    for p in rec["problems"]:
+    for p in result.problems:
         print(f"warning: {p}", file=sys.stderr)
-    score: Score = rec["_score"]
+    score = result.score
+    assert score is not None  # scored under args.rules
     if args.json:
-        json.dump(_public(rec), out, ensure_ascii=False)
+        json.dump(record, out, ensure_ascii=False)
         out.write("\n")
     else:
-        out.write(f"Read:  {len(result.readings)} tiles: {_tile_line(result)}\n")
-        if "_hand" in rec:
-            out.write(describe_hand(rec["_hand"]) + "\n")
+        out.write(f"Read:  {len(result.tiles)} tiles: {_tile_line(result)}\n")
+        if result.hand is not None:
+            out.write(describe_hand(result.hand) + "\n")
         out.write(score.render() + "\n")
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
@@ -234,10 +192,10 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
         for i, path in enumerate(files):
             if not args.quiet:
                 _progress(i, len(files), path.name, sys.stderr)
-            rec = process(reader, path, args.rules, options, ctx)
-            if "error" not in rec and ann_dir:
+            result, rec = process(reader, path, args.rules, options, ctx)
+            if result is not None and ann_dir:
                 try:
-                    draw(load_image(path), rec["_result"].readings, ann_dir / f"{path.stem}.jpg")
+                    draw(load_image(path), result.tiles, ann_dir / f"{path.stem}.jpg")
                 except (OSError, ValueError, PhotoError) as exc:
                     rec["problems"] = [*rec.get("problems", []), f"annotation failed: {exc}"]
             score = rec.get("score", {})
@@ -259,7 +217,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
                     error,
                 ]
             )
-            fh_jsonl.write(json.dumps(_public(rec), ensure_ascii=False) + "\n")
+            fh_jsonl.write(json.dumps(rec, ensure_ascii=False) + "\n")
             fh_csv.flush()
             fh_jsonl.flush()
             ok += "error" not in rec

@@ -118,20 +118,28 @@ def test_read_returns_tiles_hand_score_and_preview(client: TestClient) -> None:
 
 
 def test_what_the_mending_changed_is_listed_with_the_problems() -> None:
+    """A misread tile the rules mend, and a weak stray box in the hand's row that the rules leave
+    out: both are named with the problems, for the player to check."""
     from dataclasses import replace
 
     class MendedReader(TruthReader):
-        def read_image(self, image: np.ndarray):  # type: ignore[no-untyped-def]
-            res = super().read_image(image)
-            res.readings[0] = replace(res.readings[0], corrected_from="2m")
-            stray = replace(res.readings[1], box=(900.0, 700.0, 930.0, 740.0), code="7z", detector_score=0.4)
-            res.layout.dropped = [stray]
-            return res
+        def readings(self):  # type: ignore[no-untyped-def]
+            out = super().readings()
+            eight = next(i for i, r in enumerate(out) if r.code == "8p")  # one of the pung 888p
+            out[eight] = replace(
+                out[eight], code="9p", confidence=0.5, alternatives=(("9p", 0.5), ("8p", 0.4))
+            )
+            last = max(out, key=lambda r: r.box[2])
+            x0, y0, x1, y1 = last.box
+            stray = replace(last, box=(x1 + 40, y0, x1 + 40 + (x1 - x0), y1), code="7z", detector_score=0.4)
+            return [*out, replace(stray, index=len(out))]
 
     d = _read(TestClient(create_app(MendedReader()), raise_server_exceptions=False)).json()
-    assert any("x=900 y=700" in p and "left out" in p for p in d["problems"]), d["problems"]
-    assert any("read as 2m" in p for p in d["problems"])
-    assert [t.get("corrected_from") for t in d["tiles"]].count("2m") == 1
+    assert d["score"]["valid"], d
+    assert any("read as 9p, taken as 8p" in p for p in d["problems"]), d["problems"]
+    assert any("read as 7z" in p and "left out" in p for p in d["problems"]), d["problems"]
+    assert [t.get("corrected_from") for t in d["tiles"]].count("9p") == 1
+    assert d["hand"]["hand"] == "345m55888p444s" and "7z" not in [t["code"] for t in d["tiles"]]
 
 
 def test_read_with_the_winning_tile_given_scores_the_example(client: TestClient) -> None:
@@ -340,7 +348,7 @@ def test_reader_failures_are_json_errors(tmp_path: Path) -> None:
     assert r.status_code == 503 and "models" in r.json()["error"]
 
     class Broken(TruthReader):
-        def read_image(self, image):
+        def read_boxes(self, image, detections):
             raise RuntimeError("boom")
 
     client = TestClient(create_app(Broken()), raise_server_exceptions=False)

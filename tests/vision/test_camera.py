@@ -19,11 +19,12 @@ import cv2
 import numpy as np
 import pytest
 
-from scoring.cli import build_parser, run
+from scoring.cli import run
 from scoring.tiles import tile
 from tests.vision.test_web_support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
-from vision import camera_cli
 from vision.camera import LiveScorer, Steadiness, breakdown, overlay
+from vision.cli import build_parser
+from vision.cli import camera as camera_cli
 from vision.result import HandContext
 
 MOVING, STEADY, FPS = 18, 22, 15
@@ -69,8 +70,7 @@ def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _run(args: list[str], capsys) -> tuple[int, str, str]:
     """``mahjong-score ARGS`` as vision.cli assembles it; stdout into a buffer (``scoring.cli.run``
     binds sys.stdout at import), stderr from capsys."""
-    parser, sub = build_parser()
-    camera_cli.add_commands(sub)
+    parser, _ = build_parser()
     buf = io.StringIO()
     rc = run(parser, args, out=buf)
     return rc, buf.getvalue(), capsys.readouterr().err

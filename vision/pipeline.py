@@ -2,8 +2,8 @@
 
 One :class:`PhotoReader` holds both models (loaded once) and is reused for every photo of a batch;
 its :meth:`~PhotoReader.read_and_score` is the one road every front end takes, and gives a
-:class:`vision.result.HandResult`. Errors a user can cause (missing file, not an image) are
-:class:`PhotoError`; the caller prints them as one line.
+:class:`vision.result.HandResult`. Errors a user can cause (missing file, not an image, too many
+pixels) are :class:`vision.images.PhotoError`; the caller prints them as one line.
 """
 
 from __future__ import annotations
@@ -13,94 +13,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from vision.detect import DETECTOR_CONF, Detection, detect
+from vision.images import PhotoError, load_photo
 from vision.layout import Layout
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import TileRead, read_tiles, split_rejected
 from vision.result import HandContext, HandResult, finish
-
-IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
-
-
-class PhotoError(ValueError):
-    """The photo cannot be read (missing, empty, not an image, corrupt)."""
-
-
-#: Photos are decoded at a reduced scale (JPEG DCT scaling, nearly free) while the long side
-#: stays at least this long: a 12-megapixel photo decodes at 2000 px, where a tile of a hand
-#: spanning the frame is still ~90 px wide, more than the reader's 96 px crop needs.
-DECODE_MIN_SIDE = 1600
-_REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
-
-
-def jpeg_size(data: np.ndarray | bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's SOF marker without decoding; None if not a baseline JPEG.
-
-    Only the first 4 MB are scanned (the SOF marker comes before the image data), and 0xFF fill
-    bytes between markers are skipped, so a hostile or odd file cannot make this loop long.
-    """
-    if isinstance(data, np.ndarray):
-        data = bytes(data[: min(data.size, 4 << 20)])
-    b, n = data, min(len(data), 4 << 20)
-    if b[:2] != b"\xff\xd8":
-        return None
-    i = 2
-    while i + 9 < n:
-        if b[i] != 0xFF:
-            i += 1
-            continue
-        marker = b[i + 1]
-        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
-            i += 1 if marker == 0xFF else 2
-            continue
-        length = int.from_bytes(b[i + 2 : i + 4], "big")
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            return int.from_bytes(b[i + 7 : i + 9], "big"), int.from_bytes(b[i + 5 : i + 7], "big")
-        i += 2 + length
-    return None
-
-
-def decode(data: np.ndarray, min_side: int = DECODE_MIN_SIDE) -> tuple[np.ndarray | None, float]:
-    """Decode image bytes as BGR, reduced by 2/4/8 when the photo is large; (image, factor back
-    to the original pixels)."""
-    size = jpeg_size(data)
-    factor = 1
-    if size:
-        while factor < 8 and max(size) / (factor * 2) >= min_side:
-            factor *= 2
-    if factor > 1:
-        image = cv2.imdecode(data, _REDUCED[factor])
-        if image is not None and image.size:
-            return image, float(max(size)) / max(image.shape[:2])
-    return cv2.imdecode(data, cv2.IMREAD_COLOR), 1.0
-
-
-def load_image(path: str | Path, reduce: bool = False) -> np.ndarray:
-    """Decode a photo as BGR at full size; raise :class:`PhotoError` with a clear reason otherwise."""
-    return _load(path, reduce)[0]
-
-
-def _load(path: str | Path, reduce: bool) -> tuple[np.ndarray, float]:
-    p = Path(path)
-    if not p.exists():
-        raise PhotoError(f"no such file: {p}")
-    if not p.is_file():
-        raise PhotoError(f"not a file: {p}")
-    try:
-        data = np.fromfile(str(p), dtype=np.uint8)
-    except OSError as exc:
-        raise PhotoError(f"cannot read {p}: {exc.strerror or exc}") from None
-    if data.size == 0:
-        raise PhotoError(f"empty file: {p}")
-    image, factor = decode(data) if reduce else (cv2.imdecode(data, cv2.IMREAD_COLOR), 1.0)
-    if image is None or image.size == 0:
-        raise PhotoError(f"not an image or corrupt: {p}")
-    return image, factor
-
 
 Source = str | Path | np.ndarray
 
@@ -159,7 +80,7 @@ class PhotoReader:
         if isinstance(source, np.ndarray):
             image, scale = source, 1.0
         else:
-            image, scale = _load(source, reduce=True)
+            image, scale = load_photo(source)
             timings["decode"] = time.perf_counter() - t
             t = time.perf_counter()
         if detections is None:
@@ -230,3 +151,6 @@ def _rescale(
     layout.dropped = [scaled(t) for t in layout.dropped]
     layout.added = [scaled(t) for t in layout.added]
     return [scaled(r) for r in tiles], [scaled(r) for r in rejected]
+
+
+__all__ = ["PhotoError", "PhotoReader", "read_and_score"]

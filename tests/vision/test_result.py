@@ -105,3 +105,22 @@ def test_every_mending_change_is_named_for_the_player() -> None:
     assert "read as 8p, taken as 3p" in notes[2]
     assert mend_notes([kept], Layout()) == []
     assert mend_notes([fixed], Layout(ignored=[fixed])) == []  # a tile lying apart is not the hand's
+
+
+def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
+    """A reduced decode's boxes are scaled back; the layout's lists must name the scaled readings
+    (front ends match left-out and flagged tiles by their index)."""
+    from vision.layout import Layout, TileGroup
+    from vision.pipeline import _rescale
+    from vision.read import TileRead
+
+    a, b, c = (TileRead((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright", index=i) for i in range(3))
+    lay = Layout(groups=[TileGroup([a, b], 0)], ignored=[c], dropped=[b])
+    tiles, rejected = _rescale([a, b, c], [], lay, 2.0)
+    assert [r.box for r in tiles] == [
+        (0.0, 0.0, 16.0, 24.0),
+        (20.0, 0.0, 36.0, 24.0),
+        (40.0, 0.0, 56.0, 24.0),
+    ]
+    assert lay.groups[0].tiles == tiles[:2] and rejected == []
+    assert lay.ignored[0] is tiles[2] and lay.dropped[0] is tiles[1]

@@ -21,9 +21,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from tests.vision.test_images import tiff_claiming
 from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
+from vision.images import pixel_size, sniff
 from vision.web.app import create_app, settlement
-from vision.web.upload import pixel_size, sniff
 
 CTX = {"win_by": "self_draw", "seat_wind": "W", "round_wind": "E"}
 
@@ -282,6 +283,9 @@ def _png_header(w: int, h: int) -> bytes:
         (b"\xff\xd8\xff\xe0" + b"\x00" * 300, 400, "corrupt"),
         (b"\x00\x00\x00\x18ftypheic" + b"\x00" * 100, 415, "HEIC"),
         (_png_header(40000, 40000), 413, "too large"),
+        (tiff_claiming(20000, 20000), 413, "too large"),
+        (tiff_claiming(65535, 65535, big_endian=True), 413, "too large"),
+        (cv2.imencode(".png", np.zeros((1, 1, 3), np.uint8))[1].tobytes(), 400, "too small"),
         (_png_header(0, 10), 400, "corrupt"),
     ],
 )
@@ -289,6 +293,40 @@ def test_bad_photos_get_a_clear_error(client: TestClient, data: bytes, status: i
     r = _read(client, data)
     assert r.status_code == status, r.text
     assert words in r.json()["error"]
+
+
+def test_photos_are_decoded_a_few_at_a_time(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each decode may take hundreds of MB: however many uploads arrive at once, at most
+    DECODE_SLOTS are decoded together (the others wait their turn and are then read)."""
+    import threading
+    import time
+
+    from vision import images
+    from vision.web import upload
+
+    running, peak, lock = [0], [0], threading.Lock()
+    real = images.decode_image
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        time.sleep(0.15)
+        try:
+            return real(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(images, "decode_image", slow)
+    codes: list[int] = []
+    threads = [threading.Thread(target=lambda: codes.append(_read(client).status_code)) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert codes == [200] * 6
+    assert 1 <= peak[0] <= upload.DECODE_SLOTS < 6
 
 
 def test_a_truncated_jpeg_is_an_error_or_a_reading_never_a_crash(client: TestClient) -> None:

@@ -17,7 +17,8 @@ from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, describe_hand, parse_
 from scoring.tiles import tile
 from vision.annotate import draw
 from vision.cli.options import add_context_options, context_of, load_reader
-from vision.pipeline import PhotoError, PhotoReader, load_image
+from vision.cli.outputs import check_outputs, image_output
+from vision.pipeline import PhotoError, PhotoReader
 from vision.result import HandContext, HandResult
 
 
@@ -47,13 +48,16 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     options = parse_options(args.option)
     ctx = context_of(args)
     path = Path(args.image)
+    annotate = image_output(args.annotate, "--annotate") if args.annotate else None
+    if annotate:
+        check_outputs([("--annotate", annotate)], [path])
     reader = load_reader(args)
     result, record = process(reader, path, args.rules, options, ctx)
     if result is None:
         raise CliError(record["error"])
-    if args.annotate:
+    if annotate and result.image is not None:
         try:
-            draw(load_image(path), result.tiles, Path(args.annotate))
+            draw(result.image, result.tiles, annotate, factor=result.scale)
         except (OSError, ValueError) as exc:
             raise CliError(f"cannot write {args.annotate}: {exc}") from None
     ignored = result.ignored
@@ -100,5 +104,10 @@ def add_command(sub: argparse._SubParsersAction) -> None:
         "--winning-tile", metavar="CODE", help="the winning tile, when it is not set apart in the photo"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object: tiles, hand, score")
-    p.add_argument("--annotate", metavar="OUT.jpg", help="write the photo with each box and its code")
+    p.add_argument(
+        "--annotate",
+        metavar="OUT.jpg",
+        help="write the photo with each box and its code (.jpg, .png, .webp, .bmp or .tif; at the "
+        "size the photo was read at)",
+    )
     p.set_defaults(func=cmd_photo)

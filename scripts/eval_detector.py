@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 from vision.annotate import draw  # noqa: E402
 from vision.detect import DETECTOR_CONF, detect  # noqa: E402
-from vision.models import load_model  # noqa: E402
 from vision.images import load_image  # noqa: E402
+from vision.models import load_model  # noqa: E402
 from vision.read import TileRead  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"

@@ -8,6 +8,8 @@
 - ``POST /api/layout`` tiles with their boxes (the page's corrected reading) → hand and score:
   the server lays the hand out again from the corrected tiles, exactly as from a photo.
 - ``POST /api/score`` a structured hand → its score.
+- ``GET /docs`` (Swagger UI) and ``GET /redoc``: the API's documentation, from local files (the
+  fastapi-offline package's copies), so that it too works without internet.
 
 Every failure is a JSON object ``{"error": "…"}`` with a 4xx/5xx status; nothing a client sends
 can stop the server. Photos are decoded from memory and never written to disk; only the files of
@@ -23,9 +25,11 @@ import time
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import fastapi_offline
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -47,6 +51,11 @@ from vision.web.meta import meta, tile_info
 from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: Swagger UI and ReDoc as the fastapi-offline package ships them, for /docs and /redoc
+DOCS_ASSETS = {
+    name: Path(fastapi_offline.__file__).resolve().parent / "static" / name
+    for name in ("swagger-ui-bundle.js", "swagger-ui.css", "redoc.standalone.js", "favicon.png")
+}
 WINDS = Literal["E", "S", "W", "N"]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 PAGE_HEADERS = {
@@ -353,6 +362,8 @@ def create_app(
 ) -> FastAPI:
     """The web app. ``reader`` is injectable (tests); by default the models load on first use."""
     app = FastAPI(
+        docs_url=None,  # served below from local files: the page and its docs work offline
+        redoc_url=None,
         title="Camera mahjong scorer",
         version="0.1.0",
         description="Read a photo of a finished mahjong hand, lay out the hand and score it under five "
@@ -401,6 +412,37 @@ def create_app(
         return FileResponse(
             path, media_type=media.get(path.suffix, "application/octet-stream"), headers=PAGE_HEADERS
         )
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return get_swagger_ui_html(
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} - API",
+            swagger_js_url=f"{root}/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url=f"{root}/docs-assets/swagger-ui.css",
+            swagger_favicon_url=f"{root}/docs-assets/favicon.png",
+            # Swagger UI would send the spec to its online validator: no call to another host
+            swagger_ui_parameters={"validatorUrl": None},
+        )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return get_redoc_html(
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} - API",
+            redoc_js_url=f"{root}/docs-assets/redoc.standalone.js",
+            redoc_favicon_url=f"{root}/docs-assets/favicon.png",
+            with_google_fonts=False,
+        )
+
+    @app.get("/docs-assets/{name}", include_in_schema=False)
+    async def docs_asset(name: str) -> FileResponse:
+        path = DOCS_ASSETS.get(name)  # a fixed list of files, by exact name
+        if path is None:
+            raise ApiError(404, f"no such file: {name}")
+        return FileResponse(path, media_type=media.get(path.suffix, "application/octet-stream"))
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

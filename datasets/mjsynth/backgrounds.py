@@ -22,11 +22,10 @@ KINDS: tuple[str, ...] = (
     "stripes",
     "dots",
     "floral",
-    "slats",
-    "woven",
-    "plaid",
-    "bedsheet",
 )
+#: Mats and sheets real photos show tiles on (kept apart from ``KINDS``, which the composed real-hand
+#: set of ``realhands`` cycles through: adding to it would change that measured set).
+MAT_KINDS: tuple[str, ...] = ("slats", "woven", "plaid", "bedsheet")
 #: Surfaces cut from real pictures: present only when their Debian packages are installed.
 PHOTO_KINDS: tuple[str, ...] = ("photo", "pattern")
 
@@ -70,7 +69,7 @@ def available_kinds() -> tuple[str, ...]:
     """Every surface this machine can make: the procedural ones, and the photo kinds when installed."""
     from mjsynth import photos
 
-    return KINDS + tuple(k for k in PHOTO_KINDS if photos.installed(k))
+    return KINDS + MAT_KINDS + tuple(k for k in PHOTO_KINDS if photos.installed(k))
 
 
 def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.random.Generator) -> np.ndarray:
@@ -80,7 +79,7 @@ def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.ra
     if kind in PHOTO_KINDS:
         return _photo_surface(kind, size, mm, rng)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    if kind in ("slats", "woven", "plaid", "bedsheet"):
+    if kind in MAT_KINDS:
         return _mat_or_sheet(kind, size, mm, rng, xx, yy)
     if kind in ("felt", "mat"):
         base = _jitter_colour(FELT_COLOURS[rng.integers(len(FELT_COLOURS))], rng)

@@ -1,4 +1,4 @@
-"""SynthHand photos composed from REAL tile crops: the end-to-end check closest to a real photo that
+"""Hand photos composed from REAL tile crops: the end-to-end check closest to a real photo that
 the data in ``../shared`` allows.
 
 There are no photos of whole hands in ``../shared``; there are real tile crops (camerash) of tile

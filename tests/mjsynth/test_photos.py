@@ -46,7 +46,7 @@ def test_without_the_photo_packages_the_generator_uses_its_own_surfaces(monkeypa
     monkeypatch.setattr(photos, "CATALOGUE", gone)
     photos.installed.cache_clear()
     try:
-        assert backgrounds.available_kinds() == backgrounds.KINDS
+        assert backgrounds.available_kinds() == backgrounds.KINDS + backgrounds.MAT_KINDS
         assert photos.photo_region(np.random.default_rng(0), (10, 10)) is None
         opts = SceneOptions(img_size=256, styles=FAST_STYLES, clutter_fraction=1.0, p_photo_room=1.0)
         for seed in range(4):
@@ -65,8 +65,16 @@ def test_installed_photos_give_surfaces_and_rooms(art, tmp_path):
     img, which = photos.photo_region(rng, (120, 200), "photo", cache_dir=tmp_path)
     assert img.shape == (120, 200, 3) and img.std() > 5 and which in photos.CATALOGUE
     assert "photo" in backgrounds.available_kinds()
-    seen = set()
-    for seed in range(30):
-        _, man = render_scene(seed, art, SceneOptions(img_size=256, styles=FAST_STYLES, p_photo_room=1.0))
-        seen |= {man["background"], man["room"]}
-    assert "photo" in seen and seen & {"photo", "pattern"}
+    opts = SceneOptions(
+        img_size=256,
+        styles=FAST_STYLES,
+        p_photo_room=1.0,
+        backgrounds=("photo", "pattern"),
+        elevation=(20, 40),
+    )
+    surfaces, rooms = set(), set()
+    for seed in range(8):
+        _, man = render_scene(seed, art, opts)
+        surfaces.add(man["background"])
+        rooms.add(man["room"])
+    assert surfaces == {"photo", "pattern"} and "photo" in rooms

@@ -29,12 +29,13 @@ REAL = ROOT.parent / "shared" / "data" / "real"
 
 @dataclass
 class Reading:
-    """The fields of a vision.read.TileReading that the measurement looks at."""
+    """The fields of a vision.read.TileRead that the measurement looks at."""
 
     box: tuple[float, float, float, float]
     code: str
     detector_score: float = 0.9
     flagged: bool = False
+    index: int = 0
 
 
 def counts(labels: list[Label], pred: list[Reading]) -> Counter:

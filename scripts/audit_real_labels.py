@@ -46,7 +46,6 @@ from mjsynth.realphotos import (  # noqa: E402
     AUDIT_VERDICTS,
     AuditBox,
     Label,
-    RealPhoto,
     apply_audit,
     read_audit,
     read_labels,
@@ -222,7 +221,7 @@ def label_box(bad: BadLabel, real: Path) -> tuple[str, Box]:
     found = [p for s in ("test", "val", "train") for p in test_photos(real, s) if p.path.name == bad.file]
     if not found:
         raise ValueError(f"{bad.file} is not in the real split")
-    photo: RealPhoto = found[0]
+    photo = found[0]
     image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError(f"cannot read {photo.path}")

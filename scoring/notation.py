@@ -9,7 +9,8 @@
   ``self_draw`` are accepted too);
 * ``key=value`` sets context: ``seat``, ``round`` (E/S/W/N), ``dora``, ``ura`` (comma-separated
   tiles), ``honba``, ``sticks``, ``discarder`` (the seat that discarded the winning tile, for
-  payments), ``role`` (winner, fishing or loser, for systems where losers score),
+  payments), ``pao`` (riichi: the seat liable for a Dai sangen / Dai suushii it fed), ``role``
+  (winner, fishing or loser, for systems where losers score),
   ``option:NAME=VALUE``;
 * any other lowercase word is a flag (``riichi``, ``ippatsu``, ``last_tile``, …).
 
@@ -100,11 +101,11 @@ def parse_hand(text: str) -> Hand:
 
 def _set_field(key: str, value: str, fields: dict[str, object], options: dict[str, str],
                extra: dict[str, str], tok: str) -> None:
-    if key == "discarder":
+    if key in ("discarder", "pao"):
         v = value.strip().upper()[:1]
         if v not in ("E", "S", "W", "N"):
-            raise HandError(f"{tok}: the discarder is a seat: E, S, W or N")
-        extra["discarder"] = v
+            raise HandError(f"{tok}: the {'liable player' if key == 'pao' else key} is a seat: E, S, W or N")
+        extra[key] = v
     elif key == "role":
         if value not in ("winner", "fishing", "loser"):
             raise HandError(f"{tok}: role is winner, fishing or loser")
@@ -129,7 +130,7 @@ def _set_field(key: str, value: str, fields: dict[str, object], options: dict[st
         options[key[len("option:"):]] = value
     else:
         raise HandError(f"{tok}: unknown key {key!r} "
-                        "(seat, round, dora, ura, honba, sticks, discarder, role, option:NAME)")
+                        "(seat, round, dora, ura, honba, sticks, discarder, pao, role, option:NAME)")
 
 
 def format_hand(hand: Hand) -> str:
@@ -155,7 +156,7 @@ def format_hand(hand: Hand) -> str:
         parts.append(f"honba={hand.honba}")
     if hand.riichi_sticks:
         parts.append(f"sticks={hand.riichi_sticks}")
-    for key in ("discarder", "role"):
+    for key in ("discarder", "pao", "role"):
         if key in hand.extra:
             parts.append(f"{key}={hand.extra[key]}")
     parts.extend(f"option:{k}={v}" for k, v in sorted(hand.options.items()))

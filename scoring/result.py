@@ -1,9 +1,11 @@
 """The score of a hand, the same shape for every rule system.
 
 ``elements`` maps each scoring element (named exactly as in the spec tables) to its value;
-``total`` and ``unit`` say what they add up to (han, points, fan…). ``details`` carries what is
-particular to a system (riichi's ``han``, ``fu``, ``fu_breakdown`` and ``points``; payments per
-seat), and goes into the JSON output beside the common keys.
+``total`` and ``unit`` say what they add up to (han, points, fan…). ``payments`` says who pays
+whom, in one typed list for every system (:class:`scoring.payments.Payment`): the CLI, the web
+page and the session read only that. ``details`` carries the facts particular to a system
+(riichi's ``han``, ``fu``, ``fu_breakdown`` and ``points``; a table's ``net``), and goes into the
+JSON output beside the common keys.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from scoring.payments import Payment
 
 
 @dataclass(slots=True)
@@ -24,6 +28,8 @@ class Score:
     details: dict[str, Any] = field(default_factory=dict)
     #: Human lines explaining the breakdown (fu items, limit names, payments), printed as they are.
     notes: list[str] = field(default_factory=list)
+    #: Who pays whom for this hand (empty when the input does not say enough to settle it).
+    payments: list[Payment] = field(default_factory=list)
 
     @classmethod
     def invalid(cls, rules: str, reason: str, **details: Any) -> Score:
@@ -40,6 +46,7 @@ class Score:
             "unit": self.unit,
         }
         out.update(self.details)
+        out["payments"] = [p.as_dict() for p in self.payments]
         return out
 
     def render(self) -> str:

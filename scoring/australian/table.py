@@ -20,17 +20,10 @@ from typing import Any
 from scoring.australian.jokers import hand_from_dict
 from scoring.australian.options import OPTIONS
 from scoring.australian.scorer import NAME, score
-from scoring.australian.settlement import (
-    SEATS,
-    Payment,
-    east_factor,
-    matrix,
-    net,
-    round_hundred,
-    settle_by_differences,
-)
+from scoring.australian.settlement import SEATS, east_factor, matrix, round_hundred, settle_by_differences
 from scoring.hand import HandError
 from scoring.options import resolve
+from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, Payment, net_by_seat
 from scoring.result import Score
 
 FLAT = "flat fishing value (new rules)"
@@ -104,29 +97,35 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
     instead = pot is not None and opts["goulash_pot"] == "instead"
     payments = [] if instead else settle_by_differences(basis, winner, skip=skip)
     for f in sorted(skip, key=SEATS.index):
-        payments += [Payment(o, f, basis[f] * east_factor(o, f)) for o in SEATS if o != f]
+        payments += [Payment(o, f, basis[f] * east_factor(o, f), FOR_HAND) for o in SEATS if o != f]
     if by_payment:
-        payments = [Payment(p.payer, p.payee, round_hundred(p.amount, half)) for p in payments]
-    payments = [p for p in payments if p.amount] + _false_mah_jong(data, opts)
-    balance = net(payments)
+        payments = [Payment(p.payer, p.payee, round_hundred(p.amount, half), p.reason) for p in payments]
+    settled = [p for p in payments if p.amount] + _false_mah_jong(data, opts)
     details: dict[str, Any] = {"scores": scores, "rounded": rounded}
     notes = [f"  {s} {entries[s]['role']:<8} {scores[s]:>5} → {rounded[s]:>5}" for s in SEATS]
+    payments = list(settled)
     if pot:
         details["pot"] = pot
-        for s in SEATS:
-            balance[s] += pot["total"] - pot["stake_each"] if s == pot["to"] else -pot["stake_each"]
+        payments += _pot_payments(pot)
         notes.append(f"  {pot['line']}")
-    details.update(payments=[{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
-                   matrix=matrix(payments), net=balance, hands=hands)
-    notes.append("  " + ", ".join(str(p) for p in payments))
-    notes += [*_matrix_lines(details["matrix"]), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
+    balance = net_by_seat(payments)
+    details.update(net=balance, hands=hands)
+    notes.append("  " + ", ".join(str(p) for p in settled))
+    notes += [*_matrix_lines(matrix(settled)), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
     total = scores[winner] if winner else 0
-    return Score(NAME, True, None, {}, total, "points", details, notes)  # type: ignore[arg-type]
+    return Score(NAME, True, None, {}, total, "points", details, notes, payments)  # type: ignore[arg-type]
+
+
+def _pot_payments(pot: Mapping[str, Any]) -> list[Payment]:
+    """Each player's stake into the pot: to the winner (who keeps their own), or carried on."""
+    if pot["to"] is None:
+        return [Payment(s, POT, pot["stake_each"], FOR_POT) for s in SEATS]
+    return [Payment(s, pot["to"], pot["stake_each"], FOR_POT) for s in SEATS if s != pot["to"]]
 
 
 def payment_lines(score_: Score) -> list[str]:
     """The payments as 'E→W 800' strings (and the pot line), in settlement order."""
-    lines = [f"{p['from']}→{p['to']} {p['amount']}" for p in score_.details.get("payments", [])]
+    lines = [str(p) for p in score_.payments if p.reason != FOR_POT]
     if "pot" in score_.details:
         lines.insert(0, score_.details["pot"]["line"])
     return lines
@@ -160,7 +159,7 @@ def _false_mah_jong(data: Mapping[str, Any], opts: Mapping[str, str]) -> list[Pa
         raise HandError("false_mah_jong.caller must be one of E, S, W, N")
     half = int(opts["limit"]) // 2
     double = opts["false_mahjong_east_double"] == "true"
-    return [Payment(caller, s, half * (east_factor(caller, s) if double else 1))
+    return [Payment(caller, s, half * (east_factor(caller, s) if double else 1), FOR_FALSE_MAH_JONG)
             for s in SEATS if s != caller]
 
 
@@ -170,17 +169,16 @@ def _heavenly_paradise(entries: Mapping[str, Mapping[str, Any]], winner: str, ha
     if missing:
         return Score.invalid(NAME, "Heavenly Paradise: every other player pays all their chips; give "
                                    f"'chips' for {', '.join(missing)}", hands=hands)
-    payments = [Payment(s, winner, int(entries[s]["chips"])) for s in SEATS if s != winner]
-    balance = net(payments)
-    details = {"scores": {winner: "all_chips"}, "payments": [
-        {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
-        "matrix": matrix(payments), "net": balance, "hands": hands,
-        "then": "a fresh stake of chips is issued to every player (L322)"}
+    payments = [Payment(s, winner, int(entries[s]["chips"]), FOR_HAND) for s in SEATS if s != winner]
+    balance = net_by_seat(payments)
+    details = {"scores": {winner: "all_chips"}, "net": balance, "hands": hands,
+               "then": "a fresh stake of chips is issued to every player (L322)"}
     notes = [f"  Heavenly Paradise: {winner} takes every other player's chips",
-             *_matrix_lines(details["matrix"]),
+             *_matrix_lines(matrix(payments)),
              "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS),
              "  Then a fresh stake of chips is issued to every player (L322)"]
-    return Score(NAME, True, None, {}, "all_chips", "points", details, notes)  # type: ignore[arg-type]
+    return Score(NAME, True, None, {}, "all_chips", "points", details, notes,  # type: ignore[arg-type]
+                 payments)
 
 
 def _matrix_lines(m: Mapping[str, Mapping[str, int]]) -> list[str]:

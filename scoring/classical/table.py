@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scoring.classical.options import NAME, OPTIONS, limit_of
-from scoring.classical.settle import Payment, Settlement, round_half_up, settle
+from scoring.classical.settle import Settlement, round_half_up, settle
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
+from scoring.payments import Payment, net_by_seat
 from scoring.result import Score
 from scoring.structured import hand_from_dict
 from scoring.tiles import Tile
@@ -115,18 +116,16 @@ def _matrix(payments: list[Payment]) -> dict[str, dict[str, int]]:
 
 def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, hand_json: dict[str, Any],
             opts: Mapping[str, str]) -> Score:
-    net = Settlement.net(result.payments, SEATS)
+    net = net_by_seat(result.payments)
     matrix = _matrix(result.payments)
     details = {
         "winners": [s for s in SEATS if roles[s] == "winner"],
         "scores": scores,
         "capped_scores": result.capped,
         "rounded": {s: round_half_up(v) for s, v in result.capped.items()},  # D-8's other reading
-        "payments": [p.as_dict() for p in result.payments],
-        "payments_raw": [p.as_dict() for p in result.raw],
-        "matrix": matrix,
+        "payments_raw": [p.as_dict() for p in result.raw],  # before rounding (D-8): not what is paid
         "net": net,
-        "net_raw": Settlement.net(result.raw, SEATS),
+        "net_raw": net_by_seat(result.raw),
         "hands": hand_json,
     }
     notes = ["Scores (capped at the limit):" if limit_of(opts) is not None else "Scores:"]
@@ -144,4 +143,4 @@ def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, h
     notes.append("Net: " + "  ".join(f"{s} {net[s]:+d}" for s in SEATS))
     winners = details["winners"]
     total = max((result.capped[s] for s in winners), default=0)
-    return Score(NAME, True, None, {}, total, "points", details, notes)
+    return Score(NAME, True, None, {}, total, "points", details, notes, result.payments)

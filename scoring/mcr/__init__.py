@@ -16,8 +16,9 @@ from scoring.mcr.elements import BY_NO, FLOWER_TILES
 from scoring.mcr.facts import hand_facts
 from scoring.mcr.forms import WAIT_LABEL_PRIORITY, Tiles, describe, hand_tiles, mcr_readings, unique_wait
 from scoring.mcr.options import OPTIONS
-from scoring.mcr.payments import discarder_error, settlement
+from scoring.mcr.payments import BASE, discarder_error, settlement
 from scoring.mcr.principles import POINTS, ReadingScore, best_score, hand_wide_counts, score_reading
+from scoring.payments import DISCARDER, net_by_seat
 from scoring.result import Score
 from scoring.tiles import BACK_INDEX, FIRST_BONUS, N_KINDS
 
@@ -142,13 +143,12 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     }
     valid = best.points >= MINIMUM
     notes = [f"Reading: {details['reading']}"]
-    if valid:
-        paid = details["settlement"] = settlement(hand, total)
-        if "winner" in paid:
-            notes.append(f"Settlement: winner +{paid['winner']}; the discarder pays "
-                         f"{paid['from_discarder']}, each other player {paid['from_each_other']}")
-        else:
-            notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in paid.items()))
+    payments = settlement(hand, total) if valid else []
+    if payments and payments[0].payer == DISCARDER:
+        notes.append(f"Settlement: winner +{total + 3 * BASE}; the discarder pays "
+                     f"{total + BASE}, each other player {BASE}")
+    elif payments:
+        notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in net_by_seat(payments).items()))
     error = None if valid else (f"not a legal win: only {best.points} points without flowers; "
                                 f"MCR needs {MINIMUM}")
-    return Score(NAME, valid, error, elements, total, "points", details, notes)
+    return Score(NAME, valid, error, elements, total, "points", details, notes, payments)

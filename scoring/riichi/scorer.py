@@ -12,16 +12,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.decompose import Reading, readings, shape_error
-from scoring.hand import Hand
+from scoring.hand import Hand, HandError
+from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
 from scoring.result import DeferredNotes, Score
 from scoring.riichi.context import Context, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
+from scoring.riichi.pao import Liability, liable_payments
 from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, Row, Shape, apply, apply_flags, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
     SEATS,
-    Payment,
     base_points,
     hand_payments,
     points_of,
@@ -191,14 +192,18 @@ def _describe(r: Reading) -> str:
     return " ".join(codes) + (f"  wait: {r.wait}" if r.wait else "")
 
 
-def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) -> Score:
+def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None,
+           liable: str | None = None) -> Score:
+    """The Score of the best evaluation, with its payments (pao re-divides them when ``liable``
+    names the liable seat; :class:`HandError` when pao cannot apply)."""
     winner = hand.seat_wind
     pays = hand_payments(best.base, ctx.dealer, ctx.self_drawn, winner, hand.honba, discarder)
-    lines = [(p, "hand and counters") for p in pays]
+    points = points_of(pays, ctx.dealer, ctx.self_drawn)
     if hand.riichi_sticks:
-        lines.append((Payment("table", RIICHI_STICK * hand.riichi_sticks), "riichi sticks"))
-    payments = [{"from": p.payer, "to": winner, "amount": p.amount, "honba": p.honba,
-                 "total": p.amount + p.honba, "for": what} for p, what in lines]
+        pays.append(Payment(TABLE, winner, RIICHI_STICK * hand.riichi_sticks, FOR_STICKS))
+    liability = None
+    if liable is not None:
+        pays, liability = liable_payments(hand, best.base, best.elements, liable, pays)
     fu = best.fu if best.han < 5 and not best.yakuman else None
     reading = _describe(best.reading) if best.reading is not None else None
     elements = best.elements  # a dict of this evaluation's own, put in the output order
@@ -208,19 +213,19 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
         NAME, True, None, elements, best.han, "han", {
             "han": best.han,
             "fu": fu,
-            "points": points_of(pays, ctx.dealer, ctx.self_drawn),
+            "points": points,
             "fu_breakdown": [[name, v] for name, v in best.fu_items] if fu is not None else [],
             "limit": best.limit,
             "base_points": best.base,
-            "payments": payments,
             "reading": reading,
         },
-        DeferredNotes(lambda: _notes(best, fu, reading, winner, lines)),
+        DeferredNotes(lambda: _notes(best, fu, reading, winner, pays, liability)),
+        pays,
     )
 
 
 def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
-           payments: list[tuple[Payment, str]]) -> list[str]:
+           payments: list[Payment], liability: Liability | None) -> list[str]:
     """The human lines: the reading, the fu items, the limit or base points, the payments (what
     each payer pays and for what)."""
     notes: list[str] = []
@@ -238,9 +243,17 @@ def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
         notes.append(f"Limit: {best.limit}{counted}, base {best.base}")
     else:
         notes.append(f"Base points: {fu} fu x 2^({best.han}+2) = {best.base}")
-    for p, what in payments:
-        extra = f" (incl. {p.honba} for counters)" if p.honba else ""
-        notes.append(f"{p.payer} pays {winner} {p.total}{extra} [{what}]")
+    hand_and_counters = [p for p in payments if p.reason in (FOR_HAND, FOR_COUNTERS)]
+    for payer, total in paid_by(hand_and_counters).items():
+        counters = sum(p.amount for p in hand_and_counters if p.payer == payer and p.reason == FOR_COUNTERS)
+        extra = f" (incl. {counters} for counters)" if counters else ""
+        notes.append(f"{payer} pays {winner} {total}{extra} [hand and counters]")
+    for p in payments:
+        if p.reason == FOR_PAO and liability is not None:
+            why = f"pao: {liability.yakuman}, seed {liability.seed}"
+            notes.append(f"{p.payer} pays {winner} {p.amount} [{why}]")
+        elif p.reason == FOR_STICKS:
+            notes.append(f"{p.payer} pays {winner} {p.amount} [riichi sticks]")
     return notes
 
 
@@ -287,7 +300,13 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
             best = ev
     if best is None:
         return _invalid(_no_yaku_reason(hand, ctx, best_yaku_fan, minimum))
-    return _build(hand, ctx, best, discarder)
+    liable = hand.extra.get("pao") if hand.extra else None
+    if liable is None:
+        return _build(hand, ctx, best, discarder)
+    try:
+        return _build(hand, ctx, best, discarder, str(liable).strip().upper())
+    except HandError as exc:
+        return _invalid(str(exc))
 
 
 def _nagashi(hand: Hand, ctx: Context) -> Score:

@@ -2,7 +2,7 @@
 
 The session gives each hand what a photo or a typed hand cannot know: the winner's seat and round
 wind at that moment, who discarded, the riichi counters. Everything a system settles comes through
-:func:`scoring.session.settle.hand_payments`; the closing (table points, uma) is
+:func:`scoring.session.settle.hand_payments` (``Score.payments``); the closing (table points, uma) is
 :mod:`.closing`. A hand that cannot be scored (an invalid hand, or a photo whose reading has to
 be confirmed) stays on the sheet with its reason and no points, and the sheet says it is not
 complete: nothing the referee wrote is dropped.
@@ -17,7 +17,7 @@ from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
 from scoring.notation import format_hand, parse_hand
-from scoring.payments import Payment
+from scoring.payments import Payment, net_by_seat
 from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
 from scoring.rules import RULE_SYSTEMS, score_hand, scorer
@@ -26,7 +26,7 @@ from scoring.session.model import Row, Session, SessionError
 from scoring.session.penalties import Penalty, mcr_penalty, other_penalty, riichi_penalty
 from scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader
 from scoring.session.seats import Seating
-from scoring.session.settle import hand_payments, net_by_seat
+from scoring.session.settle import hand_payments
 from scoring.structured import hand_from_dict, hand_to_dict
 
 #: riichi chombo: a reversed mangan (spec §2.8)
@@ -381,7 +381,7 @@ class _Run:
                 line.status, line.notes = "error", [f"not a valid win: {score.error}", *line.notes]
             else:
                 try:
-                    pays = hand_payments(score, hand, self.rules, self._pao(row))
+                    pays = hand_payments(score)
                 except HandError as exc:
                     line.status, line.notes = "error", [f"not settled: {exc}", *line.notes]
                 else:
@@ -429,6 +429,9 @@ class _Run:
             data["discarder"] = self.seats.winds[discarder]
             if not row.win_by:
                 data["win_by"] = "discard"
+        liable = self._pao(row)
+        if liable is not None:
+            data["pao"] = liable  # the riichi scorer re-divides the payment (§3.3.6)
         flags = list(data.get("flags") or []) + [f for f in row.flags if f not in (data.get("flags") or [])]
         if winner in declarers and "riichi" not in flags and "double_riichi" not in flags:
             flags.append("riichi")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.hand import WINDS
+from scoring.payments import FOR_HAND, FOR_RESPONSIBILITY, Payment
 from scoring.tiles import Tile, tile
 
 #: Seed rule 4: "Assumendo 25 punti come un valore standard".
@@ -63,8 +64,9 @@ def responsible_player(winner: str, discarder: str, winning_tile: Tile | str | N
     return discarder
 
 
-def settle(winner: str, win_by: str, value: int, responsible: str | None) -> dict[str, int]:
-    """What each other seat pays the winner (they always add up to 3 × ``value``)."""
+def settle(winner: str, win_by: str, value: int, responsible: str | None) -> list[Payment]:
+    """What each other seat pays the winner (they always add up to 3 × ``value``): the hand, and
+    over par on a discard the responsible player's rest."""
     winner = _seat(winner, "winner")
     if win_by not in ("discard", "self_draw"):
         raise ValueError(f"win_by must be 'discard' or 'self_draw', not {win_by!r}")
@@ -74,5 +76,6 @@ def settle(winner: str, win_by: str, value: int, responsible: str | None) -> dic
     if responsible is not None and responsible not in others:
         raise ValueError(f"the responsible player must be one of {', '.join(others)}, not {responsible!r}")
     if win_by == "self_draw" or value <= PAR or responsible is None:
-        return {s: value for s in others}
-    return {s: 3 * value - 2 * PAR if s == responsible else PAR for s in others}
+        return [Payment(s, winner, value, FOR_HAND) for s in others]
+    return [*(Payment(s, winner, PAR, FOR_HAND) for s in others),
+            Payment(responsible, winner, 3 * value - 3 * PAR, FOR_RESPONSIBILITY)]

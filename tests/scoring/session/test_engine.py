@@ -57,17 +57,30 @@ def test_mcr_seed_figures_5_and_6() -> None:
     # Figure 6: V=9 on a discard: discarder -17, others -8, winner +33 (spec mcr §5.1)
     from scoring.mcr.payments import settlement
     from scoring.notation import parse_hand
+    from scoring.payments import net_by_seat
     from scoring.result import Score
-    from scoring.session.settle import hand_payments, net_by_seat
+    from scoring.session.settle import hand_payments
 
     h = parse_hand("123m456p789s5556z ron 6z seat=S discarder=W")
-    assert net_by_seat(
-        hand_payments(Score("mcr", True, details={"settlement": settlement(h, 9)}), h, "mcr")
-    ) == {"E": -8, "S": 33, "W": -17, "N": -8}
+    assert net_by_seat(hand_payments(Score("mcr", True, payments=settlement(h, 9)))) == {
+        "E": -8,
+        "S": 33,
+        "W": -17,
+        "N": -8,
+    }
     h = parse_hand("123m456p789s5556z tsumo 6z seat=S")
-    assert net_by_seat(
-        hand_payments(Score("mcr", True, details={"settlement": settlement(h, 8)}), h, "mcr")
-    ) == {"E": -16, "S": 48, "W": -16, "N": -16}
+    assert net_by_seat(hand_payments(Score("mcr", True, payments=settlement(h, 8)))) == {
+        "E": -16,
+        "S": 48,
+        "W": -16,
+        "N": -16,
+    }
+    # without the discarder's seat the payment cannot be booked
+    h = parse_hand("123m456p789s5556z ron 6z seat=S")
+    with pytest.raises(SessionError, match="discarder"):
+        hand_payments(Score("mcr", True, payments=settlement(h, 9)))
+    with pytest.raises(SessionError, match="responsible"):
+        hand_payments(Score("zung-jung", True))
 
 
 @pytest.mark.skipif(not shared_available(), reason="../shared (rule specs) not present")

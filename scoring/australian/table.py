@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.australian.jokers import hand_from_dict
 from scoring.australian.options import OPTIONS
 from scoring.australian.scorer import NAME, score
 from scoring.australian.settlement import SEATS, east_factor, matrix, round_hundred, settle_by_differences
@@ -25,17 +24,25 @@ from scoring.hand import HandError
 from scoring.options import resolve
 from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, Payment, net_by_seat
 from scoring.result import Score
+from scoring.structured import field_names, field_number, hand_from_dict
 
 FLAT = "flat fishing value (new rules)"
 
 
 def _entries(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     players = data.get("players")
-    if not isinstance(players, Mapping) or sorted(players) != sorted(SEATS):
+    if not isinstance(players, Mapping) or len(players) != 4 or set(players) != set(SEATS):
         raise HandError("players must map each of the seats E, S, W, N to a hand or a {role, score} entry")
+    field_names(data.get("flags"), "flags")
+    if "goulash_stake_each" in data:
+        field_number(data["goulash_stake_each"], "goulash_stake_each")
     for seat, entry in players.items():
         if not isinstance(entry, Mapping) or entry.get("role") not in ("winner", "fishing", "loser"):
             raise HandError(f"players.{seat}: give a role (winner, fishing or loser)")
+        for key in ("score", "chips"):
+            if key in entry:
+                field_number(entry[key], f"players.{seat}.{key}")
+        field_names(entry.get("flags"), f"players.{seat}.flags")
     if sum(e["role"] == "winner" for e in players.values()) > 1:
         raise HandError("only one player can go out")
     return {s: players[s] for s in SEATS}
@@ -52,7 +59,7 @@ def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
         if "chips" in entry:
             return 0, False, None, None
         return 0, False, None, f"players.{seat}: give a score or a hand"
-    flags = sorted(set(data.get("flags") or []) | set(entry.get("flags") or []))
+    flags = sorted({*field_names(data.get("flags"), "flags"), *field_names(entry.get("flags"), "flags")})
     hand_data = {"seat_wind": seat, "round_wind": data.get("round_wind", "E"), **entry, "flags": flags}
     try:
         s = score(hand_from_dict(hand_data), opts)
@@ -134,11 +141,12 @@ def payment_lines(score_: Score) -> list[str]:
 def _goulash_pot(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]], winner: str | None,
                  opts: Mapping[str, str]) -> dict[str, Any] | None:
     """L64: each player stakes 100 or 200 points; 'un montepremi che andrà al vincitore'."""
-    flagged = "goulash" in (data.get("flags") or []) or any("goulash" in (e.get("flags") or [])
-                                                            for e in entries.values())
+    flagged = "goulash" in field_names(data.get("flags"), "flags") or any(
+        "goulash" in field_names(e.get("flags"), "flags") for e in entries.values())
     if "goulash_stake_each" not in data and not flagged:
         return None
-    stake = int(data.get("goulash_stake_each", opts["goulash_stake"]))
+    stake = (field_number(data["goulash_stake_each"], "goulash_stake_each") if "goulash_stake_each" in data
+             else int(opts["goulash_stake"]))
     if winner is None:  # A-16: a Goulash that also ends dead
         if opts["goulash_dead_pot"] == "return":
             return None

@@ -19,7 +19,7 @@ from scoring.hand import Hand, HandError
 from scoring.options import resolve
 from scoring.payments import Payment, net_by_seat
 from scoring.result import Score
-from scoring.structured import hand_from_dict
+from scoring.structured import field_mapping, field_names, hand_from_dict, show
 from scoring.tiles import Tile
 
 SEATS = ("E", "S", "W", "N")
@@ -28,14 +28,12 @@ HandScorer = Callable[[Hand, Mapping[str, str]], Score]
 
 def _players(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     if "players" in data:
-        players = data["players"]
-        if not isinstance(players, Mapping):
-            raise HandError("players must map each seat (E, S, W, N) to a hand or {role, score}")
+        players = field_mapping(data["players"], "players (each seat E, S, W, N: a hand or {role, score})")
         return {str(k).upper(): v for k, v in players.items()}
     if "scores" in data:  # the spec's settlement vectors
-        winners = set(data.get("winners") or [])
+        winners = set(field_names(data.get("winners"), "winners"))
         return {str(s).upper(): {"role": "winner" if s in winners else "loser", "score": v}
-                for s, v in data["scores"].items()}
+                for s, v in field_mapping(data["scores"], "scores").items()}
     raise HandError("a table needs 'players' (seat → hand or {role, score}) or 'scores' + 'winners'")
 
 
@@ -66,18 +64,19 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
         opts = _options(data, options)
         players = _players(data)
         if sorted(players) != sorted(SEATS):
-            raise HandError(f"a table has the four seats E, S, W, N; got {', '.join(players) or 'none'}")
+            got = show(sorted(players)) if players else "none"
+            raise HandError(f"a table has the four seats E, S, W, N; got {got}")
         round_wind = data.get("round_wind", "E")
         hands: dict[str, Hand] = {}
         for seat in SEATS:
             entry = players[seat]
             if not isinstance(entry, Mapping):
-                raise HandError(f"{seat}: expected a hand or {{role, score}}, got {entry!r}")
+                raise HandError(f"{seat}: expected a hand or {{role, score}}, got {show(entry)}")
             if entry.get("role") not in ("winner", "loser"):
-                raise HandError(f"{seat}: role must be winner or loser, not {entry.get('role')!r}")
+                raise HandError(f"{seat}: role must be winner or loser, not {show(entry.get('role'))}")
             score = entry.get("score")
             if "score" in entry and (type(score) is not int or score < 0):
-                raise HandError(f"{seat}: a pre-scored entry needs a whole score ≥ 0, not {score!r}")
+                raise HandError(f"{seat}: a pre-scored entry needs a whole score ≥ 0, not {show(score)}")
             if "score" not in entry:
                 hands[seat] = hand_from_dict({"seat_wind": seat, "round_wind": round_wind, **entry})
     except HandError as exc:

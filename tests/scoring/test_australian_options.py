@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from scoring.australian import OPTIONS, hand_from_dict, payment_lines, score, score_table
+from scoring.australian import OPTIONS, payment_lines, score, score_table
 from scoring.australian.settlement import round_hundred, settle_by_differences
 from scoring.payments import net_by_seat
 from scoring.result import Score
+from scoring.structured import hand_from_dict
 from tests.spec_vectors import load_vectors
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.australian import hand_from_dict, score, score_table
+from scoring.australian import score, score_table
 from scoring.payments import net_by_seat
 from scoring.rules import score_hand
+from scoring.structured import hand_from_dict
 
 
 def hand(**kw: Any) -> dict[str, Any]:

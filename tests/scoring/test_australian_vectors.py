@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from scoring.australian import hand_from_dict, payment_lines, score, score_table
+from scoring.australian import payment_lines, score, score_table
 from scoring.australian.settlement import round_hundred
 from scoring.payments import net_by_seat
+from scoring.structured import hand_from_dict
 from tests.spec_vectors import vector_params
 
 #: Vector id → (the expected keys replaced, why). Each reason quotes the seed.

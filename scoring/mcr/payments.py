@@ -25,12 +25,17 @@ def settlement(hand: Hand, value: int) -> list[Payment]:
     winner = hand.seat_wind
     others = [w for w in WINDS if w != winner]
     if hand.self_drawn:
-        return [p for w in others
-                for p in (Payment(w, winner, value, FOR_HAND), Payment(w, winner, BASE, FOR_BASE))]
+        return [
+            p
+            for w in others
+            for p in (Payment(w, winner, value, FOR_HAND), Payment(w, winner, BASE, FOR_BASE))
+        ]
     discarder = hand.extra.get("discarder")
     if discarder is None:
-        return [Payment(DISCARDER, winner, value, FOR_HAND),
-                *(Payment(who, winner, BASE, FOR_BASE) for who in (DISCARDER, OTHER, OTHER))]
+        return [
+            Payment(DISCARDER, winner, value, FOR_HAND),
+            *(Payment(who, winner, BASE, FOR_BASE) for who in (DISCARDER, OTHER, OTHER)),
+        ]
     out = [Payment(str(discarder), winner, value, FOR_HAND)]
     out += [Payment(w, winner, BASE, FOR_BASE) for w in others]
     return out

@@ -56,8 +56,9 @@ def liability_for(hand: Hand, elements: Mapping[str, int]) -> Liability | None:
     return None
 
 
-def liable_payments(hand: Hand, base: int, elements: Mapping[str, int], liable: str,
-                    payments: list[Payment]) -> tuple[list[Payment], Liability]:
+def liable_payments(
+    hand: Hand, base: int, elements: Mapping[str, int], liable: str, payments: list[Payment]
+) -> tuple[list[Payment], Liability]:
     """The hand's ``payments`` re-divided with ``liable`` (a seat) paying as §3.3.6 says, and the
     liability row that applies.
 

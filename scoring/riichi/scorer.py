@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.decompose import Reading, readings, shape_error
+from scoring.decompose import Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError
 from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
 from scoring.result import DeferredNotes, Score
-from scoring.riichi.context import Context, context
+from scoring.riichi.context import RiichiContext, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
 from scoring.riichi.pao import Liability, liable_payments
-from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, Row, Shape, apply, apply_flags, shape
+from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, PatternRow, Shape, apply, apply_flags, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
     SEATS,
@@ -48,7 +48,7 @@ class Evaluation:
     From 5 fan the fu do not change the payment (§4.1): they are then worked out only when they
     break a tie between readings (:meth:`rank`), and ``fu`` stays None until then."""
 
-    reading: Reading | None
+    reading: Decomposition | None
     elements: dict[str, int]
     yaku_fan: int
     han: int
@@ -59,7 +59,7 @@ class Evaluation:
     limit: str | None = None
     total_paid: int = 0
     #: the shape and context the fu come from while they are not worked out yet
-    pending: tuple[Shape, Context] | None = None
+    pending: tuple[Shape, RiichiContext] | None = None
 
     def rank(self) -> tuple[int, bool, int, int, int]:
         """Payment first (§4.1.1), then a true yakuman over a counted one paying the same (the
@@ -96,15 +96,15 @@ class HandPatterns:
 
     yakuman: dict[str, int]
     yaku: dict[str, int]
-    yakuman_rows: tuple[Row, ...]
-    yaku_rows: tuple[Row, ...]
+    yakuman_rows: tuple[PatternRow, ...]
+    yaku_rows: tuple[PatternRow, ...]
     dora: dict[str, int]
     dora_fan: int
     #: fan from yaku a win needs (§3.4.11: 2 with five counters or more)
     minimum: int
 
 
-def hand_patterns(ctx: Context, dora: dict[str, int], minimum: int) -> HandPatterns:
+def hand_patterns(ctx: RiichiContext, dora: dict[str, int], minimum: int) -> HandPatterns:
     screens = tuple([screen(ctx) for screen in SCREENS])
     yt, mt = YAKU_TABLE[ctx.concealed], YAKUMAN_TABLE[ctx.concealed]
     yaku_hand, yaku_rows = yt.by_screens[screens]
@@ -117,7 +117,7 @@ def hand_patterns(ctx: Context, dora: dict[str, int], minimum: int) -> HandPatte
                         yakuman_rows, yaku_rows, dora, sum(dora.values()) if dora else 0, minimum)
 
 
-def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
+def evaluate(r: Decomposition, ctx: RiichiContext, hp: HandPatterns) -> Evaluation:
     """Value one reading (yakuman replace yaku, dora and fu; §4.2.5, Esempio 4). A reading short
     of the yaku minimum cannot win: only its yaku fan are worked out (for the error message)."""
     s = shape(r)
@@ -149,7 +149,7 @@ def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
                       _total_paid(base, ctx.dealer, ctx.self_drawn))
 
 
-def _no_yaku_reason(hand: Hand, ctx: Context, best_yaku_fan: int, minimum: int) -> str:
+def _no_yaku_reason(hand: Hand, ctx: RiichiContext, best_yaku_fan: int, minimum: int) -> str:
     if best_yaku_fan and minimum > 1:
         return (f"{hand.honba} counters on the table: a win needs at least {minimum} fan from yaku "
                 f"(§3.4.11; dora and red fives do not count), this hand has {best_yaku_fan}")
@@ -181,7 +181,7 @@ _CODES = {kind: tuple((_DIGITS[f:f + 3] if kind == "chow" else _DIGITS[f] * _SIZ
           for kind in ("chow", *_SIZE)}
 
 
-def _describe(r: Reading) -> str:
+def _describe(r: Decomposition) -> str:
     """'234m 123s [789p] (1111z) 55p  wait: two_sided': [open meld], (concealed kong)."""
     codes = []
     for g in r.groups:
@@ -192,7 +192,7 @@ def _describe(r: Reading) -> str:
     return " ".join(codes) + (f"  wait: {r.wait}" if r.wait else "")
 
 
-def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None,
+def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | None,
            liable: str | None = None) -> Score:
     """The Score of the best evaluation, with its payments (pao re-divides them when ``liable``
     names the liable seat; :class:`HandError` when pao cannot apply)."""
@@ -309,7 +309,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         return _invalid(str(exc))
 
 
-def _nagashi(hand: Hand, ctx: Context) -> Score:
+def _nagashi(hand: Hand, ctx: RiichiContext) -> Score:
     """§4.2.4: claimed after an exhaustive draw, paid as a self-drawn mangan plus counters and
     riichi sticks; it combines with nothing and dora are irrelevant (need not be tenpai)."""
     if not ctx.concealed:
@@ -318,5 +318,5 @@ def _nagashi(hand: Hand, ctx: Context) -> Score:
         return _invalid("nagashi mangan is claimed after an exhaustive draw: there is no winning tile")
     base, limit = base_points(5, None)
     ev = Evaluation(None, {NAGASHI: 5}, 5, 5, None, base=base, limit=limit)
-    return _build(hand, Context(**{**{s: getattr(ctx, s) for s in ctx.__slots__}, "self_drawn": True}),
+    return _build(hand, RiichiContext(**{**{s: getattr(ctx, s) for s in ctx.__slots__}, "self_drawn": True}),
                   ev, None)

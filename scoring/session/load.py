@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.hand import WINDS, HandError
-from scoring.session.model import Player, Row, Session, SessionError
+from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.structured import MAX_ITEMS, one_line, option_values, parse_json, show
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
@@ -112,8 +112,10 @@ def parse_yaml(text: str) -> Session:
     if not isinstance(rows, list):
         raise SessionError("hands: give the list of hands, draws and penalties in the order they happened")
     if len(players) > 4 or len(rows) > MAX_ROWS:
-        raise SessionError(f"{len(players)} players and {len(rows)} rows: a table's session has 4 players "
-                           f"and at most {MAX_ROWS} rows")
+        raise SessionError(
+            f"{len(players)} players and {len(rows)} rows: a table's session has 4 players "
+            f"and at most {MAX_ROWS} rows"
+        )
     return Session(
         tournament=_scalar(data.get("tournament"), "tournament"),
         session=_scalar(data.get("session"), "session"),
@@ -146,8 +148,12 @@ def _player(data: Any, where: str) -> Player:
     sub = _scalar(data.get("substitute"), f"{where}.substitute").strip()
     if sub not in ("", "from_start", "joined"):
         raise SessionError(f"{where}: substitute is from_start or joined, not {show(sub)}")
-    return Player(_scalar(data["name"], f"{where}.name").strip(), seat,
-                  _scalar(data.get("number"), f"{where}.number"), sub)
+    return Player(
+        _scalar(data["name"], f"{where}.name").strip(),
+        seat,
+        _scalar(data.get("number"), f"{where}.number"),
+        sub,
+    )
 
 
 def _as_list(value: Any, where: str) -> list[str]:
@@ -185,11 +191,11 @@ def _kind_of(data: Mapping[str, Any], where: str) -> str:
     return kind
 
 
-def _row(data: Any, where: str) -> Row:
+def _row(data: Any, where: str) -> SessionEntry:
     if not isinstance(data, Mapping):
         raise SessionError(f"{where}: a row is an object (a hand, a draw or a penalty), got {show(data)}")
     kind = _kind_of(data, where)
-    row = Row(kind=kind, line=where)
+    row = SessionEntry(kind=kind, line=where)
     hand = data.get("hand")
     if hand is not None and not isinstance(hand, str | Mapping):
         raise SessionError(f"{where}.hand: give the notation or the structured form, got {show(hand)}")
@@ -210,8 +216,11 @@ def _row(data: Any, where: str) -> Row:
     for name in _INT_FIELDS:
         setattr(row, name, _as_int(data.get(name), f"{where}.{name}"))
     draw = data.get("draw")
-    row.draw = "" if draw in (None, False) else (
-        "exhaustive" if draw is True else _scalar(draw, f"{where}.draw").strip().lower())
+    row.draw = (
+        ""
+        if draw in (None, False)
+        else ("exhaustive" if draw is True else _scalar(draw, f"{where}.draw").strip().lower())
+    )
     if row.draw not in ("", "exhaustive", "abortive"):
         raise SessionError(f"{where}.draw: exhaustive or abortive, not {show(draw)}")
     if kind == "draw" and not row.draw:
@@ -271,7 +280,7 @@ def parse_csv(text: str) -> Session:
         raise SessionError(f"unknown CSV column {show(unknown[0])} (columns: {', '.join(CSV_COLUMNS)})")
     meta: dict[str, str] = {}
     players: list[Player] = []
-    rows: list[Row] = []
+    rows: list[SessionEntry] = []
     for record in reader:
         where = f"line {reader.line_num}"
         rec = {k.strip(): (v or "").strip() for k, v in record.items() if k}

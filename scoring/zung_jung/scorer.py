@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.decompose import Reading, readings, shape_error
+from scoring.decompose import Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError, check_tiles
 from scoring.options import resolve
 from scoring.payments import Payment, paid_by
@@ -105,7 +105,7 @@ def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
     return None
 
 
-def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Reading]:
+def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Decomposition]:
     """Every reading; with ``discard_pung_assignment=pung_first`` the discard must take a pung."""
     found = readings(hand, seven_pairs=True, thirteen_orphans=True, seven_pairs_quads=True)
     if opts["discard_pung_assignment"] == "free" or hand.win_by != "discard" or hand.winning_tile is None:

@@ -17,7 +17,7 @@ from scoring.classical import (
     round_half_up,
     settle,
 )
-from scoring.decompose import Reading
+from scoring.decompose import Decomposition
 from scoring.hand import Hand
 from scoring.payments import net_by_seat
 from scoring.result import Score
@@ -241,7 +241,7 @@ def test_no_winner_settlement() -> None:
 DRAGONS_HAND = hand("555z666z777z234m99s", (), "9s")
 
 
-def _three_dragon_pungs(h: Hand, r: Reading) -> bool:
+def _three_dragon_pungs(h: Hand, r: Decomposition) -> bool:
     return sum(g.first in DRAGONS and g.is_pung_like for g in r.groups) == 3
 
 
@@ -344,9 +344,7 @@ def test_table_scores_every_hand_and_settles() -> None:
     assert s.valid, s.error
     d = s.details
     assert d["scores"] == {"E": 6, "S": 8, "W": 96, "N": 0}
-    assert sorted(str(p) for p in s.payments) == sorted(
-        ["E→W 190", "S→W 100", "N→W 100", "N→E 10", "N→S 10"]
-    )
+    assert sorted(str(p) for p in s.payments) == sorted(["E→W 190", "S→W 100", "N→W 100", "N→E 10", "N→S 10"])
     assert d["net"] == {"E": -180, "S": -90, "W": 390, "N": -120}
     assert net_by_seat(s.payments) == d["net"] and d["hands"]["W"]["total"] == 96
     assert "payments" not in d and "matrix" not in d

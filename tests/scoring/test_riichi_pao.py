@@ -67,8 +67,9 @@ def test_dai_suushii_is_the_double_yakuman_row() -> None:
 
 def test_pao_rows_say_what_they_pay_for() -> None:
     score = score_hand(
-        hand_from_dict({**DAI_SANGEN, "seat_wind": "S", "discarder": "W", "pao": "N", "honba": 1,
-                        "riichi_sticks": 1}),
+        hand_from_dict(
+            {**DAI_SANGEN, "seat_wind": "S", "discarder": "W", "pao": "N", "honba": 1, "riichi_sticks": 1}
+        ),
         "riichi",
     )
     assert [(p.payer, p.amount, p.reason) for p in score.payments] == [

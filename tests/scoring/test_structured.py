@@ -151,9 +151,25 @@ _VALUE = st.recursive(
     max_leaves=10,
 )
 _KEYS = [
-    "hand", "melds", "winning_tile", "win_by", "seat_wind", "round_wind", "bonus_tiles", "flags",
-    "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "options", "discarder", "pao",
-    "role", "responsible", "discards_in_window", "jokers",
+    "hand",
+    "melds",
+    "winning_tile",
+    "win_by",
+    "seat_wind",
+    "round_wind",
+    "bonus_tiles",
+    "flags",
+    "dora_indicators",
+    "ura_dora_indicators",
+    "honba",
+    "riichi_sticks",
+    "options",
+    "discarder",
+    "pao",
+    "role",
+    "responsible",
+    "discards_in_window",
+    "jokers",
 ]
 _WON = {"hand": "123m456p789s1122z", "winning_tile": "2z"}
 
@@ -186,8 +202,19 @@ _TABLE = st.fixed_dictionaries(
     {},
     optional={
         "players": st.one_of(_VALUE, st.fixed_dictionaries({s: _ENTRY for s in "ESWN"})),
-        **{k: _VALUE for k in ("round_wind", "flags", "goulash_stake_each", "options", "false_mah_jong",
-                               "scores", "winners", "limit")},
+        **{
+            k: _VALUE
+            for k in (
+                "round_wind",
+                "flags",
+                "goulash_stake_each",
+                "options",
+                "false_mah_jong",
+                "scores",
+                "winners",
+                "limit",
+            )
+        },
     },
 )
 

@@ -11,7 +11,7 @@ import pytest
 from scoring.hand import WINDS
 from scoring.session.engine import run_session
 from scoring.session.load import load_session, parse_yaml
-from scoring.session.model import Player, Row, Session, SessionError
+from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.photo import PhotoHand
 from scoring.session.seats import Seating
 from tests.spec_vectors import load_vectors, shared_available
@@ -20,7 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 
 
-def session(rows: list[Row], subs: dict[str, str] | None = None) -> Session:
+def session(rows: list[SessionEntry], subs: dict[str, str] | None = None) -> Session:
     subs = subs or {}
     return Session(
         "T",
@@ -31,8 +31,8 @@ def session(rows: list[Row], subs: dict[str, str] | None = None) -> Session:
     )
 
 
-def hand(text: str, winner: str, discarder: str | None = None, **kw: object) -> Row:
-    return Row("hand", "test", hand=text, winner=winner, discarder=discarder, **kw)  # type: ignore[arg-type]
+def hand(text: str, winner: str, discarder: str | None = None, **kw: object) -> SessionEntry:
+    return SessionEntry("hand", "test", hand=text, winner=winner, discarder=discarder, **kw)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- MCR
@@ -99,7 +99,7 @@ def test_mcr_sixteen_hands_from_the_spec_vectors_sum_to_zero() -> None:
         data = {k: v[k] for k in ("hand", "melds", "winning_tile", "win_by", "bonus_tiles") if k in v}
         winner = NAMES[i % 4]
         rows.append(
-            Row(
+            SessionEntry(
                 "hand",
                 f"v{i}",
                 hand=data,
@@ -107,8 +107,8 @@ def test_mcr_sixteen_hands_from_the_spec_vectors_sum_to_zero() -> None:
                 discarder=None if v["win_by"] == "self_draw" else NAMES[(i + 1) % 4],
             )
         )
-    rows.insert(5, Row("penalty", "p", player="Carla", infraction="late", minutes=12))
-    rows.insert(9, Row("penalty", "p", player="Dario", infraction="false_hu_invalid"))
+    rows.insert(5, SessionEntry("penalty", "p", player="Carla", infraction="late", minutes=12))
+    rows.insert(9, SessionEntry("penalty", "p", player="Dario", infraction="false_hu_invalid"))
     t0 = time.perf_counter()
     sheet = run_session(session(rows), "mcr")
     elapsed = time.perf_counter() - t0
@@ -131,7 +131,7 @@ def test_mcr_sixteen_hands_from_the_spec_vectors_sum_to_zero() -> None:
 @pytest.mark.parametrize(("minutes", "points", "disq"), [(10, 10, False), (15, 20, False), (16, 0, True)])
 def test_mcr_late_arrival(minutes: int, points: int, disq: bool) -> None:
     sheet = run_session(
-        session([Row("penalty", "p", player="Bruno", infraction="late", minutes=minutes)]), "mcr"
+        session([SessionEntry("penalty", "p", player="Bruno", infraction="late", minutes=minutes)]), "mcr"
     )
     assert sheet.totals["Bruno"] == -points
     assert sheet.penalties[0].disqualified is disq
@@ -143,8 +143,8 @@ def test_mcr_late_arrival(minutes: int, points: int, disq: bool) -> None:
 
 
 def test_mcr_repeated_infractions_scale_and_forgotten_tile() -> None:
-    rows = [Row("penalty", "p", player="Anna", infraction="wrong_call") for _ in range(6)]
-    rows.append(Row("penalty", "p", player="Bruno", infraction="forgotten_winning_tile"))
+    rows = [SessionEntry("penalty", "p", player="Anna", infraction="wrong_call") for _ in range(6)]
+    rows.append(SessionEntry("penalty", "p", player="Bruno", infraction="forgotten_winning_tile"))
     sheet = run_session(session(rows), "mcr")
     assert [p.points for p in sheet.penalties[:6]] == [0, 5, 10, 20, 30, 40]
     assert sheet.totals == {"Anna": -105, "Bruno": -10, "Carla": 0, "Dario": 0}
@@ -195,7 +195,7 @@ def test_riichi_example_hanchan_counters_sticks_and_chombo() -> None:
     ],
 )
 def test_riichi_noten_payments(tenpai: list[str], expected: dict[str, int]) -> None:
-    sheet = run_session(session([Row("draw", "d", draw="exhaustive", tenpai=tenpai)]), "riichi")
+    sheet = run_session(session([SessionEntry("draw", "d", draw="exhaustive", tenpai=tenpai)]), "riichi")
     assert sheet.lines[0].deltas == expected
     assert sheet.lines[0].label == "E1" and (sheet.lines[0].winds["Anna"] == "E") and sheet.hands_played == 1
 
@@ -213,16 +213,16 @@ def test_riichi_dealer_keeps_the_deal_and_counters_reset() -> None:
 
 
 def test_riichi_game_ends_after_the_south_round() -> None:
-    rows = [Row("draw", f"d{i}", draw="exhaustive") for i in range(8)]
+    rows = [SessionEntry("draw", f"d{i}", draw="exhaustive") for i in range(8)]
     sheet = run_session(session(rows), "riichi")
     assert [ln.label for ln in sheet.lines] == ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4"]
     with pytest.raises(SessionError, match="South"):
-        run_session(session([*rows, Row("draw", "x", draw="exhaustive")]), "riichi")
+        run_session(session([*rows, SessionEntry("draw", "x", draw="exhaustive")]), "riichi")
 
 
 def test_riichi_noten_riichi_is_a_chombo() -> None:
     with pytest.raises(SessionError, match="chombo"):
-        run_session(session([Row("draw", "d", draw="exhaustive", riichi=["Anna"])]), "riichi")
+        run_session(session([SessionEntry("draw", "d", draw="exhaustive", riichi=["Anna"])]), "riichi")
 
 
 def test_riichi_uma_ties_and_substitutes() -> None:
@@ -241,8 +241,8 @@ def test_riichi_uma_ties_and_substitutes() -> None:
 
 def test_riichi_late_and_obstruction() -> None:
     rows = [
-        Row("penalty", "p", player="Carla", infraction="late", minutes=4),
-        Row("penalty", "p", player="Dario", infraction="obstruction", points=8000),
+        SessionEntry("penalty", "p", player="Carla", infraction="late", minutes=4),
+        SessionEntry("penalty", "p", player="Dario", infraction="obstruction", points=8000),
     ]
     assert run_session(session(rows), "riichi").totals == {
         "Anna": 0,
@@ -251,7 +251,9 @@ def test_riichi_late_and_obstruction() -> None:
         "Dario": -8000,
     }
     with pytest.raises(SessionError, match="substitute"):
-        run_session(session([Row("penalty", "p", player="Carla", infraction="late", minutes=11)]), "riichi")
+        run_session(
+            session([SessionEntry("penalty", "p", player="Carla", infraction="late", minutes=11)]), "riichi"
+        )
 
 
 def test_riichi_pao_in_a_session() -> None:
@@ -260,7 +262,7 @@ def test_riichi_pao_in_a_session() -> None:
         "melds": [{"type": "pung", "tiles": t} for t in ("555z", "666z", "777z")],
         "winning_tile": "5p",
     }
-    row = Row("hand", "h", hand=dai_sangen, winner="Bruno", discarder="Carla", pao="Dario")
+    row = SessionEntry("hand", "h", hand=dai_sangen, winner="Bruno", discarder="Carla", pao="Dario")
     assert run_session(session([row]), "riichi").lines[0].deltas == {
         "Anna": 0,
         "Bruno": 32000,
@@ -280,7 +282,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
         and not v.get("riichi_sticks")
         and "discarder" not in v
     ]
-    rows: list[Row] = []
+    rows: list[SessionEntry] = []
     expected = []
     seats = Seating("riichi", dict(zip(NAMES, WINDS, strict=True)))
     for i, v in enumerate(vectors):
@@ -304,7 +306,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
         other = WINDS[(WINDS.index(seat) + 1) % 4]
         riichi = [seat] if {"riichi", "double_riichi"} & set(v.get("flags") or []) else []
         rows.append(
-            Row(
+            SessionEntry(
                 "hand",
                 v["id"],
                 hand=data,
@@ -316,7 +318,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
         expected.append(v)
         seats.after_hand(dealer_keeps=seat == "E")
         if i % 3 == 2 and not seats.over:  # a drawn hand: North declared riichi, his stick stays
-            rows.append(Row("draw", "d", draw="exhaustive", riichi=["N"], tenpai=["N"]))
+            rows.append(SessionEntry("draw", "d", draw="exhaustive", riichi=["N"], tenpai=["N"]))
             seats.after_hand()
     assert seats.over and len(expected) >= 8
     sheet = run_session(session(rows), "riichi")
@@ -379,7 +381,7 @@ def test_an_unsure_photo_is_marked_for_the_referee_never_scored(tmp_path: Path) 
     (tmp_path / "h.jpg").write_bytes(b"x")
     read = {"hand": "123m456p789s55566z", "winning_tile": "6z"}
     unsure = PhotoHand(read, flagged=["6z at x=10 y=20 (confidence 0.40)"])
-    rows = [Row("hand", "h", photo="h.jpg", winner="Anna", discarder="Bruno")]
+    rows = [SessionEntry("hand", "h", photo="h.jpg", winner="Anna", discarder="Bruno")]
     s = session(rows)
     s.base_dir = str(tmp_path)
     sheet = run_session(s, "mcr", read_photo=lambda p: unsure)
@@ -399,7 +401,10 @@ def test_mcr_third_seat_change() -> None:
 
 
 def test_riichi_non_dealer_chombo_and_abortive_draw() -> None:
-    rows = [Row("chombo", "c", player="Carla"), Row("draw", "a", draw="abortive", riichi=["Bruno"])]
+    rows = [
+        SessionEntry("chombo", "c", player="Carla"),
+        SessionEntry("draw", "a", draw="abortive", riichi=["Bruno"]),
+    ]
     sheet = run_session(session(rows), "riichi")
     assert sheet.lines[0].deltas == {"Anna": 4000, "Bruno": 2000, "Carla": -8000, "Dario": 2000}
     assert sheet.lines[0].label == sheet.lines[1].label == "E1"  # no hand played, East stays
@@ -409,7 +414,7 @@ def test_riichi_non_dealer_chombo_and_abortive_draw() -> None:
 
 
 def test_riichi_four_tenpai_pay_nothing() -> None:
-    sheet = run_session(session([Row("draw", "d", draw="exhaustive", tenpai=list(WINDS))]), "riichi")
+    sheet = run_session(session([SessionEntry("draw", "d", draw="exhaustive", tenpai=list(WINDS))]), "riichi")
     assert sheet.lines[0].deltas == dict.fromkeys(NAMES, 0)
 
 
@@ -429,7 +434,7 @@ def test_riichi_several_winners_on_one_discard() -> None:
     # spec §5.5: the discarder pays each winner with the full counters; each winner's own stick goes
     # back to him, the others' (and the leftover ones) to the first winner after the discarder; East stays
     rows = [
-        Row(
+        SessionEntry(
             "draw", "d", draw="exhaustive", riichi=["Dario"], tenpai=["Anna", "Dario"]
         ),  # East stays, honba 1
         hand("234m456p678s234p5s ron 5s", "Anna", "Bruno", riichi=["Anna", "Dario"], honba=1, sticks=1),

@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT))
 
 from vision.annotate import draw  # noqa: E402
 from vision.detect import DETECTOR_CONF, detect  # noqa: E402
+from vision.images import load_image  # noqa: E402
 from vision.models import load_model  # noqa: E402
-from vision.pipeline import load_image  # noqa: E402
-from vision.read import Reading  # noqa: E402
+from vision.read import TileRead  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
 COUNTS = ROOT / "tests" / "vision" / "data" / "camerash_tile_counts.csv"
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['photo']:>8}: {true:4d} tiles, {len(dets):4d} detections, recall {tp / true:.3f}", flush=True
         )
         if args.annotate:
-            readings = [Reading(d.box, d.label, d.score, "upright") for d in dets]
+            readings = [TileRead(d.box, d.label, d.score, "upright", index=i) for i, d in enumerate(dets)]
             draw(image, readings, args.annotate / f"{Path(r['photo']).stem}.jpg")
     result = {
         "model": args.model.name,

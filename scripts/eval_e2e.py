@@ -24,8 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 from vision.detect import DETECTOR_CONF, iou  # noqa: E402
 from vision.layout import kind, lay_out, orient  # noqa: E402
-from vision.pipeline import PhotoError, PhotoReader, PhotoResult  # noqa: E402
-from vision.read import Reading  # noqa: E402
+from vision.pipeline import PhotoError, PhotoReader  # noqa: E402
+from vision.read import TileRead  # noqa: E402
+from vision.result import HandContext, HandResult, finish  # noqa: E402
 
 
 def _tiles(mpsz: str) -> list[str]:
@@ -81,24 +82,26 @@ def match_tiles(truth: list[dict], readings: list) -> tuple[int, int, int]:
     return matched, right, len(readings)
 
 
-def oracle_result(manifest: dict) -> PhotoResult:
+def oracle_result(manifest: dict) -> HandResult:
     """What the pipeline would give with a perfect detector and reader: the manifest's boxes,
     codes (backs for face-down tiles) and turns (rotation rounded to a quarter), then the real
     orientation and layout steps. Measures the layout alone."""
     truth = [t for t in manifest["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
     readings = orient(
         [
-            Reading(
+            TileRead(
                 tuple(t["box"]),
                 "back" if t.get("face_down") else t["code"],
                 1.0,
                 "upright",
                 turn=int(round(t.get("rotation_deg", 0.0) / 90) * 90) % 360,
+                index=i,
             )
-            for t in truth
+            for i, t in enumerate(truth)
         ]
     )
-    return PhotoResult(readings, lay_out(readings), tuple(manifest["image_size"][::-1]))
+    shape = tuple(manifest["image_size"][::-1])
+    return finish(readings, lay_out(readings), HandContext(), None, image_shape=shape)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         if not image.is_file():
             image = args.data / "det" / "images" / m.get("split", "train") / f"{mpath.stem}.jpg"
         try:
-            res = oracle_result(m) if reader is None else reader.read_photo(image)
+            res = oracle_result(m) if reader is None else reader.read_and_score(image)
         except PhotoError as exc:
             causes["unreadable"] += 1
             n += 1
@@ -151,10 +154,10 @@ def main(argv: list[str] | None = None) -> int:
         kinds[k] += 1
         truth_tiles = [t for t in m["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
         read = sorted(("back" if t.get("face_down") else t["code"]) for t in truth_tiles)
-        ignored = {id(t) for t in res.layout.ignored}
-        used = [r for r in res.readings if id(r) not in ignored]
+        ignored = {t.index for t in res.layout.ignored}
+        used = [r for r in res.tiles if r.index not in ignored]
         got_codes = sorted(r.code for r in used)
-        matched, right, n_read = match_tiles(truth_tiles, res.readings)
+        matched, right, n_read = match_tiles(truth_tiles, res.tiles)
         tiles_truth += len(truth_tiles)
         tiles_matched += matched
         tiles_right += right

@@ -83,10 +83,10 @@ def evaluate(reader: PhotoReader, photos: list[RealPhoto]) -> dict:
         h, w = image.shape[:2]
         labels = read_labels(p, w, h)
         t0 = time.perf_counter()
-        result = reader.read_image(image)
+        result = reader.read_and_score(image)
         seconds += time.perf_counter() - t0
-        pred = list(result.readings)
-        warned = {id(t) for t in getattr(result.layout, "warned", [])}
+        pred = list(result.tiles)
+        warned = {t.index for t in getattr(result.layout, "warned", [])}
         pairs = match(pred, labels)
         k = c[p.dataset]
         k["pictures"] += 1
@@ -103,14 +103,14 @@ def evaluate(reader: PhotoReader, photos: list[RealPhoto]) -> dict:
                 continue
             if pred[i].code == labels[j].code:
                 right += 1
-                k["right_flagged"] += int(pred[i].flagged or id(pred[i]) in warned)
+                k["right_flagged"] += int(pred[i].flagged or pred[i].index in warned)
             else:
                 k["misread"] += 1
-                k["misread_flagged"] += int(pred[i].flagged or id(pred[i]) in warned)
+                k["misread_flagged"] += int(pred[i].flagged or pred[i].index in warned)
                 misreads[p.dataset][f"{labels[j].code}->{pred[i].code}"] += 1
         false = [pred[i] for i in range(len(pred)) if i not in matched]
         k["false_boxes"] += len(false)
-        k["false_flagged"] += sum(int(t.flagged or id(t) in warned) for t in false)
+        k["false_flagged"] += sum(int(t.flagged or t.index in warned) for t in false)
         k["tile_tp"] += right
         k["missed"] += len(labels) - len(pairs)
         k["exact"] += int(not false and len(pairs) == len(labels) and right == k_coded(labels))

@@ -7,7 +7,7 @@
 Writes (nothing from ``../shared`` is copied into the repository; ``data/`` is git-ignored):
 
 - ``models/real-split.csv`` (committed): every picture with its data set, published split, source
-  photo and **our** split (train / val / test / excluded, see :mod:`mjsynth.realphotos`). The test
+  photo and **our** split (train / val / test / excluded / teach, see :mod:`mjsynth.realphotos`). The test
   split is fixed by this file: it is never trained on.
 - ``data/real/det``: ultralytics detection set (symlinked pictures, labels as class 0 ``tile``;
   the real sets label no face-down tiles), ``data.yaml`` with train and val.

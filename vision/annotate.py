@@ -13,13 +13,15 @@ FLAG_COLOUR = (40, 40, 230)
 BACK_COLOUR = (200, 140, 40)
 
 
-def draw(image: np.ndarray, readings: list[Any], out: Path | None = None) -> np.ndarray:
-    """Boxes and labels drawn on a copy of ``image``; written to ``out`` when given (JPEG/PNG)."""
+def draw(image: np.ndarray, readings: list[Any], out: Path | None = None, factor: float = 1.0) -> np.ndarray:
+    """Boxes and labels drawn on a copy of ``image``; written to ``out`` when given (JPEG/PNG).
+    ``factor``: the boxes' pixels per pixel of ``image`` (a photo decoded reduced is drawn on as
+    decoded, never decoded again at full size)."""
     canvas = image.copy()
     scale = max(image.shape[:2]) / 1000
     thick = max(1, round(2 * scale))
     for r in readings:
-        x0, y0, x1, y1 = (round(v) for v in r.box)
+        x0, y0, x1, y1 = (round(v / factor) for v in r.box)
         colour = FLAG_COLOUR if r.flagged else BACK_COLOUR if r.code == "back" else OK_COLOUR
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
         label = f"{r.code}{'?' if r.flagged else ''}"
@@ -32,6 +34,10 @@ def draw(image: np.ndarray, readings: list[Any], out: Path | None = None) -> np.
         )
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
-        if not cv2.imwrite(str(out), canvas):
+        try:
+            written = cv2.imwrite(str(out), canvas)
+        except cv2.error:
+            written = False
+        if not written:
             raise ValueError(f"OpenCV could not write {out} (unknown image extension?)")
     return canvas

@@ -27,17 +27,10 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from scoring.hand import HandError
 from scoring.result import Score
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
-from scoring.tiles import tile
 from vision.classes import BACK
 from vision.detect import DETECTOR_CONF, Detection, detect, iou
-from vision.layout import Layout, lay_out
-from vision.mend import lay_out_mended
-from vision.pipeline import hand_dict
-from vision.read import Reading, read_tiles, split_rejected
+from vision.result import HandContext, HandResult
 
 #: Detector input size for live frames when the model allows another size than its own (dynamic
 #: axes): a webcam pointed at a hand shows large tiles, and 320 px runs the detector in about half
@@ -171,13 +164,25 @@ class Steadiness:
 # reading and scoring
 # ------------------------------------------------------------------------------------------------
 class FrameReader(Protocol):
+    """The models as the camera loop uses them: boxes every frame, the rest of the road on the
+    steady ones (:meth:`vision.pipeline.PhotoReader.read_and_score`)."""
+
     def detect(self, image: np.ndarray) -> list[Detection]: ...
 
-    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]: ...
+    def read_and_score(
+        self,
+        source: np.ndarray,
+        context: HandContext | None = None,
+        rules: str | None = None,
+        options: dict[str, str] | None = None,
+        *,
+        detections: list[Detection] | None = None,
+        mend_boxes: bool = True,
+    ) -> HandResult: ...
 
 
 class ModelFrameReader:
-    """The two models of :class:`vision.pipeline.PhotoReader`, split for the camera loop."""
+    """A :class:`vision.pipeline.PhotoReader` whose detector runs on the frame shrunk to a live size."""
 
     def __init__(self, reader: Any) -> None:
         self.reader = reader
@@ -203,30 +208,33 @@ class ModelFrameReader:
             for d in dets
         ]
 
-    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
-        """Read the tiles, mended as a photo's are (:mod:`vision.mend`)."""
-        readings = read_tiles(self.reader.rdr, image, detections, tta=getattr(self.reader, "tta", True))
-        return lay_out_mended(split_rejected(readings)[0])[0]
+    def read_and_score(self, source: np.ndarray, *args: Any, **kwargs: Any) -> HandResult:
+        return self.reader.read_and_score(source, *args, **kwargs)
 
 
 @dataclass
-class HandReading:
-    """One steady view read and scored."""
+class SteadyView:
+    """One steady view read and scored: the frame's number and what the pipeline made of it."""
 
     frame: int
-    readings: list[Reading]
-    layout: Layout
-    hand: dict[str, Any]
-    score: Score
-    problems: list[str]
+    result: HandResult
     seconds: float
+
+    @property
+    def hand(self) -> dict[str, Any]:
+        return self.result.hand_json()
+
+    @property
+    def score(self) -> Score:
+        assert self.result.score is not None  # the camera always scores
+        return self.result.score
 
     def to_json(self) -> dict[str, Any]:
         return {
             "frame": self.frame,
-            "tiles": [r.to_json() for r in self.readings],
+            "tiles": [r.to_json() for r in self.result.tiles],
             "hand": self.hand,
-            "problems": self.problems,
+            "problems": list(self.result.problems),
             "score": self.score.to_json(),
             "read_ms": round(self.seconds * 1000, 1),
         }
@@ -240,38 +248,13 @@ class HandReading:
         return " ".join(p for p in parts if p)
 
 
-def score_readings(
-    readings: list[Reading],
-    rules: str,
-    options: dict[str, str],
-    context: dict[str, Any],
-    winning_tile: str | None = None,
-) -> tuple[Layout, dict[str, Any], Score, list[str]]:
-    """Lay out and score tiles as :mod:`vision.photo_cli` does for a photo."""
-    layout = lay_out(readings)
-    problems = list(layout.problems)
-    if winning_tile:
-        layout.winning_tile = tile(winning_tile).code
-        problems = [p for p in problems if "winning tile" not in p]
-    hand = hand_dict(layout, context)
-    try:
-        score = score_hand(hand_from_dict(hand), rules, options)
-    except HandError as exc:
-        score = Score.invalid(rules, str(exc))
-    except Exception as exc:  # a scorer bug must not stop the camera
-        score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
-    if problems and not score.valid:
-        score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
-    return layout, hand, score, problems
-
-
 @dataclass
 class FrameState:
     index: int
     detections: list[Detection]
     steady: bool
     motion: float
-    reading: HandReading | None
+    reading: SteadyView | None
     new_reading: bool = False
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -284,26 +267,25 @@ class LiveScorer:
         reader: FrameReader,
         rules: str,
         options: dict[str, str] | None = None,
-        context: dict[str, Any] | None = None,
-        winning_tile: str | None = None,
+        context: HandContext | None = None,
         steadiness: Steadiness | None = None,
     ) -> None:
         self.reader = reader
         self.rules, self.options = rules, dict(options or {})
-        self.context, self.winning_tile = dict(context or {}), winning_tile
+        self.context = context or HandContext()
         self.steadiness = steadiness or Steadiness()
-        self.reading: HandReading | None = None
+        self.reading: SteadyView | None = None
         self.index = -1
 
-    def read_now(self, frame: np.ndarray, detections: list[Detection] | None = None) -> HandReading:
-        """Read and score this frame whatever its steadiness (the freeze key)."""
+    def read_now(self, frame: np.ndarray, detections: list[Detection] | None = None) -> SteadyView:
+        """Read and score this frame whatever its steadiness (the freeze key). Every box counts
+        (no faint box is taken in: a live view is read again as soon as it moves)."""
         t0 = time.perf_counter()
         dets = self.reader.detect(frame) if detections is None else detections
-        readings = self.reader.read_frame(frame, dets) if dets else []
-        layout, hand, score, problems = score_readings(
-            readings, self.rules, self.options, self.context, self.winning_tile
+        result = self.reader.read_and_score(
+            frame, self.context, self.rules, self.options, detections=dets, mend_boxes=False
         )
-        return HandReading(self.index, readings, layout, hand, score, problems, time.perf_counter() - t0)
+        return SteadyView(self.index, result, time.perf_counter() - t0)
 
     def process(self, frame: np.ndarray) -> FrameState:
         self.index += 1
@@ -389,7 +371,7 @@ def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rule
         x0, y0, x1, y1 = (round(v) for v in d.box)
         match = None
         if reading is not None:
-            best = max(reading.readings, key=lambda r: iou(r.box, d.box), default=None)
+            best = max(reading.result.tiles, key=lambda r: iou(r.box, d.box), default=None)
             if best is not None and iou(best.box, d.box) > 0.5:
                 match = best
         if match is None:
@@ -450,14 +432,14 @@ def score_line(score: Score) -> str:
     return " ".join([f"{score.total} {score.unit}", *extra])
 
 
-def breakdown(frame: np.ndarray, reading: HandReading) -> np.ndarray:
+def breakdown(frame: np.ndarray, reading: SteadyView) -> np.ndarray:
     """The frozen frame with the read tiles, and the full score breakdown in a panel below it:
     the hand, each element with its value, the total, the system's notes (fu, payments…)."""
     canvas = frame.copy()
     scale = max(frame.shape[:2]) / 1000
     fs = 0.5 * max(scale, 0.7)
     thick = max(1, round(fs * 2))
-    for r in reading.readings:
+    for r in reading.result.tiles:
         x0, y0, x1, y1 = (round(v) for v in r.box)
         colour = FLAG if r.flagged else BACK_C if r.code == BACK else OK
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, max(1, round(2 * scale)))
@@ -474,7 +456,7 @@ def breakdown(frame: np.ndarray, reading: HandReading) -> np.ndarray:
     if s.elements:
         rows.append(("  Total", _ascii(score_line(s))))
     rows += [(ln, "") for ln in _wrap([_ascii(n) for n in s.notes], width, fs)]
-    rows += [(ln, "") for ln in _wrap([_ascii(f"layout: {p}") for p in reading.problems], width, fs)]
+    rows += [(ln, "") for ln in _wrap([_ascii(f"layout: {p}") for p in reading.result.problems], width, fs)]
     rows.append(("any key: back to the live view", ""))
     (_, th), base = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, fs, thick)
     step = th + base + 6

@@ -43,8 +43,9 @@ class TileLike(Protocol):
 
 
 @dataclass
-class Group:
-    """Neighbouring tiles of one row with no wide gap between them, left to right."""
+class TileGroup:
+    """Neighbouring tiles of one row with no wide gap between them, left to right: a set, the
+    concealed block, the winning tile set apart."""
 
     tiles: list[Any]
     row: int
@@ -67,15 +68,29 @@ class Group:
         return sum(t.code == BACK for t in self.tiles)
 
 
+@dataclass(frozen=True)
+class DeclaredSet:
+    """A declared set as laid out: a chow, pung or kong, its tiles' codes (a concealed kong's two
+    backs stand for its face-up kind), open or concealed. The hand is built from these codes
+    directly; :meth:`to_json` is the structured form's meld."""
+
+    kind: str  # chow | pung | kong
+    codes: tuple[str, ...]
+    open: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, "tiles": _mpsz(list(self.codes)), "open": self.open}
+
+
 @dataclass
 class Layout:
     """The hand as laid out: structured-form fields plus the groups and what did not fit."""
 
     concealed: list[str] = field(default_factory=list)
-    melds: list[dict[str, Any]] = field(default_factory=list)
+    melds: list[DeclaredSet] = field(default_factory=list)
     winning_tile: str | None = None
     bonus_tiles: list[str] = field(default_factory=list)
-    groups: list[Group] = field(default_factory=list)
+    groups: list[TileGroup] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     #: the hand's turn in the photo (see :func:`hand_turn`); rows were read in its frame
     turn: int = 0
@@ -90,7 +105,7 @@ class Layout:
         """The structured form of :mod:`scoring.structured` (context fields added by the caller)."""
         return {
             "hand": "".join(self.concealed) and _mpsz(self.concealed),
-            "melds": self.melds,
+            "melds": [m.to_json() for m in self.melds],
             "winning_tile": self.winning_tile,
             "bonus_tiles": list(self.bonus_tiles),
         }
@@ -156,6 +171,8 @@ class _Framed:
     src: Any
     box: tuple[float, float, float, float]
     orientation: str
+    #: the tile's place in the list it was framed from
+    pos: int = -1
 
     @property
     def code(self) -> str:
@@ -164,9 +181,9 @@ class _Framed:
 
 def in_hand_frame(tiles: list[Any], turn: int) -> list[_Framed]:
     out = []
-    for t in tiles:
+    for i, t in enumerate(tiles):
         (ax, ay), (bx, by) = _turn_point(t.box[0], t.box[1], turn), _turn_point(t.box[2], t.box[3], turn)
-        out.append(_Framed(t, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.orientation))
+        out.append(_Framed(t, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.orientation, i))
     return out
 
 
@@ -355,7 +372,7 @@ def row_groups(row: list[Any]) -> list[list[Any]]:
                 if (
                     len(tiles) in (3, 4)
                     and max(gaps[i : i + span - 1]) < MEND_GAP
-                    and meld_of(Group(tiles, 0))[0] is not None
+                    and meld_of(TileGroup(tiles, 0))[0] is not None
                     and _claimed_index(tiles, d) is not None
                 ):
                     out[i : i + span] = [tiles]
@@ -367,10 +384,10 @@ def row_groups(row: list[Any]) -> list[list[Any]]:
     return out
 
 
-def groups_of(row: list[Any], row_index: int, unit: float | None = None) -> list[Group]:
+def groups_of(row: list[Any], row_index: int, unit: float | None = None) -> list[TileGroup]:
     """The row's groups (see :func:`row_groups`), left to right. ``unit`` is unused (kept for
     callers of the earlier signature)."""
-    return [Group(g, row_index) for g in row_groups(row)]
+    return [TileGroup(g, row_index) for g in row_groups(row)]
 
 
 def sideways_in(tiles: list[Any]) -> list[bool]:
@@ -385,23 +402,24 @@ def sideways_in(tiles: list[Any]) -> list[bool]:
     synthetic training photos: the right tile 99 % of the time, 4 % of claimed tiles missed).
     In other groups a tile must exceed its neighbours by :data:`SIDEWAYS_FACTOR`.
     """
-    flags: dict[int, bool] = {}
-    for row in rows_of([t for t in tiles if not t.code.endswith("f")]):
+    flags = [False] * len(tiles)
+    placed = in_hand_frame(tiles, 0)  # the tiles as they are, each knowing its place in ``tiles``
+    for row in rows_of([t for t in placed if not t.code.endswith("f")]):
         d = row_direction(row)
         for g in row_groups(row):
             if len(g) in (3, 4) and not any(t.code == BACK for t in g):
                 k = _claimed_index(g, d)
                 if k is not None:
-                    flags[id(g[k])] = True
+                    flags[g[k].pos] = True
                 continue
             a = _aspects(g, d)
             for i, t in enumerate(g):
                 near = a[max(0, i - 2) : i] + a[i + 1 : i + 3]
-                flags[id(t)] = bool(near) and a[i] > SIDEWAYS_FACTOR * float(np.median(near))
-    return [flags.get(id(t), False) for t in tiles]
+                flags[t.pos] = bool(near) and a[i] > SIDEWAYS_FACTOR * float(np.median(near))
+    return flags
 
 
-def meld_of(group: Group) -> tuple[dict[str, Any] | None, str | None]:
+def meld_of(group: TileGroup) -> tuple[DeclaredSet | None, str | None]:
     """A declared set from a marked group, or ``(None, problem)``."""
     codes = group.codes
     faces = [c for c in codes if c != BACK]
@@ -409,25 +427,25 @@ def meld_of(group: Group) -> tuple[dict[str, Any] | None, str | None]:
         if len(codes) == 4 and group.n_backs == 2 and len({kind(c) for c in faces}) == 1:
             k = kind(faces[0])
             tiles = faces + [k] * 2
-            return {"type": "kong", "tiles": _mpsz(tiles), "open": False}, None
+            return DeclaredSet("kong", tuple(tiles), open=False), None
         return None, f"face-down tiles in a group {' '.join(codes)}: only a concealed kong shows two backs"
     kinds = sorted((kind(c) for c in codes), key=_sort_key)
     if len(codes) in (3, 4) and len(set(kinds)) == 1:
-        return {"type": "pung" if len(codes) == 3 else "kong", "tiles": _mpsz(codes), "open": True}, None
+        return DeclaredSet("pung" if len(codes) == 3 else "kong", tuple(codes)), None
     if (
         len(codes) == 3
         and all(k[1] in "mps" for k in kinds)
         and len({k[1] for k in kinds}) == 1
         and [int(k[0]) for k in kinds] == list(range(int(kinds[0][0]), int(kinds[0][0]) + 3))
     ):
-        return {"type": "chow", "tiles": _mpsz(codes), "open": True}, None
+        return DeclaredSet("chow", tuple(codes)), None
     return None, f"the open set {' '.join(codes)} is not a chow, pung or kong"
 
 
 def lay_out(tiles: list[Any]) -> Layout:
     """Rows → groups → bonus tiles, declared sets, concealed tiles and the winning tile.
 
-    Each group gets a :attr:`Group.role`. Declared sets are the groups marked by a sideways tile
+    Each group gets a :attr:`TileGroup.role`. Declared sets are the groups marked by a sideways tile
     or two backs, and — the table convention when the claimed tile is hard to see — the valid
     sets (chow, pung, kong) that lie beyond the winning tile in the concealed tiles' row or in
     another row. The concealed tiles' row is the one with the most unmarked tiles; its block is
@@ -460,41 +478,42 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
     out = Layout(bonus_tiles=list(base.bonus_tiles), turn=base.turn)
     for i, row in enumerate(rows):
         out.groups.extend(groups_of(row, i))
-    plain = [g for g in out.groups if not (g.has_sideways or g.n_backs)]
-    winner: Group | None = None
+    groups = out.groups  # referred to by their place in this list below
+    plain = [k for k, g in enumerate(groups) if not (g.has_sideways or g.n_backs)]
+    winner: TileGroup | None = None
     if plain:
         rows: Counter[int] = Counter()
-        for g in plain:
-            rows[g.row] += len(g.tiles)
+        for k in plain:
+            rows[groups[k].row] += len(groups[k].tiles)
         main_row = rows.most_common(1)[0][0]
-        in_row = sorted((g for g in plain if g.row == main_row), key=lambda g: g.x0)
-        others = [g for g in plain if g.row != main_row]
-        marked = sum(1 for g in out.groups if g.has_sideways or g.n_backs)
-        valid = {id(g): meld_of(g)[0] is not None for g in plain}
+        in_row = sorted((k for k in plain if groups[k].row == main_row), key=lambda k: groups[k].x0)
+        others = [k for k in plain if groups[k].row != main_row]
+        marked = sum(1 for g in groups if g.has_sideways or g.n_backs)
+        valid = {k: meld_of(groups[k])[0] is not None for k in plain}
 
-        def sets_beyond(i: int) -> list[Group]:
-            return [g for g in in_row[i + 1 :] + others if valid[id(g)]]
+        def sets_beyond(i: int) -> list[int]:
+            return [k for k in in_row[i + 1 :] + others if valid[k]]
 
         def balanced(i: int) -> bool:
             # a finished hand: 14 tiles, each declared set counting three (a kong's fourth is extra)
-            melds = sets_beyond(i)
-            concealed = sum(len(g.tiles) for g in plain if g not in melds)
+            melds = set(sets_beyond(i))
+            concealed = sum(len(groups[k].tiles) for k in plain if k not in melds)
             return concealed + 3 * (len(melds) + marked) == 14
 
-        singles = [i for i, g in enumerate(in_row) if len(g.tiles) == 1 and i > 0]
+        singles = [i for i, k in enumerate(in_row) if len(groups[k].tiles) == 1 and i > 0]
         chosen = next((i for i in singles if balanced(i)), None)
         if chosen is None:  # no reading balances: the first single after the largest group
-            block = max(range(len(in_row)), key=lambda i: len(in_row[i].tiles))
+            block = max(range(len(in_row)), key=lambda i: len(groups[in_row[i]].tiles))
             chosen = next((i for i in singles if i > block), None)
         if chosen is not None:
-            winner = in_row[chosen]
+            winner = groups[in_row[chosen]]
             winner.role = "winning"
-            for g in sets_beyond(chosen):
-                g.role = "meld"
+            for k in sets_beyond(chosen):
+                groups[k].role = "meld"
         else:
-            for g in others:
-                if valid[id(g)]:
-                    g.role = "meld"
+            for k in others:
+                if valid[k]:
+                    groups[k].role = "meld"
     for g in out.groups:
         if g.has_sideways or g.n_backs:
             g.role = "meld"

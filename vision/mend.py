@@ -49,7 +49,7 @@ def _codes_ok(layout: Layout, code_of: dict[int, str]) -> bool:
     n_melds = 0
     every: Counter[str] = Counter()
     for g in layout.groups:
-        codes = [code_of.get(id(t), t.code) for t in g.tiles]
+        codes = [code_of.get(t.index, t.code) for t in g.tiles]
         every.update(kind(c) for c in codes if c != BACK)
         if g.role == "meld":
             probe = type(g)([_Code(c) for c in codes], g.row)
@@ -79,7 +79,7 @@ class _Code:
 
 
 def mend(layout: Layout) -> dict[int, str]:
-    """Changes ``{id(reading): new code}`` that complete the laid-out hand; ``{}`` when it is
+    """Changes ``{reading index: new code}`` that complete the laid-out hand; ``{}`` when it is
     already complete or no combination within the limits completes it."""
     tiles = [t for g in layout.groups for t in g.tiles]
     if not tiles or _codes_ok(layout, {}):
@@ -112,7 +112,7 @@ def mend(layout: Layout) -> dict[int, str]:
             continue
         seen.add(choice)
         tries += 1
-        change = {id(options[i][0]): options[i][1][k][1] for i, k in choice}
+        change = {options[i][0].index: options[i][1][k][1] for i, k in choice}
         if _codes_ok(layout, change):
             return change
         for pos, (i, k) in enumerate(choice):  # the next candidate of one tile
@@ -126,7 +126,9 @@ def mend(layout: Layout) -> dict[int, str]:
 
 def apply(readings: list[Any], change: dict[int, str]) -> list[Any]:
     """The readings with the changes made, each changed one remembering what it was read as."""
-    return [replace(r, code=change[id(r)], corrected_from=r.code) if id(r) in change else r for r in readings]
+    return [
+        replace(r, code=change[r.index], corrected_from=r.code) if r.index in change else r for r in readings
+    ]
 
 
 def _logit(p: float) -> float:
@@ -149,10 +151,10 @@ def box_variants(readings: list[Any], keep: float) -> list[tuple[float, list[Any
     out = [(0.0, base, [], [])]
     for n in range(1, MAX_BOX_CHANGES + 1):
         for combo in combinations(unsure, n):
-            ids = {id(r) for r in combo}
+            ids = {r.index for r in combo}
             dropped = [r for r in combo if r.detector_score >= keep]
             added = [r for r in combo if r.detector_score < keep]
-            used = [r for r in base if id(r) not in ids] + added
+            used = [r for r in base if r.index not in ids] + added
             cost = sum(abs(_logit(r.detector_score) - pivot) for r in combo)
             out.append((cost, used, dropped, added))
     out.sort(key=lambda v: v[0])

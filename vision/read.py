@@ -12,7 +12,7 @@ rarely upside down.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -40,8 +40,8 @@ AMBIGUOUS_ASPECT = (0.9, LANDSCAPE_RATIO)
 
 
 @dataclass(frozen=True)
-class Reading:
-    """One tile as read: code, confidence, orientation, and where it is."""
+class TileRead:
+    """The reading of one tile: code, confidence, orientation, and where it is in the photo."""
 
     box: tuple[float, float, float, float]
     code: str
@@ -59,6 +59,10 @@ class Reading:
     #: both ways (a 5-circle, a blank white dragon) reads the same turned, so the two averaged
     #: looks cancel out near 0: such tiles should not decide which way the hand points.
     turn_confidence: float = 1.0
+    #: This reading's number among the photo's boxes (the detector's order): how the layout, the
+    #: mending and every front end refer to it, whatever list it is in and however often it is
+    #: replaced (a rescaled box, a mended code). Given by keyword.
+    index: int = field(kw_only=True)
 
     @property
     def flagged(self) -> bool:
@@ -134,7 +138,7 @@ def _ambiguous(d: Detection) -> bool:
 
 def read_tiles(
     model: OnnxModel, image: np.ndarray, detections: list[Detection], tta: bool = True
-) -> list[Reading]:
+) -> list[TileRead]:
     """Read every detection; a detector ``back`` stays a back unless the reader is sure of a face."""
     if not detections:
         return []
@@ -149,8 +153,8 @@ def read_tiles(
         j = len(cut) + k
         if probs_all[j].max() > probs[i].max():
             probs[i], p_flip[i], cut[i] = probs_all[j], flips_all[j], other[k]
-    out: list[Reading] = []
-    for d, p, f, (_, turned) in zip(detections, probs, p_flip, cut, strict=True):
+    out: list[TileRead] = []
+    for index, (d, p, f, (_, turned)) in enumerate(zip(detections, probs, p_flip, cut, strict=True)):
         order = np.argsort(p)[::-1]
         if model.classes[int(order[0])] == NOT_A_TILE and p[order[0]] < REJECT_AT and len(order) > 1:
             order = order[1:]  # "not a tile" only by a plurality: read as the likeliest tile, unsure
@@ -169,15 +173,23 @@ def read_tiles(
         # counter-clockwise (270); read upside down, clockwise (90)
         turn = (90 if f > 0.5 else 270) if turned else (180 if f > 0.5 else 0)
         out.append(
-            Reading(
-                d.box, code, conf, orientation, d.score, alts, turn, turn_confidence=abs(2 * float(f) - 1)
+            TileRead(
+                d.box,
+                code,
+                conf,
+                orientation,
+                d.score,
+                alts,
+                turn,
+                turn_confidence=abs(2 * float(f) - 1),
+                index=index,
             )
         )
     tiles, rejected = split_rejected(out)
     return orient(tiles) + rejected
 
 
-def split_rejected(readings: list[Reading]) -> tuple[list[Reading], list[Reading]]:
+def split_rejected(readings: list[TileRead]) -> tuple[list[TileRead], list[TileRead]]:
     """(tiles, boxes read as :data:`NOT_A_TILE`): the second never reach the layout; the photo
     command lists them (``rejected``) so that a wrong rejection can be seen."""
     return [r for r in readings if r.is_tile], [r for r in readings if not r.is_tile]

@@ -107,7 +107,9 @@ def generate(cfg: GenerateConfig) -> dict:
             rows_all.append((idx, rows))
             bar.update(1)
     else:
-        ctx = mp.get_context("fork") if hasattr(mp, "get_context") else mp
+        # "spawn", not "fork": warming the cache renders SVGs with resvg, whose thread pool does not
+        # survive a fork; forked workers then wait on it forever (seen on every fresh cache)
+        ctx = mp.get_context("spawn")
         with ctx.Pool(cfg.workers, initializer=_init, initargs=(cfg,)) as pool:
             for idx, nl, nc, rows in pool.imap_unordered(_one, indices, chunksize=4):
                 n_labels, n_crops = n_labels + nl, n_crops + nc

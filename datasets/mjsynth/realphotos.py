@@ -102,6 +102,10 @@ LABEL_FIXES: dict[tuple[str, int], str] = {
 
 #: Camera frames closer in time than this to a test frame are not trained on.
 FRAME_GAP_S = 60.0
+#: Data sets no base model trains on, so that one real set stays unseen: issue 14 measures teaching
+#: the reader a user's own set on it (teach from some pictures, read the others). Their pictures
+#: outside the test split are ``teach``. The camera frames are the one set of a single maker.
+KEPT_OUT: tuple[str, ...] = (RIICHI,)
 #: Two pictures whose 64-bit difference hashes differ in at most this many bits are one photo.
 DUPLICATE_BITS = 6
 PUBLISHED_SPLITS = ("train", "valid", "test")
@@ -232,13 +236,17 @@ def _groups(items: list[RealPhoto], hash_of: dict[Path, list[int]]) -> dict[Path
 
 
 def assign_splits(
-    items: list[RealPhoto], hash_of: dict[Path, list[int]], val_fraction: float = 0.15, seed: int = 0
+    items: list[RealPhoto],
+    hash_of: dict[Path, list[int]],
+    val_fraction: float = 0.15,
+    seed: int = 0,
+    kept_out: tuple[str, ...] = KEPT_OUT,
 ) -> dict[Path, str]:
-    """photo → ``train`` | ``val`` | ``test`` | ``excluded`` (see the module doc).
+    """photo → ``train`` | ``val`` | ``test`` | ``excluded`` | ``teach`` (see the module doc).
 
     ``val`` (for choosing thresholds and stopping) is drawn from the Chinese groups published as
     ``valid``; screenshots are trained on but never measured; camera frames near a test frame are
-    ``excluded``."""
+    ``excluded``; pictures of a ``kept_out`` data set that are not test are ``teach``."""
     group = _groups(items, hash_of)
     test_groups = {
         group[p.path]
@@ -263,6 +271,8 @@ def assign_splits(
         g = group[p.path]
         if g in test_groups:
             out[p.path] = "test"
+        elif p.dataset in kept_out:
+            out[p.path] = "teach"
         elif p.dataset == RIICHI and any(
             abs(((frame_time(p.source) or t) - t).total_seconds()) < FRAME_GAP_S for t in test_times
         ):

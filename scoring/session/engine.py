@@ -70,6 +70,8 @@ class Sheet:
     totals: dict[str, int]
     closing: dict[str, Any]
     hands_played: int
+    #: the table after the last row: the next hand's label, winds, round wind, counters, the end
+    next: dict[str, Any] = field(default_factory=dict)
 
     @property
     def pending(self) -> list[Line]:
@@ -147,7 +149,20 @@ class _Run:
             dict(self.totals),
             close,
             self.seats.hands_played,
+            self._next(),
         )
+
+    def _next(self) -> dict[str, Any]:
+        """Where the table stands for the next row: who holds which wind, the counters, the end."""
+        out: dict[str, Any] = {
+            "label": self.seats.label(),
+            "winds": dict(self.seats.winds),
+            "round_wind": self.seats.round_wind,
+            "over": self.seats.over,
+        }
+        if self.rules == "riichi":
+            out["honba"], out["sticks"] = self.honba, self.pot
+        return out
 
     def _end_text(self) -> str:
         if self.rules == "riichi":
@@ -407,14 +422,18 @@ class _Run:
             return hand_to_dict(parse_hand(row.hand)), None
         if isinstance(row.hand, Mapping):
             return dict(row.hand), None
+        # a photo read elsewhere (the phone page) is checked as any photo read here
+        photo = row.reading if row.reading is not None else self._read_file(row)
+        if photo.hand is None:
+            raise HandError(f"the photo could not be read: {photo.error or 'no hand found'}")
+        return dict(photo.hand), photo
+
+    def _read_file(self, row: SessionEntry) -> PhotoHand:
         assert row.photo is not None
         path = Path(self.session.base_dir) / row.photo
         if not path.is_file():
             raise HandError(f"no such photo: {path}")
-        photo = self.photo_reader()(path)
-        if photo.hand is None:
-            raise HandError(f"the photo could not be read: {photo.error or 'no hand found'}")
-        return dict(photo.hand), photo
+        return self.photo_reader()(path)
 
     def _score(
         self, row: SessionEntry, winner: str, declarers: list[str]

@@ -9,6 +9,7 @@ points, uma and final) and a line for the signatures. Plain HTML with print CSS,
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 
@@ -41,15 +42,18 @@ def _seat_change(line: Line, sheet: Sheet) -> str:
     return ""
 
 
-def _thumb(photo: str | None, sheet: Sheet, out_dir: Path) -> str:
+def _thumb(photo: str | None, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] | None) -> str:
     if not photo:
         return ""
+    if thumbs is not None:  # the caller holds the pictures (the phone page: photos are not on disk)
+        src = thumbs.get(photo)
+        return f'<img class="th" src="{escape(src)}" alt="photo of the hand">' if src else ""
     path = Path(sheet.session.base_dir) / photo
     rel = os.path.relpath(path.resolve(), out_dir.resolve()) if path.exists() else photo
     return f'<img class="th" src="{escape(Path(rel).as_posix())}" alt="photo of the hand">'
 
 
-def _result(line: Line, sheet: Sheet, out_dir: Path) -> str:
+def _result(line: Line, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] | None) -> str:
     if line.kind == "penalty":
         return f"<b>Penalty</b> {escape(line.notes[0])}"
     if line.kind == "chombo":
@@ -64,11 +68,13 @@ def _result(line: Line, sheet: Sheet, out_dir: Path) -> str:
         text += "<div class=el>" + ", ".join(f"{escape(k)} {v}" for k, v in line.elements.items()) + "</div>"
     if line.status in ("confirm", "error"):
         text += "".join(f"<div class=flag>{escape(n)}</div>" for n in line.notes)
-    return text + _thumb(line.photo, sheet, out_dir)
+    return text + _thumb(line.photo, sheet, out_dir, thumbs)
 
 
-def sheet_html(sheet: Sheet, out_dir: Path | str = ".") -> str:
-    """The whole page; photo thumbnails are linked relative to ``out_dir`` (where the page goes)."""
+def sheet_html(sheet: Sheet, out_dir: Path | str = ".", thumbs: Mapping[str, str] | None = None) -> str:
+    """The whole page; photo thumbnails are linked relative to ``out_dir`` (where the page goes),
+    or, when ``thumbs`` is given, taken from it alone (photo name → image URL, e.g.
+    ``data:image/jpeg;base64,…``; a photo it lacks gets no picture)."""
     out_dir = Path(out_dir)
     s = sheet.session
     players = s.players
@@ -91,7 +97,7 @@ def sheet_html(sheet: Sheet, out_dir: Path | str = ".") -> str:
             )
         rows.append(
             f'<tr class="{cls}"><td>{escape(line.label)}</td><td>{line.round_wind}</td>'
-            f"<td class=n>{value}</td><td>{_result(line, sheet, out_dir)}</td>{''.join(cells)}"
+            f"<td class=n>{value}</td><td>{_result(line, sheet, out_dir, thumbs)}</td>{''.join(cells)}"
             f"<td class=el>{_seat_change(line, sheet)}</td></tr>"
         )
     foot = [

@@ -14,6 +14,10 @@ YAML::
       - {draw: exhaustive, tenpai: [Anna]}
       - {penalty: false_hu_invalid, player: Carla}
       - {hand: "...", winner: Dario, discarder: Bruno, same_discard: true}   # riichi: a second winner
+      - {photo: "7-IMG_0412.jpg", reading: {hand: {...}, flagged: [...], warnings: [...]}, winner: E}
+
+A ``reading`` is a photo already read elsewhere (the phone page sends its corrected reading): the
+hand as laid out, and the flagged tiles and warnings that make the referee confirm it.
 
 CSV: a ``kind`` column (tournament, session, table, rules, player, hand, draw, penalty, chombo) and
 the fields as columns; lists (flags, dora, riichi, tenpai) are space- or comma-separated; the
@@ -31,6 +35,7 @@ from typing import Any
 
 from scoring.hand import WINDS, HandError
 from scoring.session.model import Player, Session, SessionEntry, SessionError
+from scoring.session.photo import PhotoHand
 from scoring.structured import MAX_ITEMS, one_line, option_values, parse_json, show
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
@@ -101,6 +106,12 @@ def parse_yaml(text: str) -> Session:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
         raise SessionError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+    return session_from_dict(data)
+
+
+def session_from_dict(data: Any) -> Session:
+    """The session in its structured form (what a YAML or JSON file holds, or what the phone page
+    sends); :class:`SessionError` names the field that is wrong."""
     if not isinstance(data, Mapping):
         raise SessionError("a session file is an object with tournament, session, table, players and hands")
     players = data.get("players")
@@ -240,6 +251,10 @@ def _row(data: Any, where: str) -> SessionEntry:
         row.options = option_values(options, f"{where}.options")
     except HandError as exc:
         raise SessionError(str(exc)) from None
+    if data.get("reading") is not None:
+        row.reading = _reading(data["reading"], f"{where}.reading")
+        if not row.photo:
+            raise SessionError(f"{where}: a photo's reading names its photo ('photo')")
     if kind == "hand" and row.hand is None and row.photo is None:
         raise SessionError(f"{where}: a hand row needs 'hand' (typed) or 'photo' (a path)")
     if kind == "penalty" and (not row.player or not row.infraction):
@@ -247,6 +262,37 @@ def _row(data: Any, where: str) -> SessionEntry:
     if kind == "chombo" and not row.player:
         raise SessionError(f"{where}: a chombo row names the offender ('chombo: NAME')")
     return row
+
+
+def _reading(data: Any, where: str) -> PhotoHand:
+    """A photo already read (by the phone page): the hand as laid out and what is left to check."""
+    if not isinstance(data, Mapping):
+        raise SessionError(f"{where}: a reading is {{hand, tiles, flagged, warnings}}, got {show(data)}")
+    hand = data.get("hand")
+    if hand is not None and not isinstance(hand, Mapping):
+        raise SessionError(f"{where}.hand: give the structured form of the hand as read, got {show(hand)}")
+    tiles = data.get("tiles") or ""
+    if not isinstance(tiles, str):
+        raise SessionError(f"{where}.tiles: the tiles as read, as one string, got {show(tiles)}")
+    error = data.get("error")
+    return PhotoHand(
+        dict(hand) if hand is not None else None,
+        tiles=tiles,
+        flagged=_texts(data.get("flagged"), f"{where}.flagged"),
+        warnings=_texts(data.get("warnings"), f"{where}.warnings"),
+        error=_scalar(error, f"{where}.error") if error else None,
+    )
+
+
+def _texts(value: Any, where: str) -> list[str]:
+    """A list of sentences (a single string is one sentence: never split)."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and len(value) <= MAX_ITEMS and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise SessionError(f"{where}: expected a list of texts, got {show(value)}")
 
 
 def _as_bool(value: Any) -> bool:

@@ -24,6 +24,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "penalties": [p.as_dict() for p in sheet.penalties],
         "totals": dict(sheet.totals),
         "hands_played": sheet.hands_played,
+        "next": sheet.next,
         "closing": sheet.closing,
         "complete": sheet.complete,
         "pending": [f"{line.source} ({line.label or line.kind}): {line.status}" for line in sheet.pending],

@@ -32,6 +32,24 @@ MCR_REPEATED = (
     "knocked_tiles",
     "infraction",
 )
+#: the infractions a penalty row may name under each system, as the functions below accept them
+#: (what the phone page offers; a test feeds each one to the engine)
+INFRACTIONS: dict[str, tuple[str, ...]] = {
+    "mcr": (
+        "false_hu_short",
+        "false_hu_invalid",
+        "false_hu_hidden",
+        "late",
+        "forgotten_winning_tile",
+        *MCR_REPEATED,
+        "referee",
+        "disqualified",
+    ),
+    "riichi": ("late", "obstruction", "dead_hand", "referee", "disqualified"),
+    "zung-jung": ("referee", "disqualified"),
+    "australian": ("referee", "disqualified"),
+    "classical": ("referee", "disqualified"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,10 +19,13 @@ import cv2
 import numpy as np
 import pytest
 
-from scoring.cli import build_parser, run
+from scoring.cli import run
+from scoring.tiles import tile
 from tests.vision.test_web_support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
-from vision import camera_cli
 from vision.camera import LiveScorer, Steadiness, breakdown, overlay
+from vision.cli import build_parser
+from vision.cli import camera as camera_cli
+from vision.result import HandContext
 
 MOVING, STEADY, FPS = 18, 22, 15
 TRUTH = json.loads(EXAMPLE_TRUTH.read_text())["hand"]
@@ -67,8 +70,7 @@ def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _run(args: list[str], capsys) -> tuple[int, str, str]:
     """``mahjong-score ARGS`` as vision.cli assembles it; stdout into a buffer (``scoring.cli.run``
     binds sys.stdout at import), stderr from capsys."""
-    parser, sub = build_parser()
-    camera_cli.add_commands(sub)
+    parser, _ = build_parser()
     buf = io.StringIO()
     rc = run(parser, args, out=buf)
     return rc, buf.getvalue(), capsys.readouterr().err
@@ -183,9 +185,8 @@ def test_steadiness() -> None:
 
 def test_overlay_and_breakdown_draw_on_a_copy() -> None:
     base = cv2.imread(str(EXAMPLE))
-    scorer = LiveScorer(
-        TruthReader(), "riichi", {}, {"win_by": "self_draw", "seat_wind": "W"}, "4s", Steadiness(frames=1)
-    )
+    ctx = HandContext(win_by="self_draw", seat_wind="W", winning_tile=tile("4s"))
+    scorer = LiveScorer(TruthReader(), "riichi", {}, ctx, Steadiness(frames=1))
     states = [scorer.process(base) for _ in range(3)]
     assert states[1].new_reading and states[1].reading is not None and not states[2].new_reading
     img = overlay(base, states[2], 12.5, "riichi")

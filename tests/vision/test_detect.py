@@ -94,7 +94,6 @@ def test_shrink_matches_opencv_area_resize_and_is_exact_for_whole_factors() -> N
     assert odd.shape == (360, 480, 3)
 
 
-
 def test_iou_of_boxes() -> None:
     from vision.detect import iou
 

@@ -4,7 +4,7 @@ reader's own candidates, never a sure tile, and never silently."""
 from __future__ import annotations
 
 from vision.mend import lay_out_mended, mend
-from vision.read import Reading
+from vision.read import TileRead
 
 W, H, Y = 30.0, 40.0, 100.0
 
@@ -15,7 +15,9 @@ def _row(spec: list[tuple[str, float, tuple[tuple[str, float], ...]]], gap_befor
     for i, (code, conf, alts) in enumerate(spec):
         if gap_before_last and i == len(spec) - 1:
             x += 0.8 * W
-        out.append(Reading((x, Y, x + W, Y + H), code, conf, "upright", 0.9, alts or ((code, conf),)))
+        out.append(
+            TileRead((x, Y, x + W, Y + H), code, conf, "upright", 0.9, alts or ((code, conf),), index=i)
+        )
         x += W + 1
     return out
 

@@ -60,7 +60,7 @@ def test_reader_metadata_and_heads() -> None:
 
 
 def test_runtime_imports_no_training_stack() -> None:
-    import vision.photo_cli
+    import vision.cli.photo
     import vision.pipeline  # noqa: F401 - importing is the test
 
     assert "torch" not in sys.modules and "ultralytics" not in sys.modules

@@ -24,9 +24,10 @@ with warnings.catch_warnings():
 from scoring.notation import parse_hand
 from scoring.payments import Payment
 from scoring.rules import score_hand
+from tests.vision.test_images import tiff_claiming
 from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
+from vision.images import pixel_size, sniff
 from vision.web.app import create_app, settlement
-from vision.web.upload import pixel_size, sniff
 
 CTX = {"win_by": "self_draw", "seat_wind": "W", "round_wind": "E"}
 
@@ -84,7 +85,25 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
     assert {"/api/read", "/api/score", "/api/layout", "/api/meta"} <= set(spec["paths"])
     body = spec["paths"]["/api/read"]["post"]["requestBody"]["content"]
     assert "image" in body["multipart/form-data"]["schema"]["properties"]
-    assert client.get("/docs").status_code == 200
+
+
+@pytest.mark.parametrize("page", ["/docs", "/redoc"])
+def test_the_api_docs_load_nothing_from_another_host(client: TestClient, page: str) -> None:
+    """The phone page works without internet, so must its API documentation: every script,
+    style sheet and icon it names is one of the server's own files, and is served."""
+    import re
+
+    r = client.get(page)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    urls = re.findall(r"""(?:src|href|url)\s*[=:(]\s*['"]([^'"]+)['"]""", r.text)
+    assert any(u.endswith(".js") for u in urls), urls
+    for url in urls:
+        assert url.startswith("/") and not url.startswith("//"), url
+        assert client.get(url).status_code == 200, url
+    assert not re.search(r"https?://|cdn\.|fonts\.googleapis", r.text.replace("http://www.w3.org", ""))
+    assert client.get("/docs-assets/../app.py").status_code == 404
+    if page == "/docs":  # nor does Swagger UI send the spec to its online validator
+        assert '"validatorUrl": null' in r.text
 
 
 def test_meta(client: TestClient) -> None:
@@ -121,20 +140,28 @@ def test_read_returns_tiles_hand_score_and_preview(client: TestClient) -> None:
 
 
 def test_what_the_mending_changed_is_listed_with_the_problems() -> None:
+    """A misread tile the rules mend, and a weak stray box in the hand's row that the rules leave
+    out: both are named with the problems, for the player to check."""
     from dataclasses import replace
 
     class MendedReader(TruthReader):
-        def read_image(self, image: np.ndarray):  # type: ignore[no-untyped-def]
-            res = super().read_image(image)
-            res.readings[0] = replace(res.readings[0], corrected_from="2m")
-            stray = replace(res.readings[1], box=(900.0, 700.0, 930.0, 740.0), code="7z", detector_score=0.4)
-            res.layout.dropped = [stray]
-            return res
+        def readings(self):  # type: ignore[no-untyped-def]
+            out = super().readings()
+            eight = next(i for i, r in enumerate(out) if r.code == "8p")  # one of the pung 888p
+            out[eight] = replace(
+                out[eight], code="9p", confidence=0.5, alternatives=(("9p", 0.5), ("8p", 0.4))
+            )
+            last = max(out, key=lambda r: r.box[2])
+            x0, y0, x1, y1 = last.box
+            stray = replace(last, box=(x1 + 40, y0, x1 + 40 + (x1 - x0), y1), code="7z", detector_score=0.4)
+            return [*out, replace(stray, index=len(out))]
 
     d = _read(TestClient(create_app(MendedReader()), raise_server_exceptions=False)).json()
-    assert any("x=900 y=700" in p and "left out" in p for p in d["problems"]), d["problems"]
-    assert any("read as 2m" in p for p in d["problems"])
-    assert [t.get("corrected_from") for t in d["tiles"]].count("2m") == 1
+    assert d["score"]["valid"], d
+    assert any("read as 9p, taken as 8p" in p for p in d["problems"]), d["problems"]
+    assert any("read as 7z" in p and "left out" in p for p in d["problems"]), d["problems"]
+    assert [t.get("corrected_from") for t in d["tiles"]].count("9p") == 1
+    assert d["hand"]["hand"] == "345m55888p444s" and "7z" not in [t["code"] for t in d["tiles"]]
 
 
 def test_read_with_the_winning_tile_given_scores_the_example(client: TestClient) -> None:
@@ -282,6 +309,9 @@ def _png_header(w: int, h: int) -> bytes:
         (b"\xff\xd8\xff\xe0" + b"\x00" * 300, 400, "corrupt"),
         (b"\x00\x00\x00\x18ftypheic" + b"\x00" * 100, 415, "HEIC"),
         (_png_header(40000, 40000), 413, "too large"),
+        (tiff_claiming(20000, 20000), 413, "too large"),
+        (tiff_claiming(65535, 65535, big_endian=True), 413, "too large"),
+        (cv2.imencode(".png", np.zeros((1, 1, 3), np.uint8))[1].tobytes(), 400, "too small"),
         (_png_header(0, 10), 400, "corrupt"),
     ],
 )
@@ -289,6 +319,40 @@ def test_bad_photos_get_a_clear_error(client: TestClient, data: bytes, status: i
     r = _read(client, data)
     assert r.status_code == status, r.text
     assert words in r.json()["error"]
+
+
+def test_photos_are_decoded_a_few_at_a_time(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each decode may take hundreds of MB: however many uploads arrive at once, at most
+    DECODE_SLOTS are decoded together (the others wait their turn and are then read)."""
+    import threading
+    import time
+
+    from vision import images
+    from vision.web import upload
+
+    running, peak, lock = [0], [0], threading.Lock()
+    real = images.decode_image
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        time.sleep(0.15)
+        try:
+            return real(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(images, "decode_image", slow)
+    codes: list[int] = []
+    threads = [threading.Thread(target=lambda: codes.append(_read(client).status_code)) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert codes == [200] * 6
+    assert 1 <= peak[0] <= upload.DECODE_SLOTS < 6
 
 
 def test_a_truncated_jpeg_is_an_error_or_a_reading_never_a_crash(client: TestClient) -> None:
@@ -348,7 +412,7 @@ def test_reader_failures_are_json_errors(tmp_path: Path) -> None:
     assert r.status_code == 503 and "models" in r.json()["error"]
 
     class Broken(TruthReader):
-        def read_image(self, image):
+        def read_boxes(self, image, detections):
             raise RuntimeError("boom")
 
     client = TestClient(create_app(Broken()), raise_server_exceptions=False)

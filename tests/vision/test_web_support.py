@@ -1,8 +1,8 @@
 """Shared by the web and camera tests: a reader that answers with a synthetic photo's ground truth.
 
-The trained models are not needed to test the page, the API or the camera loop; this stands in
-for :class:`vision.pipeline.PhotoReader` (``detect`` / ``read_image`` and the camera's
-``read_frame``) and returns the tiles listed in the photo's manifest (``examples/hand.json``).
+The trained models are not needed to test the page, the API or the camera loop; this replaces the
+models of :class:`vision.pipeline.PhotoReader` (``detect`` and ``read_boxes``) and returns the
+tiles listed in the photo's manifest (``examples/hand.json``).
 The tests that need the real models are separate and skip while ``models/*.onnx`` are missing.
 """
 
@@ -13,11 +13,10 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.detect import Detection
-from vision.layout import lay_out
+from vision.detect import DETECTOR_CONF, Detection
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
-from vision.pipeline import PhotoResult
-from vision.read import Reading
+from vision.pipeline import PhotoReader
+from vision.read import TileRead
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "hand.jpg"
@@ -42,15 +41,17 @@ def truth_tiles(manifest: dict | None = None) -> list[dict]:
     ]
 
 
-class TruthReader:
-    """A PhotoReader stand-in: every image is read as the manifest says (``low`` = indices of tiles
-    to report with low confidence, and the alternatives offered for them)."""
+class TruthReader(PhotoReader):
+    """A PhotoReader whose two models are stand-ins: every image is read as the manifest says
+    (``low`` = indices of tiles to report with low confidence, and the alternatives offered for
+    them). Everything after the models (mending, layout, hand, score) is the real pipeline."""
 
     def __init__(self, manifest: dict | None = None, low: tuple[int, ...] = (), scale: float = 1.0) -> None:
         self.tiles = truth_tiles(manifest)
         self.low = set(low)
         self.scale = scale
         self.calls = {"detect": 0, "read": 0}
+        self.conf, self.tta, self.det_size = DETECTOR_CONF, True, None
 
     def _box(self, t: dict) -> tuple[float, float, float, float]:
         return tuple(v * self.scale for v in t["box"])  # type: ignore[return-value]
@@ -59,21 +60,16 @@ class TruthReader:
         self.calls["detect"] += 1
         return [Detection(self._box(t), "back" if t["code"] == "back" else "tile", 0.9) for t in self.tiles]
 
-    def readings(self) -> list[Reading]:
+    detect_candidates = detect
+
+    def readings(self) -> list[TileRead]:
         out = []
         for i, t in enumerate(self.tiles):
             conf = 0.41 if i in self.low else 0.98
             alts = ((t["code"], conf), ("9s", 0.3), ("1s", 0.1)) if i in self.low else ((t["code"], conf),)
-            out.append(Reading(self._box(t), t["code"], conf, t["orientation"], 0.9, alts))
+            out.append(TileRead(self._box(t), t["code"], conf, t["orientation"], 0.9, alts, index=i))
         return out
 
-    def read_image(self, image: np.ndarray) -> PhotoResult:
-        self.calls["read"] += 1
-        readings = self.readings()
-        return PhotoResult(
-            readings, lay_out(readings), image.shape, {"detect": 0.0, "read": 0.0, "layout": 0.0}
-        )
-
-    def read_frame(self, image: np.ndarray, detections: list[Detection]) -> list[Reading]:
+    def read_boxes(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
         self.calls["read"] += 1
         return self.readings()

@@ -8,6 +8,8 @@
 - ``POST /api/layout`` tiles with their boxes (the page's corrected reading) → hand and score:
   the server lays the hand out again from the corrected tiles, exactly as from a photo.
 - ``POST /api/score`` a structured hand → its score.
+- ``GET /docs`` (Swagger UI) and ``GET /redoc``: the API's documentation, from local files (the
+  fastapi-offline package's copies), so that it too works without internet.
 
 Every failure is a JSON object ``{"error": "…"}`` with a 4xx/5xx status; nothing a client sends
 can stop the server. Photos are decoded from memory and never written to disk; only the files of
@@ -21,13 +23,14 @@ import json
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import fastapi_offline
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -39,16 +42,23 @@ from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS, score_hand
 from scoring.structured import hand_from_dict
-from scoring.tiles import TileError, tile
+from scoring.tiles import Tile, TileError, parse_tiles
 from vision.classes import TILE_CLASSES
 from vision.detect import DETECTOR_CONF
-from vision.layout import Layout, lay_out
 from vision.models import MODELS_DIR, ModelError
-from vision.pipeline import PhotoReader, hand_dict, mend_notes
+from vision.pipeline import PhotoReader
+from vision.read import TileRead
+from vision.result import HandContext, HandResult, score_tiles, tile_of
 from vision.web.meta import meta, tile_info
+from vision.web.session_api import router as session_router
 from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: Swagger UI and ReDoc as the fastapi-offline package ships them, for /docs and /redoc
+DOCS_ASSETS = {
+    name: Path(fastapi_offline.__file__).resolve().parent / "static" / name
+    for name in ("swagger-ui-bundle.js", "swagger-ui.css", "redoc.standalone.js", "favicon.png")
+}
 WINDS = Literal["E", "S", "W", "N"]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 PAGE_HEADERS = {
@@ -63,8 +73,9 @@ PAGE_HEADERS = {
 # ------------------------------------------------------------------------------------------------
 # request bodies (documented in the OpenAPI page)
 # ------------------------------------------------------------------------------------------------
-class Context(BaseModel):
-    """What a photo cannot show; the fields of the structured hand form."""
+class HandContextIn(BaseModel):
+    """The hand's context as a client sends it (JSON): what a photo cannot show, in the fields of
+    the structured hand form."""
 
     model_config = ConfigDict(extra="forbid")
     win_by: Literal["discard", "self_draw"] = "discard"
@@ -95,26 +106,13 @@ class LayoutRequest(BaseModel):
     tiles: list[TileIn] = Field(max_length=80)
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
-    context: Context = Field(default_factory=Context)
+    context: HandContextIn = Field(default_factory=HandContextIn)
 
 
 class ScoreRequest(BaseModel):
     hand: dict[str, Any] = Field(description="the structured hand form (see the README)")
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
-
-
-@dataclass
-class _Tile:
-    """A tile-like object for :func:`vision.layout.lay_out`."""
-
-    id: Any
-    code: str
-    box: tuple[float, float, float, float]
-    orientation: str
-    extra: dict[str, Any]
-    turn: int = 0
-    turn_confidence: float = 1.0
 
 
 class ApiError(Exception):
@@ -149,7 +147,8 @@ def settlement(payments: Sequence[Payment]) -> dict[str, int] | None:
 
 
 def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], problems: list[str]) -> dict:
-    """Score a structured hand; a hand that cannot be scored is an invalid score with the reason."""
+    """Score a structured hand (``/api/score``); a hand that cannot be scored is an invalid score
+    with the reason."""
     try:
         score = score_hand(hand_from_dict(hand), rules, options)
     except (HandError, TileError) as exc:
@@ -158,6 +157,11 @@ def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], pro
         score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
     if problems and not score.valid:
         score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    return _scored(hand, score, problems)
+
+
+def _scored(hand: dict[str, Any], score: Score, problems: list[str]) -> dict[str, Any]:
+    """The hand, what to check, the score with its notes, and who pays whom."""
     out = score.to_json()
     out["notes"] = list(score.notes)
     return {
@@ -168,56 +172,70 @@ def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], pro
     }
 
 
-def _context_dict(ctx: Context) -> dict[str, Any]:
-    out = ctx.model_dump(exclude={"winning_tile"})
-    for name in ("dora_indicators", "ura_dora_indicators"):
-        v = out[name]
-        out[name] = [c for c in (v.replace(",", " ").split() if isinstance(v, str) else v) if c]
-    return out
+def hand_context(ctx: HandContextIn) -> HandContext:
+    """The client's context parsed once: dora indicators as tiles (a list of codes, or one string
+    with commas or spaces), the winning tile's code checked."""
+
+    def indicators(value: list[str] | str, name: str) -> tuple[Tile, ...]:
+        items = value.replace(",", " ").split() if isinstance(value, str) else value
+        try:
+            return tuple(t for item in items for t in parse_tiles(item))
+        except TileError as exc:
+            raise ApiError(400, f"{name}: {exc}") from None
+
+    if ctx.winning_tile:
+        _check_code(ctx.winning_tile, "winning_tile")
+    return HandContext(
+        win_by=ctx.win_by,
+        seat_wind=ctx.seat_wind,
+        round_wind=ctx.round_wind,
+        flags=tuple(ctx.flags),
+        dora_indicators=indicators(ctx.dora_indicators, "dora_indicators"),
+        ura_dora_indicators=indicators(ctx.ura_dora_indicators, "ura_dora_indicators"),
+        honba=ctx.honba,
+        riichi_sticks=ctx.riichi_sticks,
+        winning_tile=tile_of(ctx.winning_tile) if ctx.winning_tile else None,
+    )
 
 
-def roles(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
-    """Each tile's place in the laid-out hand: its group (row, left to right) and its role
+def roles(result: HandResult) -> list[tuple[TileRead, int | None, str]]:
+    """Each tile with its place in the laid-out hand: its group (row, left to right) and its role
     (``concealed``, ``winning``, ``meld``, ``bonus`` or ``unused``), in reading order."""
-    ordered: list[tuple[Any, int | None, str]] = []
-    for i, g in enumerate(layout.groups):
-        ordered.extend((t, i, g.role) for t in g.tiles)
-    seen = {id(t) for t, _, _ in ordered}
-    ordered.extend((t, None, "bonus") for t in tiles if id(t) not in seen and t.code.endswith("f"))
-    seen = {id(t) for t, _, _ in ordered}
-    ordered.extend((t, None, "unused") for t in tiles if id(t) not in seen)
-    return [{"tile": t, "group": g, "role": r} for t, g, r in ordered]
+    ordered = [(t, i, g.role) for i, g in enumerate(result.layout.groups) for t in g.tiles]
+    seen = {t.index for t, _, _ in ordered}
+    ordered += [(t, None, "bonus") for t in result.tiles if t.index not in seen and t.code.endswith("f")]
+    seen = {t.index for t, _, _ in ordered}
+    ordered += [(t, None, "unused") for t in result.tiles if t.index not in seen]
+    return ordered
 
 
-def tiles_payload(layout: Layout, tiles: list[Any]) -> list[dict[str, Any]]:
+def tiles_payload(result: HandResult, ids: list[Any] | None = None) -> list[dict[str, Any]]:
+    """The tiles as the page holds them; ``ids``: the page's own ids by tile index (a corrected
+    hand), else the tiles were read from a photo and carry what the reader said."""
     out = []
-    for entry in roles(layout, tiles):
-        t = entry["tile"]
+    for t, group, role in roles(result):
         item = {
             **tile_info(t.code),
             "box": [round(float(v), 1) for v in t.box],
             "orientation": t.orientation,
             "turn": t.turn,
-            "turn_confidence": round(float(getattr(t, "turn_confidence", 1.0)), 3),
+            "turn_confidence": round(float(t.turn_confidence), 3),
         }
-        item.update(getattr(t, "extra", {}) or {})
-        item.update(id=t.id, group=entry["group"], role=entry["role"])
+        if ids is None:
+            item.update(_reading_extra(t))
+        item.update(id=t.index if ids is None else ids[t.index], group=group, role=role)
         out.append(item)
     return out
 
 
-def layout_payload(
-    tiles: list[_Tile], rules: str, options: dict[str, str], ctx: Context, layout: Layout | None = None
-) -> dict[str, Any]:
-    """Lay the hand out from tiles (or take the photo's layout), add the context, score it."""
-    layout = layout or lay_out(tiles)
-    problems = list(layout.problems)
-    if ctx.winning_tile:
-        _check_code(ctx.winning_tile, "winning_tile")
-        layout.winning_tile = tile(ctx.winning_tile).code
-        problems = [p for p in problems if "winning tile" not in p]
-    hand = hand_dict(layout, _context_dict(ctx))
-    return {"tiles": tiles_payload(layout, tiles), **score_payload(hand, rules, options, problems)}
+def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str, Any]:
+    """What the page shows of a :class:`HandResult`: tiles, hand, what to check, score. What the
+    mending changed to complete the hand is listed with the problems, to check."""
+    assert result.score is not None  # the web app always scores
+    return {
+        "tiles": tiles_payload(result, ids),
+        **_scored(result.hand_json(), result.score, [*result.warnings, *result.problems]),
+    }
 
 
 # ------------------------------------------------------------------------------------------------
@@ -284,14 +302,14 @@ class _Reader:
         self.reader, self.models_dir, self.det_conf = reader, models_dir, det_conf
         self.lock = threading.Lock()
 
-    def read(self, image: Any) -> Any:
+    def read(self, image: Any, context: HandContext, rules: str, options: dict[str, str]) -> HandResult:
         with self.lock:
             if self.reader is None:
                 try:
                     self.reader = PhotoReader(self.models_dir, conf=self.det_conf)
                 except ModelError as exc:
                     raise ApiError(503, f"the tile models are not available: {exc}") from None
-            return self.reader.read_image(image)
+            return self.reader.read_and_score(image, context, rules, options)
 
 
 def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None = None) -> Any:
@@ -331,12 +349,15 @@ def create_app(
 ) -> FastAPI:
     """The web app. ``reader`` is injectable (tests); by default the models load on first use."""
     app = FastAPI(
+        docs_url=None,  # served below from local files: the page and its docs work offline
+        redoc_url=None,
         title="Camera mahjong scorer",
         version="0.1.0",
         description="Read a photo of a finished mahjong hand, lay out the hand and score it under five "
         'rule systems. Errors are JSON objects `{"error": "…"}`.',
     )
     app.add_middleware(_CatchAll)
+    app.include_router(session_router)
     holder = _Reader(reader, models_dir, det_conf)
     statics = {p.name: p for p in STATIC_DIR.iterdir() if p.is_file() and not p.name.startswith(".")}
     media = {
@@ -380,6 +401,37 @@ def create_app(
             path, media_type=media.get(path.suffix, "application/octet-stream"), headers=PAGE_HEADERS
         )
 
+    @app.get("/docs", include_in_schema=False)
+    async def docs(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return get_swagger_ui_html(
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} - API",
+            swagger_js_url=f"{root}/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url=f"{root}/docs-assets/swagger-ui.css",
+            swagger_favicon_url=f"{root}/docs-assets/favicon.png",
+            # Swagger UI would send the spec to its online validator: no call to another host
+            swagger_ui_parameters={"validatorUrl": None},
+        )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return get_redoc_html(
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} - API",
+            redoc_js_url=f"{root}/docs-assets/redoc.standalone.js",
+            redoc_favicon_url=f"{root}/docs-assets/favicon.png",
+            with_google_fonts=False,
+        )
+
+    @app.get("/docs-assets/{name}", include_in_schema=False)
+    async def docs_asset(name: str) -> FileResponse:
+        path = DOCS_ASSETS.get(name)  # a fixed list of files, by exact name
+        if path is None:
+            raise ApiError(404, f"no such file: {name}")
+        return FileResponse(path, media_type=media.get(path.suffix, "application/octet-stream"))
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(status_code=204)
@@ -409,7 +461,7 @@ def create_app(
                                 "options": {"type": "string", "description": "JSON object NAME: value"},
                                 "context": {
                                     "type": "string",
-                                    "description": "JSON object, see the Context schema",
+                                    "description": "JSON object, see the HandContextIn schema",
                                 },
                             },
                         }
@@ -427,28 +479,12 @@ def create_app(
         rules = upload.fields.get("rules") or "riichi"
         _check_rules(rules)
         options = _form_json(upload.fields, "options")
-        ctx = _form_json(upload.fields, "context", Context)
+        ctx = hand_context(_form_json(upload.fields, "context", HandContextIn))
         t1 = time.perf_counter()
         image = await run_in_threadpool(decode_photo, f[2])
         t2 = time.perf_counter()
-        result = await run_in_threadpool(holder.read, image)
-        tiles = [
-            _Tile(
-                i,
-                r.code,
-                tuple(float(v) for v in r.box),
-                r.orientation,
-                _reading_extra(r),
-                r.turn,
-                r.turn_confidence,
-            )
-            for i, r in enumerate(result.readings)
-        ]
-        # the photo's layout was made from the readings; redo it on our tile objects (same boxes,
-        # codes, orientations → same layout) so each tile's group and role can be reported
-        payload = await run_in_threadpool(layout_payload, tiles, rules, options, ctx)
-        # what the mending changed to complete the hand is listed with the problems, to check
-        payload["problems"] = [*mend_notes(result), *payload["problems"]]
+        result = await run_in_threadpool(holder.read, image, ctx, rules, options)
+        payload = result_payload(result)
         preview = await run_in_threadpool(preview_jpeg, image)
         h, w = image.shape[:2]
         payload["image"] = {
@@ -465,14 +501,22 @@ def create_app(
         _check_rules(body.rules)
         for i, t in enumerate(body.tiles):
             _check_code(t.code, f"tiles[{i}].code")
+        ctx = hand_context(body.context)
         tiles = [
-            _Tile(
-                t.id if t.id is not None else i, t.code, t.box, t.orientation, {}, t.turn, t.turn_confidence
+            TileRead(
+                tuple(t.box),
+                t.code,
+                1.0,
+                t.orientation,
+                turn=t.turn,
+                turn_confidence=t.turn_confidence,
+                index=i,
             )
             for i, t in enumerate(body.tiles)
         ]
-        payload = await run_in_threadpool(layout_payload, tiles, body.rules, body.options, body.context)
-        return JSONResponse(payload, headers={"Cache-Control": "no-store"})
+        ids = [t.id if t.id is not None else i for i, t in enumerate(body.tiles)]
+        result = await run_in_threadpool(score_tiles, tiles, ctx, body.rules, body.options)
+        return JSONResponse(result_payload(result, ids), headers={"Cache-Control": "no-store"})
 
     @app.post("/api/score", summary="Score a structured hand")
     async def api_score(body: ScoreRequest) -> JSONResponse:
@@ -493,4 +537,4 @@ def _reading_extra(r: Any) -> dict[str, Any]:
     return out
 
 
-__all__ = ["STATIC_DIR", "Context", "create_app", "layout_payload", "score_payload", "settlement"]
+__all__ = ["STATIC_DIR", "HandContextIn", "create_app", "result_payload", "score_payload", "settlement"]

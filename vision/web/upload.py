@@ -2,14 +2,14 @@
 
 ``read_upload`` streams the request body through python-multipart's parser and counts bytes as
 they arrive: a body announced (``Content-Length``) or found to be larger than the limit is refused
-at once, so a client can never make the server hold more than the limit. ``decode_photo`` sniffs
-the format and the pixel count from the header before OpenCV decodes anything (a small PNG can
-announce a gigapixel image), then decodes from memory.
+at once, so a client can never make the server hold more than the limit. ``decode_photo`` decodes
+from memory through :mod:`vision.images` (format and pixel count from the header first: a small
+PNG can announce a gigapixel image), a few photos at a time.
 """
 
 from __future__ import annotations
 
-import struct
+import threading
 from dataclasses import dataclass, field
 
 import cv2
@@ -17,16 +17,13 @@ import numpy as np
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import Request
 
-from vision import pipeline
-
-_reduced_decode = getattr(pipeline, "decode", None)
+from vision import images
+from vision.images import MAX_PIXELS
 
 #: Largest photo accepted (bytes). Phone photos are 2–12 MB.
 MAX_UPLOAD = 25 * 1024 * 1024
 #: Room for the form's other fields and the multipart framing.
 FORM_SLACK = 256 * 1024
-#: Largest image accepted (pixels); a 200-megapixel phone photo is the biggest real one.
-MAX_PIXELS = 210_000_000
 #: Long side of the preview the page shows under the boxes.
 PREVIEW_SIDE = 1280
 
@@ -151,85 +148,24 @@ async def _parse_multipart(request: Request, boundary: bytes, limit: int, total_
 
 
 # ------------------------------------------------------------------------------------------------
-# image sniffing and decoding
+# decoding
 # ------------------------------------------------------------------------------------------------
-def sniff(data: bytes) -> str | None:
-    """The image format from its magic bytes (``jpeg``, ``png``, …), ``heic``, or None."""
-    if data[:3] == b"\xff\xd8\xff":
-        return "jpeg"
-    if data[:8] == b"\x89PNG\r\n\x1a\n":
-        return "png"
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "webp"
-    if data[:2] == b"BM":
-        return "bmp"
-    if data[:4] in (b"II*\x00", b"MM\x00*"):
-        return "tiff"
-    if data[:6] in (b"GIF87a", b"GIF89a"):
-        return "gif"
-    if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"heis", b"avif"):
-        return "heic"
-    return None
-
-
-def pixel_size(data: bytes, kind: str) -> tuple[int, int] | None:
-    """(width, height) from the header, without decoding; None where the header does not say."""
-    try:
-        if kind == "png" and len(data) >= 24:
-            return struct.unpack(">II", data[16:24])
-        if kind == "bmp" and len(data) >= 26:
-            w, h = struct.unpack("<ii", data[18:26])
-            return abs(w), abs(h)
-        if kind == "webp" and len(data) >= 30:
-            chunk = data[12:16]
-            if chunk == b"VP8X":
-                return 1 + int.from_bytes(data[24:27], "little"), 1 + int.from_bytes(data[27:30], "little")
-            if chunk == b"VP8L":
-                b = int.from_bytes(data[21:25], "little")
-                return (b & 0x3FFF) + 1, ((b >> 14) & 0x3FFF) + 1
-            if chunk == b"VP8 ":
-                w, h = struct.unpack("<HH", data[26:30])
-                return w & 0x3FFF, h & 0x3FFF
-        if kind == "jpeg":
-            return pipeline.jpeg_size(data)
-    except struct.error:
-        return None
-    return None
+#: HTTP status for each reason :mod:`vision.images` refuses a photo
+STATUS = {"too_large": 413, "not_image": 415, "unsupported": 415}
+#: Photos decoded at once, whatever the number of requests: each may take up to
+#: :data:`vision.images.MAX_PIXELS` x 3 bytes while it decodes; the others wait their turn.
+DECODE_SLOTS = 2
+_decoding = threading.BoundedSemaphore(DECODE_SLOTS)
 
 
 def decode_photo(data: bytes, max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """BGR image from the uploaded bytes, or :class:`UploadError` saying clearly what is wrong."""
-    if not data:
-        raise UploadError(400, "the upload is empty: choose a photo")
-    kind = sniff(data)
-    if kind == "heic":
-        raise UploadError(
-            415,
-            "HEIC/AVIF photos cannot be read here: set the camera to 'Most compatible' (JPEG) "
-            "or share the photo as JPEG",
-        )
-    if kind is None:
-        raise UploadError(415, "this file is not an image (send a JPEG, PNG, WebP, BMP or TIFF photo)")
-    size = pixel_size(data, kind)
-    if size and size[0] * size[1] > max_pixels:
-        raise UploadError(
-            413, f"the image is too large: {size[0]}×{size[1]} pixels (limit {max_pixels // 1_000_000} MP)"
-        )
-    if size and (size[0] == 0 or size[1] == 0):
-        raise UploadError(400, f"the {kind.upper()} image is corrupt (it says it is {size[0]}×{size[1]})")
-    buf = np.frombuffer(data, dtype=np.uint8)
-    try:
-        # large JPEGs decode reduced (DCT scaling) exactly as the photo command reads them
-        image = (
-            _reduced_decode(buf)[0]
-            if _reduced_decode and kind == "jpeg"
-            else cv2.imdecode(buf, cv2.IMREAD_COLOR)
-        )
-    except cv2.error:
-        image = None
-    if image is None or image.size == 0 or min(image.shape[:2]) < 8:
-        raise UploadError(400, f"the {kind.upper()} image is corrupt or truncated and cannot be decoded")
-    return image
+    """BGR image from the uploaded bytes (large JPEGs reduced), or :class:`UploadError` saying
+    clearly what is wrong; at most :data:`DECODE_SLOTS` decode at a time."""
+    with _decoding:
+        try:
+            return images.decode_image(data, max_pixels)[0]
+        except images.PhotoError as exc:
+            raise UploadError(STATUS.get(exc.reason, 400), str(exc)) from None
 
 
 def preview_jpeg(image: np.ndarray, side: int = PREVIEW_SIDE, quality: int = 82) -> bytes:

@@ -97,3 +97,21 @@ def test_bad_files_are_one_error_line(
     err = capsys.readouterr().err
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("mahjong-score: error:") and message in err
+
+
+def test_html_sheet_takes_thumbnails_from_the_caller_and_reads_no_disk() -> None:
+    from scoring.session.engine import run_session
+    from scoring.session.html import sheet_html
+    from scoring.session.load import session_from_dict
+    from scoring.session.photo import PhotoHand
+
+    reading = {"hand": {"hand": "123m456p789s55566z", "winning_tile": "6z"}}
+    rows = [
+        {"photo": "1-a.jpg", "reading": reading, "winner": "A", "discarder": "B"},
+        {"photo": "pyproject.toml", "reading": reading, "winner": "B", "discarder": "C"},
+    ]
+    doc = {"players": {"A": "E", "B": "S", "C": "W", "D": "N"}, "hands": rows}
+    sheet = run_session(session_from_dict(doc), "mcr", read_photo=lambda p: PhotoHand(None))
+    html = sheet_html(sheet, ".", thumbs={"1-a.jpg": "data:image/jpeg;base64,AAAA"})
+    assert html.count("<img") == 1 and 'src="data:image/jpeg;base64,AAAA"' in html
+    assert 'pyproject.toml"' not in html  # a photo the caller has no picture of gets none

@@ -458,3 +458,57 @@ def test_several_winners_only_under_riichi() -> None:
     ]
     with pytest.raises(SessionError, match="only riichi"):
         run_session(session(rows), "mcr")
+
+
+def test_a_photo_read_elsewhere_is_confirmed_like_any_photo() -> None:
+    """The phone page sends its corrected reading: flagged tiles or warnings keep it off the
+    totals until confirmed, and then it scores exactly as the same hand typed."""
+    read = {"hand": "123m456p789s55566z", "winning_tile": "6z"}
+    unsure = PhotoHand(read, flagged=["6z at x=10 y=20 (confidence 0.40)"])
+    row = SessionEntry("hand", "h", photo="1-h.jpg", reading=unsure, winner="Anna", discarder="Bruno")
+    sheet = run_session(session([row]), "mcr")
+    assert sheet.lines[0].status == "confirm" and sheet.totals == dict.fromkeys(NAMES, 0)
+    assert any("6z at x=10" in n for n in sheet.lines[0].notes)
+    row.confirmed = True
+    confirmed = run_session(session([row]), "mcr")
+    typed = run_session(
+        session([SessionEntry("hand", "h", hand=read, winner="Anna", discarder="Bruno")]), "mcr"
+    )
+    assert confirmed.complete and confirmed.totals == typed.totals and confirmed.totals["Anna"] > 0
+    sure = SessionEntry(
+        "hand", "h", photo="1-h.jpg", reading=PhotoHand(read), winner="Anna", discarder="Bruno"
+    )
+    assert run_session(session([sure]), "mcr").totals == typed.totals  # nothing to check: scored
+    blank = SessionEntry(
+        "hand", "h", photo="1-h.jpg", reading=PhotoHand(None, error="no tiles"), winner="Anna"
+    )
+    line = run_session(session([blank]), "mcr").lines[0]
+    assert line.status == "error" and "no tiles" in line.notes[0]
+
+
+def test_the_sheet_says_where_the_next_hand_stands() -> None:
+    rows = [
+        hand("234m55p12345678s tsumo 9s", "Bruno", riichi=["Bruno"]),
+        SessionEntry("draw", "d", riichi=["Anna"], tenpai=["Anna"]),
+    ]
+    sheet = run_session(session(rows), "riichi")
+    # Bruno (S) won: the deal passed to him; at the draw East (Bruno) was noten: on to Carla
+    assert sheet.next == {
+        "label": "E3",
+        "winds": {"Anna": "W", "Bruno": "N", "Carla": "E", "Dario": "S"},
+        "round_wind": "E",
+        "over": False,
+        "honba": 1,
+        "sticks": 1,
+    }
+    assert run_session(load_session(EXAMPLES / "session-mcr.yaml"), "mcr").next["over"] is True
+
+
+@pytest.mark.parametrize("rules", ["mcr", "riichi", "zung-jung", "australian", "classical"])
+def test_every_listed_infraction_is_one_the_engine_takes(rules: str) -> None:
+    from scoring.session.penalties import INFRACTIONS
+
+    for name in INFRACTIONS[rules]:
+        row = SessionEntry("penalty", "p", player="Carla", infraction=name, minutes=5, points=8000)
+        sheet = run_session(session([row]), rules)
+        assert sheet.penalties[0].infraction == name

@@ -150,3 +150,50 @@ def test_deep_nesting_and_long_numbers() -> None:
         parse_yaml("players: " + "[" * 100_000)
     with pytest.raises(SessionError, match="4300 digits"):
         parse_yaml(_PLAYERS + "hands: [{penalty: late, player: Anna, minutes: " + "9" * 5000 + "}]")
+
+
+# ---------------------------------------------------------------- the structured form (phone page)
+def test_the_structured_form_and_a_photos_reading() -> None:
+    from scoring.session.load import session_from_dict
+
+    warning = "the winning tile is not set apart, taken as the rightmost tile"
+    s = session_from_dict(
+        {
+            "players": [{"name": n, "seat": w} for n, w in zip("ABCD", "ESWN", strict=True)],
+            "hands": [
+                {
+                    "photo": "1-hand.jpg",
+                    "reading": {"hand": {"hand": "123m"}, "flagged": "4s at x=1 y=2", "warnings": [warning]},
+                    "winner": "A",
+                }
+            ],
+        }
+    )
+    row = s.rows[0]
+    assert row.kind == "hand" and row.photo == "1-hand.jpg"
+    # sentences stay whole (names and codes lists are split on spaces, these are not)
+    assert row.reading.flagged == ["4s at x=1 y=2"] and row.reading.warnings == [warning]
+    assert row.reading.needs_confirmation
+
+
+@pytest.mark.parametrize(
+    ("reading", "message"),
+    [
+        ({"hand": {"hand": "123m"}}, "names its photo"),
+        ("123m", "a reading is"),
+        ({"hand": "123m"}, "structured form"),
+        ({"hand": {}, "tiles": 5}, "tiles"),
+        ({"hand": {}, "flagged": [1]}, "flagged"),
+    ],
+)
+def test_a_bad_reading_names_its_row(reading: object, message: str) -> None:
+    from scoring.session.load import session_from_dict
+
+    row: dict = {"reading": reading, "winner": "A"}
+    if message != "names its photo":
+        row["photo"] = "p.jpg"
+    with pytest.raises(SessionError, match=message) as exc:
+        session_from_dict(
+            {"players": {"A": "E", "B": "S", "C": "W", "D": "N"}, "hands": [{"hand": "1m"}, row]}
+        )
+    assert "hands[1]" in str(exc.value)

@@ -29,7 +29,11 @@
     adding: false,    // the palette is open to add a missed tile
     added: 0,
     seq: 0,
+    fileName: "",     // the photo's file name (the table mode names the sheet's photo after it)
   };
+  // set by table.js (the table mode): where the rules, options and context of a photo come from
+  // while a hand of the table is being read
+  const hooks = { rules: null, options: null, context: null };
 
   // ---------------------------------------------------------------------------------------------
   // tile faces (CJK characters, like the tiles themselves; no font with mahjong glyphs is needed)
@@ -77,7 +81,8 @@
   function saveSettings() {
     try { localStorage.setItem(STORE, JSON.stringify(state.settings)); } catch (e) { /* ignore */ }
   }
-  const system = () => state.meta.systems.find((s) => s.name === state.settings.rules) || state.meta.systems[0];
+  const rulesNow = () => (hooks.rules ? hooks.rules() : state.settings.rules);
+  const system = () => state.meta.systems.find((s) => s.name === rulesNow()) || state.meta.systems[0];
 
   function segmented(id, values, labels, key) {
     const box = $(id);
@@ -221,13 +226,11 @@
     saveSettings();
     markFlags();
     summary();
-    if (state.tiles.length) {
-      clearTimeout(rescoreTimer);
-      rescoreTimer = setTimeout(relayout, 120);
-    }
+    rescore();
   }
 
   function context() {
+    if (hooks.context) return { ...hooks.context(), ...(state.winningTile ? { winning_tile: state.winningTile } : {}) };
     const s = state.settings;
     const sys = system();
     const ctx = {
@@ -243,7 +246,7 @@
     if (state.winningTile) ctx.winning_tile = state.winningTile;
     return ctx;
   }
-  const options = () => ({ ...(state.settings.options[system().name] || {}) });
+  const options = () => (hooks.options ? hooks.options() : { ...(state.settings.options[system().name] || {}) });
 
   function toggleSettings(show) {
     const box = $("settings");
@@ -285,7 +288,7 @@
     }
     const form = new FormData();
     form.append("image", file, file.name || "photo.jpg");
-    form.append("rules", state.settings.rules);
+    form.append("rules", rulesNow());
     form.append("options", JSON.stringify(options()));
     state.winningTile = null;
     form.append("context", JSON.stringify(context()));
@@ -306,6 +309,7 @@
       }
       state.tiles = body.tiles.map((t) => ({ ...t }));
       state.image = body.image;
+      state.fileName = file.name || "photo.jpg";
       state.view = tilesView(state.tiles, body.image);
       showResult(body);
       $("result").scrollIntoView({ behavior: "smooth", block: "start" });
@@ -320,7 +324,7 @@
     const seq = ++state.seq;
     const body = {
       tiles: state.tiles.map((t) => ({ id: t.id, code: t.code, box: t.box, orientation: t.orientation, turn: t.turn || 0, turn_confidence: t.turn_confidence ?? 1 })),
-      rules: state.settings.rules, options: options(), context: context(),
+      rules: rulesNow(), options: options(), context: context(),
     };
     let data;
     try {
@@ -356,6 +360,53 @@
     drawBoxes();
     drawHand(data);
     drawScore(data);
+  }
+
+  // back to no photo (the table mode, once a hand is added to the sheet)
+  function clearResult() {
+    state.seq += 1;
+    Object.assign(state, { tiles: [], image: null, winningTile: null, result: null, view: null, zoom: true });
+    $("result").hidden = true;
+    $("intro").hidden = false;
+    $("take-text").textContent = "Take or choose a photo";
+    $("preview").removeAttribute("src");
+    delete $("preview").dataset.src;
+    $("boxes").replaceChildren();
+  }
+
+  // the read photo's tiles, small, for the printable sheet (a JPEG data URL of a few kB)
+  function thumbnail(width = 200) {
+    const img = $("preview");
+    if (!state.image || !img.naturalWidth) return null;
+    const k = img.naturalWidth / state.image.width;
+    const [vx, vy, vw, vh] = state.view || [0, 0, state.image.width, state.image.height];
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = Math.max(1, Math.round((width * vh) / vw));
+    canvas.getContext("2d").drawImage(img, vx * k, vy * k, vw * k, vh * k, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL("image/jpeg", 0.7);
+  }
+
+  // what the table mode adds to the sheet: the hand as laid out, and what is left to check
+  function reading() {
+    if (!state.result) return null;
+    const h = state.result.hand || {};
+    const hand = {};
+    for (const k of ["hand", "melds", "winning_tile", "bonus_tiles"]) if (k in h) hand[k] = h[k];
+    const flagged = state.tiles.filter((t) => t.flagged && !t.corrected).map((t) =>
+      `${t.code} at x=${Math.round(t.box[0])} y=${Math.round(t.box[1])} (confidence ${(t.confidence || 0).toFixed(2)})`);
+    return {
+      hand,
+      tiles: state.tiles.map((t) => t.code).join(" "),
+      flagged,
+      warnings: [...(state.result.problems || [])],
+    };
+  }
+
+  function rescore() {
+    if (!state.tiles.length) return;
+    clearTimeout(rescoreTimer);
+    rescoreTimer = setTimeout(relayout, 120);
   }
 
   // the tiles' part of the photo, with a margin, so that tiles are big enough to tap on a phone
@@ -670,7 +721,11 @@
     $("add-tile").addEventListener("click", openAdd);
     $("zoom").addEventListener("click", () => { state.zoom = !state.zoom; drawBoxes(); });
     document.body.dataset.ready = "true";
+    document.dispatchEvent(new CustomEvent("mahjong:ready"));
   }
+
+  // what table.js (the table mode) uses of this page
+  window.mahjongPage = { state, hooks, el, $, clearResult, thumbnail, reading, rescore };
 
   start();
 })();

@@ -35,8 +35,8 @@ from vision.camera import (
     overlay,
     score_line,
 )
+from vision.cli.options import add_context_options, context_of
 from vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
-from vision.photo_cli import add_context_options, context_of
 
 WINDOW = "mahjong-score camera"
 
@@ -187,7 +187,7 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     except CameraError as exc:
         raise CliError(str(exc)) from None
     steadiness = Steadiness(shift=args.shift, frames=args.steady_frames, change=args.change)
-    scorer = LiveScorer(reader, args.rules, options, ctx, args.winning_tile, steadiness)
+    scorer = LiveScorer(reader, args.rules, options, ctx, steadiness)
     try:
         if args.headless:
             run_headless(scorer, cap, Path(args.out), out, args.every, args.max_frames)
@@ -200,8 +200,8 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """Register ``camera`` on the ``mahjong-score`` subparsers (called by vision.cli)."""
+def add_command(sub: argparse._SubParsersAction) -> None:
+    """Register ``camera`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "camera",
         help="live view from a webcam or video: tile boxes, codes and the score",

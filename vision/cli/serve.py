@@ -86,8 +86,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """Register ``serve`` on the ``mahjong-score`` subparsers (called by vision.cli)."""
+def add_command(sub: argparse._SubParsersAction) -> None:
+    """Register ``serve`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "serve",
         help="serve the phone page: take a photo, correct tiles, see the score",

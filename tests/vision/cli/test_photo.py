@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from scoring.cli import build_parser, run
+from scoring.cli import run
+from vision.cli import build_parser
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
-from vision.photo_cli import add_commands
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "hand.jpg"
 EXAMPLE_TRUTH = ROOT / "examples" / "hand.json"
 
@@ -29,8 +29,7 @@ needs_example = pytest.mark.skipif(
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """The ``mahjong-score`` command as vision.cli builds it, stdout into a buffer."""
-    parser, sub = build_parser()
-    add_commands(sub)
+    parser, _ = build_parser()
     buf = io.StringIO()
     code = run(parser, argv, out=buf)
     return code, buf.getvalue(), capsys.readouterr().err

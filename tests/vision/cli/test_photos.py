@@ -1,0 +1,179 @@
+"""Hostile and careless input to ``photo`` and ``photos``: never a traceback, never an input
+overwritten, every entry that looks like a photo accounted for, every photo decoded once.
+
+The models are replaced by the ground-truth stand-in (``TruthReader``): what is tested here is the
+command's handling of files, not the reading."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+from pathlib import Path
+
+import cv2
+import pytest
+
+import vision.images
+from scoring.cli import run
+from tests.vision.test_images import png_claiming, tiff_claiming
+from tests.vision.test_web_support import EXAMPLE, TruthReader
+from vision.cli import build_parser
+from vision.cli import photo as photo_cmd
+from vision.cli import photos as photos_cmd
+
+
+@pytest.fixture(autouse=True)
+def truth_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in (photo_cmd, photos_cmd):
+        monkeypatch.setattr(module, "load_reader", lambda args: TruthReader())
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    parser, _ = build_parser()
+    buf = io.StringIO()
+    code = run(parser, argv, out=buf)
+    return code, buf.getvalue(), capsys.readouterr().err
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(path.read_text())))
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    d = tmp_path / "table"
+    d.mkdir()
+    shutil.copy(EXAMPLE, d / "p1.jpg")
+    shutil.copy(EXAMPLE, d / "p2.jpg")
+    return d
+
+
+# ------------------------------------------------------------------------------------------------
+# photo --annotate
+# ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("target", ["out.xyz", "out", "folder.jpg", "p1.jpg"])
+def test_annotate_to_what_cannot_be_written_is_refused_up_front(
+    target: str, folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (folder / "folder.jpg").mkdir()
+    before = (folder / "p1.jpg").read_bytes()
+    code, out, err = _run(
+        ["photo", str(folder / "p1.jpg"), "--rules", "riichi", "--annotate", str(folder / target)], capsys
+    )
+    assert code == 2 and out == "" and err.count("\n") == 1 and "error:" in err and "Traceback" not in err
+    assert (folder / "p1.jpg").read_bytes() == before
+
+
+def test_annotate_writes_the_decoded_pixels_without_decoding_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    big = tmp_path / "big.jpg"
+    cv2.imwrite(str(big), cv2.resize(cv2.imread(str(EXAMPLE)), (4096, 3072)))
+    calls = []
+    real = vision.images.decode_image
+    monkeypatch.setattr(vision.images, "decode_image", lambda *a, **k: calls.append(1) or real(*a, **k))
+    ann = tmp_path / "ann.png"
+    code, _, err = _run(["photo", str(big), "--rules", "riichi", "--annotate", str(ann)], capsys)
+    assert code in (0, 1), err
+    assert len(calls) == 1 and cv2.imread(str(ann)).shape == (1536, 2048, 3)
+
+
+def test_a_pixel_bomb_is_one_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bomb = tmp_path / "bomb.png"
+    bomb.write_bytes(png_claiming(40000, 40000))
+    code, _, err = _run(["photo", str(bomb), "--rules", "riichi"], capsys)
+    assert code == 2 and "too large" in err and err.count("\n") == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# photos: outputs
+# ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--out", "{d}/p1.jpg"],  # the CSV over a photo
+        ["--out", "{t}/r.csv", "--jsonl", "{t}/r.csv"],  # the JSON lines over the CSV
+        ["--out", "{t}/r.jsonl"],  # the default JSON lines name is the CSV itself
+        ["--out", "{t}/r.csv", "--jsonl", "{d}/p2.jpg"],
+        ["--out", "{t}/r.csv", "--annotate-dir", "{d}"],  # annotated p1.jpg over p1.jpg
+        ["--out", "{t}/r.csv", "--annotate-dir", "{t}", "--jsonl", "{t}/p1.jpg"],
+        ["--out", "{d}/link.csv"],  # a link to a photo
+    ],
+)
+def test_outputs_that_collide_with_photos_or_each_other_are_refused_before_any_work(
+    extra: list[str], folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (folder / "link.csv").symlink_to(folder / "p2.jpg")
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    monkeypatch.setattr(photos_cmd, "load_reader", lambda args: pytest.fail("work started"))
+    t = folder.parent
+    argv = ["photos", str(folder), "--rules", "riichi", *[a.format(d=folder, t=t) for a in extra]]
+    code, _, err = _run(argv, capsys)
+    assert code == 2 and "error:" in err and "Traceback" not in err, err
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert not (t / "r.csv").exists()
+
+
+def test_photos_sharing_a_stem_get_their_own_annotated_images(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cv2.imwrite(str(folder / "p1.png"), cv2.imread(str(EXAMPLE)))
+    out = folder.parent / "r.csv"
+    code, _, err = _run(["photos", str(folder), "--rules", "riichi", "--out", str(out), "--quiet"], capsys)
+    assert code == 0, err
+    assert sorted(p.name for p in (folder.parent / "r-annotated").iterdir()) == [
+        "p1-png.jpg",
+        "p1.jpg",
+        "p2.jpg",
+    ]
+
+
+# ------------------------------------------------------------------------------------------------
+# photos: every entry gets a row, bad files do not end the batch, each photo decoded once
+# ------------------------------------------------------------------------------------------------
+def test_every_entry_that_looks_like_a_photo_gets_a_row(
+    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (folder / "a-folder.jpg").mkdir()
+    os.mkfifo(folder / "b-fifo.jpg")
+    (folder / "c-broken.jpg").symlink_to(folder / "missing.jpg")
+    (folder / "d-link.jpg").symlink_to(folder / "p1.jpg")
+    (folder / "e-bomb.png").write_bytes(png_claiming(65535, 65535))
+    (folder / "f-bomb.tif").write_bytes(tiff_claiming(65535, 65535))
+    (folder / "notes.txt").write_text("not a photo: no row")
+    calls = []
+    real = vision.images.decode_image
+    monkeypatch.setattr(vision.images, "decode_image", lambda *a, **k: calls.append(1) or real(*a, **k))
+    out = folder.parent / "r.csv"
+    argv = ["photos", str(folder), "--rules", "riichi", "--win-by", "self_draw", "--out", str(out)]
+    code, text, err = _run(argv, capsys)
+    assert code == 0 and "Traceback" not in err
+    rows = {r["file"]: r for r in _rows(out)}
+    assert list(rows) == [
+        "a-folder.jpg",
+        "b-fifo.jpg",
+        "c-broken.jpg",
+        "d-link.jpg",
+        "e-bomb.png",
+        "f-bomb.tif",
+        "p1.jpg",
+        "p2.jpg",
+    ]
+    assert rows["a-folder.jpg"]["error"] == "skipped: a folder, not a photo file"
+    assert rows["b-fifo.jpg"]["error"] == "skipped: a FIFO (named pipe), not a photo file"
+    assert rows["c-broken.jpg"]["error"] == "skipped: a broken link"
+    assert "too large" in rows["e-bomb.png"]["error"] and "too large" in rows["f-bomb.tif"]["error"]
+    for name in ("d-link.jpg", "p1.jpg", "p2.jpg"):  # read, and the batch went on past the bombs
+        assert rows[name]["valid"] == "True" and rows[name]["error"] == "", rows[name]
+    assert "8 photos: 3 read, 2 unreadable, 3 skipped" in text
+    assert len(calls) == 5  # three photos and two bombs, each decoded (or refused) once: no re-decode
+    lines = [json.loads(x) for x in out.with_suffix(".jsonl").read_text().splitlines()]
+    assert [x["file"].rsplit("/", 1)[1] for x in lines] == list(rows)
+    assert sorted(p.name for p in (folder.parent / "r-annotated").iterdir()) == [
+        "d-link.jpg",
+        "p1.jpg",
+        "p2.jpg",
+    ]

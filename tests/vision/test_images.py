@@ -1,0 +1,215 @@
+"""Bad photos give one clear PhotoError, never a traceback nor a decode of a lying header; big
+JPEGs decode reduced."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.images import (
+    PhotoError,
+    decode_image,
+    jpeg_size,
+    load_image,
+    load_photo,
+    pixel_size,
+    read_photo_file,
+    sniff,
+)
+
+
+def test_missing_empty_not_an_image_and_corrupt(tmp_path: Path) -> None:
+    with pytest.raises(PhotoError, match="no such file"):
+        load_image(tmp_path / "nope.jpg")
+    with pytest.raises(PhotoError, match="not a file"):
+        load_image(tmp_path)
+    (tmp_path / "empty.jpg").write_bytes(b"")
+    with pytest.raises(PhotoError, match="empty"):
+        load_image(tmp_path / "empty.jpg")
+    (tmp_path / "text.jpg").write_text("hello, not a photo")
+    with pytest.raises(PhotoError, match="not an image"):
+        load_image(tmp_path / "text.jpg")
+    _, buf = cv2.imencode(".jpg", np.full((64, 64, 3), 128, np.uint8))
+    (tmp_path / "cut.jpg").write_bytes(buf.tobytes()[:40])
+    with pytest.raises(PhotoError, match="not an image"):
+        load_image(tmp_path / "cut.jpg")
+
+
+def test_large_jpeg_decodes_reduced_with_its_factor() -> None:
+    img = np.full((3000, 4000, 3), 200, np.uint8)
+    _, buf = cv2.imencode(".jpg", img)
+    assert jpeg_size(buf) == (4000, 3000)
+    out, factor = decode_image(buf)
+    assert out.shape == (1500, 2000, 3) and factor == 2.0
+    small, factor = decode_image(cv2.imencode(".jpg", img[:600, :800])[1])
+    assert small.shape == (600, 800, 3) and factor == 1.0
+    assert jpeg_size(cv2.imencode(".png", img[:10, :10])[1]) is None
+
+
+# ------------------------------------------------------------------------------------------------
+# hostile files: tiny files whose headers claim huge images, files that are not files
+# ------------------------------------------------------------------------------------------------
+def png_claiming(w: int, h: int) -> bytes:
+    """A PNG signature, an IHDR saying ``w`` x ``h``, one tiny IDAT and IEND (~70 bytes)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", ihdr)
+        + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+        + chunk(b"IEND", b"")
+    )
+
+
+def tiff_claiming(w: int, h: int, big_endian: bool = False) -> bytes:
+    """A 1 KB deflate TIFF whose first IFD says ``w`` x ``h`` (LONG width, SHORT height)."""
+    import struct
+    import zlib
+
+    o = ">" if big_endian else "<"
+    strip = zlib.compress(b"\0" * 4096)
+    entries = [
+        (256, 4, 1, w),  # ImageWidth, LONG
+        (257, 3, 1, h),  # ImageLength, SHORT
+        (258, 3, 1, 8),
+        (259, 3, 1, 8),  # deflate
+        (262, 3, 1, 1),
+        (273, 4, 1, 8 + 2 + 12 * 9 + 4),  # the strip right after the IFD
+        (277, 3, 1, 1),
+        (278, 4, 1, h),
+        (279, 4, 1, len(strip)),
+    ]
+    ifd = struct.pack(o + "H", len(entries))
+    for tag, kind, count, value in entries:
+        packed = struct.pack(o + "H", value) + b"\0\0" if kind == 3 else struct.pack(o + "I", value)
+        ifd += struct.pack(o + "HHI", tag, kind, count) + packed
+    head = (b"MM\x00*" if big_endian else b"II*\x00") + struct.pack(o + "I", 8)
+    return (head + ifd + struct.pack(o + "I", 0) + strip).ljust(1024, b"\0")
+
+
+def gif_claiming(w: int, h: int) -> bytes:
+    import struct
+
+    return b"GIF89a" + struct.pack("<HH", w, h) + b"\x00\x00\x00" + b"\x3b"
+
+
+def bmp_claiming(w: int, h: int) -> bytes:
+    import struct
+
+    return (
+        b"BM"
+        + struct.pack("<IHHI", 62, 0, 0, 54)
+        + struct.pack("<IiiHHIIiiII", 40, w, h, 1, 24, 0, 0, 0, 0, 0, 0)
+    )
+
+
+def webp_claiming(w: int, h: int) -> bytes:
+    vp8x = (
+        b"VP8X"
+        + (10).to_bytes(4, "little")
+        + b"\0" * 4
+        + (w - 1).to_bytes(3, "little")
+        + (h - 1).to_bytes(3, "little")
+    )
+    return b"RIFF" + (len(vp8x) + 4).to_bytes(4, "little") + b"WEBP" + vp8x
+
+
+def jpeg_claiming(w: int, h: int) -> bytes:
+    import struct
+
+    sof = b"\xff\xc0" + struct.pack(">HBHHB", 11, 8, h, w, 1) + b"\x01\x11\x00"
+    return (
+        b"\xff\xd8\xff\xe0" + struct.pack(">H", 16) + b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0" + sof + b"\xff\xd9"
+    )
+
+
+BOMBS = {
+    "png": png_claiming(65535, 65535),
+    "tiff": tiff_claiming(65535, 65535),
+    "tiff-be": tiff_claiming(65535, 65535, big_endian=True),
+    "gif": gif_claiming(65535, 65535),
+    "bmp": bmp_claiming(65535, 65535),
+    "webp": webp_claiming(16383, 16383),
+    "jpeg": jpeg_claiming(65535, 65535),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BOMBS))
+def test_a_header_claiming_a_huge_image_is_refused_before_decoding(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = BOMBS[kind]
+    assert len(data) <= 1024
+    assert sniff(data) == kind.split("-")[0]
+
+    def never(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("decoded a file whose header claims too many pixels")
+
+    monkeypatch.setattr(cv2, "imdecode", never)
+    with pytest.raises(PhotoError, match="too large") as err:
+        decode_image(data)
+    assert err.value.reason == "too_large"
+    path = tmp_path / f"bomb.{kind}"
+    path.write_bytes(data)
+    with pytest.raises(PhotoError, match="too large"):
+        load_photo(path)
+
+
+def test_the_141_byte_png_and_the_1kb_tiff_of_the_issue_are_clear_errors(tmp_path: Path) -> None:
+    """cv2.error escaped the decoder on these and ended a whole batch."""
+    for name, data in (("p.png", png_claiming(65535, 65535)), ("t.tif", tiff_claiming(65535, 65535))):
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(PhotoError) as err:
+            load_photo(path, max_pixels=10**12)  # past the cap: OpenCV itself must not escape
+        assert err.value.reason in ("corrupt", "too_large") and str(path) in str(err.value)
+
+
+def test_header_sizes_of_every_format() -> None:
+    img = np.zeros((30, 50, 3), np.uint8)
+    for ext in (".png", ".jpg", ".webp", ".bmp", ".tif"):
+        data = cv2.imencode(ext, img)[1].tobytes()
+        kind = sniff(data)
+        assert kind is not None and pixel_size(data, kind) == (50, 30), ext
+    assert pixel_size(tiff_claiming(300, 200, big_endian=True), "tiff") == (300, 200)
+    assert pixel_size(gif_claiming(300, 200), "gif") == (300, 200)
+
+
+def test_unknown_formats_and_headerless_files_are_never_decoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cv2, "imdecode", lambda *a, **k: pytest.fail("decoded"))
+    ppm = b"P6\n20000 20000\n255\n" + b"\0" * 64  # OpenCV reads PPM, but nothing says it is a photo
+    with pytest.raises(PhotoError) as err:
+        decode_image(ppm)
+    assert err.value.reason == "not_image"
+    with pytest.raises(PhotoError, match="header gives no size"):
+        decode_image(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)  # no IHDR chunk
+    with pytest.raises(PhotoError, match="corrupt"):
+        decode_image(png_claiming(0, 10))
+
+
+def test_a_one_pixel_image_is_too_small_not_corrupt() -> None:
+    with pytest.raises(PhotoError, match="too small") as err:
+        decode_image(cv2.imencode(".png", np.zeros((1, 1, 3), np.uint8))[1].tobytes())
+    assert err.value.reason == "too_small"
+
+
+def test_a_fifo_or_a_device_is_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.jpg"
+    os.mkfifo(fifo)  # reading it would block forever
+    with pytest.raises(PhotoError, match="not a file"):
+        load_photo(fifo)
+    with pytest.raises(PhotoError, match="not a file"):
+        read_photo_file("/dev/zero")
+    big = tmp_path / "big.jpg"
+    big.write_bytes(b"\xff\xd8\xff" + b"\0" * 100)
+    with pytest.raises(PhotoError, match="too large"):
+        read_photo_file(big, max_bytes=50)

@@ -1,0 +1,126 @@
+"""The one road from a photo to its score (:func:`vision.pipeline.read_and_score` and
+:mod:`vision.result`): each stage once, the hand built from the layout directly, boxes in the
+photo's own pixels, every mending change named."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import pytest
+
+import vision.mend
+from scoring.tiles import tile
+from tests.vision.test_web_support import EXAMPLE, TruthReader, truth_tiles
+from vision.layout import Layout
+from vision.read import TileRead
+from vision.result import HandContext, mend_notes
+
+CTX = HandContext(win_by="self_draw", seat_wind="W", dora_indicators=(tile("3m"),))
+
+
+def test_a_frame_is_read_laid_out_once_and_scored_without_a_text_round_trip(monkeypatch) -> None:
+    calls = {"lay_out": 0}
+    real = vision.mend.lay_out
+
+    def counting(tiles):  # type: ignore[no-untyped-def]
+        calls["lay_out"] += 1
+        return real(tiles)
+
+    def no_text(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the hand must be built from the layout, not from its text")
+
+    monkeypatch.setattr(vision.mend, "lay_out", counting)
+    monkeypatch.setattr(Layout, "to_dict", no_text)  # the structured form is only for rendering
+    reader = TruthReader()
+    result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "riichi", {})
+    monkeypatch.undo()
+    assert calls["lay_out"] == 1 and reader.calls == {"detect": 1, "read": 1}
+    assert result.score is not None and result.score.valid and result.score.details["han"] == 4  # + dora 4m
+    assert result.hand is not None and result.hand.dora_indicators == (tile("3m"),)
+    assert result.hand_json()["hand"] == "345m55888p444s" and result.hand_json()["dora_indicators"] == ["3m"]
+    assert result.hand_json(with_context=False).keys() == {"hand", "melds", "winning_tile", "bonus_tiles"}
+    assert list(result.timings) == ["detect", "read", "layout", "score"]
+    assert result.image_shape == (768, 1024, 3) and result.warnings == [] and result.problems == []
+    assert len(result.tiles) == len(truth_tiles()) == len({t.index for t in result.tiles})
+
+
+def test_detections_given_are_not_found_again_and_no_rules_means_no_score() -> None:
+    reader = TruthReader()
+    image = cv2.imread(str(EXAMPLE))
+    dets = reader.detect(image)
+    result = reader.read_and_score(image, detections=dets, mend_boxes=False)
+    assert reader.calls == {"detect": 1, "read": 1} and "detect" not in result.timings
+    assert result.score is None and result.hand is not None and result.rules is None
+
+
+def test_a_photo_file_decoded_reduced_gives_boxes_in_its_own_pixels(tmp_path: Path) -> None:
+    big = cv2.resize(cv2.imread(str(EXAMPLE)), (4096, 3072), interpolation=cv2.INTER_LINEAR)
+    path = tmp_path / "big.jpg"
+    cv2.imwrite(str(path), big)
+    reader = TruthReader(scale=2.0)  # the truth boxes in the 2048 px picture the decoder gives
+    result = reader.read_and_score(path, CTX, "riichi", {})
+    assert result.image_shape == (3072, 4096, 3) and result.scale == 2.0 and result.image.shape[1] == 2048
+    want = sorted(tuple(v * 4 for v in t["box"]) for t in truth_tiles())
+    assert [v for b in sorted(t.box for t in result.tiles) for v in b] == pytest.approx(
+        [v for b in want for v in b]
+    )
+    assert {t.box for g in result.layout.groups for t in g.tiles} <= {t.box for t in result.tiles}
+    assert set(result.timings) == {"decode", "detect", "read", "layout", "score"}
+    assert result.score is not None and result.score.valid
+
+
+def test_the_context_winning_tile_overrides_the_layout_and_drops_its_problem() -> None:
+    reader = TruthReader()
+    image = cv2.imread(str(EXAMPLE))
+    far = reader.read_and_score(image, replace(CTX, winning_tile=tile("5m")), "riichi", {})
+    assert far.hand_json()["winning_tile"] == "5m" and far.hand is not None
+    assert far.hand.winning_tile == tile("5m")
+    assert not any("winning tile" in p for p in far.problems)
+
+
+def test_a_scorer_bug_is_an_invalid_score_not_an_exception(monkeypatch) -> None:
+    import vision.result
+
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(vision.result, "score_hand", boom)
+    result = TruthReader().read_and_score(cv2.imread(str(EXAMPLE)), CTX, "mcr", {})
+    assert result.score is not None and not result.score.valid
+    assert "internal error while scoring: ZeroDivisionError: oops" in (result.score.error or "")
+
+
+def test_every_mending_change_is_named_for_the_player() -> None:
+    kept = TileRead((10.0, 20.0, 40.0, 60.0), "9s", 0.7, "upright", 0.25, index=0)
+    fixed = replace(
+        kept, box=(50.0, 20.0, 80.0, 60.0), code="3p", corrected_from="8p", detector_score=0.9, index=1
+    )
+    dropped = replace(kept, box=(90.0, 20.0, 120.0, 60.0), code="7z", detector_score=0.4, index=2)
+    notes = mend_notes([kept, fixed], Layout(dropped=[dropped], added=[kept]))
+    assert len(notes) == 3
+    assert "x=90 y=20" in notes[0] and "7z" in notes[0] and "left out" in notes[0]
+    assert "x=10 y=20" in notes[1] and "taken in as 9s" in notes[1]
+    assert "read as 8p, taken as 3p" in notes[2]
+    assert mend_notes([kept], Layout()) == []
+    assert mend_notes([fixed], Layout(ignored=[fixed])) == []  # a tile lying apart is not the hand's
+
+
+def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
+    """A reduced decode's boxes are scaled back; the layout's lists must name the scaled readings
+    (front ends match left-out and flagged tiles by their index)."""
+    from vision.layout import Layout, TileGroup
+    from vision.pipeline import _rescale
+    from vision.read import TileRead
+
+    a, b, c = (TileRead((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright", index=i) for i in range(3))
+    lay = Layout(groups=[TileGroup([a, b], 0)], ignored=[c], dropped=[b])
+    tiles, rejected = _rescale([a, b, c], [], lay, 2.0)
+    assert [r.box for r in tiles] == [
+        (0.0, 0.0, 16.0, 24.0),
+        (20.0, 0.0, 36.0, 24.0),
+        (40.0, 0.0, 56.0, 24.0),
+    ]
+    assert lay.groups[0].tiles == tiles[:2] and rejected == []
+    assert lay.ignored[0] is tiles[2] and lay.dropped[0] is tiles[1]

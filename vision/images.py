@@ -1,0 +1,234 @@
+"""Image files in, pixels out, for every front end: nothing is decoded before its size is known.
+
+A photo's format is sniffed from its first bytes and its pixel count read from its header
+(JPEG, PNG, WebP, BMP, TIFF, GIF), so a small file that claims a gigapixel image is refused before
+OpenCV allocates anything; formats that cannot be sniffed are refused, not handed to OpenCV to
+guess. Large JPEGs decode reduced (DCT scaling, nearly free). Every failure is a
+:class:`PhotoError` with a ``reason`` the front end turns into its own answer (a one-line CLI
+error, an HTTP status).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import struct
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+#: File names the photo commands take as photos.
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+#: Largest image decoded (pixels): a 200-megapixel phone photo is the biggest real one. Decoded,
+#: it takes 3 bytes a pixel (630 MB at the cap).
+MAX_PIXELS = 210_000_000
+#: Largest photo file read (bytes): an uncompressed image at the pixel cap, and some room.
+MAX_FILE_BYTES = 3 * MAX_PIXELS + (16 << 20)
+#: Pictures smaller than this (pixels, either side) cannot show a hand.
+MIN_SIDE = 8
+#: Photos are decoded at a reduced scale (JPEG DCT scaling, nearly free) while the long side
+#: stays at least this long: a 12-megapixel photo decodes at 2000 px, where a tile of a hand
+#: spanning the frame is still ~90 px wide, more than the reader's 96 px crop needs.
+DECODE_MIN_SIDE = 1600
+_REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
+
+
+class PhotoError(ValueError):
+    """The photo cannot be read. ``reason``: ``missing``, ``not_a_file``, ``empty``,
+    ``not_image``, ``unsupported`` (HEIC/AVIF), ``too_large``, ``too_small`` or ``corrupt``."""
+
+    def __init__(self, message: str, reason: str = "corrupt") -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def sniff(data: bytes) -> str | None:
+    """The image format from its magic bytes (``jpeg``, ``png``, …), ``heic``, or None."""
+    if data[:3] == b"\xff\xd8\xff":
+        return "jpeg"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "png"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    if data[:2] == b"BM":
+        return "bmp"
+    if data[:4] in (b"II*\x00", b"MM\x00*"):
+        return "tiff"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "gif"
+    if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"heis", b"avif"):
+        return "heic"
+    return None
+
+
+def jpeg_size(data: np.ndarray | bytes) -> tuple[int, int] | None:
+    """(width, height) from a JPEG's SOF marker without decoding; None if not a JPEG.
+
+    Only the first 4 MB are scanned (the SOF marker comes before the image data), and 0xFF fill
+    bytes between markers are skipped, so a hostile or odd file cannot make this loop long.
+    """
+    if isinstance(data, np.ndarray):
+        data = bytes(data[: min(data.size, 4 << 20)])
+    b, n = data, min(len(data), 4 << 20)
+    if b[:2] != b"\xff\xd8":
+        return None
+    i = 2
+    while i + 9 < n:
+        if b[i] != 0xFF:
+            i += 1
+            continue
+        marker = b[i + 1]
+        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
+            i += 1 if marker == 0xFF else 2
+            continue
+        length = int.from_bytes(b[i + 2 : i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return int.from_bytes(b[i + 7 : i + 9], "big"), int.from_bytes(b[i + 5 : i + 7], "big")
+        i += 2 + length
+    return None
+
+
+def _tiff_size(data: bytes) -> tuple[int, int] | None:
+    """ImageWidth (256) and ImageLength (257) from the first IFD (the image OpenCV decodes)."""
+    order = "<" if data[:2] == b"II" else ">"
+    (offset,) = struct.unpack(order + "I", data[4:8])
+    (count,) = struct.unpack(order + "H", data[offset : offset + 2])
+    size: dict[int, int] = {}
+    for k in range(min(count, 4096)):
+        entry = data[offset + 2 + 12 * k : offset + 14 + 12 * k]
+        tag, kind = struct.unpack(order + "HH", entry[:4])
+        if tag in (256, 257):
+            # SHORT (3) sits in the value field's first two bytes, LONG (4) fills it
+            short = kind == 3
+            (size[tag],) = struct.unpack(
+                order + ("H" if short else "I"), entry[8:10] if short else entry[8:12]
+            )
+    return (size[256], size[257]) if len(size) == 2 else None
+
+
+def pixel_size(data: bytes | np.ndarray, kind: str) -> tuple[int, int] | None:
+    """(width, height) from the header, without decoding; None where the header does not say."""
+    head = bytes(data[: 1 << 16]) if kind != "tiff" else bytes(data)
+    try:
+        if kind == "png" and len(head) >= 24 and head[12:16] == b"IHDR":
+            return struct.unpack(">II", head[16:24])
+        if kind == "bmp" and len(head) >= 26:
+            if int.from_bytes(head[14:18], "little") == 12:  # OS/2 header: 16-bit sizes
+                return struct.unpack("<HH", head[18:22])
+            w, h = struct.unpack("<ii", head[18:26])
+            return abs(w), abs(h)
+        if kind == "webp" and len(head) >= 30:
+            chunk = head[12:16]
+            if chunk == b"VP8X":
+                return 1 + int.from_bytes(head[24:27], "little"), 1 + int.from_bytes(head[27:30], "little")
+            if chunk == b"VP8L":
+                b = int.from_bytes(head[21:25], "little")
+                return (b & 0x3FFF) + 1, ((b >> 14) & 0x3FFF) + 1
+            if chunk == b"VP8 ":
+                w, h = struct.unpack("<HH", head[26:30])
+                return w & 0x3FFF, h & 0x3FFF
+        if kind == "gif" and len(head) >= 10:
+            return struct.unpack("<HH", head[6:10])
+        if kind == "tiff":
+            return _tiff_size(head)
+        if kind == "jpeg":
+            return jpeg_size(data)
+    except struct.error:
+        return None
+    return None
+
+
+def decode_image(
+    data: bytes | np.ndarray, max_pixels: int = MAX_PIXELS, min_side: int = DECODE_MIN_SIDE
+) -> tuple[np.ndarray, float]:
+    """BGR pixels from an image file's bytes, and the factor back to the photo's own pixels (a
+    large JPEG decodes reduced by 2, 4 or 8 while its long side stays ``min_side`` or more).
+
+    The format and the size come from the header first: unknown formats, HEIC, images over
+    ``max_pixels`` and headers that give no size are refused before decoding."""
+    buf = np.frombuffer(data, np.uint8) if isinstance(data, bytes | bytearray) else data
+    if buf.size == 0:
+        raise PhotoError("the upload is empty: choose a photo", "empty")
+    kind = sniff(bytes(buf[:16]))
+    if kind == "heic":
+        raise PhotoError(
+            "HEIC/AVIF photos cannot be read here: set the camera to 'Most compatible' (JPEG) "
+            "or share the photo as JPEG",
+            "unsupported",
+        )
+    if kind is None:
+        raise PhotoError("this file is not an image (send a JPEG, PNG, WebP, BMP or TIFF photo)", "not_image")
+    size = pixel_size(buf, kind)
+    if size is None:
+        raise PhotoError(f"the {kind.upper()} image is corrupt (its header gives no size)")
+    w, h = size
+    if w * h > max_pixels:
+        raise PhotoError(
+            f"the image is too large: {w}×{h} pixels (limit {max_pixels // 1_000_000} MP)", "too_large"
+        )
+    if w == 0 or h == 0:
+        raise PhotoError(f"the {kind.upper()} image is corrupt (it says it is {w}×{h})")
+    factor = 1
+    if kind == "jpeg":
+        while factor < 8 and max(size) / (factor * 2) >= min_side:
+            factor *= 2
+    try:
+        image = cv2.imdecode(buf, _REDUCED[factor] if factor > 1 else cv2.IMREAD_COLOR)
+    except cv2.error:
+        image = None
+    if image is None or image.size == 0:
+        raise PhotoError(f"the {kind.upper()} image is corrupt or truncated and cannot be decoded")
+    if min(image.shape[:2]) < MIN_SIDE:
+        raise PhotoError(
+            f"the image is too small to show a hand ({image.shape[1]}×{image.shape[0]} pixels)", "too_small"
+        )
+    return image, float(max(size)) / max(image.shape[:2]) if factor > 1 else 1.0
+
+
+def read_photo_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> np.ndarray:
+    """The bytes of a regular file (never a FIFO, a device or a folder), at most ``max_bytes``."""
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise PhotoError(f"no such file: {p}", "missing") from None
+    except IsADirectoryError:
+        raise PhotoError(f"not a file: {p}", "not_a_file") from None
+    except OSError as exc:
+        raise PhotoError(f"cannot read {p}: {exc.strerror or exc}", "missing") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise PhotoError(f"not a file: {p}", "not_a_file")
+        if st.st_size > max_bytes:
+            raise PhotoError(
+                f"the file is too large ({st.st_size >> 20} MB; limit {max_bytes >> 20} MB): {p}", "too_large"
+            )
+        if st.st_size == 0:
+            raise PhotoError(f"empty file: {p}", "empty")
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            return np.frombuffer(fh.read(max_bytes + 1)[:max_bytes], np.uint8)
+    except OSError as exc:
+        raise PhotoError(f"cannot read {p}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def load_photo(
+    path: str | Path, reduce: bool = True, max_pixels: int = MAX_PIXELS
+) -> tuple[np.ndarray, float]:
+    """A photo file decoded (reduced when large, unless ``reduce`` is false) and the factor back to
+    its own pixels; :class:`PhotoError` naming the file otherwise."""
+    data = read_photo_file(path)
+    try:
+        return decode_image(data, max_pixels, DECODE_MIN_SIDE if reduce else 1 << 30)
+    except PhotoError as exc:
+        if exc.reason in ("not_image", "corrupt", "empty"):
+            raise PhotoError(f"not an image or corrupt: {path}", exc.reason) from None
+        raise PhotoError(f"{exc}: {path}", exc.reason) from None
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """A photo file decoded at full size (the pixel cap still applies)."""
+    return load_photo(path, reduce=False)[0]

@@ -1,0 +1,255 @@
+"""What one photo (or camera frame, or a player's corrected tiles) gives: a :class:`HandResult`.
+
+Every front end (``photo``, ``photos``, ``camera``, the web page, the session's photo rows, the
+bench) renders this one object and nothing else: the tiles read (boxes in the photo's own
+pixels), the layout, the hand built directly from the layout, its score, what to check (notes and
+warnings) and the seconds each stage took. :func:`finish` is the one place where a layout
+becomes a hand and a score.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from scoring.hand import Hand, HandError, Meld
+from scoring.result import Score
+from scoring.rules import score_hand
+from scoring.tiles import Tile, TileError, tile
+from vision.classes import BACK, TILE_CLASSES
+from vision.layout import Layout, lay_out
+from vision.read import TileRead
+
+
+@dataclass(frozen=True)
+class HandContext:
+    """What a photo cannot show: how the hand was won, the seat and round wind, situation flags,
+    dora indicators and counters, and the winning tile when it is not set apart in the photo.
+    Front ends parse their input into this once (tiles as :class:`scoring.tiles.Tile`)."""
+
+    win_by: str = "discard"  # discard | self_draw
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    flags: tuple[str, ...] = ()
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_dora_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    #: overrides the layout's winning tile (none was set apart, or the wrong one)
+    winning_tile: Tile | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The structured form's context fields; empty lists and zero sticks are left out."""
+        out: dict[str, Any] = {
+            "win_by": self.win_by,
+            "seat_wind": self.seat_wind,
+            "round_wind": self.round_wind,
+        }
+        if self.flags:
+            out["flags"] = list(self.flags)
+        if self.dora_indicators:
+            out["dora_indicators"] = [t.code for t in self.dora_indicators]
+        if self.ura_dora_indicators:
+            out["ura_dora_indicators"] = [t.code for t in self.ura_dora_indicators]
+        out["honba"] = self.honba
+        if self.riichi_sticks:
+            out["riichi_sticks"] = self.riichi_sticks
+        return out
+
+
+@cache
+def _tiles() -> dict[str, Tile]:
+    """Each reader code's tile (a face-down tile is ``back`` here, ``?`` in the notation)."""
+    return {c: tile("?" if c == BACK else c) for c in TILE_CLASSES}
+
+
+def tile_of(code: str) -> Tile:
+    """The tile for one reader code; :class:`TileError` for anything else."""
+    try:
+        return _tiles()[code]
+    except KeyError:
+        raise TileError(f"{code!r} is not a tile code") from None
+
+
+def hand_from_layout(layout: Layout, context: HandContext) -> Hand:
+    """The hand the layout shows, in the context given: built from the tiles' codes directly.
+    :class:`HandError` when those tiles cannot be a hand's (then the score says why)."""
+    winning = context.winning_tile or (tile_of(layout.winning_tile) if layout.winning_tile else None)
+    try:
+        return Hand(
+            concealed=tuple(tile_of(c) for c in layout.concealed),
+            melds=tuple(Meld(m.kind, tuple(tile_of(c) for c in m.codes), m.open) for m in layout.melds),
+            winning_tile=winning,
+            win_by=context.win_by,
+            seat_wind=context.seat_wind,
+            round_wind=context.round_wind,
+            bonus_tiles=tuple(tile_of(c) for c in layout.bonus_tiles),
+            flags=frozenset(context.flags),
+            dora_indicators=context.dora_indicators,
+            ura_dora_indicators=context.ura_dora_indicators,
+            honba=context.honba,
+            riichi_sticks=context.riichi_sticks,
+        )
+    except TileError as exc:
+        raise HandError(str(exc)) from None
+
+
+@dataclass
+class HandResult:
+    """One photo (or frame) read, laid out and scored. Boxes are in the photo's own pixels."""
+
+    #: the tiles the layout was made from, in reading order (tiles lying apart included)
+    tiles: list[TileRead]
+    layout: Layout
+    context: HandContext
+    #: the hand the layout shows, None when its tiles cannot be a hand (``hand_error`` says why)
+    hand: Hand | None
+    #: the score under ``rules``; None when no rules were asked for (the session scores itself)
+    score: Score | None
+    rules: str | None = None
+    hand_error: str | None = None
+    #: what did not fit the layout (after the context's winning tile, if given)
+    problems: list[str] = field(default_factory=list)
+    #: each change :mod:`vision.mend` made to complete the hand, for the player to check
+    warnings: list[str] = field(default_factory=list)
+    #: boxes the reader read as "not a tile": never laid out, listed so a wrong rejection shows
+    rejected: list[TileRead] = field(default_factory=list)
+    #: seconds per stage: decode, detect, read, layout, score (those that ran)
+    timings: dict[str, float] = field(default_factory=dict)
+    #: (height, width, channels) of the photo the boxes refer to
+    image_shape: tuple[int, ...] = ()
+    #: the decoded pixels (kept for drawing; maybe reduced) and photo pixels per decoded pixel
+    image: np.ndarray | None = field(default=None, repr=False)
+    scale: float = 1.0
+
+    @property
+    def ignored(self) -> list[TileRead]:
+        """Tiles lying apart from the hand's rows: left out of the hand."""
+        return list(self.layout.ignored)
+
+    @property
+    def flagged(self) -> list[TileRead]:
+        """Tiles read with low confidence that are part of the hand: to be checked."""
+        apart = {t.index for t in self.layout.ignored}
+        return [t for t in self.tiles if t.flagged and t.index not in apart]
+
+    @property
+    def in_hand(self) -> list[TileRead]:
+        apart = {t.index for t in self.layout.ignored}
+        return [t for t in self.tiles if t.index not in apart]
+
+    def hand_json(self, with_context: bool = True) -> dict[str, Any]:
+        """The structured form of :mod:`scoring.structured`: what the photo showed (the winning
+        tile as the context gives it, if it does) plus, by default, the context."""
+        out = self.layout.to_dict()
+        if self.context.winning_tile is not None:
+            out["winning_tile"] = self.context.winning_tile.code
+        if with_context:
+            out.update(self.context.to_json())
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything, as the ``photo --json`` command prints it."""
+        out: dict[str, Any] = {
+            "tiles": [t.to_json() for t in self.tiles],
+            "hand": self.hand_json(),
+            "problems": list(self.problems),
+            "ignored": [t.to_json() for t in self.layout.ignored],
+            "rejected": [t.to_json() for t in self.rejected],
+            "flagged": [t.to_json() for t in self.flagged],
+            # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
+            "boxes_left_out": [t.to_json() for t in self.layout.dropped],
+            "boxes_taken_in": [t.to_json() for t in self.layout.added],
+            "warnings": list(self.warnings),
+            "timings_ms": {k: round(v * 1000, 1) for k, v in self.timings.items()},
+        }
+        if self.score is not None:
+            out["score"] = self.score.to_json()
+        return out
+
+
+def mend_notes(tiles: list[TileRead], layout: Layout) -> list[str]:
+    """One sentence per change :mod:`vision.mend` made to complete the hand, for the player to
+    check: boxes left out or taken in, tiles taken as another candidate than the reader's first."""
+    ignored = {t.index for t in layout.ignored}
+    notes = [
+        f"box at x={r.box[0]:.0f} y={r.box[1]:.0f} (read as {r.code}, detector score "
+        f"{r.detector_score:.2f}) left out: the hand is complete without it (check it)"
+        for r in layout.dropped
+    ]
+    notes += [
+        f"faint box at x={r.box[0]:.0f} y={r.box[1]:.0f} (detector score {r.detector_score:.2f}) "
+        f"taken in as {r.code}: it completes the hand (check it)"
+        for r in layout.added
+    ]
+    notes += [
+        f"tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.corrected_from}, taken as {r.code}: "
+        "the likeliest way to complete the hand (check it)"
+        for r in tiles
+        if r.corrected_from and r.index not in ignored
+    ]
+    return notes
+
+
+def finish(
+    tiles: list[TileRead],
+    layout: Layout,
+    context: HandContext,
+    rules: str | None,
+    options: dict[str, str] | None = None,
+    **fields: Any,
+) -> HandResult:
+    """The layout's hand in its context, scored under ``rules`` (when given): a scorer's error
+    becomes an invalid score with the reason, never an exception. ``fields``: the rest of the
+    :class:`HandResult` (rejected boxes, timings, the image)."""
+    t0 = time.perf_counter()
+    problems = list(layout.problems)
+    if context.winning_tile is not None:
+        problems = [p for p in problems if "winning tile" not in p]
+    hand: Hand | None = None
+    hand_error = score = None
+    try:
+        hand = hand_from_layout(layout, context)
+    except HandError as exc:
+        hand_error = str(exc)
+    if rules is not None:
+        if hand is None:
+            score = Score.invalid(rules, hand_error or "no hand")
+        else:
+            try:
+                score = score_hand(hand, rules, dict(options or {}))
+            except HandError as exc:
+                score = Score.invalid(rules, str(exc))
+            except Exception as exc:  # a scorer bug must not stop a batch, the page or the camera
+                score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+        if problems and not score.valid:
+            score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    timings = dict(fields.pop("timings", {}))
+    timings["score"] = time.perf_counter() - t0
+    return HandResult(
+        tiles=list(tiles),
+        layout=layout,
+        context=context,
+        hand=hand,
+        score=score,
+        rules=rules,
+        hand_error=hand_error,
+        problems=problems,
+        warnings=mend_notes(tiles, layout),
+        timings=timings,
+        **fields,
+    )
+
+
+def score_tiles(
+    tiles: list[TileRead], context: HandContext, rules: str | None, options: dict[str, str] | None = None
+) -> HandResult:
+    """Tiles a player placed or corrected (the web page's tiles): laid out as they are (no
+    mending: the player has the last word) and scored."""
+    t0 = time.perf_counter()
+    layout = lay_out(tiles)
+    return finish(tiles, layout, context, rules, options, timings={"layout": time.perf_counter() - t0})

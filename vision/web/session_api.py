@@ -1,0 +1,199 @@
+"""The phone page's table mode on the server: a table's session, scored by the one session engine.
+
+The page keeps the session (setup and rows) in the browser and sends all of it with every change;
+the server keeps nothing. Totals, winds, counters, penalties and the closing all come from
+:func:`scoring.session.engine.run_session`, never from the page's own arithmetic.
+
+- ``GET /api/session/meta`` what the table form offers: the penalty infractions of each system,
+  the systems that score the losers' hands too, the systems with chombo rows.
+- ``POST /api/session`` ``{rules, options, session}`` → ``{"sheet": …}`` (the sheet as
+  ``mahjong-score session --json`` prints it, with ``next``: the winds and label of the next hand).
+  ``session`` is the session file's structured form (tournament, session, table, players, hands);
+  a photo's row carries the page's corrected ``reading`` (hand, flagged tiles, warnings) instead of
+  a path: the engine marks it for confirmation as it marks any photo, until ``confirmed: true``.
+- ``POST /api/session/export`` the same body plus ``format`` (csv, json or html) and ``thumbs``
+  (photo name → small ``data:image/jpeg`` picture for the printable sheet) → the file, as a download.
+
+Bad input is a JSON ``{"error": "…"}`` with status 400 (413 for a body too large), never a 500.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Literal, TypeVar
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+
+from scoring.hand import HandError
+from scoring.rules import RULE_SYSTEMS
+from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
+from scoring.session.html import sheet_html
+from scoring.session.load import session_from_dict
+from scoring.session.model import SessionError
+from scoring.session.output import sheet_csv, sheet_json
+from scoring.session.penalties import INFRACTIONS
+from scoring.tiles import TileError
+
+#: the largest body: a whole session with a thumbnail per photo (a few kB each)
+MAX_SESSION_BODY = 4 << 20
+MAX_ROWS = 200  # a long riichi hanchan with repeats and penalties stays far below
+MAX_THUMB = 96 << 10
+_THUMB_PREFIXES = ("data:image/jpeg;base64,", "data:image/png;base64,", "data:image/webp;base64,")
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+class SessionRequest(BaseModel):
+    """A table's session as the page holds it."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: str = Field(description="mcr, riichi, zung-jung, australian or classical")
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    session: dict[str, Any] = Field(
+        description="tournament, session, table, players [{name, seat, number}], hands [rows]"
+    )
+
+
+class ExportRequest(SessionRequest):
+    format: Literal["csv", "json", "html"]
+    thumbs: dict[str, str] = Field(default_factory=dict, description="photo name → data:image URL")
+
+    @field_validator("thumbs")
+    @classmethod
+    def _pictures_only(cls, thumbs: dict[str, str]) -> dict[str, str]:
+        for name, url in thumbs.items():
+            if not url.startswith(_THUMB_PREFIXES) or len(url) > MAX_THUMB:
+                raise ValueError(f"{name!r}: a data:image URL of at most {MAX_THUMB // 1024} kB")
+        return thumbs
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=_NO_STORE)
+
+
+_Body = TypeVar("_Body", bound=SessionRequest)
+
+
+async def _body(request: Request, model: type[_Body]) -> _Body:
+    """The JSON body, read with a size limit whether announced or streamed, then validated."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_SESSION_BODY:
+        raise _Refused(413, "request body too large")
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_SESSION_BODY:
+            raise _Refused(413, "request body too large")
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise _Refused(400, f"the body is not valid JSON: {getattr(exc, 'msg', exc)}") from None
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        from vision.web.app import _validation_message  # the app's wording (imported late: app imports us)
+
+        raise _Refused(400, f"invalid request: {_validation_message(exc.errors())}") from None
+
+
+async def _scored(request: Request, model: type[_Body]) -> tuple[_Body, Sheet]:
+    body = await _body(request, model)
+    return body, await run_in_threadpool(_sheet, body)
+
+
+def _sheet(body: SessionRequest) -> Sheet:
+    """Run the engine on the page's session; :class:`_Refused` with the engine's own message."""
+    if body.rules not in RULE_SYSTEMS:
+        raise _Refused(400, f"unknown rules {body.rules!r}: choose one of {', '.join(RULE_SYSTEMS)}")
+    hands = body.session.get("hands")
+    if isinstance(hands, list) and len(hands) > MAX_ROWS:
+        raise _Refused(400, f"a session has at most {MAX_ROWS} rows here, this one has {len(hands)}")
+    options = {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in body.options.items()}
+    try:
+        session = session_from_dict(body.session)
+        for row in session.rows:
+            # the server reads no files for the page: a photo comes with the page's reading of it
+            if row.kind == "hand" and row.hand is None and row.reading is None:
+                raise SessionError(f"{row.line}: a photo's row needs the page's 'reading' of it")
+        return run_session(session, body.rules, options, read_photo=_no_files)
+    except (SessionError, HandError, TileError) as exc:
+        raise _Refused(400, str(exc)) from None
+
+
+def _no_files(path: Any) -> Any:  # never called: every photo row carries its reading (checked above)
+    raise SessionError("the server reads no photo files for the page")
+
+
+def _filename(sheet: Sheet, ext: str) -> str:
+    s = sheet.session
+    parts = [p for p in (s.tournament, f"session-{s.session}" if s.session else "", f"table-{s.table}") if p]
+    stem = "_".join(re.sub(r"[^A-Za-z0-9.-]+", "-", p).strip("-.") for p in parts).strip("_")[:80]
+    stem = stem or "session"
+    return f"{stem}.{ext}"
+
+
+router = APIRouter()
+
+
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
+
+
+@router.get("/api/session/meta", summary="What the table mode offers: penalties, losers' hands, chombo")
+async def session_meta() -> dict[str, Any]:
+    return {
+        "infractions": {k: list(v) for k, v in INFRACTIONS.items()},
+        "scores_losers": list(TABLE_SYSTEMS),
+        "chombo": ["riichi"],
+    }
+
+
+@router.post(
+    "/api/session",
+    summary="Score a table's session: every row settled, running totals, closing",
+    openapi_extra=_schema(SessionRequest),
+)
+async def api_session(request: Request) -> JSONResponse:
+    try:
+        _, sheet = await _scored(request, SessionRequest)
+    except _Refused as exc:
+        return _error(exc.status, exc.message)
+    return JSONResponse({"sheet": sheet_json(sheet)}, headers=_NO_STORE)
+
+
+@router.post(
+    "/api/session/export",
+    summary="The session's sheet as a CSV, JSON or printable HTML file",
+    openapi_extra=_schema(ExportRequest),
+)
+async def api_session_export(request: Request) -> Response:
+    try:
+        body, sheet = await _scored(request, ExportRequest)
+    except _Refused as exc:
+        return _error(exc.status, exc.message)
+    if body.format == "csv":
+        text, media = sheet_csv(sheet), "text/csv"
+    elif body.format == "json":
+        text, media = json.dumps(sheet_json(sheet), ensure_ascii=False, indent=1), "application/json"
+    else:
+        text, media = await run_in_threadpool(sheet_html, sheet, ".", body.thumbs), "text/html"
+    headers = {**_NO_STORE, "Content-Disposition": f'attachment; filename="{_filename(sheet, body.format)}"'}
+    return Response(text, media_type=f"{media}; charset=utf-8", headers=headers)
+
+
+__all__ = ["MAX_SESSION_BODY", "router"]

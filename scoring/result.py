@@ -63,29 +63,35 @@ class Score:
         return "\n".join(lines)
 
 
-class DeferredNotes:
-    """``Score(notes=DeferredNotes(build))``: the notes are built by ``build()`` on the first read
-    of ``Score.notes`` and kept. Scorers use it so that callers who only want the numbers (batch
-    scoring, benchmarks) do not pay for formatting lines nobody prints; reading ``notes``,
-    ``render()``, ``repr`` and ``==`` see the built list as before."""
+class Deferred:
+    """``Score(notes=Deferred(build))`` or ``Score(payments=Deferred(build))``: the field is built
+    by ``build()`` on its first read and kept. Scorers use it so that callers who only want the
+    hand's value (batch scoring, benchmarks) do not pay for formatting lines nobody prints or for
+    payment rows nobody settles; reading the field, ``render()``, ``to_json()``, ``repr`` and
+    ``==`` see the built value as before."""
 
     __slots__ = ("build",)
 
-    def __init__(self, build: Callable[[], list[str]]) -> None:
+    def __init__(self, build: Callable[[], Any]) -> None:
         self.build = build
 
 
-_NOTES_SLOT = Score.__dict__["notes"]  # the slot the dataclass made for the field
+def _built_on_read(name: str) -> property:
+    """The dataclass field ``name`` behind a property that builds a :class:`Deferred` value once.
+
+    The field stays a dataclass field (constructor, fields(), repr, ==, pickling unchanged); only
+    its reads go through the property."""
+    slot = Score.__dict__[name]  # the slot the dataclass made for the field
+
+    def read(self: Score) -> Any:
+        value = slot.__get__(self, Score)
+        if type(value) is Deferred:
+            value = value.build()
+            slot.__set__(self, value)
+        return value
+
+    return property(read, slot.__set__, doc=slot.__doc__)
 
 
-def _notes(self: Score) -> list[str]:
-    notes = _NOTES_SLOT.__get__(self, Score)
-    if type(notes) is DeferredNotes:
-        notes = notes.build()
-        _NOTES_SLOT.__set__(self, notes)
-    return notes
-
-
-# the field stays a dataclass field (constructor, fields(), repr, ==, pickling unchanged); reads go
-# through this property so that deferred notes are built on demand
-Score.notes = property(_notes, _NOTES_SLOT.__set__, doc=_NOTES_SLOT.__doc__)  # type: ignore[assignment]
+Score.notes = _built_on_read("notes")  # type: ignore[assignment]
+Score.payments = _built_on_read("payments")  # type: ignore[assignment]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from scoring.decompose import Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError
 from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
-from scoring.result import DeferredNotes, Score
+from scoring.result import Deferred, Score
 from scoring.riichi.context import RiichiContext, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
@@ -219,7 +219,7 @@ def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | No
             "base_points": best.base,
             "reading": reading,
         },
-        DeferredNotes(lambda: _notes(best, fu, reading, winner, pays, liability)),
+        Deferred(lambda: _notes(best, fu, reading, winner, pays, liability)),
         pays,
     )
 

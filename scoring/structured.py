@@ -246,36 +246,30 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
 
 def parse_json(text: str) -> Any:
     """One JSON document; :class:`HandError` for bad JSON, nesting too deep to read, or a number
-    too long to convert."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise HandError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise HandError("not a hand: the JSON is nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise HandError(f"not valid JSON: {one_line(str(exc))}") from None
+    too long to convert (more than 4300 digits)."""
+    return _read(json.loads, text, "JSON")
 
 
 def parse_document(text: str) -> Any:
     """Parse JSON, or YAML when JSON fails (YAML is a superset, but JSON errors read better)."""
     try:
         return json.loads(text)
+    except ValueError:  # JSONDecodeError, or a number too long to convert: try YAML
+        pass
     except RecursionError:
         raise HandError("not a hand: the JSON is nested too deeply") from None
-    except ValueError as json_error:  # JSONDecodeError, or a number too long to convert
-        try:
-            import yaml
-        except ImportError:  # pragma: no cover - pyyaml is a runtime dependency
-            raise HandError(f"not valid JSON: {one_line(str(json_error))}") from None
-        try:
-            return yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            raise HandError(f"not valid JSON or YAML: {one_line(str(exc))}") from None
-        except RecursionError:
-            raise HandError("not a hand: the YAML is nested too deeply") from None
-        except ValueError as exc:
-            raise HandError(f"not valid YAML: {one_line(str(exc))}") from None
+    import yaml
+
+    return _read(yaml.safe_load, text, "JSON or YAML", (ValueError, yaml.YAMLError))
+
+
+def _read(load: Any, text: str, what: str, errors: tuple[type[Exception], ...] = (ValueError,)) -> Any:
+    try:
+        return load(text)
+    except RecursionError:
+        raise HandError(f"not a hand: the {what} is nested too deeply") from None
+    except errors as exc:
+        raise HandError(f"not valid {what}: {one_line(str(exc))}") from None
 
 
 def one_line(message: str, limit: int = 200) -> str:

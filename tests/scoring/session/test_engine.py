@@ -61,20 +61,13 @@ def test_mcr_seed_figures_5_and_6() -> None:
     from scoring.result import Score
     from scoring.session.settle import hand_payments
 
-    h = parse_hand("123m456p789s5556z ron 6z seat=S discarder=W")
-    assert net_by_seat(hand_payments(Score("mcr", True, payments=settlement(h, 9)))) == {
-        "E": -8,
-        "S": 33,
-        "W": -17,
-        "N": -8,
-    }
-    h = parse_hand("123m456p789s5556z tsumo 6z seat=S")
-    assert net_by_seat(hand_payments(Score("mcr", True, payments=settlement(h, 8)))) == {
-        "E": -16,
-        "S": 48,
-        "W": -16,
-        "N": -16,
-    }
+    # Figure 6 on a discard (V=9), Figure 5 self-drawn (V=8: each opponent pays 8+8 = 16)
+    for text, value, net in (
+        ("123m456p789s5556z ron 6z seat=S discarder=W", 9, {"E": -8, "S": 33, "W": -17, "N": -8}),
+        ("123m456p789s5556z tsumo 6z seat=S", 8, {"E": -16, "S": 48, "W": -16, "N": -16}),
+    ):
+        payments = settlement(parse_hand(text), value)
+        assert net_by_seat(hand_payments(Score("mcr", True, payments=payments))) == net
     # without the discarder's seat the payment cannot be booked
     h = parse_hand("123m456p789s5556z ron 6z seat=S")
     with pytest.raises(SessionError, match="discarder"):

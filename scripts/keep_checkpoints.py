@@ -96,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     index_file = DEST / "checkpoints.json"
     while True:
         index = json.loads(index_file.read_text()) if index_file.is_file() else {}
-        for kind, run, keep in (("reader", args.reader, keep_reader), ("detector", args.detector, keep_detector)):
+        runs = (("reader", args.reader, keep_reader), ("detector", args.detector, keep_detector))
+        for kind, run, keep in runs:
             if not run:
                 continue
             run = run.resolve()

@@ -9,6 +9,9 @@ The tests that need the real models are separate and skip while ``models/*.onnx`
 from __future__ import annotations
 
 import json
+import os
+import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +24,20 @@ from vision.read import TileRead
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "hand.jpg"
 EXAMPLE_TRUTH = ROOT / "examples" / "hand.json"
+
+
+@dataclass(frozen=True)
+class TruthSpec:
+    """Stands for :class:`vision.cli.options.ReaderSpec` in the ``photos`` tests: what a worker
+    process is sent to load its :class:`TruthReader`. With ``loads`` (a folder), each load leaves a
+    file named by its process id there, so a test can count who loaded the models, and how often."""
+
+    loads: str | None = None
+
+    def load(self) -> TruthReader:
+        if self.loads:
+            (Path(self.loads) / f"{os.getpid()}-{uuid.uuid4().hex}").touch()
+        return TruthReader()
 
 
 def models_present() -> bool:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from scoring.hand import WINDS
-from scoring.session.model import Player, Row, Session, SessionError
+from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.tiles import TileError, parse_tiles
 
 #: The manifest's columns; only ``photo`` is required.
@@ -249,7 +249,7 @@ def session_from_manifest(
         if not r.seat:
             raise SessionError(f"{r.where}: seat: give the winner's seat (E, S, W or N) at that hand")
         session_rows.append(
-            Row(
+            SessionEntry(
                 kind="hand",
                 line=r.where,
                 photo=r.photo,

@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import TextIO
 
+from scoring.hand import HandError
+from scoring.rules import check_context
 from scoring.session.closing import ranking
 from scoring.session.engine import run_session
 from scoring.session.html import sheet_html
@@ -28,6 +30,10 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
 
     _check_rules(args.rules)
     options = parse_options(args.option)
+    try:
+        check_context(args.rules, (), options)  # an unknown option is bad input (exit 2)
+    except HandError as exc:
+        raise CliError(str(exc)) from None
     sheets = []
     try:
         for session in _sessions(args, CliError):

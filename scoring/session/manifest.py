@@ -21,7 +21,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from scoring.hand import WINDS
+from scoring.hand import MAX_COUNTER, WINDS
 from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.tiles import TileError, parse_tiles
 
@@ -48,8 +48,6 @@ MANIFEST_COLUMNS = (
 #: ``win_by`` as written → as the structured form spells it
 WIN_BY = {"": "", "discard": "discard", "ron": "discard", "self_draw": "self_draw", "tsumo": "self_draw"}
 WIND_NAMES = {"E": "E", "S": "S", "W": "W", "N": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
-#: honba and riichi sticks: a session never comes near this; 1e29 is a typo, not a count
-MAX_COUNTER = 100
 #: a manifest is a referee's sheet, not a data dump: refuse what cannot be one before parsing it
 MAX_ROWS = 10_000
 MAX_CELL = 200

@@ -271,6 +271,20 @@ def test_score_endpoint(client: TestClient) -> None:
     assert client.post("/api/score", json={"hand": "x"}).status_code == 422
 
 
+@pytest.mark.parametrize("value", [True, 1e29, -1, 101, "3", 2.5])
+def test_counters_are_whole_numbers_from_0_to_100_everywhere(client: TestClient, value: object) -> None:
+    """honba true or 1e29 used to be taken (points 3e28): the structured hand and the photo's
+    context both refuse them with a message."""
+    hand = {"hand": "234m55p123456789s", "winning_tile": "9s", "win_by": "self_draw", "honba": value}
+    d = client.post("/api/score", json={"hand": hand, "rules": "riichi"}).json()
+    assert d["score"]["valid"] is False and "honba" in d["score"]["error"]
+    r = _read(client, ctx={**CTX, "honba": value})
+    assert r.status_code == 400 and "honba" in r.json()["error"]
+    r = _read(client, ctx={**CTX, "riichi_sticks": value})
+    assert r.status_code == 400 and "riichi_sticks" in r.json()["error"]
+    assert _read(client, ctx={**CTX, "honba": 100}).status_code == 200
+
+
 def test_settlement_nets_the_typed_payments() -> None:
     riichi = [Payment("E", "W", 3900, "hand"), Payment("E", "W", 100, "counters")]
     riichi.append(Payment("S", "W", 2000, "hand"))

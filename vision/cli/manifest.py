@@ -13,8 +13,7 @@ from pathlib import Path
 
 from scoring.cli import CliError
 from scoring.hand import WINDS, HandError
-from scoring.options import resolve
-from scoring.rules import options_of
+from scoring.rules import check_context
 from scoring.session.manifest import ManifestError, ManifestRow, parse_manifest
 from scoring.tiles import tile
 from vision.cli.entries import Entry, entries, not_a_photo_file
@@ -50,7 +49,7 @@ def manifest_entries(
         try:
             context = row_context(row, base)
             row_options = {**options, **row.options}
-            resolve(options_of(rules), row_options)
+            check_context(rules, context.flags, row_options)
         except (ValueError, HandError) as exc:  # TileError and HandError are ValueErrors too
             out.append(replace(entry, error=f"{row.where}: {exc}"))
             continue

@@ -8,10 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scoring.cli import CliError
-from scoring.hand import HandError
-from scoring.options import resolve
-from scoring.rules import RULE_SYSTEMS, options_of
-from scoring.session.manifest import MAX_COUNTER
+from scoring.hand import MAX_COUNTER, HandError
+from scoring.rules import RULE_SYSTEMS, check_context
 from scoring.tiles import TileError, parse_tiles, tile
 from vision.detect import DETECTOR_CONF
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
@@ -89,11 +87,11 @@ def reader_spec(args: argparse.Namespace, threads: int | None = None) -> ReaderS
     return ReaderSpec(str(args.models), args.det_conf, threads)
 
 
-def check_options(rules: str, options: dict[str, str]) -> None:
-    """Rule options are checked before any photo is read: an unknown name or value is bad input
-    (exit 2), not a hand that is no win."""
+def check_rule_input(args: argparse.Namespace, options: dict[str, str]) -> None:
+    """The rule options and flags given, checked before any photo is read: an unknown name or
+    value is bad input (exit 2), not a hand that is no win."""
     try:
-        resolve(options_of(rules), options)
+        check_context(args.rules, [*(args.flag or []), *(["riichi"] if args.riichi else [])], options)
     except HandError as exc:
         raise CliError(str(exc)) from None
 

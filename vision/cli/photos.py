@@ -23,7 +23,7 @@ from scoring.cli import EXIT_OK, CliError, parse_options
 from vision.annotate import draw
 from vision.cli.entries import Entry, annotated_names, entries
 from vision.cli.manifest import manifest_entries, read_manifest
-from vision.cli.options import add_context_options, check_options, context_of, reader_spec
+from vision.cli.options import add_context_options, check_rule_input, context_of, reader_spec
 from vision.cli.outputs import check_outputs
 from vision.cli.photo import process
 from vision.cli.pool import WorkerDied, available_cores, map_in_order, threads_per_worker
@@ -146,7 +146,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
     if not folder.is_dir():
         raise CliError(f"no such folder: {folder}")
     options = parse_options(args.option)
-    check_options(args.rules, options)
+    check_rule_input(args, options)
     ctx = context_of(args)
     manifest = bool(args.manifest)
     if manifest:

@@ -37,7 +37,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from scoring.hand import HandError
+from scoring.hand import MAX_COUNTER, HandError
 from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS, score_hand
@@ -86,8 +86,9 @@ class HandContextIn(BaseModel):
     flags: list[str] = Field(default_factory=list, max_length=32)
     dora_indicators: list[str] | str = Field(default_factory=list)
     ura_dora_indicators: list[str] | str = Field(default_factory=list)
-    honba: int = Field(0, ge=0, le=99)
-    riichi_sticks: int = Field(0, ge=0, le=99)
+    # whole JSON numbers only: true is no count, and 1e29 is a typo
+    honba: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
+    riichi_sticks: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
     winning_tile: str | None = Field(None, description="override: the winning tile's code")
 
 

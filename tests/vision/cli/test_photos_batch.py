@@ -148,6 +148,20 @@ def test_empty_cells_take_the_command_lines_context(
     ]
 
 
+def test_a_line_with_an_unknown_flag_or_option_is_its_error_row(
+    table: Path, truth_spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "manifest.csv").write_text(
+        "photo,seat,win_by,flags,options\nh1.jpg,W,tsumo,ipatsu,\nh2.jpg,W,tsumo,,nosuch=1\nh3.jpg,W,tsumo,,\n"
+    )
+    code, _, err = _run(_photos(table, tmp_path / "r.csv", "--workers", "1", "--no-annotate"), capsys)
+    assert code == 0, err
+    rows = _rows(tmp_path / "r.csv")
+    assert rows[0]["error"].startswith("manifest line 2: unknown flag(s) for riichi: ipatsu")
+    assert rows[1]["error"].startswith("manifest line 3: unknown option 'nosuch'")
+    assert rows[2]["valid"] == "True"
+
+
 @pytest.mark.parametrize(
     ("manifest", "words"),
     [
@@ -190,6 +204,7 @@ def test_the_csv_may_not_overwrite_the_manifest(
     ("extra", "words"),
     [
         (["--option", "no_such_option=1"], "unknown option 'no_such_option'"),
+        (["--flag", "ipatsu"], "unknown flag(s) for riichi: ipatsu"),
         (["--honba", "100000000000000000000000000000"], "--honba must be a whole number from 0 to 100"),
         (["--discarder", "E"], "the winner's own seat"),
         (["--discarder", "S", "--win-by", "tsumo"], "not a self-draw"),

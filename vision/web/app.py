@@ -323,9 +323,11 @@ def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None 
 
 
 def _validation_message(errors: Any) -> str:
+    """Pydantic's first errors as one line (a key the client sent is quoted if it holds a line
+    break or another control character)."""
     parts = []
     for e in list(errors)[:3]:
-        loc = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body",))
+        loc = ".".join(str(x) if str(x).isprintable() else repr(x) for x in e.get("loc", ()) if x != "body")
         parts.append(f"{loc}: {e.get('msg')}" if loc else str(e.get("msg")))
     return "; ".join(parts) or "invalid request"
 

@@ -15,39 +15,16 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from tests.scoring.hand_strategies import json_values
+from tests.scoring.test_structured import _KEYS
 from tests.vision.test_web_support import TruthReader
 from vision.web.app import create_app
 
 _CLIENT = TestClient(create_app(TruthReader()), raise_server_exceptions=False, base_url="http://localhost")
-_SCALAR = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-(10**30), max_value=10**30),
-    st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=12),
-    st.sampled_from(
-        ["1m", "9s", "7z", "0p", "1f", "back", "E", "S", "discard", "self_draw", "riichi", "123m"]
-    ),
-)
-_VALUE = st.recursive(
-    _SCALAR,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)
-    ),
-    max_leaves=20,
-)
-_HAND_KEYS = [
-    "hand",
-    "melds",
-    "winning_tile",
-    "win_by",
-    "seat_wind",
-    "round_wind",
-    "flags",
-    "honba",
-    "options",
-]
-_HAND = st.dictionaries(st.sampled_from(_HAND_KEYS), _VALUE, max_size=7)
+_WORDS = ["1m", "9s", "7z", "0p", "1f", "back", "E", "S", "discard", "self_draw", "riichi", "123m"]
+_VALUE = json_values(_WORDS, max_leaves=20)
+_SCALAR = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=12), st.sampled_from(_WORDS))
+_HAND = st.dictionaries(st.sampled_from(_KEYS), _VALUE, max_size=7)
 _TILE = st.fixed_dictionaries(
     {"code": st.one_of(st.sampled_from(["1m", "5p", "9s", "1z", "back", "0m"]), st.text(max_size=4))},
     optional={

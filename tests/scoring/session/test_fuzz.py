@@ -16,37 +16,10 @@ from scoring.session.load import session_from_dict
 from scoring.session.manifest import MANIFEST_COLUMNS, ManifestError, parse_manifest, session_from_manifest
 from scoring.session.output import sheet_csv, sheet_json
 from scoring.session.photo import PhotoHand
+from tests.scoring.hand_strategies import json_values
 
-_SCALAR = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-(10**6), 10**6),
-    st.floats(allow_nan=False),
-    st.text(max_size=10),
-    st.sampled_from(
-        [
-            "A",
-            "B",
-            "E",
-            "S",
-            "W",
-            "N",
-            "123m456p789s5556z ron 6z",
-            "234m55p12345678s tsumo 9s",
-            "exhaustive",
-            "late",
-            "chombo",
-            "1z",
-        ]
-    ),
-)
-_VALUE = st.recursive(
-    _SCALAR,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
+_WORDS = ["A", "B", "E", "S", "W", "N", "exhaustive", "late", "chombo", "1z"]
+_VALUE = json_values([*_WORDS, "123m456p789s5556z ron 6z", "234m55p12345678s tsumo 9s"])
 _ROW_KEYS = [
     "hand",
     "photo",

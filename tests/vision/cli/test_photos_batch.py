@@ -7,7 +7,6 @@ each worker process as a :class:`TruthSpec`; one test runs the shipped models in
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import os
@@ -18,6 +17,7 @@ import pytest
 
 import vision.pipeline
 from scoring.cli import run
+from tests.vision.cli.test_photos import _rows, _run
 from tests.vision.test_images import png_claiming
 from tests.vision.test_web_support import EXAMPLE, TruthReader, TruthSpec, models_present
 from vision.cli import build_parser
@@ -33,17 +33,6 @@ h4.jpg,3,5,E,S,self_draw,,ippatsu,E,,,
 missing.jpg,3,6,E,E,,,,,,,
 h5.jpg,3,7,N,E,self_draw,,,,,1e29,
 """
-
-
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser, _ = build_parser()
-    buf = io.StringIO()
-    code = run(parser, argv, out=buf)
-    return code, buf.getvalue(), capsys.readouterr().err
-
-
-def _rows(path: Path) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(path.read_text())))
 
 
 def _records(path: Path) -> list[dict]:
@@ -66,6 +55,11 @@ def table(tmp_path: Path) -> Path:
     (d / "bomb.png").write_bytes(png_claiming(65535, 65535))
     (tmp_path / "manifest.csv").write_text(MANIFEST)
     return d
+
+
+@pytest.fixture
+def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The models must not even be loaded: the command stops before any work."""
 
 
 @pytest.fixture
@@ -163,20 +157,29 @@ def test_a_line_with_an_unknown_flag_or_option_is_its_error_row(
 
 
 @pytest.mark.parametrize(
-    ("manifest", "words"),
+    ("manifest", "extra", "words"),
     [
-        ("file,seat\nh1.jpg,E\n", "'photo' column"),
-        ("photo,colour\nh1.jpg,red\n", "unknown manifest column 'colour'"),
-        (None, "no such file"),
-        (b"photo\n\xff\xfe.jpg\n", "cannot be read"),
+        ("file,seat\nh1.jpg,E\n", [], "'photo' column"),
+        ("photo,colour\nh1.jpg,red\n", [], "unknown manifest column 'colour'"),
+        (None, [], "no such file"),
+        (b"photo\n\xff\xfe.jpg\n", [], "cannot be read"),
+        (MANIFEST, ["--out", "{manifest}"], "would destroy the photo"),  # the CSV over the manifest
+        (MANIFEST, ["--option", "no_such_option=1"], "unknown option 'no_such_option'"),
+        (MANIFEST, ["--flag", "ipatsu"], "unknown flag(s) for riichi: ipatsu"),
+        (MANIFEST, ["--honba", "1" + "0" * 29], "--honba must be a whole number from 0 to 100"),
+        (MANIFEST, ["--discarder", "E"], "the winner's own seat"),
+        (MANIFEST, ["--discarder", "S", "--win-by", "tsumo"], "not a self-draw"),
+        (MANIFEST, ["--workers", "0"], "a number of processes from 1"),
+        (MANIFEST, ["--workers", "two"], "a number of processes from 1"),
     ],
 )
-def test_a_manifest_that_cannot_be_used_is_one_error_line_before_any_work(
+def test_bad_input_is_one_error_line_before_any_work(
     manifest: str | bytes | None,
+    extra: list[str],
     words: str,
     table: Path,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    no_work: None,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "manifest.csv"
@@ -185,49 +188,18 @@ def test_a_manifest_that_cannot_be_used_is_one_error_line_before_any_work(
         path.write_bytes(manifest)
     elif manifest is not None:
         path.write_text(manifest)
-    monkeypatch.setattr(photos_cmd, "reader_spec", lambda args, threads=None: pytest.fail("work started"))
-    code, _, err = _run(_photos(table, tmp_path / "r.csv"), capsys)
-    assert code == 2 and words in err and err.count("\n") == 1, err
-    assert not (tmp_path / "r.csv").exists()
-
-
-def test_the_csv_may_not_overwrite_the_manifest(
-    table: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(photos_cmd, "reader_spec", lambda args, threads=None: pytest.fail("work started"))
-    code, _, err = _run(_photos(table, tmp_path / "manifest.csv"), capsys)
-    assert code == 2 and "destroy" in err
-    assert (tmp_path / "manifest.csv").read_text() == MANIFEST
-
-
-@pytest.mark.parametrize(
-    ("extra", "words"),
-    [
-        (["--option", "no_such_option=1"], "unknown option 'no_such_option'"),
-        (["--flag", "ipatsu"], "unknown flag(s) for riichi: ipatsu"),
-        (["--honba", "100000000000000000000000000000"], "--honba must be a whole number from 0 to 100"),
-        (["--discarder", "E"], "the winner's own seat"),
-        (["--discarder", "S", "--win-by", "tsumo"], "not a self-draw"),
-        (["--workers", "0"], "a number of processes from 1"),
-        (["--workers", "two"], "a number of processes from 1"),
-    ],
-)
-def test_bad_options_exit_2_before_any_work(
-    extra: list[str],
-    words: str,
-    table: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    monkeypatch.setattr(photos_cmd, "reader_spec", lambda args, threads=None: pytest.fail("work started"))
     parser, _ = build_parser()
+    argv = _photos(table, tmp_path / "r.csv") + [a.format(manifest=path) for a in extra]
     try:
-        code = run(parser, _photos(table, tmp_path / "r.csv", *extra), out=io.StringIO())
+        code = run(parser, argv, out=io.StringIO())
     except SystemExit as exc:  # argparse's own refusals exit 2 too
         code = int(exc.code or 0)
     err = capsys.readouterr().err
-    assert code == 2 and words in err and "Traceback" not in err, err
+    last = err.strip().splitlines()[-1]  # argparse prints its usage first
+    assert code == 2 and words in last and "error:" in last and "Traceback" not in err, err
+    assert not (tmp_path / "r.csv").exists()
+    if manifest == MANIFEST:
+        assert path.read_text() == MANIFEST
 
 
 # ------------------------------------------------------------------------------------------------

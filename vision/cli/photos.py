@@ -26,7 +26,7 @@ from vision.cli.manifest import manifest_entries, read_manifest
 from vision.cli.options import add_context_options, check_rule_input, context_of, reader_spec
 from vision.cli.outputs import check_outputs
 from vision.cli.photo import process
-from vision.cli.pool import WorkerDied, available_cores, map_in_order, threads_per_worker
+from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in_order, threads_per_worker
 from vision.cli.resume import Done, resume_point
 from vision.images import IMAGE_SUFFIXES
 from vision.pipeline import PhotoReader
@@ -129,11 +129,14 @@ def photo_row(
 
 
 def _workers(value: str) -> int:
-    """``--workers``: a whole number 1.. or ``all`` (every core this process may use)."""
+    """``--workers``: a whole number 1.., ``all`` (one per core) or ``auto`` (the cores filled
+    with the models' threads: :func:`vision.cli.pool.default_workers`)."""
+    if value == "auto":
+        return default_workers()
     if value == "all":
         return available_cores()
     if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"a number of processes from 1 to {MAX_WORKERS}, or 'all'")
+        raise argparse.ArgumentTypeError(f"a number of processes from 1 to {MAX_WORKERS}, 'all' or 'auto'")
     return int(value)
 
 
@@ -267,10 +270,11 @@ def add_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--workers",
         type=_workers,
-        default="all",
+        default="auto",
         metavar="N",
-        help="processes reading photos at once, each with its own models (default: all, one per "
-        "core); the output is the same for any number",
+        help="processes reading photos at once, each loading the models once; 'all': one per "
+        "core; default 'auto': one per 2 cores, whose 2 threads each fill every core. The output "
+        "is the same for any number",
     )
     p.add_argument(
         "--resume",

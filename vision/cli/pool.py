@@ -33,6 +33,17 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: each model's threads in a process of its own (:func:`vision.models.load_model`'s default)
+MODEL_THREADS = 2
+
+
+def default_workers() -> int:
+    """Enough processes to fill every core with the models' own threads: one per
+    :data:`MODEL_THREADS` cores (one on a 2-core machine, where two processes were slower: the
+    models' threads already use both cores, and a second process costs its start and models)."""
+    return max(1, available_cores() // MODEL_THREADS)
+
+
 def threads_per_worker(workers: int) -> int | None:
     """Each model's threads in one of ``workers`` processes: the cores shared out (None for one
     worker: the models' own default)."""

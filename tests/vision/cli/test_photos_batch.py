@@ -232,11 +232,20 @@ def test_a_worker_that_cannot_load_the_models_is_one_error_line(
     assert not (tmp_path / "r.csv").exists()  # no output opened before the models were there
 
 
-def test_workers_default_to_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(photos_cmd, "available_cores", lambda: 7)
+def test_workers_fill_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.cli.pool as pool
+
+    for module in (photos_cmd, pool):
+        monkeypatch.setattr(module, "available_cores", lambda: 16)
     parser, _ = build_parser()
     args = parser.parse_args(["photos", "d", "--rules", "mcr", "--out", "r.csv"])
-    assert args.workers == 7
+    assert args.workers == 8 and pool.threads_per_worker(8) == 2  # 8 processes x 2 threads
+    args = parser.parse_args(["photos", "d", "--rules", "mcr", "--out", "r.csv", "--workers", "all"])
+    assert args.workers == 16 and pool.threads_per_worker(16) == 1
+    for module in (photos_cmd, pool):
+        monkeypatch.setattr(module, "available_cores", lambda: 2)
+    args = parser.parse_args(["photos", "d", "--rules", "mcr", "--out", "r.csv"])
+    assert args.workers == 1 and pool.threads_per_worker(1) is None  # the models' own 2 threads
     assert (
         parser.parse_args(["photos", "d", "--rules", "mcr", "--out", "r.csv", "--workers", "3"]).workers == 3
     )

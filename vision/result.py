@@ -23,6 +23,7 @@ from scoring.tiles import Tile, TileError, tile
 from vision.classes import BACK, TILE_CLASSES
 from vision.layout import Layout, lay_out
 from vision.read import TileRead
+from vision.zoom import SecondPass
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,8 @@ class HandResult:
     #: the decoded pixels (kept for drawing; maybe reduced) and photo pixels per decoded pixel
     image: np.ndarray | None = field(default=None, repr=False)
     scale: float = 1.0
+    #: where the detector looked a second time, closer (small tiles), if it did
+    second_pass: SecondPass | None = None
 
     @property
     def ignored(self) -> list[TileRead]:
@@ -167,6 +170,8 @@ class HandResult:
             "warnings": list(self.warnings),
             "timings_ms": {k: round(v * 1000, 1) for k, v in self.timings.items()},
         }
+        if self.second_pass is not None:
+            out["second_pass"] = self.second_pass.to_json()
         if self.score is not None:
             out["score"] = self.score.to_json()
         return out

@@ -174,6 +174,8 @@ def _rescale(
     for g in layout.groups:
         g.tiles = [scaled(t) for t in g.tiles]
     layout.ignored = [scaled(t) for t in layout.ignored]
+    for lo in layout.left_out:
+        lo.tiles = [scaled(t) for t in lo.tiles]
     layout.dropped = [scaled(t) for t in layout.dropped]
     layout.added = [scaled(t) for t in layout.added]
     return [scaled(r) for r in tiles], [scaled(r) for r in rejected]

@@ -215,16 +215,45 @@ def in_hand_frame(tiles: list[Any], turn: int) -> list[_Framed]:
 
 
 def orient(readings: list[Any]) -> list[Any]:
-    """The readings with their orientation judged in the hand's frame: ``sideways`` from the
-    geometry of their group (:func:`sideways_in`), else ``upside_down`` when the tile points
-    the other way from the hand, else ``upright``. Readings are dataclasses (replaced, not
-    changed)."""
+    """The readings with their orientation judged in the hand's frame (:func:`hand_turn`).
+
+    ``sideways`` when the reader read the tile turned a quarter from the hand (:mod:`vision.read`
+    turns landscape crops) and its box is wider than the others of its group by
+    :data:`READ_SIDEWAYS_FACTOR`, it being the only such tile of its group (a set: two to four
+    tiles, a set cut by its claimed tile being mended by :func:`row_groups`), in a row where most
+    tiles are not (a row or a set of landscape boxes is flat tiles seen at a low angle, not
+    claimed tiles); or when the geometry of its group alone says so (:func:`sideways_in`).
+    ``upside_down`` when the reader's upside-down head is sure (:data:`TURN_SURE`) the tile
+    points the other way from the hand; a face that looks the same turned (5p, a blank white
+    dragon) is taken to point the hand's way. Else ``upright``. Readings are dataclasses
+    (replaced, not changed)."""
     turn = hand_turn(readings)
-    flags = sideways_in(in_hand_frame(readings, turn))
+    framed = in_hand_frame(readings, turn)
+    geometry = sideways_in(framed)
+    rel = [(int(getattr(r, "turn", 0)) - turn) % 360 for r in readings]
+    turned = [x in (90, 270) for x in rel]
+    read_sideways = [False] * len(readings)
+    for row in rows_of([f for f in framed if not f.code.endswith("f")]):
+        if sum(turned[f.pos] for f in row) > len(row) / 2:
+            continue
+        d = row_direction(row)
+        for group in row_groups(row):
+            claimed = [k for k, f in enumerate(group) if turned[f.pos]]
+            if len(claimed) != 1 or not 2 <= len(group) <= 4:  # one claimed tile to a set
+                continue
+            k = claimed[0]
+            a = _aspects(group, d)
+            if a[k] >= READ_SIDEWAYS_FACTOR * median(a[:k] + a[k + 1 :]):
+                read_sideways[group[k].pos] = True
     out = []
-    for r, side in zip(readings, flags, strict=True):
-        rel = (int(getattr(r, "turn", 0)) - turn) % 360
-        out.append(replace(r, orientation="sideways" if side else "upside_down" if rel == 180 else "upright"))
+    for i, r in enumerate(readings):
+        sure = float(getattr(r, "turn_confidence", 1.0)) >= TURN_SURE
+        side = geometry[i] or read_sideways[i]
+        out.append(
+            replace(
+                r, orientation="sideways" if side else "upside_down" if rel[i] == 180 and sure else "upright"
+            )
+        )
     return out
 
 
@@ -283,6 +312,8 @@ MAX_ROW_ANGLE = 35.0
 SIDEWAYS_FACTOR = 1.7
 #: ... or, in a group of three or four (a declared set), the most elongated tile by this factor.
 SET_SIDEWAYS_FACTOR = 1.25
+#: ... or, read turned by the reader, by this factor (its box is landscape beside standing tiles).
+READ_SIDEWAYS_FACTOR = 1.1
 #: Pieces of a row split by less than this many tile lengths may be one set cut by its claimed tile.
 MEND_GAP = 0.3
 

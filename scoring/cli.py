@@ -12,15 +12,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.hand import Hand, HandError
 from scoring.notation import format_hand, parse_hand
+from scoring.options import resolve
 from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, score_hand, scorer
-from scoring.structured import hand_from_dict, parse_document
+from scoring.structured import hand_from_dict, parse_document, parse_json
 from scoring.tiles import format_tiles, glyphs
 
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
@@ -41,14 +42,30 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
+def read_text(source: str) -> str:
+    """A whole input file ('-' is stdin) as text; every way it cannot be read is one clear error."""
+    if source == "-":
+        stdin = getattr(sys.stdin, "buffer", None)  # a text stream without bytes (tests, embedding)
+        data = stdin.read() if stdin is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+    else:
+        try:
+            path = Path(source)
+            if not path.is_file():
+                raise CliError(f"no such file: {source}")
+            data = path.read_bytes()
+        except (OSError, ValueError) as exc:  # permission, a name too long, a NUL in the name
+            raise CliError(f"cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+
+
 def read_hand(text: str) -> Hand:
     """A hand from the command line: structured JSON/YAML (``{...}`` or a file path) or notation."""
     stripped = text.strip()
-    path = Path(stripped)
     if not stripped.startswith("{") and stripped.endswith((".json", ".yaml", ".yml")):
-        if not path.is_file():
-            raise CliError(f"no such file: {stripped}")
-        stripped = path.read_text(encoding="utf-8")
+        stripped = read_text(stripped)
     if stripped.startswith("{") or "\n" in stripped:
         data = parse_document(stripped)
         if isinstance(data, list) and len(data) == 1:
@@ -82,6 +99,12 @@ def _check_rules(rules: str) -> None:
         raise CliError(str(exc)) from None
 
 
+def _check_options(rules: str, *given: Mapping[str, str]) -> None:
+    """Options are checked before any scoring: an unknown name or value is bad input (exit 2),
+    not a hand that failed to win (exit 1)."""
+    resolve(scorer(rules).OPTIONS, *given)
+
+
 # ------------------------------------------------------------------------------------------------
 # commands
 # ------------------------------------------------------------------------------------------------
@@ -90,6 +113,7 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
     options = parse_options(args.option)
     try:
         hand = read_hand(args.hand)
+        _check_options(args.rules, hand.options, options)
     except HandError as exc:
         if args.json:
             json.dump(Score.invalid(args.rules, str(exc)).to_json(), out, ensure_ascii=False)
@@ -105,27 +129,34 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
 
-def _lines(source: str) -> Iterator[str]:
+def _lines(source: str) -> Iterator[bytes | str]:
+    """The input's lines as bytes: each is decoded on its own, so that one line that is not UTF-8
+    is one invalid result and the rest of the batch is still scored."""
     if source == "-":
-        yield from (line.rstrip("\n") for line in sys.stdin)
+        yield from getattr(sys.stdin, "buffer", sys.stdin)
         return
-    path = Path(source)
-    if not path.is_file():
-        raise CliError(f"no such file: {source}")
-    with path.open(encoding="utf-8") as fh:
-        yield from (line.rstrip("\n") for line in fh)
+    try:
+        path = Path(source)
+        if not path.is_file():
+            raise CliError(f"no such file: {source}")
+        fh = path.open("rb")
+    except (OSError, ValueError) as exc:
+        raise CliError(f"cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    with fh:
+        yield from fh
 
 
-def score_line(line: str, rules: str, options: dict[str, str]) -> dict[str, Any]:
+def score_line(line: str | bytes, rules: str, options: dict[str, str]) -> dict[str, Any]:
     """One JSON line in, one JSON object out; a bad line is an invalid result, never an exception."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return Score.invalid(rules, f"not UTF-8 text (byte {exc.start})").to_json()
     if not line.strip():
         return Score.invalid(rules, "empty line").to_json()
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return Score.invalid(rules, f"not valid JSON: {exc.msg} at column {exc.colno}").to_json()
-    try:
-        hand = hand_from_dict(data)
+        hand = hand_from_dict(parse_json(line))
     except HandError as exc:
         return Score.invalid(rules, str(exc)).to_json()
     try:
@@ -137,6 +168,10 @@ def score_line(line: str, rules: str, options: dict[str, str]) -> dict[str, Any]
 def cmd_hands(args: argparse.Namespace, out: TextIO) -> int:
     _check_rules(args.rules)
     options = parse_options(args.option)
+    try:
+        _check_options(args.rules, options)
+    except HandError as exc:
+        raise CliError(str(exc)) from None
     for line in _lines(args.file):
         json.dump(score_line(line, args.rules, options), out, ensure_ascii=False)
         out.write("\n")
@@ -151,11 +186,9 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(f"the {args.rules} rules have no losers' scores: "
                        "'table' is for australian and classical")
     options = parse_options(args.option)
-    path = Path(args.file)
-    if args.file != "-" and not path.is_file():
-        raise CliError(f"no such file: {args.file}")
-    text = sys.stdin.read() if args.file == "-" else path.read_text(encoding="utf-8")
+    text = read_text(args.file)
     try:
+        _check_options(args.rules, options)
         data = parse_document(text)
         if not isinstance(data, dict):
             raise CliError("a table file is an object with 'players': {E: {...}, S: {...}, ...}")

@@ -2,8 +2,9 @@
 
 All rule systems share this: a hand like ``111222333m`` is three pungs *or* three chows, and a
 winning tile may sit in a chow (two-sided, edge or closed wait), in a pung (dual-pung wait) or in
-the pair (pair wait). Scorers value each :class:`Reading` and keep the best, which is what every
-seed demands ("the highest-scoring reading always wins").
+the pair (pair wait). Each way is a :class:`Decomposition` of the hand into its
+:class:`Component` s (sets, pairs, singles); scorers value each and keep the best, which is what
+every seed demands ("the highest-scoring reading always wins").
 
 The work is done on 34-long count vectors with memoised recursion: partitions of the concealed
 part depend only on its counts, so the same sub-problem is never solved twice in a batch.
@@ -30,8 +31,9 @@ TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DUAL_PUNG, ORPHAN_WAIT = (
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
-    """One set or pair of a reading.
+class Component:
+    """One part of a decomposition: a set (chow, pung, kong), a pair, or a single tile (thirteen
+    orphans). (Not a :class:`scoring.hand.Meld`, which is a set declared at the table.)
 
     ``concealed`` is False for an open meld *and* for a set completed by a discarded winning tile
     (every seed treats a pung finished by a discard as exposed). ``declared`` marks sets that were
@@ -74,45 +76,45 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
-    """One way to read a complete hand: its form, its groups and the wait.
+class Decomposition:
+    """One way to read a complete hand: its form, its components (``groups``) and the wait.
 
-    Groups are ordered: declared melds first (in the hand's order), then concealed sets by tile,
+    Components are ordered: declared melds first (in the hand's order), then concealed sets by tile,
     then the pair (standard form). ``win_group`` indexes the group holding the winning tile, or is
     -1 when there is no winning tile (a loser's hand, nagashi).
     """
 
     form: str
-    groups: tuple[Group, ...]
+    groups: tuple[Component, ...]
     wait: str | None
     win_group: int
 
     @property
-    def sets(self) -> tuple[Group, ...]:
+    def sets(self) -> tuple[Component, ...]:
         return tuple(g for g in self.groups if g.kind in (CHOW, PUNG, KONG))
 
     @property
-    def pairs(self) -> tuple[Group, ...]:
+    def pairs(self) -> tuple[Component, ...]:
         return tuple(g for g in self.groups if g.kind == PAIR)
 
     @property
-    def pair(self) -> Group | None:
+    def pair(self) -> Component | None:
         """The pair of a standard hand (None for other forms)."""
         if self.form != STANDARD:
             return None
         return next((g for g in self.groups if g.kind == PAIR), None)
 
     @property
-    def chows(self) -> tuple[Group, ...]:
+    def chows(self) -> tuple[Component, ...]:
         return tuple(g for g in self.groups if g.kind == CHOW)
 
     @property
-    def pungs(self) -> tuple[Group, ...]:
+    def pungs(self) -> tuple[Component, ...]:
         """Pungs and kongs."""
         return tuple(g for g in self.groups if g.kind in (PUNG, KONG))
 
     @property
-    def kongs(self) -> tuple[Group, ...]:
+    def kongs(self) -> tuple[Component, ...]:
         return tuple(g for g in self.groups if g.kind == KONG)
 
 
@@ -296,15 +298,16 @@ _KINDS = (CHOW, PUNG, KONG, PAIR, SINGLE)
 #: Groups are immutable values, so each one a reading can hold is built once and shared:
 #: a concealed set or pair (_HELD[kind][first]), a declared meld (_DECLARED[kind][concealed][first])
 #: and the group the winning tile completes (_WINNING[kind][concealed][first]).
-_HELD = {kind: tuple(Group(kind, f) for f in range(N_KINDS)) for kind in _KINDS}
-_DECLARED = {kind: tuple(tuple(Group(kind, f, c, True) for f in range(N_KINDS)) for c in (False, True))
+_HELD = {kind: tuple(Component(kind, f) for f in range(N_KINDS)) for kind in _KINDS}
+_DECLARED = {kind: tuple(tuple(Component(kind, f, c, True) for f in range(N_KINDS)) for c in (False, True))
              for kind in _KINDS}
-_WINNING = {kind: tuple(tuple(Group(kind, f, c, False, True) for f in range(N_KINDS)) for c in (False, True))
+_WINNING = {kind: tuple(tuple(Component(kind, f, c, False, True) for f in range(N_KINDS))
+                        for c in (False, True))
             for kind in _KINDS}
 
 
 def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True,
-             seven_pairs_quads: bool = False) -> list[Reading]:
+             seven_pairs_quads: bool = False) -> list[Decomposition]:
     """Every reading of a complete hand, one per (partition, place of the winning tile).
 
     An empty list means the tiles do not form a winning shape. Without a winning tile (a loser's
@@ -316,11 +319,11 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
     n_sets = 4 - len(declared)
     win = hand.winning_tile.index if hand.winning_tile is not None else -1
     by_discard = hand.win_by == "discard"
-    out: list[Reading] = []
+    out: list[Decomposition] = []
     blocks = _held_blocks(counts, n_sets) if n_sets >= 0 else None
     if blocks is not None:
         # standard_partitions as Groups: the product of the blocks' partitions, sets and pairs apart
-        combos: Sequence[tuple[tuple[Group, ...], tuple[Group, ...]]] | None = None
+        combos: Sequence[tuple[tuple[Component, ...], tuple[Component, ...]]] | None = None
         for lo, block in blocks:
             options = _block_groups(lo, block)
             if not options:
@@ -341,8 +344,9 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
 
 
 @lru_cache(maxsize=1 << 14)
-def _block_groups(lo: int, block: tuple[int, ...]) -> tuple[tuple[tuple[Group, ...], tuple[Group, ...]], ...]:
-    """A block's partitions as concealed Groups in place: (the sets by tile, the pair) for each."""
+def _block_groups(lo: int,
+                  block: tuple[int, ...]) -> tuple[tuple[tuple[Component, ...], tuple[Component, ...]], ...]:
+    """A block's partitions as concealed components in place: (the sets by tile, the pair) for each."""
     shift, local = _run_partitions(lo, block)
     out = []
     for part in local:
@@ -353,15 +357,15 @@ def _block_groups(lo: int, block: tuple[int, ...]) -> tuple[tuple[tuple[Group, .
     return tuple(out)
 
 
-def _placed(form: str, declared: tuple[Group, ...], held: tuple[Group, ...], win: int,
-            by_discard: bool) -> list[Reading]:
+def _placed(form: str, declared: tuple[Component, ...], held: tuple[Component, ...], win: int,
+            by_discard: bool) -> list[Decomposition]:
     """The readings of one partition, one per place of the winning tile. ``held`` are the
     concealed sets by tile, then the pair(s): after the declared melds, the documented order.
     Not memoised: a placement rarely recurs in unseen hands."""
     base = declared + held
     if win < 0:
-        return [Reading(form, base, None, -1)]
-    out: list[Reading] = []
+        return [Decomposition(form, base, None, -1)]
+    out: list[Decomposition] = []
     seen: set[tuple[str, int]] = set()
     concealed = not by_discard
     for gi in range(len(declared), len(base)):  # a declared meld never holds the winning tile
@@ -380,19 +384,19 @@ def _placed(form: str, declared: tuple[Group, ...], held: tuple[Group, ...], win
         seen.add((kind, first))
         groups = list(base)
         groups[gi] = _WINNING[kind][concealed][first]
-        out.append(Reading(form, tuple(groups), wait, gi))
+        out.append(Decomposition(form, tuple(groups), wait, gi))
     return out
 
 
-def _orphans_reading(counts: list[int], win: int, by_discard: bool) -> Reading:
+def _orphans_reading(counts: list[int], win: int, by_discard: bool) -> Decomposition:
     paired = next(i for i in TERMINALS_AND_HONOURS if counts[i] == 2)
-    groups = [Group(PAIR, paired) if i == paired else Group(SINGLE, i) for i in TERMINALS_AND_HONOURS]
+    groups = [Component(PAIR, paired) if i == paired else Component(SINGLE, i) for i in TERMINALS_AND_HONOURS]
     if win < 0:
-        return Reading(THIRTEEN_ORPHANS, tuple(groups), None, -1)
+        return Decomposition(THIRTEEN_ORPHANS, tuple(groups), None, -1)
     gi = TERMINALS_AND_HONOURS.index(win)
     g = groups[gi]
-    groups[gi] = Group(g.kind, g.first, concealed=not by_discard, winning=True)
-    return Reading(THIRTEEN_ORPHANS, tuple(groups), PAIR_WAIT if win == paired else ORPHAN_WAIT, gi)
+    groups[gi] = Component(g.kind, g.first, concealed=not by_discard, winning=True)
+    return Decomposition(THIRTEEN_ORPHANS, tuple(groups), PAIR_WAIT if win == paired else ORPHAN_WAIT, gi)
 
 
 def shape_error(hand: Hand) -> str:

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from scoring.tiles import Tile, format_tiles, sort_key
+from scoring.tiles import Tile, format_tiles, parse_tiles, sort_key
 
 MELD_KINDS = ("chow", "pung", "kong")
 WIN_BY = ("discard", "self_draw")
 WINDS = ("E", "S", "W", "N")
+#: honba and riichi sticks: far above any real table, low enough that no payment overflows sense
+MAX_COUNTER = 100
 
 
 class HandError(ValueError):
@@ -100,8 +102,8 @@ class Hand:
         for name in ("seat_wind", "round_wind"):
             if getattr(self, name) not in WINDS:
                 raise HandError(f"{name} must be one of E, S, W, N, not {getattr(self, name)!r}")
-        if self.honba < 0 or self.riichi_sticks < 0:
-            raise HandError("honba and riichi_sticks cannot be negative")
+        if not (0 <= self.honba <= MAX_COUNTER and 0 <= self.riichi_sticks <= MAX_COUNTER):
+            raise HandError(f"honba and riichi_sticks are whole numbers from 0 to {MAX_COUNTER}")
 
     def __hash__(self) -> int:  # mappings are not hashable; the tiles identify the hand well enough
         return hash((self.concealed, self.melds, self.winning_tile, self.win_by, self.flags))
@@ -132,6 +134,40 @@ class Hand:
         values = {name: getattr(self, name) for name in self.__dataclass_fields__}
         values.update(changes)
         return Hand(**values)
+
+
+#: Goulash jokers (Australian, flag ``jokers``): "i quattro 2 di Bambù possono essere considerati
+#: dei jolly" (seed 003 L69), so a pung or kong may show 2s of bamboo beside its own tile.
+JOKERS_FLAG = "jokers"
+JOKER_INDEX = 19  # the 2 of bamboo
+
+
+def declared_set(kind: str, tiles: tuple[Tile, ...], is_open: bool,
+                 jokers: bool) -> tuple[Meld, dict[str, Any] | None]:
+    """A declared set from its tiles as shown at the table, for both input forms.
+
+    With jokers live a pung or kong showing 2s of bamboo beside one other kind (``5m2s2s``) is the
+    set of that kind (``555m``), so every rule sees the tile it represents (A-18); the jokers it
+    holds come back as ``{"count", "shown"}`` (the real tiles shown), for the tile check to count
+    the real tiles on the table and for printing the meld back as it was shown.
+    """
+    if jokers and kind in ("pung", "kong") and len({t.index for t in tiles}) > 1:
+        real = [t for t in tiles if t.index != JOKER_INDEX]
+        if not real or len({t.index for t in real}) != 1:
+            raise HandError(f"{format_tiles(tiles)!r} is not a {kind} even with the 2s of bamboo as jokers")
+        meld = Meld(kind, (real[0].plain(),) * len(tiles), is_open)
+        return meld, {"count": len(tiles) - len(real), "shown": format_tiles(real)}
+    return Meld(kind, tiles, is_open), None
+
+
+def shown_codes(hand: Hand) -> list[str]:
+    """Each meld's tiles as shown at the table: a meld holding Goulash jokers shows its 2s
+    (``5m22s``), the others their own tiles. Both input forms print melds with it."""
+    codes = [m.code for m in hand.melds]
+    for j in hand.extra.get("jokers") or ():
+        shown = parse_tiles(str(j["shown"])) + [Tile(JOKER_INDEX)] * int(j["count"])
+        codes[int(j["meld"])] = format_tiles(sorted(shown, key=sort_key))
+    return codes
 
 
 def check_tiles(hand: Hand, *, red_fives_in_set: int = 1, bonus_allowed: bool = True) -> str | None:

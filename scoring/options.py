@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scoring.hand import HandError
+from scoring.structured import field_mapping, option_values, show
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ def resolve(declared: Mapping[str, Option], *given: Mapping[str, str]) -> dict[s
     """Defaults overridden by each mapping in turn (structured input, then the command line)."""
     values = {name: o.default for name, o in declared.items()}
     for mapping in given:
-        for name, value in mapping.items():
+        for name, value in option_values(field_mapping(mapping, "options"), "options").items():
             if name not in declared:
                 known = ", ".join(sorted(declared)) or "none"
                 raise HandError(f"unknown option {name!r} for these rules (options: {known})")
@@ -46,8 +47,8 @@ def resolve(declared: Mapping[str, Option], *given: Mapping[str, str]) -> dict[s
                     int(v)
                 except ValueError:
                     also = "".join(f" or {w}" for w in o.words)
-                    raise HandError(f"option {name} takes a whole number{also}, not {value!r}") from None
+                    raise HandError(f"option {name} takes a whole number{also}, not {show(value)}") from None
             elif o.choices is not None and v not in o.choices:
-                raise HandError(f"option {name} takes one of {', '.join(o.choices)}, not {value!r}")
+                raise HandError(f"option {name} takes one of {', '.join(o.choices)}, not {show(value)}")
             values[name] = v
     return values

@@ -1,9 +1,11 @@
 """The score of a hand, the same shape for every rule system.
 
 ``elements`` maps each scoring element (named exactly as in the spec tables) to its value;
-``total`` and ``unit`` say what they add up to (han, points, fan…). ``details`` carries what is
-particular to a system (riichi's ``han``, ``fu``, ``fu_breakdown`` and ``points``; payments per
-seat), and goes into the JSON output beside the common keys.
+``total`` and ``unit`` say what they add up to (han, points, fan…). ``payments`` says who pays
+whom, in one typed list for every system (:class:`scoring.payments.Payment`): the CLI, the web
+page and the session read only that. ``details`` carries the facts particular to a system
+(riichi's ``han``, ``fu``, ``fu_breakdown`` and ``points``; a table's ``net``), and goes into the
+JSON output beside the common keys.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from scoring.payments import Payment
 
 
 @dataclass(slots=True)
@@ -24,6 +28,8 @@ class Score:
     details: dict[str, Any] = field(default_factory=dict)
     #: Human lines explaining the breakdown (fu items, limit names, payments), printed as they are.
     notes: list[str] = field(default_factory=list)
+    #: Who pays whom for this hand (empty when the input does not say enough to settle it).
+    payments: list[Payment] = field(default_factory=list)
 
     @classmethod
     def invalid(cls, rules: str, reason: str, **details: Any) -> Score:
@@ -40,6 +46,7 @@ class Score:
             "unit": self.unit,
         }
         out.update(self.details)
+        out["payments"] = [p.as_dict() for p in self.payments]
         return out
 
     def render(self) -> str:
@@ -56,29 +63,35 @@ class Score:
         return "\n".join(lines)
 
 
-class DeferredNotes:
-    """``Score(notes=DeferredNotes(build))``: the notes are built by ``build()`` on the first read
-    of ``Score.notes`` and kept. Scorers use it so that callers who only want the numbers (batch
-    scoring, benchmarks) do not pay for formatting lines nobody prints; reading ``notes``,
-    ``render()``, ``repr`` and ``==`` see the built list as before."""
+class Deferred:
+    """``Score(notes=Deferred(build))`` or ``Score(payments=Deferred(build))``: the field is built
+    by ``build()`` on its first read and kept. Scorers use it so that callers who only want the
+    hand's value (batch scoring, benchmarks) do not pay for formatting lines nobody prints or for
+    payment rows nobody settles; reading the field, ``render()``, ``to_json()``, ``repr`` and
+    ``==`` see the built value as before."""
 
     __slots__ = ("build",)
 
-    def __init__(self, build: Callable[[], list[str]]) -> None:
+    def __init__(self, build: Callable[[], Any]) -> None:
         self.build = build
 
 
-_NOTES_SLOT = Score.__dict__["notes"]  # the slot the dataclass made for the field
+def _built_on_read(name: str) -> property:
+    """The dataclass field ``name`` behind a property that builds a :class:`Deferred` value once.
+
+    The field stays a dataclass field (constructor, fields(), repr, ==, pickling unchanged); only
+    its reads go through the property."""
+    slot = Score.__dict__[name]  # the slot the dataclass made for the field
+
+    def read(self: Score) -> Any:
+        value = slot.__get__(self, Score)
+        if type(value) is Deferred:
+            value = value.build()
+            slot.__set__(self, value)
+        return value
+
+    return property(read, slot.__set__, doc=slot.__doc__)
 
 
-def _notes(self: Score) -> list[str]:
-    notes = _NOTES_SLOT.__get__(self, Score)
-    if type(notes) is DeferredNotes:
-        notes = notes.build()
-        _NOTES_SLOT.__set__(self, notes)
-    return notes
-
-
-# the field stays a dataclass field (constructor, fields(), repr, ==, pickling unchanged); reads go
-# through this property so that deferred notes are built on demand
-Score.notes = property(_notes, _NOTES_SLOT.__set__, doc=_NOTES_SLOT.__doc__)  # type: ignore[assignment]
+Score.notes = _built_on_read("notes")  # type: ignore[assignment]
+Score.payments = _built_on_read("payments")  # type: ignore[assignment]

@@ -12,6 +12,7 @@ differ only by a red five are different hands) while :attr:`Tile.index` ignores 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -169,39 +170,54 @@ def _make(digit: int, suit: str, text: str) -> Tile:
         return Tile(base + digit - 1)
     if suit == HONOUR_SUIT:
         if not 1 <= digit <= 7:
-            raise TileError(f"honour tiles are 1z..7z, got {digit}z in {text!r}")
+            raise TileError(f"honour tiles are 1z..7z, got {digit}z in {_quote(text)}")
         return Tile(FIRST_HONOUR + digit - 1)
     if not 1 <= digit <= 8:
-        raise TileError(f"bonus tiles are 1f..8f, got {digit}f in {text!r}")
+        raise TileError(f"bonus tiles are 1f..8f, got {digit}f in {_quote(text)}")
     return Tile(FIRST_BONUS + digit - 1)
+
+
+def _describe(ch: str) -> str:
+    """A character as an error names it: its repr, and for a non-ASCII one its Unicode name."""
+    if ch.isascii():
+        return repr(ch)
+    why = ": only the digits 0-9 number a tile" if ch.isnumeric() else ""
+    return f"{ch!r} ({unicodedata.name(ch, f'U+{ord(ch):04X}')}{why})"
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    """The input quoted for an error message, cut to ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def parse_tiles(text: str) -> list[Tile]:
     """Parse an mpsz string ('123m0p55z', '1f', '??') into tiles, in order.
 
     Digits are buffered until their suit letter arrives, as in the usual mpsz notation; spaces are
-    ignored; '?' is a face-down tile and stands on its own.
+    ignored; '?' is a face-down tile and stands on its own. Only the ASCII digits 0-9 are tile
+    numbers: '²' or an Arabic-Indic '١' is an error naming the character, never a number.
     """
     out: list[Tile] = []
     pending: list[int] = []
     for ch in text:
-        if ch.isdigit():
-            pending.append(int(ch))
+        if "0" <= ch <= "9":
+            pending.append(ord(ch) - 48)
         elif ch in "mpszf":
             if not pending:
-                raise TileError(f"suit letter {ch!r} with no digits before it in {text!r}")
+                raise TileError(f"suit letter {ch!r} with no digits before it in {_quote(text)}")
             out.extend(_make(d, ch, text) for d in pending)
             pending.clear()
         elif ch == BACK_CODE:
             if pending:
-                raise TileError(f"digits {''.join(map(str, pending))} have no suit letter in {text!r}")
+                raise TileError(f"digits {''.join(map(str, pending))} have no suit letter in {_quote(text)}")
             out.append(BACK)
         elif ch.isspace():
             continue
         else:
-            raise TileError(f"unexpected character {ch!r} in tile string {text!r}")
+            raise TileError(f"unexpected character {_describe(ch)} in tile string {_quote(text)}")
     if pending:
-        raise TileError(f"digits {''.join(map(str, pending))} at the end of {text!r} have no suit letter")
+        digits = "".join(map(str, pending))
+        raise TileError(f"digits {digits} at the end of {_quote(text)} have no suit letter")
     return out
 
 

@@ -10,12 +10,20 @@
 #   xmahjongg                   GIF tilesets, one scanned from a real Chinese set
 #   fonts-noto-cjk              CJK glyphs for the procedural renderer (萬, 東, 中, 發, 梅 ...)
 #   fonts-dejavu-core           Latin index letters/numerals for the procedural renderer
+#   lomiri-wallpapers-16.04     real photographs (CC BY 4.0 / CC BY-SA 4.0 / CC0, per file): clutter backgrounds
+#   mate-backgrounds            real photographs in nature/ (GPL-2+): clutter backgrounds, a pale wood desk
+#   gimp-data                   photographed seamless patterns (wood, burlap, leather, paper, stone; GPL-3+):
+#                               table surfaces (only its data files: GIMP itself is not installed)
+#
+# The photo packages are optional for the generator (datasets/mjsynth/photos.py): without them it uses its
+# procedural surfaces only. Sources and licences are listed in datasets/README.md.
 #
 # SVG rasterising uses the pip package resvg-py (self-contained Rust wheel, in the `synth` extra), so no
 # system SVG library is needed here.
 set -euo pipefail
 
-PACKAGES=(kdegames-mahjongg-data-kf5 gnome-mahjongg xmahjongg fonts-noto-cjk fonts-dejavu-core)
+PACKAGES=(kdegames-mahjongg-data-kf5 gnome-mahjongg xmahjongg fonts-noto-cjk fonts-dejavu-core
+          lomiri-wallpapers-16.04 mate-backgrounds gimp-data)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -36,6 +36,9 @@ def _positive(s: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from mjsynth.scene import SceneOptions
+
+    d = SceneOptions()  # the scene mix's defaults live in one place
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
         "--out", type=Path, default=ROOT / "data" / "synth", help="output folder (default data/synth)"
@@ -54,11 +57,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--manifests", action=argparse.BooleanOptionalAction, default=True, help="write manifests"
     )
     ap.add_argument("--val-fraction", type=_fraction, default=0.1)
-    ap.add_argument("--table-fraction", type=_fraction, default=0.12, help="whole-table photos (four hands)")
-    ap.add_argument("--multirow-fraction", type=_fraction, default=0.25, help="melds in a second row")
-    ap.add_argument("--standing-fraction", type=_fraction, default=0.45, help="concealed tiles standing")
-    ap.add_argument("--closeup-fraction", type=_fraction, default=0.15, help="close-ups cut by the frame")
-    ap.add_argument("--distractor-fraction", type=_fraction, default=0.5, help="loose tiles and objects")
+    fractions = [
+        ("table", "whole-table photos (four hands; a game in progress or a reveal)"),
+        ("multirow", "melds in a second row"),
+        ("loose", "no hand: loose tiles at any angle, some on an edge"),
+        ("standing", "concealed tiles standing"),
+        ("eyelevel", "of single hands: camera at table height, the row standing"),
+        ("closeup", "close-ups cut by the frame"),
+        ("far", "far rows: tiles 11-17 px tall at 640 px"),
+        ("distractor", "loose tiles, dice and sticks beside a hand"),
+        ("clutter", "keyboards, screens, paper, cups, cables ... beside the tiles"),
+    ]
+    for name, what in fractions:
+        default = getattr(d, f"{name}_fraction")
+        ap.add_argument(
+            f"--{name}-fraction", type=_fraction, default=default, help=f"{what} (default {default})"
+        )
+    for name, what in [
+        ("game_table", "of whole tables: a game in progress"),
+        ("dof", "shallow depth of field"),
+        ("blank_white", "white dragons blank, without a frame"),
+        ("white_boost", "hands that must hold white dragons"),
+        ("ink_swap", "the set's green and blue inks in other colours"),
+        ("photo_room", "a real photograph beyond the table's edge (when installed)"),
+    ]:
+        default = getattr(d, f"p_{name}")
+        flag = "--p-" + name.replace("_", "-")
+        ap.add_argument(flag, type=_fraction, default=default, help=f"{what} (default {default})")
     ap.add_argument("--crop-jitter", type=_fraction, default=0.04, help="detector-like box jitter for crops")
     ap.add_argument("--styles", default=None, help="comma-separated style names to use (default: all)")
     ap.add_argument("--shared", type=Path, default=None, help="the shared folder (default ../shared)")
@@ -72,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     ap.add_argument("--coverage", action="store_true", help="print the style coverage table and exit")
     ap.add_argument(
+        "--credits", action="store_true", help="print the table of photographs used (licences) and exit"
+    )
+    ap.add_argument(
         "--example", type=Path, default=None, help="write one example photo (JPEG) + .json and exit"
     )
     return ap
@@ -79,6 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.credits:
+        from mjsynth.photos import credits_table
+
+        print(credits_table())
+        return 0
     from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, ArtworkMissing
     from mjsynth.generate import GenerateConfig, generate
     from mjsynth.scene import SceneOptions
@@ -105,13 +138,25 @@ def main(argv: list[str] | None = None) -> int:
         img_size=args.img_size,
         table_fraction=args.table_fraction,
         multirow_fraction=args.multirow_fraction,
+        loose_fraction=args.loose_fraction,
         standing_fraction=args.standing_fraction,
+        eyelevel_fraction=args.eyelevel_fraction,
         closeup_fraction=args.closeup_fraction,
+        far_fraction=args.far_fraction,
         distractor_fraction=args.distractor_fraction,
+        clutter_fraction=args.clutter_fraction,
+        p_game_table=args.p_game_table,
+        p_dof=args.p_dof,
+        p_blank_white=args.p_blank_white,
+        p_white_boost=args.p_white_boost,
+        p_ink_swap=args.p_ink_swap,
+        p_photo_room=args.p_photo_room,
         styles=tuple(s.strip() for s in args.styles.split(",")) if args.styles else None,
     )
-    if args.table_fraction + args.multirow_fraction > 1:
-        print("error: --table-fraction + --multirow-fraction must be <= 1", file=sys.stderr)
+    if args.table_fraction + args.multirow_fraction + args.loose_fraction > 1:
+        print(
+            "error: --table-fraction + --multirow-fraction + --loose-fraction must be <= 1", file=sys.stderr
+        )
         return 2
     if args.img_size < 128:
         print("error: --img-size must be at least 128", file=sys.stderr)

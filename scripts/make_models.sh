@@ -85,44 +85,49 @@ if want real; then
 fi
 
 if want realtrain; then
-  # Real photos in the loop (issue 13). Each stage starts from the last shipped model: the ONNX is
-  # turned back into trainable weights when no checkpoint is there (scripts/recover_checkpoint.py),
-  # and a committed checkpoint in models/checkpoints/ lets a new machine go on from where a
-  # session stopped.
+  # Real photos in the loop (issue 13), round B. Both models start from the ones trained on
+  # synthetic data only (stage 3 detector, base reader), which never saw a real scene, so that the
+  # camera frames (split "teach") stay unseen by both. A run cut off on another machine goes on
+  # from models/checkpoints/ (scripts/keep_checkpoints.py keeps them while a run trains).
+  SYNTH2=${SYNTH2:-data/synth-v2}
+  if [ ! -f "$SYNTH2/det/data.yaml" ] || [ ! -f "$SYNTH2/cls/crops.csv" ]; then
+    echo "== synthetic set with clutter and scene variants ($SYNTH2, seed 0; ~12 min on 2 free cores)"
+    .venv/bin/python scripts/make_dataset.py --out "$SYNTH2" --count 3000 --seed 0 --workers 2
+  fi
   mkdir -p runs/recovered
-  det_init=models/checkpoints/detector-last.pt
-  [ -f "$det_init" ] || { $PY scripts/recover_checkpoint.py detector models/detector.onnx runs/recovered/detector.pt
-    det_init=runs/recovered/detector.pt; }
-  rdr_init=models/checkpoints/reader-last.pt
-  [ -f "$rdr_init" ] || { $PY scripts/recover_checkpoint.py reader models/reader.onnx runs/recovered/reader.pt
-    rdr_init=runs/recovered/reader.pt; }
-  echo "== tile reader on synthetic + real scene crops + none crops (~6 min on 2 free cores)"
-  resume=(); [ -f runs/reader-real/last.pt ] && resume=(--resume)
-  $PY scripts/train_reader.py --synth "$SYNTH/cls" --epochs "${READER_REAL_EPOCHS:-12}" --per-epoch 10000 \
-    --real-repeat 30 --red-repeat 25 --lr 0.001 --init "$rdr_init" --pool 3x2 --real-crops data/real/cls \
-    --scene-repeat 2 --none-repeat 3 --threads 1 --workers 1 --run runs/reader-real --out runs/reader-real.onnx \
+  det_init=runs/detector/stage3/weights/best.pt
+  [ -f "$det_init" ] || { det_init=runs/recovered/detector-stage3.pt; [ -f "$det_init" ] || {
+    git show 1f90cb0:models/detector.onnx > runs/recovered/detector-stage3.onnx
+    $PY scripts/recover_checkpoint.py detector runs/recovered/detector-stage3.onnx "$det_init"; }; }
+  rdr_init=runs/reader-pool3/last.pt
+  [ -f "$rdr_init" ] || { rdr_init=runs/recovered/reader-base46.pt; [ -f "$rdr_init" ] || {
+    git show 1f90cb0:models/reader.onnx > runs/recovered/reader-base46.onnx
+    $PY scripts/recover_checkpoint.py reader runs/recovered/reader-base46.onnx "$rdr_init"; }; }
+  # a committed reader checkpoint of an unfinished run resumes exactly
+  if [ ! -f runs/reader-B/last.pt ] && [ -f models/checkpoints/reader.pt ] \
+      && grep -q '"run": "runs/reader-B"' models/checkpoints/checkpoints.json 2>/dev/null; then
+    mkdir -p runs/reader-B && cp models/checkpoints/reader.pt runs/reader-B/last.pt
+  fi
+  echo "== tile reader B: synthetic (both sets) + real scene crops + none crops (~40 min on 2 free cores)"
+  resume=(); [ -f runs/reader-B/last.pt ] && resume=(--resume)
+  $PY scripts/train_reader.py --synth "$SYNTH2/cls" "$SYNTH/cls" --epochs "${READER_REAL_EPOCHS:-12}" \
+    --per-epoch 12000 --real-repeat 30 --red-repeat 25 --lr 0.001 --init "$rdr_init" --pool 3x2 \
+    --real-crops data/real/cls --scene-repeat 2 --none-repeat 3 --threads 2 --workers 1 \
+    --run runs/reader-B --out runs/reader-B.onnx "${resume[@]}"
+  echo "== tile detector B: 649 real + 1000 synthetic + 300 grid photos, 480 px (~6 min an epoch)"
+  $PY scripts/make_det_mix.py --out data/det-mix-B --synth "$SYNTH2/det" --synth-count 1000 --grids 300
+  epochs=${DETECTOR_REAL_EPOCHS:-15}
+  if [ ! -d runs/detector/stageB ] && [ -f models/checkpoints/detector.pt ] \
+      && grep -q '"run": "runs/detector/stageB"' models/checkpoints/checkpoints.json 2>/dev/null; then
+    # an unfinished run from another machine: fine-tune its weights for the epochs left
+    done_=$(.venv/bin/python -c "import json;print(json.load(open('models/checkpoints/checkpoints.json'))['detector']['epochs_done'])")
+    det_init=models/checkpoints/detector.pt; epochs=$((epochs - done_))
+  fi
+  resume=(); [ -f runs/detector/stageB/weights/last.pt ] && resume=(--resume)
+  [ "$epochs" -gt 0 ] && $PY scripts/train_detector.py --data data/det-mix-B/data.yaml --weights "$det_init" \
+    --imgsz 480 --epochs "$epochs" --lr0 0.001 --degrees 10 --name stageB --out runs/detector-B.onnx \
     "${resume[@]}"
-  echo "== tile detector on real training photos + 600 synthetic (~3 min an epoch at 480 px)"
-  mkdir -p data/det-mix
-  .venv/bin/python - <<'PYEOF'
-from pathlib import Path
-root = Path("data").resolve()
-synth = sorted((root / "synth/det/images/train").glob("*.jpg"))[:600]
-for sub in ("images", "labels"):
-    (root / "det-mix/synth" / sub / "train").mkdir(parents=True, exist_ok=True)
-for img in synth:
-    lab = img.parent.parent.parent / "labels/train" / f"{img.stem}.txt"
-    for src, dst in ((img, root / "det-mix/synth/images/train" / img.name),
-                     (lab, root / "det-mix/synth/labels/train" / lab.name)):
-        if not dst.exists():
-            dst.symlink_to(src)
-(root / "det-mix/data.yaml").write_text(
-    f"path: {root}\ntrain:\n  - real/det/images/train\n  - det-mix/synth/images/train\n"
-    "val: real/det/images/val\nnames:\n  0: tile\n  1: back\n")
-PYEOF
-  resume=(); [ -f runs/detector/stage4-real/weights/last.pt ] && resume=(--resume)
-  $PY scripts/train_detector.py --data data/det-mix/data.yaml --weights "$det_init" --imgsz 480 \
-    --epochs "${DETECTOR_REAL_EPOCHS:-10}" --lr0 0.001 --name stage4-real --out runs/detector-stage4.onnx "${resume[@]}"
+  echo "== copy runs/reader-B.onnx and runs/detector-B.onnx to models/ once measured (stage eval)"
 fi
 
 if want eval; then

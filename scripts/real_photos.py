@@ -55,11 +55,45 @@ from mjsynth.realphotos import (  # noqa: E402
 
 from vision.crops import crop_box  # noqa: E402
 from vision.detect import detect, iou  # noqa: E402
-from vision.models import MODELS_DIR, load_model  # noqa: E402
+from vision.models import load_model  # noqa: E402
 from vision.read import classify  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"
 SPLIT_CSV = ROOT / "models" / "real-split.csv"
+#: The models that judge the training pictures (which Roboflow copies are mirrored, which way up a
+#: crop lies, which detector boxes are clutter for ``none``): the last ones trained on synthetic
+#: data only (commit 1f90cb0). A reader trained on these pictures has learned some mirrored copies
+#: as ordinary tiles and no longer tells them apart: judged by it, 52 of the 104 mirrored training
+#: pictures stayed mirrored, and the reader retrained on those crops misread 23 tiles of the val
+#: split against 16.
+JUDGE_COMMIT = "1f90cb0"
+JUDGE_DIR = ROOT / "runs" / "judge-models"
+
+
+def judge_models(folder: Path = JUDGE_DIR) -> Path:
+    """The judging models' folder, written from git history when missing."""
+    import subprocess
+
+    for name in ("reader.onnx", "detector.onnx"):
+        dst = folder / name
+        if dst.is_file():
+            continue
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            data = subprocess.run(
+                ["git", "-C", str(ROOT), "show", f"{JUDGE_COMMIT}:models/{name}"],
+                check=True,
+                capture_output=True,
+            ).stdout
+        except (OSError, subprocess.CalledProcessError) as exc:
+            raise SystemExit(
+                f"error: cannot get {name} of commit {JUDGE_COMMIT} from git ({exc}); "
+                f"put the judging models in {folder} or pass --models"
+            ) from None
+        dst.write_bytes(data)
+    return folder
+
+
 NONE = "none"
 
 
@@ -272,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split-only", action="store_true", help="only (re)write models/real-split.csv")
     ap.add_argument("--resplit", action="store_true", help="recompute the split (it is committed: rarely)")
     ap.add_argument("--no-negatives", dest="negatives", action="store_false")
-    ap.add_argument("--models", type=Path, default=MODELS_DIR)
+    ap.add_argument(
+        "--models", type=Path, help=f"judging models (default: commit {JUDGE_COMMIT}'s, see JUDGE_COMMIT)"
+    )
     args = ap.parse_args(argv)
     if not args.real.is_dir():
         print(
@@ -288,11 +324,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.split_only:
             return 0
     items = read_split(args.real)
-    reader = load_model(args.models / "reader.onnx")
+    judges = args.models or judge_models()
+    reader = load_model(judges / "reader.onnx")
     write_det(items, args.out / "det")
     write_crops(items, args.out / "cls", reader)
     if args.negatives:
-        write_negatives(items, args.out / "cls", reader, load_model(args.models / "detector.onnx"))
+        write_negatives(items, args.out / "cls", reader, load_model(judges / "detector.onnx"))
     return 0
 
 

@@ -269,6 +269,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--faces", type=Path, default=ROOT / "data" / "cache" / "artwork", help="artwork face cache"
     )
+    ap.add_argument(
+        "--degrees",
+        type=float,
+        default=3.0,
+        help="random rotation (ultralytics augmentation): loose tiles on real tables lie at any angle",
+    )
     args = ap.parse_args(argv)
 
     from ultralytics import YOLO
@@ -319,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
                 mosaic=1.0,
                 close_mosaic=3,
                 hsv_h=0.01,
-                degrees=3.0,
+                degrees=args.degrees,
                 patience=100,
                 verbose=True,
             )

@@ -164,11 +164,13 @@ def _upside_from_manifests(root: Path, manifests: Path) -> dict[str, bool]:
     return out
 
 
-def folder_items(root: Path) -> list[tuple[Path, int, bool]]:
+def folder_items(root: Path) -> list[tuple[Path, int, float]]:
     """A classify folder set ``root/<code>/*.jpg``: (path, class, upside down in the crop).
 
     The generator's ``crops.csv`` (one level up) says which crops show their tile upside down
-    (``upright_in_crop``); without it every crop counts as upright.
+    (``upright_in_crop``); without it every crop counts as upright. The generator's ``none``
+    crops (clutter, tile sides, tiles cut by the frame) have no way up: :data:`UNKNOWN`, so they
+    stay out of the orientation loss.
     """
     upside: dict[str, bool] = {}
     table = root.parent / "crops.csv"
@@ -177,12 +179,16 @@ def folder_items(root: Path) -> list[tuple[Path, int, bool]]:
             upside[str((root.parent / r["file"]).resolve())] = r.get("upright_in_crop", "1") == "0"
     elif (root.parent.parent / "manifests").is_dir():  # the generator writes crops.csv last
         upside = _upside_from_manifests(root, root.parent.parent / "manifests")
-    items: list[tuple[Path, int, bool]] = []
+    items: list[tuple[Path, int, float]] = []
     for d in sorted(p for p in root.iterdir() if p.is_dir()):
-        if d.name not in TILE_CLASSES:
+        if d.name not in READER_CLASSES:
             continue
         items += [
-            (f, TILE_CLASSES.index(d.name), upside.get(str(f.resolve()), False))
+            (
+                f,
+                READER_CLASSES.index(d.name),
+                UNKNOWN if d.name == NOT_A_TILE else float(upside.get(str(f.resolve()), False)),
+            )
             for f in sorted(d.iterdir())
             if f.suffix.lower() in IMG_EXT
         ]
@@ -342,8 +348,8 @@ class TileCrops(Dataset):
 
 # ---------------------------------------------------------------------------------------- training
 def build_items(args: argparse.Namespace) -> tuple[list, list]:
-    synth: list[tuple[Path, int, bool]] = []
-    val: list[tuple[Path, int, bool]] = []
+    synth: list[tuple[Path, int, float]] = []
+    val: list[tuple[Path, int, float]] = []
     for root in map(Path, args.synth):
         if not root.is_dir():
             print(f"warning: no crop set at {root}", flush=True)

@@ -1,7 +1,9 @@
-"""Procedural table surfaces: felt, wood, cloth, plastic, stone and patterned tablecloths.
+"""Table surfaces: procedural felt, wood, cloth, plastic, stone, tablecloths, mats and bedsheets, and
+real photographs and photographed patterns (``mjsynth.photos``) where those are installed.
 
 Textures are made in table millimetres (``mm_per_px``) so that the scene camera foreshortens their pattern
-like a real table; every kind mixes noise at several scales, never a single flat colour.
+like a real table; every kind mixes noise at several scales, never a single flat colour. The slatted and
+woven mats and the plaid are there because their regular edges are what a detector mistakes for tiles.
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ KINDS: tuple[str, ...] = (
     "dots",
     "floral",
 )
+#: Mats and sheets real photos show tiles on (kept apart from ``KINDS``, which the composed real-hand
+#: set of ``realhands`` cycles through: adding to it would change that measured set).
+MAT_KINDS: tuple[str, ...] = ("slats", "woven", "plaid", "bedsheet")
+#: Surfaces cut from real pictures: present only when their Debian packages are installed.
+PHOTO_KINDS: tuple[str, ...] = ("photo", "pattern")
 
 FELT_COLOURS = [(70, 130, 30), (60, 110, 40), (130, 85, 30), (140, 105, 50), (50, 50, 140), (70, 70, 70),
                 (110, 80, 60), (40, 120, 110)]  # fmt: skip
@@ -58,11 +65,22 @@ def _jitter_colour(c, rng: np.random.Generator, amount: float = 18) -> np.ndarra
     return np.clip(np.array(c, np.float32) + rng.normal(0, amount, 3), 0, 255)
 
 
+def available_kinds() -> tuple[str, ...]:
+    """Every surface this machine can make: the procedural ones, and the photo kinds when installed."""
+    from mjsynth import photos
+
+    return KINDS + MAT_KINDS + tuple(k for k in PHOTO_KINDS if photos.installed(k))
+
+
 def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.random.Generator) -> np.ndarray:
     """A ``(h, w)`` BGR texture of ``kind``, ``mm_per_px`` millimetres per pixel."""
     h, w = size
     mm = 1.0 / mm_per_px  # pixels per mm
+    if kind in PHOTO_KINDS:
+        return _photo_surface(kind, size, mm, rng)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind in MAT_KINDS:
+        return _mat_or_sheet(kind, size, mm, rng, xx, yy)
     if kind in ("felt", "mat"):
         base = _jitter_colour(FELT_COLOURS[rng.integers(len(FELT_COLOURS))], rng)
         n = 0.06 * fbm((h, w), 80 * mm, rng, 3) + 0.05 * rng.standard_normal((h, w)).astype(np.float32)
@@ -147,6 +165,83 @@ def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.ra
         weave = 0.03 * np.sin(xx * 2 * np.pi / max(2.0, mm)) * np.sin(yy * 2 * np.pi / max(2.0, mm))
         img = c1[None, None, :] * (1 - m[..., None]) + c2[None, None, :] * m[..., None]
         img = img * (1 + weave + 0.05 * fbm((h, w), 150 * mm, rng, 2))[..., None]
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _photo_surface(kind: str, size: tuple[int, int], mm: float, rng: np.random.Generator) -> np.ndarray:
+    """A real photograph lying flat (a printed cloth, a poster, a desk) or a photographed pattern tiled at
+    its real scale (one repetition of wood, burlap, leather or stone 40-160 mm wide)."""
+    from mjsynth import photos
+
+    h, w = size
+    got = photos.photo_region(rng, size, kind, tile_px=rng.uniform(40, 160) * mm)
+    if got is None:  # not installed: a procedural surface instead (callers offer only installed kinds)
+        return table_texture("wood" if kind == "pattern" else "cloth", size, 1.0 / mm, rng)
+    img = got[0].astype(np.float32)
+    if kind == "pattern":  # break the repetition with large soft light variation
+        img *= (1 + 0.12 * fbm((h, w), 300 * mm, rng, 2))[..., None]
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+SLAT_COLOURS = [
+    (120, 185, 210),
+    (70, 120, 160),
+    (60, 140, 90),
+    (150, 150, 150),
+    (40, 60, 90),
+    (170, 200, 215),
+]
+
+
+def _mat_or_sheet(
+    kind: str, size: tuple[int, int], mm: float, rng: np.random.Generator, xx: np.ndarray, yy: np.ndarray
+) -> np.ndarray:
+    """Slatted mats (parallel slats with dark gaps and tie strings), woven mats (basket weave), plaid
+    cloth and bedsheets (a pale cloth in large soft folds)."""
+    h, w = size
+    ang = rng.uniform(0, np.pi)
+    ax = xx * np.cos(ang) + yy * np.sin(ang)
+    ay = -xx * np.sin(ang) + yy * np.cos(ang)
+    if kind == "slats":
+        base = _jitter_colour(SLAT_COLOURS[rng.integers(len(SLAT_COLOURS))], rng, 12)
+        pitch = max(4.0, rng.uniform(7, 25) * mm)
+        gap = rng.uniform(0.06, 0.2)
+        f = (ay / pitch) % 1.0
+        idx = np.floor(ay / pitch).astype(np.int64)
+        per_slat = rng.normal(0, 0.07, int(idx.max() - idx.min()) + 2).astype(np.float32)[idx - idx.min()]
+        rounded = 1 - 0.25 * (2 * f - 1) ** 2  # each slat is a rounded strip: brighter along its middle
+        shade = np.where(f < gap, 0.35, rounded + per_slat) + 0.04 * noise((h, w), 3 * mm, rng)
+        if rng.random() < 0.6:  # the threads that tie the slats, every 80-200 mm
+            step = rng.uniform(80, 200) * mm
+            tie = (np.abs(((ax / step) % 1.0) - 0.5) * step < max(1.0, 1.5 * mm)).astype(np.float32)
+            shade = shade * (1 - 0.5 * tie)
+        img = base[None, None, :] * shade[..., None]
+    elif kind == "woven":
+        base = _jitter_colour(SLAT_COLOURS[rng.integers(len(SLAT_COLOURS))], rng, 15)
+        cell = max(4.0, rng.uniform(6, 20) * mm)
+        cx, cy = np.floor(ax / cell), np.floor(ay / cell)
+        fx, fy = (ax / cell) % 1.0, (ay / cell) % 1.0
+        over = ((cx + cy) % 2).astype(np.float32)  # which strand is on top in this cell
+        strand = over * (1 - 0.35 * (2 * fy - 1) ** 2) + (1 - over) * (1 - 0.35 * (2 * fx - 1) ** 2)
+        edge = np.minimum(np.minimum(fx, 1 - fx), np.minimum(fy, 1 - fy))
+        shade = strand * (0.7 + 0.3 * np.clip(edge * 8, 0, 1)) * (1 + 0.06 * noise((h, w), 40 * mm, rng))
+        img = base[None, None, :] * shade[..., None]
+    elif kind == "plaid":
+        cols = [_jitter_colour(CLOTH_COLOURS[rng.integers(len(CLOTH_COLOURS))], rng, 40) for _ in range(3)]
+        step = rng.uniform(20, 70) * mm
+        sx = (np.sin(ax / step * 2 * np.pi) > rng.uniform(0.2, 0.7)).astype(np.float32)
+        sy = (np.sin(ay / step * 2 * np.pi) > rng.uniform(0.2, 0.7)).astype(np.float32)
+        fine = (np.sin(ax / step * 6 * np.pi) > 0.8).astype(np.float32) * 0.5
+        m1 = np.clip(0.5 * sx + 0.5 * sy, 0, 1)[..., None]
+        img = cols[0][None, None] * (1 - m1) + cols[1][None, None] * m1
+        img = img * (1 - 0.3 * fine[..., None]) + cols[2][None, None] * 0.3 * fine[..., None]
+        img *= (0.92 + 0.08 * fbm((h, w), 150 * mm, rng, 2))[..., None]
+    else:  # bedsheet: pale cloth in long soft folds (ridged noise, stretched along the fold direction)
+        base = _jitter_colour([(235, 235, 240), (220, 210, 200), (200, 215, 235), (215, 230, 220),
+                               (190, 190, 200)][rng.integers(5)], rng, 10)  # fmt: skip
+        sh = (max(2, h // 3), w) if abs(np.cos(ang)) > 0.7 else (h, max(2, w // 3))
+        ridges = 1 - 2 * np.abs(cv2.resize(fbm(sh, 150 * mm, rng, 3), (w, h), interpolation=cv2.INTER_LINEAR))
+        img = base[None, None, :] * (0.9 + 0.08 * ridges + 0.03 * fbm((h, w), 500 * mm, rng, 2))[..., None]
     return np.clip(img, 0, 255).astype(np.uint8)
 
 

@@ -99,6 +99,20 @@ def lens_blur(img: np.ndarray, sigma: float) -> np.ndarray:
     return cv2.GaussianBlur(img, (0, 0), sigma) if sigma > 0.2 else img
 
 
+def defocus(img: np.ndarray, depth: np.ndarray, focus: float, max_sigma: float) -> np.ndarray:
+    """Shallow depth of field: blur growing with the distance from the focused plane (in the relative
+    units a lens sees, ``|1 - focus/depth|``), blended between four blur levels per pixel."""
+    coc = np.clip(np.abs(1.0 - focus / np.maximum(depth, 1e-3)) * 2.0, 0.0, 1.0) * 3.0  # 0..3
+    levels = [img.astype(np.float32)] + [
+        cv2.GaussianBlur(img, (0, 0), max_sigma * k / 3).astype(np.float32) for k in (1, 2, 3)
+    ]
+    out = np.zeros_like(levels[0])
+    for k, lv in enumerate(levels):
+        wk = np.clip(1.0 - np.abs(coc - k), 0.0, 1.0)[..., None]
+        out += lv * wk
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 def motion_blur(img: np.ndarray, length: float, angle_deg: float) -> np.ndarray:
     if length < 1.5:
         return img
@@ -174,7 +188,7 @@ class PhotoOptions:
     p_lens_blur: float = 0.5
     max_lens_sigma: float = 1.6
     p_motion_blur: float = 0.2
-    max_motion_px: float = 6.0
+    max_motion_px: float = 9.0
     noise_sigma: tuple[float, float] = (1.0, 7.0)
     p_hard_shadow: float = 0.12
     p_glare: float = 0.25

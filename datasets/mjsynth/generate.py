@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mjsynth import writers
+from mjsynth import photos, writers
 from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, Artwork
 from mjsynth.scene import SceneOptions, render_scene
 
@@ -87,6 +87,7 @@ def generate(cfg: GenerateConfig) -> dict:
                 f"unknown style(s): {', '.join(unknown)}; available: {', '.join(sorted(art.styles))}"
             )
     art.warm(lambda it: tqdm(it, desc="artwork cache", disable=not cfg.progress, leave=False))
+    photos.warm()  # scale the installed photographs once, before workers read them
     t_art = time.time() - t0
     if cfg.det:
         writers.write_data_yaml(cfg.out)
@@ -156,6 +157,12 @@ def make_example(art: Artwork, seed: int = 0, img_size: int = 1024) -> tuple[obj
         styles=(style,),
         closeup_fraction=0.0,
         distractor_fraction=0.0,
+        clutter_fraction=0.0,
+        eyelevel_fraction=0.0,
+        far_fraction=0.0,
+        p_dof=0.0,
+        p_ink_swap=0.0,
+        p_white_boost=0.0,
         elevation=(30.0, 42.0),
         p_opposite_view=0.0,
         p_index_overlay=0.0,

@@ -4,6 +4,9 @@ A small standalone generator (the scoring package is separate and not imported):
 sometimes seven pairs, rarely thirteen orphans; at most four copies of a kind and at most one red five per
 suit. The structured form matches the rule specs (``hand`` mpsz string of the concealed part including the
 winning tile, ``melds``, ``winning_tile``, ``win_by``, winds, ``bonus_tiles``).
+
+The classes are ``SynthHand`` and ``SynthMeld``, not ``Hand``/``Meld``: ``scoring.hand`` owns those names
+(one meaning per name), and these are only the generator's ground truth, never scored here.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def to_mpsz(codes: list[str]) -> str:
 
 
 @dataclass
-class Meld:
+class SynthMeld:
     type: str  # chow | pung | kong
     tiles: list[str]  # codes in display order
     open: bool
@@ -52,11 +55,11 @@ class Meld:
 
 
 @dataclass
-class Hand:
+class SynthHand:
     """A complete winning hand. ``concealed`` includes the winning tile (its index is ``winning_index``)."""
 
     concealed: list[str]
-    melds: list[Meld]
+    melds: list[SynthMeld]
     winning_tile: str
     win_by: str  # self_draw | discard
     seat_wind: str
@@ -140,13 +143,19 @@ def random_hand(
     max_melds: int = 4,
     seat_wind: str | None = None,
     round_wind: str | None = None,
-) -> Hand:
-    """Draw one complete winning hand; ``pool`` is shared between the hands of one table."""
+    require: str | None = None,
+) -> SynthHand:
+    """Draw one complete winning hand; ``pool`` is shared between the hands of one table.
+
+    ``require`` (a kind, e.g. ``"5z"``) redraws until the hand holds that kind, when the pool allows
+    (a scene that must show white dragons; after 60 draws any legal hand is taken)."""
     pool = pool or _Pool()
-    for _ in range(200):
+    for attempt in range(200):
         snapshot = (pool.left.copy(), dict(pool.red_used))
         hand = _try_hand(rng, pool, p_seven_pairs, p_orphans, p_red, max_melds)
-        if hand is not None:
+        if hand is not None and (
+            require is None or attempt >= 60 or require in {kind_of(t) for t in hand.all_tiles()}
+        ):
             break
         pool.left, pool.red_used = snapshot
     else:  # pragma: no cover - the pool would have to be nearly empty
@@ -160,7 +169,7 @@ def random_hand(
 
 def _try_hand(
     rng: random.Random, pool: _Pool, p_seven_pairs: float, p_orphans: float, p_red: float, max_melds: int
-) -> Hand | None:
+) -> SynthHand | None:
     r = rng.random()
     win_by = "self_draw" if rng.random() < 0.4 else "discard"
     if r < p_orphans:
@@ -171,7 +180,7 @@ def _try_hand(
         pool.take(kinds)
         tiles = sorted(kinds, key=sort_key)
         win = rng.choice(tiles)
-        return Hand(tiles, [], win, win_by, "E", "E", shape="thirteen_orphans")
+        return SynthHand(tiles, [], win, win_by, "E", "E", shape="thirteen_orphans")
     if r < p_orphans + p_seven_pairs:
         kinds = rng.sample(KINDS, 7)
         pairs = [k for k in kinds for _ in range(2)]
@@ -180,11 +189,11 @@ def _try_hand(
         pool.take(pairs)
         tiles = sorted(_redden(rng, pool, pairs, p_red), key=sort_key)
         win = rng.choice(tiles)
-        return Hand(tiles, [], win, win_by, "E", "E", shape="seven_pairs")
+        return SynthHand(tiles, [], win, win_by, "E", "E", shape="seven_pairs")
     # four sets and a pair
     n_melds = min(max_melds, rng.choice([0, 0, 0, 1, 1, 2, 2, 3, 4]))
     concealed: list[str] = []
-    melds: list[Meld] = []
+    melds: list[SynthMeld] = []
     for i in range(4):
         got = _random_set(rng, pool, allow_kong=True)
         if got is None:
@@ -196,7 +205,7 @@ def _try_hand(
             claimed = None
             if is_open:
                 claimed = rng.randrange(len(kinds)) if typ != "chow" else rng.randrange(3)
-            melds.append(Meld(typ, kinds, is_open, claimed))
+            melds.append(SynthMeld(typ, kinds, is_open, claimed))
         else:
             concealed += kinds
     pair = rng.choice(KINDS)
@@ -208,14 +217,14 @@ def _try_hand(
     win = rng.choice(concealed)
     if all(not m.open for m in melds) is False and win_by == "self_draw" and rng.random() < 0.5:
         win_by = "discard"
-    return Hand(concealed, melds, win, win_by, "E", "E")
+    return SynthHand(concealed, melds, win, win_by, "E", "E")
 
 
 def new_pool() -> _Pool:
     return _Pool()
 
 
-def validate(hand: Hand) -> list[str]:
+def validate(hand: SynthHand) -> list[str]:
     """Problems with a hand (empty when legal): tile counts, red fives, and the winning shape."""
     errs = []
     tiles = hand.concealed + [t for m in hand.melds for t in m.tiles]

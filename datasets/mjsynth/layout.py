@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mjsynth.hands import Hand
+from mjsynth.hands import SynthHand
 from mjsynth.tilebody import TileDims, TileInstance, TilePose
 
 X = np.array([1.0, 0, 0])
@@ -59,7 +59,7 @@ def _jit(rng: random.Random, o: LayoutOptions) -> tuple[float, float, float]:
 
 
 def layout_hand(
-    hand: Hand, d: TileDims, o: LayoutOptions, rng: random.Random, seat: int = 0
+    hand: SynthHand, d: TileDims, o: LayoutOptions, rng: random.Random, seat: int = 0
 ) -> list[TileInstance]:
     """Tiles of one hand in its own frame: the row along +x starting at x = 0, the player at -y."""
     tiles: list[TileInstance] = []
@@ -195,4 +195,64 @@ def wall_segment(n_stacks: int, d: TileDims, rng: random.Random, two_high: bool 
             )
             pose.center = pose.center + np.array([0.0, 0.0, level * d.t])
             out.append(TileInstance("back", pose, face_down=True, role="wall"))
+    return out
+
+
+def edge_pose(
+    x: float, y: float, d: TileDims, yaw: float, on_long_edge: bool = True, flip: bool = False
+) -> TilePose:
+    """A tile resting on an edge, its face vertical and facing ``yaw`` (0 = towards -y, the camera's
+    usual side): on a long edge (lying sideways: the face reads turned 90 degrees) or on a short one
+    (stood up like a loose tile), ``flip`` turning it over by 180 degrees. The box is centred on (x, y)."""
+    n = np.array([math.sin(yaw), -math.cos(yaw), 0.0])
+    across = np.array([math.cos(yaw), math.sin(yaw), 0.0])  # horizontal, in the face's plane
+    if on_long_edge:  # u x v must be n: the face reads the right way round
+        u, v, up = -Z, across, d.w / 2
+    else:
+        u, v, up = across, Z.copy(), d.h / 2
+    if flip:
+        u, v = -u, -v
+    return TilePose(np.array([x, y, up]) + (d.t / 2) * n, u, v, n)
+
+
+def loose_tiles(
+    codes: list[str],
+    d: TileDims,
+    rng: random.Random,
+    area: tuple[float, float, float, float],
+    p_down: float = 0.15,
+    p_edge: float = 0.2,
+    role: str = "other",
+) -> list[TileInstance]:
+    """Tiles dropped on the table: flat at any angle (face up or down), some resting on an edge."""
+    x0, y0, x1, y1 = area
+    out: list[TileInstance] = []
+    for code in codes:
+        x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+        if any(np.linalg.norm(np.array([x, y]) - k.pose.center[:2]) < d.h * 1.15 for k in out):
+            continue
+        r = rng.random()
+        if r < p_edge:
+            yaw = rng.gauss(0, 0.6) if rng.random() < 0.7 else rng.uniform(-math.pi, math.pi)
+            pose = edge_pose(x, y, d, yaw, on_long_edge=rng.random() < 0.6, flip=rng.random() < 0.5)
+            out.append(TileInstance(code, pose, role=role, extra={"on_edge": True}))
+            continue
+        down = r < p_edge + p_down
+        pose = flat_pose(x, y, d, angle=rng.uniform(-math.pi, math.pi), face_down=down)
+        out.append(TileInstance(code, pose, face_down=down, role=role))
+    return out
+
+
+def wall_square(d: TileDims, rng: random.Random, half: float) -> list[TileInstance]:
+    """The four walls of a game in progress: two-high rows of face-down tiles around the centre, each
+    side ``half`` mm from it, with stacks already drawn (a gap) on one or two sides."""
+    out: list[TileInstance] = []
+    for side in range(4):
+        n = rng.randint(6, 17) if side < 2 else rng.randint(12, 18)
+        seg = wall_segment(n, d, rng, two_high=rng.random() < 0.85)
+        start = rng.uniform(-8.5, 8.5 - n) * d.w
+        transform(seg, 0.0, np.array([start, -d.h / 2, 0.0]))
+        yaw = side * math.pi / 2
+        transform(seg, yaw, np.array([math.sin(yaw) * half, -math.cos(yaw) * half, 0.0]))
+        out += seg
     return out

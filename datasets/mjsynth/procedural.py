@@ -11,6 +11,7 @@ downsampled, which anti-aliases the strokes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -60,6 +61,14 @@ class ProcStyle:
     five_numeral: str = "五"  # some sets write 伍
     bird_donor: tuple[str, ...] = ("kde-default",)
     bird_colour: tuple[int, int, int] = (40, 140, 60)  # BGR recolour of the borrowed bird
+    #: a drawn 1-bamboo bird instead of a borrowed one: peacock | sparrow | crane
+    bird: str = ""
+    #: honours (winds and all three dragons) in this one ink: an all-black green dragon, green winds
+    mono_honours: tuple[int, int, int] | None = None
+    #: how seasons show their number: small (a small numeral) | big_red | cjk_red (一二三四 in red)
+    season: str = "small"
+    #: bamboo sticks drawn as jointed canes (Taiwanese and HK sets) rather than plain bars
+    canes: bool = False
 
 
 PROC_STYLES: tuple[ProcStyle, ...] = (
@@ -75,6 +84,14 @@ PROC_STYLES: tuple[ProcStyle, ...] = (
               ("fluffy-regular", "kde-classic"), (20, 20, 20)),
     ProcStyle("proc-wh", (240, 236, 226), BLACK, "sans", "flower", "index_wh", True, "伍",
               ("xmj-dorothys", "fluffy-regular"), (150, 40, 40)),
+    # designs real photos showed and the sets above lack: all-black honours (a black 發), green winds
+    # and a green 中 (green alone is not 發), jointed canes with red accents, drawn birds, red seasons
+    ProcStyle("proc-mono", (240, 238, 230), BLACK, "sans", "rings", "blank", False, "五",
+              bird="sparrow", mono_honours=BLACK, season="big_red"),
+    ProcStyle("proc-taiwan", (236, 232, 210), BLUE, "serif", "flower", "blue_frame", False, "五",
+              bird="peacock", season="cjk_red", canes=True),
+    ProcStyle("proc-jade", (244, 242, 236), (20, 90, 50), "serif-regular", "rings", "blank", False, "伍",
+              bird="crane", mono_honours=(20, 100, 50), season="big_red", canes=True),
 )  # fmt: skip
 
 _CIRCLE_POS = {
@@ -111,6 +128,7 @@ def _fonts_ok() -> bool:
     return all(Path(p).is_file() for p in CJK_FONTS.values())
 
 
+@functools.lru_cache(maxsize=64)
 def _font(path: str, size: int):
     from PIL import ImageFont
 
@@ -186,6 +204,20 @@ class _Canvas:
             ]
             self.d.polygon(pts, fill=colour)
 
+    def cane(self, cx: float, cy: float, length: float, width: float, colour) -> None:
+        """A jointed bamboo cane: two or three segments with swollen nodes (Taiwanese/HK bamboo)."""
+        x, y = cx * self.w, cy * self.h
+        hl, hw = length * self.h / 2, width * self.w / 2
+        bg = self.img.getpixel((2, 2))
+        self.d.rounded_rectangle([x - hw * 0.8, y - hl, x + hw * 0.8, y + hl], radius=hw * 0.5, fill=colour)
+        dark = tuple(int(c * 0.5) for c in colour)
+        for fy in (-1.0, -0.33, 0.33, 1.0):
+            yy = y + fy * hl * 0.97
+            self.d.ellipse([x - hw * 1.1, yy - hw * 0.35, x + hw * 1.1, yy + hw * 0.35], fill=dark)
+        self.d.line(
+            [x - hw * 0.3, y - hl * 0.8, x - hw * 0.3, y + hl * 0.8], fill=bg, width=max(1, int(hw * 0.25))
+        )
+
     def frame(self, colour, inset: float, width: float) -> None:
         i, w = inset * self.w, max(2, int(width * self.w))
         self.d.rectangle([i, i * 1.1, self.w - i, self.h - i * 1.1], outline=colour, width=w)
@@ -226,6 +258,29 @@ def add_corner_index(
     return out
 
 
+#: Where green and blue inks may go in ``swap_inks`` (red never moves: it marks the red fives).
+INK_TARGETS = {"green": ("black", "blue", "teal"), "blue": ("green", "black", "blue")}
+
+
+def swap_inks(face: np.ndarray, green_to: str, blue_to: str) -> np.ndarray:
+    """Repaint a face's green ink and its blue ink (BGR in, BGR out): sets print 發, bamboo and winds in
+    many inks, so green alone must never mean 發. Red ink and the face colour are left as they are."""
+    hsv = cv2.cvtColor(face, cv2.COLOR_BGR2HSV)
+    h, sat, val = hsv[..., 0], hsv[..., 1].astype(np.float32), hsv[..., 2].astype(np.float32)
+    ink = (sat > 60) & (val > 25)
+    masks = {"green": ink & (h >= 35) & (h <= 90), "blue": ink & (h > 90) & (h <= 135)}
+    hue = {"green": 60, "blue": 112, "teal": 88}
+    out = hsv.copy()
+    for src, dst in (("green", green_to), ("blue", blue_to)):
+        m = masks[src]
+        if dst == "black":
+            out[..., 1][m] = (sat[m] * 0.15).astype(np.uint8)
+            out[..., 2][m] = (val[m] * 0.3).astype(np.uint8)
+        else:
+            out[..., 0][m] = hue[dst]
+    return cv2.cvtColor(out, cv2.COLOR_HSV2BGR)
+
+
 class ProceduralSource(Source):
     """Faces drawn from a ``ProcStyle``; 1-bamboo birds are borrowed from another set and recoloured."""
 
@@ -245,7 +300,9 @@ class ProceduralSource(Source):
         for sp in PROC_STYLES:
             codes = set(FACE_CODES)
             st = Style(sp.name, self.name, codes, f"procedural ({sp.cjk_font} font, white={sp.white})")
-            st.derived["1s"] = "bird " + ("/".join(sp.bird_donor)) + " recoloured"
+            st.derived["1s"] = (
+                f"drawn {sp.bird}" if sp.bird else "bird " + ("/".join(sp.bird_donor)) + " recoloured"
+            )
             out.append(st)
         return out
 
@@ -256,7 +313,7 @@ class ProceduralSource(Source):
         if red5:
             n = 5
         if suit == "s" and n == 1:
-            return self._bird(sp)
+            return self._drawn_bird(sp) if sp.bird else self._bird(sp)
         cv = _Canvas(sp.face)
         font = CJK_FONTS[sp.cjk_font]
         ink = RED if red5 else None
@@ -282,14 +339,18 @@ class ProceduralSource(Source):
                     RED if i in _STICK_RED.get(n, set()) else (BLUE if n == 8 and y > 0.5 else GREEN)
                 )
                 ang = (0.35 if (i % 2) else -0.35) if n == 8 else 0.0
-                cv.stick(x, y, length, width, col, ang)
+                if sp.canes and ang == 0.0:
+                    cv.cane(x, y, length, width, col)
+                else:
+                    cv.stick(x, y, length, width, col, ang)
         elif suit == "z":
+            mono = sp.mono_honours
             if n <= 4:
-                cv.text(WINDS[n - 1], 0.5, 0.52, 0.62, sp.numeral, font)
+                cv.text(WINDS[n - 1], 0.5, 0.52, 0.62, mono or sp.numeral, font)
             elif n == 6:
-                cv.text("發", 0.5, 0.52, 0.62, GREEN, font)
+                cv.text("發", 0.5, 0.52, 0.62, mono or GREEN, font)
             elif n == 7:
-                cv.text("中", 0.5, 0.52, 0.66, RED, font)
+                cv.text("中", 0.5, 0.52, 0.66, mono or RED, font)
             else:
                 self._white(cv, sp)
         elif suit == "f":
@@ -338,8 +399,84 @@ class ProceduralSource(Source):
             px, py = cx + np.cos(a) * r, cy + np.sin(a) * r
             d.ellipse([px - r * 0.55, py - r * 0.55, px + r * 0.55, py + r * 0.55], fill=petal)
         d.ellipse([cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4], fill=(230, 200, 60))
-        cv.text(FLOWER_CHARS[n - 1], 0.72, 0.18, 0.2, RED if season else BLUE, font)
-        cv.text(str(k + 1), 0.2, 0.13, 0.14, RED if season else BLUE, LATIN_FONTS["serif"])
+        if season and sp.season == "big_red":  # a large red numeral, the name in black
+            cv.text(FLOWER_CHARS[n - 1], 0.72, 0.18, 0.2, BLACK, font)
+            cv.text(str(k + 1), 0.22, 0.17, 0.26, RED, LATIN_FONTS["sans"])
+        elif season and sp.season == "cjk_red":  # the name and a Chinese numeral, both red
+            cv.text(FLOWER_CHARS[n - 1], 0.75, 0.16, 0.2, RED, font)
+            cv.text(NUMERALS[k], 0.22, 0.16, 0.2, RED, font)
+        else:
+            cv.text(FLOWER_CHARS[n - 1], 0.72, 0.18, 0.2, RED if season else BLUE, font)
+            cv.text(str(k + 1), 0.2, 0.13, 0.14, RED if season else BLUE, LATIN_FONTS["serif"])
+
+    def _drawn_bird(self, sp: ProcStyle) -> np.ndarray:
+        """Three bird designs real 1-bamboos use: a peacock with its tail spread, a sparrow on a bamboo
+        twig, a crane on one leg."""
+        cv = _Canvas(sp.face)
+        d, w, h = cv.d, cv.w, cv.h
+        if sp.bird == "peacock":
+            cx, cy = 0.5 * w, 0.62 * h
+            for k in range(9):  # the fan: feathers with eye spots
+                a = np.pi * (0.1 + 0.8 * k / 8)
+                ex, ey = cx - np.cos(a) * w * 0.38, cy - np.sin(a) * h * 0.4
+                d.line([cx, cy, ex, ey], fill=(30, 120, 60), width=6)
+                r = w * 0.065
+                d.ellipse([ex - r, ey - r * 1.3, ex + r, ey + r * 1.3], fill=(40, 150, 70))
+                d.ellipse([ex - r * 0.6, ey - r * 0.8, ex + r * 0.6, ey + r * 0.8], fill=(30, 70, 170))
+                d.ellipse([ex - r * 0.25, ey - r * 0.3, ex + r * 0.25, ey + r * 0.3], fill=(200, 40, 40))
+            d.ellipse([cx - w * 0.11, cy - h * 0.06, cx + w * 0.11, cy + h * 0.14], fill=(30, 80, 170))
+            d.line([cx, cy, cx + w * 0.05, cy - h * 0.2], fill=(30, 80, 170), width=14)  # neck
+            d.ellipse([cx - w * 0.0, cy - h * 0.25, cx + w * 0.1, cy - h * 0.18], fill=(30, 80, 170))
+            for j in range(3):  # crest
+                d.line(
+                    [cx + w * 0.05, cy - h * 0.25, cx + w * (0.02 + 0.03 * j), cy - h * 0.31],
+                    fill=(30, 120, 60),
+                    width=3,
+                )
+            d.polygon(
+                [
+                    (cx + w * 0.1, cy - h * 0.22),
+                    (cx + w * 0.16, cy - h * 0.21),
+                    (cx + w * 0.1, cy - h * 0.19),
+                ],
+                fill=(220, 160, 40),
+            )
+            d.line([cx - w * 0.04, cy + h * 0.13, cx - w * 0.06, cy + h * 0.3], fill=(120, 70, 30), width=5)
+            d.line([cx + w * 0.04, cy + h * 0.13, cx + w * 0.06, cy + h * 0.3], fill=(120, 70, 30), width=5)
+        elif sp.bird == "sparrow":
+            ink = (25, 25, 30)
+            d.line([w * 0.1, h * 0.85, w * 0.9, h * 0.62], fill=GREEN, width=12)  # the twig
+            for t in (0.3, 0.6):
+                d.ellipse(
+                    [
+                        w * (0.1 + 0.8 * t) - 9,
+                        h * (0.85 - 0.23 * t) - 9,
+                        w * (0.1 + 0.8 * t) + 9,
+                        h * (0.85 - 0.23 * t) + 9,
+                    ],
+                    fill=(10, 90, 40),
+                )
+            d.polygon([(w * 0.3, h * 0.5), (w * 0.08, h * 0.66), (w * 0.16, h * 0.7)], fill=ink)  # tail
+            d.ellipse([w * 0.22, h * 0.36, w * 0.7, h * 0.66], fill=(150, 100, 60))
+            d.chord([w * 0.22, h * 0.36, w * 0.7, h * 0.66], 180, 330, fill=ink)  # wing
+            d.ellipse([w * 0.52, h * 0.24, w * 0.8, h * 0.44], fill=(150, 100, 60))
+            d.ellipse([w * 0.66, h * 0.3, w * 0.71, h * 0.34], fill=ink)
+            d.polygon([(w * 0.79, h * 0.32), (w * 0.92, h * 0.35), (w * 0.79, h * 0.38)], fill=(220, 150, 40))
+            d.line([w * 0.45, h * 0.65, w * 0.43, h * 0.74], fill=ink, width=4)
+        else:  # crane: white body, black neck and wing tips, red crown, standing on one leg
+            ink = (20, 20, 25)
+            d.ellipse([w * 0.2, h * 0.38, w * 0.72, h * 0.6], fill=(250, 250, 250), outline=ink, width=3)
+            d.chord([w * 0.2, h * 0.38, w * 0.72, h * 0.6], 150, 230, fill=ink)
+            d.line(
+                [w * 0.62, h * 0.45, w * 0.72, h * 0.2, w * 0.66, h * 0.1], fill=ink, width=9, joint="curve"
+            )
+            d.ellipse([w * 0.6, h * 0.06, w * 0.72, h * 0.14], fill=ink)
+            d.ellipse([w * 0.63, h * 0.05, w * 0.69, h * 0.08], fill=(210, 30, 30))
+            d.polygon([(w * 0.61, h * 0.1), (w * 0.46, h * 0.13), (w * 0.61, h * 0.12)], fill=(200, 150, 40))
+            d.line([w * 0.45, h * 0.59, w * 0.45, h * 0.9], fill=ink, width=5)
+            d.line([w * 0.45, h * 0.72, w * 0.58, h * 0.66, w * 0.5, h * 0.62], fill=ink, width=4)
+            d.line([w * 0.35, h * 0.9, w * 0.58, h * 0.9], fill=GREEN, width=6)
+        return cv.to_bgr()
 
     def _bird(self, sp: ProcStyle) -> np.ndarray:
         donor = None

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from mjsynth.backgrounds import KINDS, table_texture
-from mjsynth.hands import Hand, new_pool, random_hand
+from mjsynth.hands import SynthHand, new_pool, random_hand
 
 #: The photo's size: a phone photo decoded at reduced scale is about this big.
 CANVAS = (1600, 1200)
@@ -50,7 +50,7 @@ def load_crops(split_csv: Path, camerash: Path, fold: str = "test") -> dict[str,
     return {s: dict(c) for s, c in out.items()}
 
 
-def draw_hand(rng: random.Random, available: set[str], tries: int = 400) -> Hand | None:
+def draw_hand(rng: random.Random, available: set[str], tries: int = 400) -> SynthHand | None:
     """A random winning hand whose every tile the set has (no red fives, no concealed kong)."""
     for _ in range(tries):
         hand = random_hand(rng, new_pool(), p_red=0.0)
@@ -61,7 +61,7 @@ def draw_hand(rng: random.Random, available: set[str], tries: int = 400) -> Hand
     return None
 
 
-def _plan(hand: Hand, rng: random.Random) -> list[dict]:
+def _plan(hand: SynthHand, rng: random.Random) -> list[dict]:
     """Where each tile lies, in tile widths (x right, y down), and how it is turned."""
     w, h = 1.0, 1.0 / ASPECT
     gap = rng.uniform(0.0, 0.04)
@@ -120,7 +120,7 @@ def _table(rng: random.Random, kind: str, unit: float) -> np.ndarray:
 
 
 def compose(
-    hand: Hand, crops: dict[str, list[Path]], rng: random.Random, table: str | None = None
+    hand: SynthHand, crops: dict[str, list[Path]], rng: random.Random, table: str | None = None
 ) -> tuple[np.ndarray, list[dict]]:
     """The photo (BGR uint8) and its tiles (code, role, xyxy box, turn in degrees) on ``table``
     (a kind of :data:`mjsynth.backgrounds.KINDS`; default: drawn at random)."""

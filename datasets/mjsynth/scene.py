@@ -13,12 +13,21 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from mjsynth import backgrounds
+from mjsynth import backgrounds, clutter, negatives, photos
 from mjsynth.artwork import FACE_H, FACE_W, Artwork
-from mjsynth.camera import Camera, PhotoOptions, fit_distance, photograph
-from mjsynth.hands import WIND_LETTERS, Hand, kind_of, new_pool, random_hand
-from mjsynth.layout import LayoutOptions, centre_of, layout_hand, scatter_tiles, transform, wall_segment
-from mjsynth.procedural import add_corner_index
+from mjsynth.camera import Camera, PhotoOptions, defocus, fit_distance, photograph
+from mjsynth.hands import WIND_LETTERS, SynthHand, kind_of, new_pool, random_hand
+from mjsynth.layout import (
+    LayoutOptions,
+    centre_of,
+    layout_hand,
+    loose_tiles,
+    scatter_tiles,
+    transform,
+    wall_segment,
+    wall_square,
+)
+from mjsynth.procedural import INK_TARGETS, add_corner_index, swap_inks
 from mjsynth.tilebody import (
     BACK_COLOURS,
     TileDims,
@@ -39,7 +48,16 @@ DIMS = (
     TileDims(24, 32, 17, front=0.5),
 )
 OBJECT_ID_BASE = 10_000
+PROP_ID_BASE = 20_000
+#: How often each surface is drawn relative to a procedural one (real photos and patterns more often:
+#: they are the clutter the detector must learn to ignore).
+BACKGROUND_WEIGHTS = {"photo": 3.0, "pattern": 2.0}
+#: Back colours as real sets have them: yellow, orange, green, blue and ivory backs more often.
+BACK_WEIGHTS = {"yellow": 3.0, "orange": 2.0, "green": 3.0, "blue": 3.0, "ivory": 2.5}
 MIN_VISIBLE_FRACTION = 0.4
+#: A tile whose face (or back) covers less of its outline than this is seen edge-on: only its sides
+#: show, so it is not labelled as a tile (its sides are listed as hard negatives instead).
+MIN_FACE_FRACTION = 0.12
 MIN_BOX_PX = 4
 
 
@@ -49,16 +67,27 @@ class SceneOptions:
 
     img_size: int = 640  # long side, pixels
     table_fraction: float = 0.12  # whole table of four hands
-    multirow_fraction: float = 0.25  # melds in a second row
+    multirow_fraction: float = 0.22  # melds in a second row
+    loose_fraction: float = 0.08  # no hand: loose tiles at any angle, some on an edge
     standing_fraction: float = 0.45  # concealed tiles standing (player's view)
-    closeup_fraction: float = 0.15  # tiles 80-300 px tall, cut by the frame
+    eyelevel_fraction: float = 0.15  # of single-hand photos: the camera at table height, the row standing
+    closeup_fraction: float = 0.15  # one tile from 80 px up to about half the frame, cut by the frame
+    far_fraction: float = 0.1  # a far row: tiles 11-17 px tall (at 640 px)
+    p_game_table: float = 0.6  # of whole tables: a game in progress (walls, hands standing) not a reveal
+    p_edge_tiles: float = 0.2  # of loose tiles: resting on an edge
+    p_blank_white: float = 0.35  # white dragons drawn blank, without a frame, whatever the style
+    p_white_boost: float = 0.2  # the (player's) hand must hold white dragons
+    p_dof: float = 0.15  # shallow depth of field: sharp at the hand, blurred before and behind
+    p_ink_swap: float = 0.3  # the set's green and blue inks printed in other colours (green is not 發)
     distractor_fraction: float = 0.5  # loose tiles and objects nearby
+    clutter_fraction: float = 0.5  # keyboards, laptops, phones, paper, placemats, cups, cables nearby
+    p_photo_room: float = 0.6  # the room beyond the table is a real photograph (when installed)
     elevation: tuple[float, float] = (20.0, 90.0)
     p_opposite_view: float = 0.1  # photographed from another side: tiles sideways / upside down
     p_index_overlay: float = 0.12  # add western corner indices to a style that has none
     styles: tuple[str, ...] | None = None  # restrict to these styles
     photo: PhotoOptions = field(default_factory=PhotoOptions)
-    backgrounds: tuple[str, ...] = backgrounds.KINDS
+    backgrounds: tuple[str, ...] | None = None  # None: every surface installed (backgrounds.available_kinds)
     force_kind: str | None = None  # hand | multirow | table (tests, examples)
     force_standing: bool | None = None
 
@@ -74,6 +103,9 @@ def orientation_of(quad: np.ndarray) -> tuple[str, float]:
     return label, ang
 
 
+HAND_ROLES = ("concealed", "winning", "meld", "bonus")
+
+
 def _choose_style(rng: random.Random, art: Artwork, opts: SceneOptions) -> str:
     names = sorted(opts.styles or art.styles)
     names = [n for n in names if n in art.styles]
@@ -82,7 +114,7 @@ def _choose_style(rng: random.Random, art: Artwork, opts: SceneOptions) -> str:
     return rng.choice(names)
 
 
-def _hand_codes_in_style(hand: Hand, art: Artwork, style: str) -> bool:
+def _hand_codes_in_style(hand: SynthHand, art: Artwork, style: str) -> bool:
     have = art.styles[style].codes
     return all(c in have for c in hand.all_tiles())
 
@@ -120,11 +152,17 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     kind = opts.force_kind
     if kind is None:
         r = rng.random()
-        kind = (
-            "table"
-            if r < opts.table_fraction
-            else ("multirow" if r < opts.table_fraction + opts.multirow_fraction else "hand")
-        )
+        edges = [
+            ("table", opts.table_fraction),
+            ("multirow", opts.multirow_fraction),
+            ("loose", opts.loose_fraction),
+        ]
+        kind, acc = "hand", 0.0
+        for name, frac in edges:
+            acc += frac
+            if r < acc:
+                kind = name
+                break
     dims = rng.choice(DIMS)
     dims = TileDims(
         dims.w * rng.uniform(0.97, 1.03),
@@ -134,23 +172,36 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     )
     style = _choose_style(rng, art, opts)
     has_bonus = "1f" in art.styles[style].codes
-    back_name = rng.choice(sorted(BACK_COLOURS))
+    names = sorted(BACK_COLOURS)
+    back_name = rng.choices(names, [BACK_WEIGHTS.get(n, 1.0) for n in names])[0]
     back_colour = tuple(
         float(c) for c in np.clip(np.array(BACK_COLOURS[back_name]) + nrng.normal(0, 8, 3), 0, 255)
     )
     index_overlay = rng.random() < opts.p_index_overlay and not style.startswith(
         ("proc-western", "proc-bold", "proc-wh", "kde-default", "kde-traditional", "xmj-dor")
     )
-    standing = (
+    eyelevel = kind == "hand" and opts.force_standing is not False and rng.random() < opts.eyelevel_fraction
+    standing = eyelevel or (
         opts.force_standing if opts.force_standing is not None else rng.random() < opts.standing_fraction
     )
+    game = kind == "table" and rng.random() < opts.p_game_table  # a game in progress: walls, hands standing
+    blank_white = rng.random() < opts.p_blank_white
+    want_white = "5z" if rng.random() < opts.p_white_boost and "5z" in art.styles[style].codes else None
+    inks = None
+    if rng.random() < opts.p_ink_swap:
+        inks = (rng.choice(INK_TARGETS["green"]), rng.choice(INK_TARGETS["blue"]))
 
     # ---------------------------------------------------------------- hands and layout
     pool = new_pool()
-    hands: list[Hand] = []
+    hands: list[SynthHand] = []
     tiles: list[TileInstance] = []
     round_wind = rng.choice(WIND_LETTERS[:2]) if rng.random() < 0.8 else rng.choice(WIND_LETTERS)
-    n_seats = 4 if kind == "table" else 1
+    n_seats = {"table": 4, "loose": 0}.get(kind, 1)
+    reach = 8.5 * dims.w + rng.uniform(60, 120)
+    pond = 1.8 * dims.h if game else 3.2 * dims.h  # where the discards begin, from the centre
+    half = pond + 4.1 * dims.h  # a game's walls: centre line of each side, from the centre
+    if game:  # each hand stands just behind its wall
+        reach = half + 1.0 * dims.h + rng.uniform(20, 60)
     for seat in range(n_seats):
         for _attempt in range(50):  # a style may lack a few faces (e.g. a white dragon): redraw such hands
             hand = random_hand(
@@ -159,6 +210,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                 p_bonus=0.35 if has_bonus else 0.0,
                 seat_wind=WIND_LETTERS[seat] if kind == "table" else None,
                 round_wind=round_wind,
+                require=want_white if seat == 0 else None,
+                max_melds=1 if eyelevel else 4,  # an eye-level photo is of the standing row
             )
             if _hand_codes_in_style(hand, art, style):
                 break
@@ -171,7 +224,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             raise RuntimeError(f"style {style} cannot show a legal hand")
         hands.append(hand)
         lo = LayoutOptions(
-            standing=standing and (kind != "table" or seat == 0) and kind != "table",
+            # at a game in progress every player's concealed tiles stand, facing their owner
+            standing=(standing and kind != "table") or game,
             melds_second_row=kind == "multirow" or (kind == "table" and rng.random() < 0.3),
             gap=rng.choice([0.0, 0.0, 0.3, 0.8, 1.5]),
             set_gap=rng.uniform(4, 25),
@@ -181,7 +235,6 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         c = centre_of(ts)
         transform(ts, 0.0, np.array([-c[0], -c[1], 0.0]))
         if kind == "table":
-            reach = 8.5 * dims.w + rng.uniform(60, 120)
             yaw = seat * math.pi / 2
             transform(ts, yaw, np.array([-math.sin(yaw) * -reach, math.cos(yaw) * -reach, 0.0]))
         tiles += ts
@@ -192,7 +245,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     if kind == "table":
         for seat in range(4):
             yaw = seat * math.pi / 2
-            n = rng.randint(4, 14)
+            n = rng.randint(4, 14) if not game else rng.randint(3, 18)
             disc = scatter_tiles(
                 leftovers[:n],
                 dims,
@@ -203,9 +256,9 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                 rows=True,
             )
             leftovers = leftovers[n:]
-            transform(disc, yaw, np.array([math.sin(yaw) * 3.2 * dims.h, -math.cos(yaw) * 3.2 * dims.h, 0.0]))
+            transform(disc, yaw, np.array([math.sin(yaw) * pond, -math.cos(yaw) * pond, 0.0]))
             tiles += disc
-            if rng.random() < 0.7:  # what is left of this side's wall, between the hand and the pond
+            if not game and rng.random() < 0.7:  # what is left of this side's wall, between hand and pond
                 n_st = rng.randint(2, 9)
                 wall = wall_segment(n_st, dims, rng, two_high=rng.random() < 0.8)
                 x_off = rng.uniform(-4, 4 - n_st) * dims.w
@@ -214,6 +267,13 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                     wall, yaw, np.array([math.sin(yaw) * 5.0 * dims.h, -math.cos(yaw) * 5.0 * dims.h, 0.0])
                 )
                 tiles += wall
+        if game:  # the walls stand between the discards and the players' hands
+            tiles += wall_square(dims, rng, half)
+    elif kind == "loose":
+        n = rng.randint(5, 24)
+        spread = dims.h * rng.uniform(3, 7)
+        tiles += loose_tiles(leftovers[:n], dims, rng, (-spread, -spread * 0.7, spread, spread * 0.7),
+                             p_down=0.15, p_edge=opts.p_edge_tiles)  # fmt: skip
     elif rng.random() < opts.distractor_fraction:
         n = rng.randint(1, 6)
         span = max(abs(t.pose.center[0]) for t in tiles) + dims.w * 2
@@ -223,7 +283,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             if rng.random() < 0.7
             else (-span, -far - 3 * dims.h, span, -far)
         )
-        tiles += scatter_tiles(leftovers[:n], dims, rng, area, role="other", p_down=0.35)
+        tiles += loose_tiles(leftovers[:n], dims, rng, area, p_down=0.35, p_edge=opts.p_edge_tiles / 2)
     # objects: dice, scoring sticks
     objects: list[tuple[TileInstance, TileDims, np.ndarray]] = []
     if rng.random() < opts.distractor_fraction:
@@ -264,25 +324,37 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     else:
         width, height = long_side, round(long_side / aspect)
     lo_el, hi_el = opts.elevation
-    if standing and kind != "table":
+    if eyelevel:  # the camera at the table's height, looking across at the standing row
+        el = rng.uniform(1.0, 14.0)
+    elif standing and kind != "table":
         el = rng.uniform(max(lo_el, 20), min(hi_el, 60))
+    elif game:
+        el = rng.uniform(max(lo_el, 30), min(hi_el, 70))
     elif kind == "table":
         el = rng.uniform(max(lo_el, 40), hi_el)
     else:
         el = rng.uniform(max(lo_el, 28), hi_el)
     az = rng.gauss(0, 12)
-    if rng.random() < opts.p_opposite_view and not standing:
+    if rng.random() < opts.p_opposite_view and not standing and kind != "table":
         az += rng.choice([90, 180, -90])
     # people turn the phone so the row runs along the long side; sometimes not, sometimes upside down
     roll = rng.gauss(0, 6)
-    if portrait and kind != "table" and rng.random() < 0.6:
+    if portrait and kind != "table" and rng.random() < 0.6 and not eyelevel:
         roll += rng.choice([90, -90])
-    elif rng.random() < 0.05:
+    elif rng.random() < 0.05 and not eyelevel and not game:
         roll += rng.choice([90, -90, 180])
     hfov = rng.uniform(50, 72)
-    hand_pts = np.vstack([t.pose.corners(dims) for t in tiles if t.role not in ("other", "discard", "wall")])
+    framed = [t for t in tiles if t.role not in ("other", "discard", "wall")] if kind != "loose" else tiles
+    if game:  # the player's own hand in front, the table reaching away from the camera
+        framed = [t for t in tiles if t.seat == 0 and t.role not in ("other", "discard", "wall")]
+    elif eyelevel:  # the standing row is the subject; flat melds in front are seen edge-on
+        framed = [t for t in tiles if t.role in ("concealed", "winning")]
+    hand_pts = np.vstack([t.pose.corners(dims) for t in framed])
     target = (hand_pts.min(axis=0) + hand_pts.max(axis=0)) / 2
-    target[2] = 0
+    target[2] = dims.h / 2 if eyelevel else 0.0
+    if game:  # look past the hand towards the table's centre
+        target[:2] *= rng.uniform(0.35, 0.75)
+        hand_pts = np.vstack([hand_pts, np.array([[0.0, 0.0, 0.0]])])
     cam_args = dict(
         target=target,
         elevation_deg=el,
@@ -292,16 +364,18 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         width=width,
         height=height,
     )
-    closeup = kind != "table" and rng.random() < opts.closeup_fraction
+    closeup = kind not in ("table", "loose") and rng.random() < opts.closeup_fraction
+    far = not closeup and not eyelevel and rng.random() < opts.far_fraction
     if closeup:
-        # a phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface
-        want_px = rng.uniform(80, min(300, 0.7 * height))
+        # a phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface;
+        # one tile from a sixth up to half and more of the frame's height
+        want_px = rng.uniform(80, max(90.0, 0.62 * min(width, height)))
         dist = rng.uniform(160, 320)
         fpx = want_px * dist / dims.h
         hfov = math.degrees(2 * math.atan(width / 2 / fpx))
         cam_args["hfov_deg"] = hfov
         cam = Camera.look_at(distance=dist, **cam_args)
-        pick = rng.choice([t for t in tiles if t.role not in ("other", "discard", "wall")])
+        pick = rng.choice(framed)
         p = cam.project(pick.pose.center[None])[0]
         cam.shift(
             width / 2 - p[0] + rng.uniform(-0.3, 0.3) * width,
@@ -311,17 +385,20 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         fill = rng.uniform(0.85, 0.97) if kind == "table" else rng.uniform(0.7, 0.97)
         dist = fit_distance(cam_args, hand_pts, fill)
         cam = Camera.look_at(distance=dist, **cam_args)
-        # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
-        faces_uv = [
-            cam.project(t.pose.corners(dims)[[2, 0]])
-            for t in tiles
-            if t.role not in ("other", "discard", "wall")
-        ]
+        faces_uv = [cam.project(t.pose.corners(dims)[[2, 0]]) for t in framed]
         tile_px = float(np.median([np.linalg.norm(a - b) for a, b in faces_uv]))
-        min_px = rng.uniform(20, 26)
-        if tile_px < min_px:
-            dist *= tile_px / min_px
+        scale = opts.img_size / 640
+        if far:  # a row far away: tiles 11-17 px tall at 640 px (about 8-13 px at the detector's 480)
+            want = rng.uniform(11, 17) * scale
+            size = [max(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
+                    for q in (cam.project(t.pose.corners(dims)[[2, 3, 1, 0]]) for t in framed)]  # fmt: skip
+            dist *= float(np.median(size)) / want
             cam = Camera.look_at(distance=dist, **cam_args)
+        else:  # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
+            min_px = rng.uniform(20, 26) * scale
+            if tile_px < min_px:
+                dist *= tile_px / min_px
+                cam = Camera.look_at(distance=dist, **cam_args)
         uv = cam.project(hand_pts)
         c = (uv.min(axis=0) + uv.max(axis=0)) / 2
         slack_x = max(0.0, width - (uv[:, 0].max() - uv[:, 0].min())) / 2
@@ -330,27 +407,55 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             width / 2 - c[0] + rng.uniform(-1, 1) * slack_x * 0.9,
             height / 2 - c[1] + rng.uniform(-1, 1) * slack_y * 0.9,
         )
+        if game:  # the player's hand along the bottom of the photo, the table rising behind it
+            uvh = cam.project(np.vstack([t.pose.corners(dims) for t in framed]))
+            cam.shift(
+                width / 2 - (uvh[:, 0].min() + uvh[:, 0].max()) / 2 + rng.uniform(-0.1, 0.1) * width,
+                height * rng.uniform(0.82, 0.97) - uvh[:, 1].max(),
+            )
+
+    # ---------------------------------------------------------------- props in view
+    props: list[clutter.Prop] = []
+    if rng.random() < opts.clutter_fraction:
+        xy = np.array([t.pose.center[:2] for t in tiles] + [o.pose.center[:2] for o, _, _ in objects])
+        props = clutter.place_props(
+            xy, dims.h * 0.8, rng, nrng, rng.randint(1, 4), _view_spot(cam, target, rng)
+        )
+        props = _not_in_front(props, cam, framed, dims)
 
     # ---------------------------------------------------------------- table surface
-    bg_kind = rng.choice(list(opts.backgrounds))
-    canvas = _table(cam, target, bg_kind, nrng, rng)
+    kinds = list(opts.backgrounds or backgrounds.available_kinds())
+    bg_kind = rng.choices(kinds, [BACKGROUND_WEIGHTS.get(k, 1.0) for k in kinds])[0]
+    canvas, room = _table(cam, target, bg_kind, nrng, rng, opts.p_photo_room)
 
     # light: a lamp above, to one side
     l_el, l_az = math.radians(rng.uniform(35, 80)), rng.uniform(0, 2 * math.pi)
     light = np.array([math.cos(l_el) * math.cos(l_az), math.cos(l_el) * math.sin(l_az), math.sin(l_el)])
     ambient = rng.uniform(0.5, 0.75)
     hard = rng.random() < 0.35
-    _shadows(canvas, cam, [(t, dims) for t in tiles] + [(o, od) for o, od, _ in objects], light, hard, nrng)
+    ids = np.full((height, width), -1, np.int32)
+    drawn_props: list[tuple[int, clutter.Prop, dict]] = []
+    for j, p in enumerate(props):  # flat props lie on the table, under tiles and shadows
+        if p.flat:
+            drawn_props.append(
+                (PROP_ID_BASE + j, p, _draw_prop(canvas, ids, PROP_ID_BASE + j, p, cam, light, ambient))
+            )
+    casters = [(t, dims) for t in tiles] + [(o, od) for o, od, _ in objects]
+    casters += [clutter.shadow_box(p) for p in props if not p.flat]
+    _shadows(canvas, cam, casters, light, hard, nrng)
 
     # ---------------------------------------------------------------- tiles and objects, far to near
-    ids = np.full((height, width), -1, np.int32)
     drawables = [(i, t, dims, None) for i, t in enumerate(tiles)]
     drawables += [(OBJECT_ID_BASE + j, o, od, tex) for j, (o, od, tex) in enumerate(objects)]
-    drawables.sort(key=lambda d: -float(np.linalg.norm(d[1].pose.center - cam.C)))
+    drawables += [(PROP_ID_BASE + j, p, None, None) for j, p in enumerate(props) if not p.flat]
+    drawables.sort(key=lambda d: -float(np.linalg.norm(_centre(d[1]) - cam.C)))
     geo: dict[int, dict] = {}
     gloss = gloss_map(FACE_W, FACE_H, nrng, rng.uniform(0.0, 0.25)) if rng.random() < 0.7 else None
     textures: dict[str, tuple[np.ndarray, tuple[int, int, int]]] = {}
     for i, t, d, tex in drawables:
+        if i >= PROP_ID_BASE:
+            drawn_props.append((i, t, _draw_prop(canvas, ids, i, t, cam, light, ambient)))
+            continue
         if i < OBJECT_ID_BASE:
             t.style = style
             t.back_colour = back_colour
@@ -360,6 +465,11 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             else:
                 if t.code not in textures:
                     face = art.face(style, t.code)
+                    if blank_white and t.code == "5z":  # a frameless blank white dragon
+                        face = np.empty_like(face)
+                        face[:] = _face_colour(art.face(style, "5z"))
+                    elif inks is not None:
+                        face = swap_inks(face, *inks)
                     if index_overlay:
                         face = add_corner_index(face, t.code, (40, 40, 170))
                     fc = _face_colour(face)
@@ -372,13 +482,28 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
 
     # ---------------------------------------------------------------- labels from the id map
     instances = _instances(tiles, geo, ids, width, height)
+    negs = negatives.prop_negatives(drawn_props, ids, cam.project) + negatives.tile_negatives(
+        instances, geo, ids, rng
+    )
+    player_seat = _parts(instances, tiles, hands, cam)
     applied: dict = {}
+    if rng.random() < opts.p_dof:  # sharp at the hand, blurred in front of it and behind it
+        focus = float((target - cam.C) @ cam.R[2])
+        strength = rng.uniform(1.5, 4.0) * opts.img_size / 640
+        canvas = defocus(canvas, _depth_map(cam), focus, strength)
+        applied["depth_of_field"] = round(strength, 2)
     image = photograph(canvas, nrng, opts.photo, applied)
     manifest = {
         "seed": seed,
         "image_size": [width, height],
         "kind": kind,
         "closeup": closeup,
+        "eyelevel": eyelevel,
+        "far": far,
+        "game": game,
+        "blank_white": blank_white,
+        "inks": list(inks) if inks else None,
+        "player_seat": player_seat,
         "complete_in_frame": all(
             inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard", "wall")
         ),
@@ -387,6 +512,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "tile_mm": [round(dims.w, 1), round(dims.h, 1), round(dims.t, 1)],
         "back_colour": back_name,
         "background": bg_kind,
+        "room": room,
+        "props": [p.kind for p in props],
         "standing": standing,
         "camera": {
             "elevation": round(el, 1),
@@ -398,16 +525,149 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "photo": applied,
         "hands": [dict(h.to_json(), seat=i) for i, h in enumerate(hands)],
         "tiles": instances,
+        "negatives": [{"what": n["what"], "box": [round(v, 1) for v in n["box"]]} for n in negs],
     }
-    if kind != "table":
+    if len(hands) == 1:
         manifest["hand"] = manifest["hands"][0]
     return image, manifest
 
 
+def _not_in_front(props: list[clutter.Prop], cam: Camera, framed: list[TileInstance], dims: TileDims) -> list:
+    """Drop the standing props (cups, books, screens) that would hide the hand: in the picture over a
+    tile of the hand that lies farther from the camera (a real photographer moves the cup). A laptop's
+    base and screen go or stay together."""
+    boxes, depths = [], []
+    for t in framed:
+        c3 = t.pose.corners(dims)
+        uv = cam.project(c3)
+        boxes.append((*uv.min(axis=0), *uv.max(axis=0)))
+        depths.append(float(np.max((c3 - cam.C) @ cam.R[2])))
+
+    def hides(p: clutter.Prop) -> bool:
+        if p.flat:
+            return False
+        inst, d = clutter.shadow_box(p)
+        c3 = inst.pose.corners(d)
+        near = float(np.min((c3 - cam.C) @ cam.R[2]))
+        if near < 1.0:  # reaching behind the lens: right in front of everything
+            return True
+        q = cam.project(c3)
+        x0, y0 = q.min(axis=0)
+        x1, y1 = q.max(axis=0)
+        return any(
+            bx1 > x0 and bx0 < x1 and by1 > y0 and by0 < y1 and near < depth
+            for (bx0, by0, bx1, by1), depth in zip(boxes, depths, strict=True)
+        )
+
+    kept: list[clutter.Prop] = []
+    k = 0
+    while k < len(props):
+        group = props[k : k + 2] if props[k].kind == "laptop" else props[k : k + 1]
+        if not any(hides(p) for p in group):
+            kept += group
+        k += len(group)
+    return kept
+
+
+def _view_spot(cam: Camera, target: np.ndarray, rng: random.Random):
+    """A sampler of table points (mm) that the camera sees (a little beyond the frame too), within
+    1.2 m of what it looks at."""
+    Hinv = np.linalg.inv(cam.plane_homography())
+
+    def spot() -> tuple[float, float] | None:
+        u, v = rng.uniform(-0.1, 1.1) * cam.width, rng.uniform(-0.1, 1.1) * cam.height
+        p = Hinv @ np.array([u, v, 1.0])
+        if abs(p[2]) < 1e-9:
+            return None
+        x, y = p[0] / p[2], p[1] / p[2]
+        if (np.array([x, y, 0.0]) - cam.C) @ cam.R[2] <= 0 or math.hypot(x - target[0], y - target[1]) > 1200:
+            return None
+        return float(x), float(y)
+
+    return spot
+
+
+#: Which part of a table photo a tile is: the hand of the player nearest the camera, the others' hands,
+#: discards, walls, loose tiles (what a layout step must keep, and what it must leave out).
+PARTS = ("player_hand", "other_hand", "discard", "wall", "loose")
+
+
+def _parts(instances: list[dict], tiles: list[TileInstance], hands: list, cam: Camera) -> int | None:
+    """Set each instance's ``part``; return the seat of the hand nearest the camera (None: no hand)."""
+    player = None
+    if hands:
+        dist = {}
+        for seat in range(len(hands)):
+            pts = [t.pose.center for t in tiles if t.seat == seat and t.role in HAND_ROLES]
+            dist[seat] = float(np.linalg.norm((np.mean(pts, axis=0) - cam.C)[:2]))
+        player = min(dist, key=dist.get)
+    for inst, t in zip(instances, tiles, strict=True):
+        if t.role in HAND_ROLES:
+            inst["part"] = "player_hand" if t.seat == player else "other_hand"
+        else:
+            inst["part"] = {"discard": "discard", "wall": "wall"}.get(t.role, "loose")
+    return player
+
+
+def _depth_map(cam: Camera) -> np.ndarray:
+    """Distance along the view axis of the table point seen at each pixel (far where no table is)."""
+    w, h = cam.width, cam.height
+    Hinv = np.linalg.inv(cam.plane_homography())
+    gx, gy = np.meshgrid(np.linspace(0, w, 17), np.linspace(0, h, 13))
+    wp = Hinv @ np.stack([gx.ravel(), gy.ravel(), np.ones(gx.size)])
+    z = np.where(np.abs(wp[2]) < 1e-9, 1e-9, wp[2])
+    world = np.column_stack([(wp[:2] / z).T, np.zeros(gx.size)])
+    depth = (world - cam.C) @ cam.R[2]
+    depth = np.where(depth > 0, np.minimum(depth, 1e5), 1e5).reshape(gx.shape).astype(np.float32)
+    return cv2.resize(depth, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _centre(obj) -> np.ndarray:
+    if isinstance(obj, clutter.Prop):
+        return (
+            obj.inst.pose.center
+            if obj.inst is not None
+            else obj.centre + np.array([0.0, 0.0, obj.height / 2])
+        )
+    return obj.pose.center
+
+
+def _draw_prop(canvas, ids, obj_id: int, p: clutter.Prop, cam: Camera, light, ambient: float) -> dict:
+    if p.kind == "cup":
+        return clutter.draw_cup(canvas, ids, obj_id, p, cam.project, cam.C, light, ambient)
+    if p.kind == "cable":
+        clutter.draw_cable(canvas, ids, obj_id, p, cam.project, light, ambient)
+        return {}
+    return draw_tile(canvas, ids, obj_id, p.inst, p.dims, p.texture, cam.project, cam.C, light, ambient)
+
+
+def _room(
+    h: int, w: int, nrng: np.random.Generator, rng: random.Random, p_photo: float
+) -> tuple[np.ndarray, str]:
+    """What is seen beyond the table's edge: a real photograph (out of focus), cabinet doors, or a wall."""
+    if rng.random() < p_photo:
+        got = photos.photo_region(nrng, (h, w), "photo")
+        if got is not None:
+            img = cv2.GaussianBlur(got[0], (0, 0), rng.uniform(0.6, 2.5)).astype(np.float32)
+            return img * rng.uniform(0.55, 1.0), "photo"
+    if rng.random() < 0.4:
+        return clutter.cabinet_backdrop(h, w, rng, nrng).astype(np.float32), "cabinet"
+    wall = backgrounds.wall_colour(nrng)
+    yy = np.linspace(0.7, 1.1, h, dtype=np.float32)[:, None, None]
+    room = np.broadcast_to(wall * yy, (h, w, 3)).astype(np.float32)
+    return room * (1 + 0.15 * backgrounds.fbm((h, w), 60, nrng, 2))[..., None], "wall"
+
+
 def _table(
-    cam: Camera, target: np.ndarray, kind: str, nrng: np.random.Generator, rng: random.Random
-) -> np.ndarray:
-    """The table surface seen by the camera (and a dim room beyond the table's edge in low shots)."""
+    cam: Camera,
+    target: np.ndarray,
+    kind: str,
+    nrng: np.random.Generator,
+    rng: random.Random,
+    p_photo_room: float = 0.0,
+) -> tuple[np.ndarray, str | None]:
+    """The table surface seen by the camera, and the room beyond the table's edge in low shots (a real
+    photograph, cabinet doors or a dim wall; its kind is returned, None when no room is in view)."""
     w, h = cam.width, cam.height
     Hm = cam.plane_homography()
     Hinv = np.linalg.inv(Hm)
@@ -436,14 +696,12 @@ def _table(
     # pixels that see no table (above the horizon, or past the far edge): a blurred dim room
     dist = np.linalg.norm(world[:, :2] - target[:2], axis=1)
     valid = ((depth > 0) & (dist < edge)).astype(np.float32).reshape(gy.shape)
+    room_kind = None
     if valid.min() < 1:
         m = cv2.resize(valid, (w, h), interpolation=cv2.INTER_LINEAR)[..., None]
-        wall = backgrounds.wall_colour(nrng)
-        yy = np.linspace(0.7, 1.1, h, dtype=np.float32)[:, None, None]
-        room = np.broadcast_to(wall * yy, (h, w, 3)).astype(np.float32)
-        room = room * (1 + 0.15 * backgrounds.fbm((h, w), 60, nrng, 2))[..., None]
+        room, room_kind = _room(h, w, nrng, rng, p_photo_room)
         img = (img.astype(np.float32) * m + room * (1 - m)).clip(0, 255).astype(np.uint8)
-    return img
+    return img, room_kind
 
 
 def _shadows(
@@ -505,13 +763,20 @@ def _instances(
             and box[2] - box[0] >= MIN_BOX_PX
             and box[3] - box[1] >= MIN_BOX_PX
         )
+        shows = g.get("shows")
+        face_down = t.face_down if shows is None else shows == "back"
+        if g.get("shown_area", full_area) < MIN_FACE_FRACTION * max(full_area, 1.0):
+            labelled = False  # seen edge-on: neither face nor back shows
         orient, ang = orientation_of(g["quad"])
         quad = g["quad"]
         out.append(
             {
                 "code": t.code,
                 "kind": kind_of(t.code),
-                "face_down": t.face_down,
+                "face_down": face_down,
+                "pose": "flat"
+                if abs(t.pose.n[2]) > 0.7
+                else ("edge" if t.extra.get("on_edge") else "standing"),
                 "role": t.role,
                 "group": t.group,
                 "seat": t.seat,

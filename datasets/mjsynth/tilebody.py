@@ -20,7 +20,8 @@ import numpy as np
 
 from mjsynth.artwork import FACE_H, FACE_W
 
-#: Back-layer colours real sets use (BGR): white, yellow, green, blue, black, plus red and orange.
+#: Back-layer colours real sets use (BGR): white, yellow, green, blue, black, plus red and orange, and
+#: ivory (bone): the colour that a blank white face must be told from by its body and edge.
 BACK_COLOURS: dict[str, tuple[int, int, int]] = {
     "green": (60, 120, 30),
     "dark_green": (40, 80, 20),
@@ -32,6 +33,7 @@ BACK_COLOURS: dict[str, tuple[int, int, int]] = {
     "white": (225, 232, 235),
     "red": (40, 40, 170),
     "pink": (150, 120, 225),
+    "ivory": (168, 212, 232),
 }
 
 
@@ -171,9 +173,21 @@ def draw_tile(
             "silhouette": sil,
             "in_view": False,
             "size": canvas.shape[1::-1],
+            "sides": [],
         }
     h_img, w_img = canvas.shape[:2]
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    if hi[0] < 0 or hi[1] < 0 or lo[0] > w_img or lo[1] > h_img:  # wholly outside the photo
+        return {
+            "corners": pts,
+            "quad": pts[list(BACK if tile.face_down else FRONT)],
+            "silhouette": cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2),
+            "in_view": False,
+            "size": (w_img, h_img),
+            "sides": [],
+        }
     visible_faces = []
+    sides = []  # projected side quads (both layers), for the scene's "tile side" hard negatives
 
     def facing(idx, normal):
         c = corners3[list(idx)].mean(axis=0)
@@ -196,10 +210,13 @@ def draw_tile(
         _fill(canvas, quad_front, col_f)
         _fill(canvas, quad_back, col_b)
         visible_faces.append(np.vstack([quad_front, quad_back]))
+        sides.append(project(np.array([a, b, c, d])))
     # front (face) or back
     front_idx = FRONT
     quad = pts[list(front_idx)]
+    shows, shown_area = None, 0.0  # which broad side the camera sees (the face, the back) and its area
     if facing(front_idx, front_n):
+        shows, shown_area = "face", abs(float(cv2.contourArea(quad.astype(np.float32))))
         shade = lambert(front_n, light, ambient)
         if texture is not None and not tile.face_down:
             _warp_texture(canvas, texture, quad, shade)
@@ -210,6 +227,7 @@ def draw_tile(
     if facing(back_idx, -front_n):
         shade = lambert(-front_n, light, ambient)
         bq = pts[list(back_idx)]
+        shows, shown_area = "back", abs(float(cv2.contourArea(bq.astype(np.float32))))
         if tile.face_down and texture is not None:  # a textured back (e.g. FluffyStuff's Back.svg)
             _warp_texture(canvas, texture, bq, shade)
         else:
@@ -226,6 +244,9 @@ def draw_tile(
         "silhouette": sil,
         "in_view": bool(visible_faces),
         "size": (w_img, h_img),
+        "sides": sides,
+        "shows": shows,
+        "shown_area": shown_area,
     }
 
 

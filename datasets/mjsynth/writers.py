@@ -9,7 +9,9 @@ Layout under ``out/`` (``split`` is ``train`` or ``val``)::
 Detection labels are two-class (``vision.classes.DETECTOR_CLASSES``: 0 = tile showing its face, 1 = back);
 the tile's code and orientation live in the manifest. Classification crops are cut with
 ``vision.crops.crop_box`` (the reader's run-time function) from the final photo and the ground-truth box,
-jittered like a detector's box.
+jittered like a detector's box. ``none`` crops (``vision.classes.NOT_A_TILE``) are cut the same way from
+a few of the scene's hard negatives (``manifest["negatives"]``: key caps, icons, glyph strokes, cup rims,
+tiles cut by the frame, tile sides, pieces of a large face), about :data:`NONE_SHARE` of the tile crops.
 """
 
 from __future__ import annotations
@@ -21,10 +23,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.classes import BACK, DETECTOR_CLASSES, TILE_CLASSES
+from mjsynth.negatives import PROP_PARTS, choose
+from vision.classes import BACK, DETECTOR_CLASSES, NOT_A_TILE, TILE_CLASSES
 from vision.crops import CROP_SIZE, crop_box
 
 CSV_HEADER = "file,class,orientation,rotation_deg,rotated_to_portrait,upright_in_crop,stem,tile_index\n"
+#: ``none`` crops per tile crop (drawn per photo, rounded at random): a modest share, so the reader
+#: learns to reject clutter without learning that a doubtful tile is ``none``.
+NONE_SHARE = 0.08
 
 
 def split_of(index: int, val_fraction: float, seed: int) -> str:
@@ -106,6 +112,37 @@ def write_cls(
             f"{split}/{cls}/{name},{cls},{t['orientation']},{t['rotation_deg']},{int(rotated)},{int(upright)},"
             f"{stem},{k}\n"
         )
+    rows += write_none(out, split, stem, image, manifest, rng, len(rows), jitter, quality)
+    return rows
+
+
+def write_none(
+    out: Path,
+    split: str,
+    stem: str,
+    image: np.ndarray,
+    manifest: dict,
+    rng: random.Random,
+    n_tile_crops: int,
+    jitter: float = 0.04,
+    quality: int = 95,
+    share: float = NONE_SHARE,
+) -> list[str]:
+    """``none`` crops from the manifest's hard negatives, ``share`` of ``n_tile_crops`` (at least one
+    now and then for photos with few tiles); files ``<stem>_n<j>.jpg`` (``j`` indexes the negatives)."""
+    negs = manifest.get("negatives") or []
+    want = share * max(n_tile_crops, 3)
+    if any(n["what"] in PROP_PARTS for n in negs):  # clutter is rarer than tile sides: one more from it
+        want += 1
+    k = int(want) + (rng.random() < want - int(want))
+    rows = []
+    for j in choose(negs, min(k, len(negs)), rng):
+        crop, rotated = crop_box(image, _jitter_box(negs[j]["box"], rng, jitter), size=CROP_SIZE)
+        d = out / "cls" / split / NOT_A_TILE
+        d.mkdir(parents=True, exist_ok=True)
+        name = f"{stem}_n{j:02d}.jpg"
+        cv2.imwrite(str(d / name), crop, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        rows.append(f"{split}/{NOT_A_TILE}/{name},{NOT_A_TILE},,,{int(rotated)},,{stem},n{j}\n")
     return rows
 
 

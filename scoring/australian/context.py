@@ -17,7 +17,7 @@ ALL_CHIPS = "all chips"
 
 
 @dataclass(frozen=True)
-class Context:
+class AustralianContext:
     """The table facts of one hand (role-independent) and the resolved options."""
 
     seat: int
@@ -28,7 +28,7 @@ class Context:
     win_by: str = "discard"
 
     @classmethod
-    def of(cls, hand: Hand, opts: Mapping[str, str]) -> Context:
+    def of(cls, hand: Hand, opts: Mapping[str, str]) -> AustralianContext:
         return cls(wind_index(hand.seat_wind), wind_index(hand.round_wind), hand.flags,
                    tuple(t.index for t in hand.bonus_tiles), opts, hand.win_by)
 

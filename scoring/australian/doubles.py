@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.australian.context import Context
+from scoring.australian.context import AustralianContext
 from scoring.australian.parts import DRAGONS, PAIR, SINGLE, code
 from scoring.australian.shape import Grouping, Shape
 
 FLOWERS = (34, 35, 36, 37)
 SEASONS = (38, 39, 40, 41)
 
-Award = Callable[[Grouping, Shape, Context, bool], dict[str, int]]
+Award = Callable[[Grouping, Shape, AustralianContext, bool], dict[str, int]]
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Double:
 
 
 def _set_doubles(which: str) -> Award:
-    def award(grouping: Grouping, shape: Shape, ctx: Context, winner: bool) -> dict[str, int]:
+    def award(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner: bool) -> dict[str, int]:
         out: dict[str, int] = {}
         for p in grouping:
             if not p.is_set:
@@ -47,7 +47,7 @@ def _set_doubles(which: str) -> Award:
     return award
 
 
-def all_pungs_shape(grouping: Grouping, winner: bool, ctx: Context) -> bool:
+def all_pungs_shape(grouping: Grouping, winner: bool, ctx: AustralianContext) -> bool:
     """'tutti tris oppure tris e poker (nessuna serie)' (L109).
 
     A winner: four pungs/kongs and the pair. Anyone else (A-12, switch
@@ -65,22 +65,22 @@ def all_pungs_shape(grouping: Grouping, winner: bool, ctx: Context) -> bool:
     return (sets, pairs, singles) in ((4, 0, 1), (3, 2, 0))
 
 
-def _all_pungs(grouping: Grouping, shape: Shape, ctx: Context, winner: bool) -> dict[str, int]:
+def _all_pungs(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner: bool) -> dict[str, int]:
     return {"All pungs": 1} if all_pungs_shape(grouping, winner, ctx) else {}
 
 
-def one_suit_with_honours(shape: Shape, ctx: Context) -> bool:
+def one_suit_with_honours(shape: Shape, ctx: AustralianContext) -> bool:
     """'tutti pezzi di uno stesso seme più Onori' (L110); A-03: at least one honour by default."""
     if len(shape.suits) != 1:
         return False
     return shape.honours > 0 or not ctx.on("one_suit_double_requires_honour")
 
 
-def _one_suit(grouping: Grouping, shape: Shape, ctx: Context, winner: bool) -> dict[str, int]:
+def _one_suit(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner: bool) -> dict[str, int]:
     return {"One suit with honours": 1} if one_suit_with_honours(shape, ctx) else {}
 
 
-def _bonus_doubles(grouping: Grouping, shape: Shape, ctx: Context, winner: bool) -> dict[str, int]:
+def _bonus_doubles(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner: bool) -> dict[str, int]:
     """Own flower/season (L111) and the bouquets (L117-119), with A-04 and A-13."""
     out: dict[str, int] = {}
     own = [b for b in ctx.own_bonus if b in ctx.bonus]
@@ -97,12 +97,12 @@ def _bonus_doubles(grouping: Grouping, shape: Shape, ctx: Context, winner: bool)
 
 
 def _flag(flag: str, name: str, *also: str) -> Award:
-    def award(grouping: Grouping, shape: Shape, ctx: Context, winner: bool) -> dict[str, int]:
+    def award(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner: bool) -> dict[str, int]:
         return {name: 1} if flag in ctx.flags and all(a in ctx.flags or a == ctx.win_by for a in also) else {}
     return award
 
 
-def _loose_tile(grouping: Grouping, shape: Shape, ctx: Context, winner: bool) -> dict[str, int]:
+def _loose_tile(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner: bool) -> dict[str, int]:
     hit = ctx.self_drawn and ({"kong_replacement", "bonus_replacement"} & ctx.flags)
     return {"Win on a loose tile": 1} if hit else {}
 
@@ -130,7 +130,7 @@ WINNER_ONLY: tuple[Double, ...] = (
 )
 
 
-def regular_doubles(grouping: Grouping, shape: Shape, ctx: Context, *, winner: bool,
+def regular_doubles(grouping: Grouping, shape: Shape, ctx: AustralianContext, *, winner: bool,
                     special: bool) -> dict[str, int]:
     """D1-D6, D11, D12 for any player; A-28 decides whether D4 rides on a special hand."""
     out: dict[str, int] = {}
@@ -141,7 +141,7 @@ def regular_doubles(grouping: Grouping, shape: Shape, ctx: Context, *, winner: b
     return out
 
 
-def winner_doubles(grouping: Grouping, shape: Shape, ctx: Context) -> dict[str, int]:
+def winner_doubles(grouping: Grouping, shape: Shape, ctx: AustralianContext) -> dict[str, int]:
     out: dict[str, int] = {}
     for d in WINNER_ONLY:
         out.update(d.award(grouping, shape, ctx, True))

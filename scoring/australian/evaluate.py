@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scoring.australian.context import Context
+from scoring.australian.context import AustralianContext
 from scoring.australian.shape import Grouping, Shape, attach_melds, place_winning_tile
 from scoring.australian.special import SITUATIONAL_HANDS, SPECIAL_HANDS, SituationalHand, SpecialHand
 
@@ -43,7 +43,7 @@ def legal_ordinary(grouping: Grouping, shape: Shape) -> bool:
     return shape.cleared and chow_count(grouping) <= 1
 
 
-def goulash_ok(grouping: Grouping, shape: Shape, ctx: Context, hand: SpecialHand | None,
+def goulash_ok(grouping: Grouping, shape: Shape, ctx: AustralianContext, hand: SpecialHand | None,
                self_drawn: bool) -> bool:
     """L67: in a Goulash no chow, except Imperial Jade and the wholly concealed hand (A-17)."""
     n = chow_count(grouping)
@@ -56,7 +56,7 @@ def goulash_ok(grouping: Grouping, shape: Shape, ctx: Context, hand: SpecialHand
     return n <= 1
 
 
-def candidates(shape: Shape, ctx: Context, win: int, self_drawn: bool, *,
+def candidates(shape: Shape, ctx: AustralianContext, win: int, self_drawn: bool, *,
                situational: bool = True) -> Iterator[Candidate]:
     """Every legal declaration of a complete hand whose winning tile is ``win``."""
     by_discard = not self_drawn
@@ -91,7 +91,7 @@ def candidates(shape: Shape, ctx: Context, win: int, self_drawn: bool, *,
         yield from _situational(shape, ctx, win, found)
 
 
-def _situational(shape: Shape, ctx: Context, win: int, legal: bool) -> Iterator[Candidate]:
+def _situational(shape: Shape, ctx: AustralianContext, win: int, legal: bool) -> Iterator[Candidate]:
     """Heaven's and Earth's Grace, Plum Blossom, Moon: 'mano qualsiasi' won in that way (A-15)."""
     hands = [h for h in SITUATIONAL_HANDS if h.when(ctx, win)]
     if not hands:
@@ -104,5 +104,5 @@ def _situational(shape: Shape, ctx: Context, win: int, legal: bool) -> Iterator[
             yield Candidate(g, h)
 
 
-def is_legal_win(shape: Shape, ctx: Context, win: int, self_drawn: bool) -> bool:
+def is_legal_win(shape: Shape, ctx: AustralianContext, win: int, self_drawn: bool) -> bool:
     return any(True for _ in candidates(shape, ctx, win, self_drawn, situational=False))

@@ -1,55 +1,23 @@
 """Goulash jokers: "i quattro 2 di Bambù possono essere considerati dei jolly" (L69).
 
 A joker takes "qualsiasi valore il possessore desideri", which allows "due tris dello stesso pezzo".
-In the structured form a meld holding jokers lists its real tiles and its 2s, e.g. a pung
-``5m2s2s`` (flags ``goulash`` and ``jokers``). :func:`hand_from_dict` turns such a meld into the
-set it stands for (``555m``) and records the jokers in ``extra["jokers"]``, so every rule sees the
-represented tile (A-18) while the tile check still counts the real tiles on the table. Concealed
-2s are read every useful way by :func:`substitutions`.
+A meld holding jokers lists its real tiles and its 2s, e.g. a pung ``5m2s2s`` (flags ``goulash``
+and ``jokers``); both input forms read it as the set it stands for (``555m``) and record the
+jokers in ``extra["jokers"]`` (:func:`scoring.hand.declared_set`), so every rule sees the
+represented tile (A-18) while :func:`tiles_error` still counts the real tiles on the table.
+Concealed 2s are read every useful way by :func:`substitutions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from itertools import combinations_with_replacement
-from typing import Any
 
 from scoring.australian.shape import Shape
-from scoring.hand import Hand, HandError, check_tiles
-from scoring.structured import hand_from_dict as core_hand_from_dict
-from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile, TileError, counts34, format_tiles, parse_tiles
+from scoring.hand import JOKER_INDEX, Hand, check_tiles
+from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile, counts34, parse_tiles
 
-JOKER = 19  # the 2 of bamboo
-
-
-def _flags(data: Mapping[str, Any]) -> set[str]:
-    flags = data.get("flags") or []
-    if isinstance(flags, str):
-        flags = flags.replace(",", " ").split()
-    return {str(f) for f in flags}
-
-
-def hand_from_dict(data: Mapping[str, Any]) -> Hand:
-    """The core structured form, plus Goulash melds holding jokers (flag ``jokers``)."""
-    if not isinstance(data, Mapping) or "jokers" not in _flags(data):
-        return core_hand_from_dict(data)
-    melds = []
-    jokers = []
-    for i, m in enumerate(data.get("melds") or []):
-        tiles = m.get("tiles") if isinstance(m, Mapping) else None
-        try:
-            parsed = parse_tiles(tiles) if isinstance(tiles, str) else None
-        except TileError as exc:
-            raise HandError(f"melds[{i}].tiles: {exc}") from None
-        if parsed and m.get("type") in ("pung", "kong") and len({t.index for t in parsed}) > 1:
-            real = [t for t in parsed if t.index != JOKER]
-            if not real or len({t.index for t in real}) != 1:
-                raise HandError(f"melds[{i}]: {tiles!r} is not a {m.get('type')} even with the 2s as jokers")
-            melds.append({**m, "tiles": format_tiles([real[0].plain()] * len(parsed))})
-            jokers.append({"meld": i, "count": len(parsed) - len(real), "shown": format_tiles(real)})
-        else:
-            melds.append(m)
-    return core_hand_from_dict({**data, "melds": melds, "jokers": jokers})
+JOKER = JOKER_INDEX
 
 
 def joker_melds(hand: Hand) -> dict[int, tuple[int, str]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from scoring.australian.context import Context
+from scoring.australian.context import AustralianContext
 from scoring.australian.doubles import regular_doubles
 from scoring.australian.evaluate import Candidate, candidates
 from scoring.australian.parts import CHOW, DRAGONS, WINDS
@@ -25,7 +25,7 @@ from scoring.australian.special import SpecialHand
 HELD_LIMITS = ((DRAGONS, "Three Great Scholars", 20), (WINDS, "Four Blessings Hovering over the Door", 21))
 
 
-def fishing_targets(shape: Shape, ctx: Context) -> Iterator[tuple[int, Candidate]]:
+def fishing_targets(shape: Shape, ctx: AustralianContext) -> Iterator[tuple[int, Candidate]]:
     """Each (14th tile, legal declaration) the hand is one tile from.
 
     [2] L319: fishing for Buried Treasure "è addirittura obbligatorio possedere almeno due serie";
@@ -52,7 +52,7 @@ def without_tile(grouping: Grouping, kind: int) -> Grouping:
     return tuple(out)
 
 
-def _special_fishing(c: Candidate, k: int, shape: Shape, ctx: Context) -> Valued:
+def _special_fishing(c: Candidate, k: int, shape: Shape, ctx: AustralianContext) -> Valued:
     """A special target: old-rules points and doubles, or the new-rules flat value (§3.7)."""
     specials = (c.hand,) if isinstance(c.hand, SpecialHand) else c.specials
     main = max(specials, key=lambda s: s.number)
@@ -83,7 +83,7 @@ def _special_fishing(c: Candidate, k: int, shape: Shape, ctx: Context) -> Valued
     return computed(base, doubles, ctx, special_hand=name, rank=rank)
 
 
-def _plain(shape: Shape, ctx: Context, *, fishing: bool) -> Valued:
+def _plain(shape: Shape, ctx: AustralianContext, *, fishing: bool) -> Valued:
     """Points on the tiles as held (A-11) and the regular doubles; + the clean call if fishing."""
     grouping = held_grouping(shape)
     base = {**hand_points(grouping, ctx, pairs=ctx.opts["loser_pairs"]), **bonus_points(ctx)}
@@ -93,7 +93,7 @@ def _plain(shape: Shape, ctx: Context, *, fishing: bool) -> Valued:
     return computed(base, doubles, ctx, rank=(0, 0))
 
 
-def best_non_winner_value(shape: Shape, ctx: Context, *,
+def best_non_winner_value(shape: Shape, ctx: AustralianContext, *,
                           fishing_allowed: bool = True) -> tuple[Valued, list[int]]:
     """The score of a non-winner and the tiles it was waiting on (empty when not fishing)."""
     held_limit = [Valued(ctx.limit, name, "limit", rank=(1, number))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from scoring.australian.context import Context
+from scoring.australian.context import AustralianContext
 from scoring.australian.parts import (
     CHOW,
     DRAGONS,
@@ -30,7 +30,7 @@ from scoring.australian.parts import (
 from scoring.australian.shape import Grouping, Shape
 from scoring.tiles import FIRST_HONOUR, N_KINDS
 
-Pattern = Callable[[Shape, Context], Iterator[Grouping]]
+Pattern = Callable[[Shape, AustralianContext], Iterator[Grouping]]
 
 GREEN_BAMBOO = (19, 20, 21, 23, 25)  # 2 3 4 6 8 s (L186, L243)
 RED_BAMBOO = (18, 22, 24, 26)  # 1 5 7 9 s (L191, L243, L289)
@@ -64,9 +64,9 @@ def _one_of_each(kinds: tuple[int, ...] | range) -> list[Part]:
 
 
 # -- ordinary-reading patterns ----------------------------------------------------------------
-def reading(test: Callable[[Grouping, Shape, Context], bool]) -> Pattern:
+def reading(test: Callable[[Grouping, Shape, AustralianContext], bool]) -> Pattern:
     """A pattern that is an ordinary reading (4 sets + pair) meeting ``test``."""
-    def pattern(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+    def pattern(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
         return (g for g in shape.standard() if test(g, shape, ctx))
     pattern.__doc__ = test.__doc__
     pattern.test = test  # type: ignore[attr-defined]  # evaluated per reading by .evaluate
@@ -89,66 +89,66 @@ def all_sets_pungs(g: Grouping) -> bool:
     return all(p.is_set for p in _sets(g))
 
 
-def pure_hand(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def pure_hand(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano pura: 'interamente di un unico seme, senza Onori' (L127), an ordinary hand."""
     return len(shape.suits) == 1 and shape.honours == 0
 
 
-def all_kongs(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def all_kongs(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano di tutti poker (L132): four kongs and the pair."""
     return sum(p.kind == KONG for p in g) == 4
 
 
-def buried_treasure(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def buried_treasure(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Tesoro Sepolto (L137, [2] L318): any 4 sets + pair, all drawn from the wall, no kongs."""
     return not shape.melds
 
 
-def mixed_concealed_pungs(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def mixed_concealed_pungs(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano di tutti tris coperti mista (L141): as Buried Treasure, but all concealed pungs."""
     return not shape.melds and all(p.kind == PUNG for p in _sets(g))
 
 
-def all_honours(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def all_honours(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano di tutti Onori (L146), read as all Teste, suits mixing (A-05); terminals only or
     honours only is Heads and Tails or All Winds and Dragons "instead" (§3.6 #5)."""
     terminals = sum(shape.counts[:FIRST_HONOUR])
     return all_sets_pungs(g) and shape.kinds_in(TESTE) and terminals > 0 and shape.honours > 0
 
 
-def imperial_jade(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def imperial_jade(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano imperiale di giada (L186, [4] L321): all green, at most one chow, Green Dragon."""
     return (shape.kinds_in((*GREEN_BAMBOO, GREEN)) and sum(p.chows for p in g) <= 1
             and (shape.counts[GREEN] > 0 or not ctx.on("jade_requires_green_dragon")))
 
 
-def royal_ruby(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def royal_ruby(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano reale di rubino (L191): 1, 5, 7, 9 of bamboo and Red Dragons (A-21)."""
     return (all_sets_pungs(g) and shape.kinds_in((*RED_BAMBOO, RED))
             and (shape.counts[RED] > 0 or not ctx.on("ruby_requires_red_dragon")))
 
 
-def heads_and_tails(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def heads_and_tails(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano di 1 e 9 (L211): pungs/kongs of terminals only."""
     return all_sets_pungs(g) and shape.kinds_in(k for k in TESTE if k < FIRST_HONOUR)
 
 
-def winds_and_dragons(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def winds_and_dragons(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano di Venti e di Draghi (L216): pungs/kongs of honours only."""
     return all_sets_pungs(g) and shape.kinds_in(range(FIRST_HONOUR, N_KINDS))
 
 
-def three_great_scholars(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def three_great_scholars(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """I tre grandi sapienti (L221): a pung/kong of each dragon."""
     return set(DRAGONS) <= set(_set_kinds(g))
 
 
-def four_blessings(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def four_blessings(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Le quattro benedizioni (L226): a pung/kong of each wind."""
     return set(WINDS) <= set(_set_kinds(g))
 
 
-def ruby_jade(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def ruby_jade(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Giada rubino (L243): pungs of Green and Red Dragons, of a green and of a red bamboo, and a
     pair of any bamboo (kongs count as pungs, A-22)."""
     if not all_sets_pungs(g) or _pair(g).first not in BAMBOO:
@@ -159,8 +159,9 @@ def ruby_jade(g: Grouping, shape: Shape, ctx: Context) -> bool:
             and any(a in GREEN_BAMBOO and b in RED_BAMBOO for a, b in (rest, rest[::-1])))
 
 
-def _lily(dragons: tuple[int, ...], bamboos: tuple[int, ...]) -> Callable[[Grouping, Shape, Context], bool]:
-    def test(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def _lily(dragons: tuple[int, ...],
+          bamboos: tuple[int, ...]) -> Callable[[Grouping, Shape, AustralianContext], bool]:
+    def test(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
         if not all_sets_pungs(g):
             return False
         kinds = _set_kinds(g)
@@ -171,24 +172,24 @@ def _lily(dragons: tuple[int, ...], bamboos: tuple[int, ...]) -> Callable[[Group
     return test
 
 
-def lily_of_the_valley(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def lily_of_the_valley(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Il giglio della valle (L284): White and Green Dragons, two green bamboos, a third as pair."""
     return _lily((WHITE, GREEN), GREEN_BAMBOO)(g, shape, ctx)
 
 
-def red_lily(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def red_lily(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Giglio rosso (L289): as the Lily with Red Dragons and red bamboos (A-23)."""
     dragons = (WHITE, RED) if ctx.opts["red_lily_composition"] == "white_and_red" else (RED,)
     return _lily(dragons, RED_BAMBOO)(g, shape, ctx)
 
 
-def chinese_odds(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def chinese_odds(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Dispari cinesi (L299): pungs and pair of odd numbers of one suit."""
     return (all_sets_pungs(g) and len(shape.suits) == 1
             and shape.kinds_in(k for k in range(FIRST_HONOUR) if k % 9 % 2 == 0))
 
 
-def heavenly_paradise(g: Grouping, shape: Shape, ctx: Context) -> bool:
+def heavenly_paradise(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Paradiso celeste (L309, [5] L322): pungs of the three dragons and of the seat wind, which must
     be the round wind, a pair of another wind, and a bouquet."""
     bouquet = all(b in ctx.bonus for b in range(34, 38)) or all(b in ctx.bonus for b in range(38, 42))
@@ -198,7 +199,7 @@ def heavenly_paradise(g: Grouping, shape: Shape, ctx: Context) -> bool:
 
 
 # -- tile-count patterns ----------------------------------------------------------------------
-def seven_pairs(shape: Shape, ctx: Context, *, quads: bool | None = None) -> Iterator[Grouping]:
+def seven_pairs(shape: Shape, ctx: AustralianContext, *, quads: bool | None = None) -> Iterator[Grouping]:
     """Seven pairs; four identical tiles are two pairs unless ``distinct_pairs_required`` (A-20)."""
     allowed = (0, 2, 4) if (quads if quads is not None else not ctx.on("distinct_pairs_required")) else (0, 2)
     if shape.melds or sum(shape.counts) != 14 or any(n not in allowed for n in shape.counts):
@@ -206,49 +207,49 @@ def seven_pairs(shape: Shape, ctx: Context, *, quads: bool | None = None) -> Ite
     yield tuple(Part(PAIR, k) for k in range(N_KINDS) for _ in range(shape.counts[k] // 2))
 
 
-def pairs_pattern(test: Callable[[Shape, Context], bool], *, quads: bool | None = None) -> Pattern:
-    def pattern(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def pairs_pattern(test: Callable[[Shape, AustralianContext], bool], *, quads: bool | None = None) -> Pattern:
+    def pattern(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
         if test(shape, ctx):
             yield from seven_pairs(shape, ctx, quads=quads)
     pattern.__doc__ = test.__doc__
     return pattern
 
 
-def all_pairs(shape: Shape, ctx: Context) -> bool:
+def all_pairs(shape: Shape, ctx: AustralianContext) -> bool:
     """Mano di tutte coppie (L166): seven pairs of one suit plus honours (with no honours: #10)."""
     return len(shape.suits) <= 1 and shape.honours > 0
 
 
-def heavenly_twins(shape: Shape, ctx: Context) -> bool:
+def heavenly_twins(shape: Shape, ctx: AustralianContext) -> bool:
     """Gemelli divini (L171): seven pairs of one suit, no honours."""
     return len(shape.suits) == 1 and shape.honours == 0
 
 
-def all_pair_honours(shape: Shape, ctx: Context) -> bool:
+def all_pair_honours(shape: Shape, ctx: AustralianContext) -> bool:
     """Mano di tutte coppie di Teste (L176): seven pairs of Teste (mixed terminals, A-05)."""
     mixed_ok = ctx.on("all_pair_honours_allow_mixed_terminals")
     return shape.kinds_in(TESTE) and (len(shape.suits) <= 1 or mixed_ok)
 
 
-def jade_pairs(shape: Shape, ctx: Context) -> bool:
+def jade_pairs(shape: Shape, ctx: AustralianContext) -> bool:
     """Imperial Jade as seven pairs ([4] L321)."""
     return shape.kinds_in((*GREEN_BAMBOO, GREEN)) and (
         shape.counts[GREEN] > 0 or not ctx.on("jade_requires_green_dragon"))
 
 
-def ruby_pairs(shape: Shape, ctx: Context) -> bool:
+def ruby_pairs(shape: Shape, ctx: AustralianContext) -> bool:
     """Royal Ruby as seven pairs (L192)."""
     red_ok = shape.counts[RED] > 0 or not ctx.on("ruby_requires_red_dragon")
     return shape.kinds_in((*RED_BAMBOO, RED)) and red_ok
 
 
-def sparrows_sanctuary(shape: Shape, ctx: Context) -> bool:
+def sparrows_sanctuary(shape: Shape, ctx: AustralianContext) -> bool:
     """Il santuario dei passeri (L268): two pairs of 1 bamboo and a pair of each green bamboo."""
     want = {18: 4, 19: 2, 20: 2, 21: 2, 23: 2, 25: 2}
     return all(shape.counts[k] == want.get(k, 0) for k in range(N_KINDS))
 
 
-def wriggling_snake(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def wriggling_snake(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Il serpente che si contorce (L151): 1-9 of one suit, one of each wind, one more of those."""
     if shape.melds or sum(shape.counts) != 14:
         return
@@ -262,7 +263,7 @@ def wriggling_snake(shape: Shape, ctx: Context) -> Iterator[Grouping]:
             yield (Part(RUN, run[0], 9), *winds, *tail)
 
 
-def knitting(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def knitting(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """La maglia (L156): seven numbers of one suit each matched by the same number of another
     suit, always the same two suits; numbers may repeat (A-20)."""
     suits = sorted(shape.suits)
@@ -274,7 +275,7 @@ def knitting(shape: Shape, ctx: Context) -> Iterator[Grouping]:
         yield tuple(Part(SINGLE, k) for k in range(N_KINDS) for _ in range(shape.counts[k]))
 
 
-def triple_knitting(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def triple_knitting(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Tripla maglia (L161): four numbers in all three suits plus one number in two suits."""
     if shape.melds or shape.honours or sum(shape.counts) != 14:
         return
@@ -293,7 +294,7 @@ def triple_knitting(shape: Shape, ctx: Context) -> Iterator[Grouping]:
         yield tuple(Part(SINGLE, k) for k in range(N_KINDS) for _ in range(shape.counts[k]))
 
 
-def thirteen_unique_wonders(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def thirteen_unique_wonders(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Meraviglia solitaria (L181): one of each Teste and one of them doubled."""
     if (shape.melds or sum(shape.counts) != 14 or not _present(shape) <= set(TESTE)
             or any(shape.counts[k] == 0 for k in TESTE)):
@@ -301,7 +302,7 @@ def thirteen_unique_wonders(shape: Shape, ctx: Context) -> Iterator[Grouping]:
     yield tuple(Part(PAIR if shape.counts[k] == 2 else SINGLE, k) for k in TESTE)
 
 
-def windy_dragons(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def windy_dragons(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Draghi ventosi (L196): pungs - not kongs - of two dragons and a pair of each wind."""
     dragons = [d for d in DRAGONS if shape.counts[d]]
     if (shape.kongs or len(dragons) != 2 or any(shape.counts[d] != 3 for d in dragons)
@@ -317,7 +318,7 @@ def _one_suit_counts(shape: Shape) -> int | None:
     return next(iter(shape.suits))
 
 
-def gates_of_heaven(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def gates_of_heaven(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """I cancelli del paradiso (L201): 111 + 2-8 + 999 of one suit + one more of 2-8."""
     s = _one_suit_counts(shape)
     if s is None or shape.kongs or sum(shape.counts) != 14:
@@ -328,7 +329,7 @@ def gates_of_heaven(shape: Shape, ctx: Context) -> Iterator[Grouping]:
         yield (Part(PUNG, _n(s, 1)), Part(RUN, _n(s, 2), 7), Part(PUNG, _n(s, 9)), Part(SINGLE, extra))
 
 
-def run_pung_and_pair(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def run_pung_and_pair(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Serie, tris e coppia (L206): 1-9 of one suit, a pung and a pair, all of that suit."""
     s = _one_suit_counts(shape)
     if s is None or shape.kongs or sum(shape.counts) != 14:
@@ -349,7 +350,7 @@ def _run_1_to_7(shape: Shape, extra_allowed: int) -> Iterator[list[Part]]:
         yield [Part(RUN, _n(s, 1), 7), *extras]
 
 
-def gertie_s_garter(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def gertie_s_garter(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """La giarrettiera di Gertie (L248): knitting of exactly 1-7 in two suits."""
     if shape.melds or shape.honours or len(shape.suits) != 2 or sum(shape.counts) != 14:
         return
@@ -357,7 +358,7 @@ def gertie_s_garter(shape: Shape, ctx: Context) -> Iterator[Grouping]:
         yield tuple(Part(SINGLE, k) for k in range(N_KINDS) if shape.counts[k])
 
 
-def greta_s_garden(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def greta_s_garden(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Il giardino di Greta (L253): one of each dragon and wind and 1-7 of one suit; no pair."""
     honours = range(FIRST_HONOUR, N_KINDS)
     if shape.melds or len(shape.suits) != 1 or any(shape.counts[k] != 1 for k in honours):
@@ -366,7 +367,7 @@ def greta_s_garden(shape: Shape, ctx: Context) -> Iterator[Grouping]:
         yield (*_one_of_each(range(FIRST_HONOUR, N_KINDS)), *run)
 
 
-def windy_chows(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def windy_chows(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Serie ventose (L258): one of each wind, a chow in each suit, one more wind as the pair."""
     winds = _winds_with_pair(shape)
     if winds is None or any(shape.counts[d] for d in DRAGONS):
@@ -381,7 +382,7 @@ def windy_chows(shape: Shape, ctx: Context) -> Iterator[Grouping]:
     yield (*chows, *winds)
 
 
-def hitler_s_mistake(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def hitler_s_mistake(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """L'errore di Hitler (L263): a concealed dragon pung (not kong), one of each wind, 1-7."""
     dragons = [d for d in DRAGONS if shape.counts[d]]
     if (shape.melds or len(dragons) != 1 or shape.counts[dragons[0]] != 3 or len(shape.suits) != 1
@@ -392,7 +393,7 @@ def hitler_s_mistake(shape: Shape, ctx: Context) -> Iterator[Grouping]:
 
 
 def windy_terminals(number: int) -> Pattern:
-    def pattern(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+    def pattern(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
         winds = _winds_with_pair(shape)
         pungs = [_n(s, number) for s in SUITS]
         if (winds is None or any(shape.counts[k] != 3 for k in pungs)
@@ -404,7 +405,7 @@ def windy_terminals(number: int) -> Pattern:
     return pattern
 
 
-def red_lantern(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def red_lantern(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Lanterna rossa (L294): pungs/kongs of Red Dragons and the seat wind, 1-7 of one suit with
     one number doubled as the pair."""
     if shape.counts[RED] != 3 or shape.counts[ctx.seat] != 3 or shape.honours != 6 or len(shape.suits) != 1:
@@ -413,7 +414,7 @@ def red_lantern(shape: Shape, ctx: Context) -> Iterator[Grouping]:
         yield (_pung(shape, RED), _pung(shape, ctx.seat), *run)
 
 
-def dragonfly(shape: Shape, ctx: Context) -> Iterator[Grouping]:
+def dragonfly(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Libellula (L304): one of each dragon, a pung/kong in each suit and a pair of suit tiles."""
     if any(shape.counts[d] != 1 for d in DRAGONS) or any(shape.counts[w] for w in WINDS):
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scoring.australian.context import Context
+from scoring.australian.context import AustralianContext
 from scoring.australian.doubles import FLOWERS
 from scoring.australian.parts import PAIR, code, pair_points, set_name, set_points
 from scoring.australian.shape import Grouping
@@ -24,7 +24,7 @@ def _put(out: dict[str, int], name: str, value: int) -> None:
     out[key] = value
 
 
-def hand_points(grouping: Grouping, ctx: Context, *, pairs: str = "all",
+def hand_points(grouping: Grouping, ctx: AustralianContext, *, pairs: str = "all",
                 at_exposed_value: bool = False) -> dict[str, int]:
     """'Punteggio di mano' (§3.3): sets, scoring pairs and the East's-first-discard bonus.
 
@@ -52,7 +52,7 @@ def hand_points(grouping: Grouping, ctx: Context, *, pairs: str = "all",
     return out
 
 
-def bonus_points(ctx: Context) -> dict[str, int]:
+def bonus_points(ctx: AustralianContext) -> dict[str, int]:
     """4 points a flower or season ([SEED→CLASSIC]; the seed's L317 example: 10 + 4 + 4)."""
     return {f"{'Flower' if b in FLOWERS else 'Season'} {code(b)}": 4 for b in ctx.bonus}
 
@@ -75,7 +75,7 @@ class Valued:
         return (total, *self.rank)
 
 
-def computed(base: dict[str, int], doubles: dict[str, int], ctx: Context, **kw: object) -> Valued:
+def computed(base: dict[str, int], doubles: dict[str, int], ctx: AustralianContext, **kw: object) -> Valued:
     """min(limit, base × 2^doubles) (§3.1)."""
     total = min(ctx.limit, sum(base.values()) * 2 ** sum(doubles.values()))
     return Valued(total, base=base, doubles=doubles, **kw)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.australian.context import Context
+from scoring.australian.context import AustralianContext
 from scoring.australian.jokers import JOKER, joker_melds, substitutions, tiles_error
 from scoring.australian.nonwinner import best_non_winner_value
 from scoring.australian.options import resolved
@@ -28,7 +28,7 @@ NAME = "australian"
 ROLES = ("winner", "fishing", "loser")
 
 
-def shape_of(hand: Hand, ctx: Context) -> Shape:
+def shape_of(hand: Hand, ctx: AustralianContext) -> Shape:
     jokers = joker_melds(hand)
     melds = []
     for i, m in enumerate(hand.melds):
@@ -38,7 +38,7 @@ def shape_of(hand: Hand, ctx: Context) -> Shape:
     return Shape(tuple(counts34(hand.concealed)), tuple(melds), colour)
 
 
-def _score(v: Valued, role: str, ctx: Context, details: dict, notes: list[str]) -> Score:
+def _score(v: Valued, role: str, ctx: AustralianContext, details: dict, notes: list[str]) -> Score:
     out: dict = {"role": role}
     if v.special_hand:
         out["special_hand"] = v.special_hand
@@ -80,7 +80,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     error = tiles_error(hand)
     if error:
         return Score.invalid(NAME, error, role=role)
-    ctx = Context.of(hand, opts)
+    ctx = AustralianContext.of(hand, opts)
     shape = shape_of(hand, ctx)
     n_tiles = len(hand.concealed) + 3 * len(hand.melds)
     if role == "winner":
@@ -95,7 +95,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     return _score_non_winner(hand, shape, ctx, role, n_tiles)
 
 
-def _best_winner(shape: Shape, ctx: Context, win: int) -> Valued | str:
+def _best_winner(shape: Shape, ctx: AustralianContext, win: int) -> Valued | str:
     """The best winner value, every reading of concealed Goulash jokers tried (L69)."""
     v = best_winner_value(shape, ctx, win)
     if not (ctx.jokers and shape.concealed[JOKER]):
@@ -109,7 +109,7 @@ def _best_winner(shape: Shape, ctx: Context, win: int) -> Valued | str:
     return v
 
 
-def _best_non_winner(shape: Shape, ctx: Context, fishing_allowed: bool) -> tuple[Valued, list[int]]:
+def _best_non_winner(shape: Shape, ctx: AustralianContext, fishing_allowed: bool) -> tuple[Valued, list[int]]:
     """The best non-winner value, concealed Goulash jokers read as each kind held (L69)."""
     best = best_non_winner_value(shape, ctx, fishing_allowed=fishing_allowed)
     if not (ctx.jokers and shape.concealed[JOKER]):
@@ -122,7 +122,7 @@ def _best_non_winner(shape: Shape, ctx: Context, fishing_allowed: bool) -> tuple
     return best
 
 
-def _score_non_winner(hand: Hand, shape: Shape, ctx: Context, role: str, n_tiles: int) -> Score:
+def _score_non_winner(hand: Hand, shape: Shape, ctx: AustralianContext, role: str, n_tiles: int) -> Score:
     if n_tiles > 13 or "long_hand" in hand.flags:
         # L334: 'non può chiudere la sua mano né tantomeno conteggiare il proprio punteggio'
         v = Valued(0)

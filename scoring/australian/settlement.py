@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.payments import Payment
+from scoring.payments import FOR_DIFFERENCE, FOR_HAND, Payment
 
 SEATS = ("E", "S", "W", "N")
 
@@ -24,8 +24,6 @@ def round_hundred(value: int, half: str = "up") -> int:
     if rest > 50 or (rest == 50 and (half == "up" or (half == "even" and hundreds % 2 == 1))):
         hundreds += 1
     return hundreds * 100
-
-
 
 
 def east_factor(a: str, b: str, east: str = "E") -> int:
@@ -46,24 +44,14 @@ def settle_by_differences(scores: Mapping[str, int], winner: str | None, *, east
     if winner is not None:
         for s in seats:
             if s != winner and scores[winner]:
-                out.append(Payment(s, winner, scores[winner] * east_factor(s, winner, east)))
+                out.append(Payment(s, winner, scores[winner] * east_factor(s, winner, east), FOR_HAND))
     others = [s for s in seats if s != winner and s not in skip]
     for i, a in enumerate(others):
         for b in others[i + 1:]:
             diff = scores[a] - scores[b]
             if diff:
                 payer, payee = (b, a) if diff > 0 else (a, b)
-                out.append(Payment(payer, payee, abs(diff) * east_factor(a, b, east)))
-    return out
-
-
-def net(payments: list[Payment], seats: tuple[str, ...] = SEATS) -> dict[str, int]:
-    out = dict.fromkeys(seats, 0)
-    for p in payments:
-        if p.payer in out:
-            out[p.payer] -= p.amount
-        if p.payee in out:
-            out[p.payee] += p.amount
+                out.append(Payment(payer, payee, abs(diff) * east_factor(a, b, east), FOR_DIFFERENCE))
     return out
 
 

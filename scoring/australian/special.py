@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.australian import patterns as pt
-from scoring.australian.context import ALL_CHIPS, Context
+from scoring.australian.context import ALL_CHIPS, AustralianContext
 from scoring.australian.parts import CHOW, PUNG
 from scoring.australian.shape import Grouping, Shape
 
@@ -27,21 +27,21 @@ LAST_ONLY: frozenset[str] = frozenset()
 FOUR, TWO, FIVE = Fraction(2, 5), Fraction(1, 5), Fraction(1, 2)  # 400, 200, 500 of a 1,000 limit
 
 
-def _always(grouping: Grouping, ctx: Context) -> bool:
+def _always(grouping: Grouping, ctx: AustralianContext) -> bool:
     return True
 
 
-def pungs_concealed(grouping: Grouping, ctx: Context) -> bool:
+def pungs_concealed(grouping: Grouping, ctx: AustralianContext) -> bool:
     """'se i tris/poker sono coperti' (L274, L295, L305): no pung exposed, including one completed
     by the winning discard (§3.6 note)."""
     return not any(p.is_set and p.exposed for p in grouping)
 
 
-def some_pung_exposed(grouping: Grouping, ctx: Context) -> bool:
+def some_pung_exposed(grouping: Grouping, ctx: AustralianContext) -> bool:
     return not pungs_concealed(grouping, ctx)
 
 
-def hitler_pung(grouping: Grouping, ctx: Context) -> bool:
+def hitler_pung(grouping: Grouping, ctx: AustralianContext) -> bool:
     """A-24: the winning discard may complete the concealed dragon pung (switch)."""
     return ctx.on("hitler_pung_may_be_completed_by_discard") or pungs_concealed(grouping, ctx)
 
@@ -58,7 +58,7 @@ class SpecialHand:
     may_declare: frozenset[str] = ANY
     self_drawn_only: bool = False
     ten: str | None = None
-    condition: Callable[[Grouping, Context], bool] = _always
+    condition: Callable[[Grouping, AustralianContext], bool] = _always
     legal_ordinary: bool = False
     fishing_name: str = ""
     fishing_label: str = ""
@@ -78,13 +78,13 @@ class SpecialHand:
     def label(self) -> str:
         return f"Fishing: {self.fishing_label or self.fished_as}"
 
-    def claims_ok(self, shape: Shape, ctx: Context, self_drawn: bool) -> bool:
+    def claims_ok(self, shape: Shape, ctx: AustralianContext, self_drawn: bool) -> bool:
         if self.self_drawn_only and (not self_drawn or "robbing_kong" in ctx.flags):
             return False
         allowed = self.may_declare_for(ctx)
         return all(m.kind in allowed or (m.kind == "kong" and PUNG in allowed) for m in shape.melds)
 
-    def may_declare_for(self, ctx: Context) -> frozenset[str]:
+    def may_declare_for(self, ctx: AustralianContext) -> frozenset[str]:
         """A-19: Gates of Heaven, Run Pung and Pair and Windy Chows may be required concealed."""
         if self.judged_on_all_tiles and ctx.on("gates_and_runs_require_concealed"):
             return LAST_ONLY
@@ -165,23 +165,23 @@ class SituationalHand:
     name: str
     seed: str
     winner: str
-    when: Callable[[Context, int], bool]
+    when: Callable[[AustralianContext, int], bool]
 
 
-def _heavens_grace(ctx: Context, win: int) -> bool:
+def _heavens_grace(ctx: AustralianContext, win: int) -> bool:
     return ctx.seat == 27 and "heavenly" in ctx.flags
 
 
-def _earths_grace(ctx: Context, win: int) -> bool:
+def _earths_grace(ctx: AustralianContext, win: int) -> bool:
     return ctx.seat != 27 and "earthly" in ctx.flags and not ctx.self_drawn
 
 
-def _plum_blossom(ctx: Context, win: int) -> bool:
+def _plum_blossom(ctx: AustralianContext, win: int) -> bool:
     """L32: 'il 5 di Cerchi è detto fiore di Pruno'; drawn as the loose tile (L237)."""
     return win == 13 and ctx.self_drawn and bool({"kong_replacement", "bonus_replacement"} & ctx.flags)
 
 
-def _moon(ctx: Context, win: int) -> bool:
+def _moon(ctx: AustralianContext, win: int) -> bool:
     """L32: 'l'1 di Cerchi è detto la luna'; drawn as the last tile of the wall (L240)."""
     return win == 9 and ctx.self_drawn and "last_tile" in ctx.flags
 

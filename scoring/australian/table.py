@@ -17,32 +17,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.australian.jokers import hand_from_dict
 from scoring.australian.options import OPTIONS
 from scoring.australian.scorer import NAME, score
-from scoring.australian.settlement import (
-    SEATS,
-    Payment,
-    east_factor,
-    matrix,
-    net,
-    round_hundred,
-    settle_by_differences,
-)
+from scoring.australian.settlement import SEATS, east_factor, matrix, round_hundred, settle_by_differences
 from scoring.hand import HandError
 from scoring.options import resolve
+from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, Payment, net_by_seat
 from scoring.result import Score
+from scoring.structured import field_names, field_number, hand_from_dict
 
 FLAT = "flat fishing value (new rules)"
 
 
 def _entries(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     players = data.get("players")
-    if not isinstance(players, Mapping) or sorted(players) != sorted(SEATS):
+    if not isinstance(players, Mapping) or len(players) != 4 or set(players) != set(SEATS):
         raise HandError("players must map each of the seats E, S, W, N to a hand or a {role, score} entry")
+    field_names(data.get("flags"), "flags")
+    if "goulash_stake_each" in data:
+        field_number(data["goulash_stake_each"], "goulash_stake_each")
     for seat, entry in players.items():
         if not isinstance(entry, Mapping) or entry.get("role") not in ("winner", "fishing", "loser"):
             raise HandError(f"players.{seat}: give a role (winner, fishing or loser)")
+        for key in ("score", "chips"):
+            if key in entry:
+                field_number(entry[key], f"players.{seat}.{key}")
+        field_names(entry.get("flags"), f"players.{seat}.flags")
     if sum(e["role"] == "winner" for e in players.values()) > 1:
         raise HandError("only one player can go out")
     return {s: players[s] for s in SEATS}
@@ -59,7 +59,7 @@ def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
         if "chips" in entry:
             return 0, False, None, None
         return 0, False, None, f"players.{seat}: give a score or a hand"
-    flags = sorted(set(data.get("flags") or []) | set(entry.get("flags") or []))
+    flags = sorted({*field_names(data.get("flags"), "flags"), *field_names(entry.get("flags"), "flags")})
     hand_data = {"seat_wind": seat, "round_wind": data.get("round_wind", "E"), **entry, "flags": flags}
     try:
         s = score(hand_from_dict(hand_data), opts)
@@ -104,29 +104,35 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
     instead = pot is not None and opts["goulash_pot"] == "instead"
     payments = [] if instead else settle_by_differences(basis, winner, skip=skip)
     for f in sorted(skip, key=SEATS.index):
-        payments += [Payment(o, f, basis[f] * east_factor(o, f)) for o in SEATS if o != f]
+        payments += [Payment(o, f, basis[f] * east_factor(o, f), FOR_HAND) for o in SEATS if o != f]
     if by_payment:
-        payments = [Payment(p.payer, p.payee, round_hundred(p.amount, half)) for p in payments]
-    payments = [p for p in payments if p.amount] + _false_mah_jong(data, opts)
-    balance = net(payments)
+        payments = [Payment(p.payer, p.payee, round_hundred(p.amount, half), p.reason) for p in payments]
+    settled = [p for p in payments if p.amount] + _false_mah_jong(data, opts)
     details: dict[str, Any] = {"scores": scores, "rounded": rounded}
     notes = [f"  {s} {entries[s]['role']:<8} {scores[s]:>5} → {rounded[s]:>5}" for s in SEATS]
+    payments = list(settled)
     if pot:
         details["pot"] = pot
-        for s in SEATS:
-            balance[s] += pot["total"] - pot["stake_each"] if s == pot["to"] else -pot["stake_each"]
+        payments += _pot_payments(pot)
         notes.append(f"  {pot['line']}")
-    details.update(payments=[{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
-                   matrix=matrix(payments), net=balance, hands=hands)
-    notes.append("  " + ", ".join(str(p) for p in payments))
-    notes += [*_matrix_lines(details["matrix"]), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
+    balance = net_by_seat(payments)
+    details.update(net=balance, hands=hands)
+    notes.append("  " + ", ".join(str(p) for p in settled))
+    notes += [*_matrix_lines(matrix(settled)), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
     total = scores[winner] if winner else 0
-    return Score(NAME, True, None, {}, total, "points", details, notes)  # type: ignore[arg-type]
+    return Score(NAME, True, None, {}, total, "points", details, notes, payments)  # type: ignore[arg-type]
+
+
+def _pot_payments(pot: Mapping[str, Any]) -> list[Payment]:
+    """Each player's stake into the pot: to the winner (who keeps their own), or carried on."""
+    if pot["to"] is None:
+        return [Payment(s, POT, pot["stake_each"], FOR_POT) for s in SEATS]
+    return [Payment(s, pot["to"], pot["stake_each"], FOR_POT) for s in SEATS if s != pot["to"]]
 
 
 def payment_lines(score_: Score) -> list[str]:
     """The payments as 'E→W 800' strings (and the pot line), in settlement order."""
-    lines = [f"{p['from']}→{p['to']} {p['amount']}" for p in score_.details.get("payments", [])]
+    lines = [str(p) for p in score_.payments if p.reason != FOR_POT]
     if "pot" in score_.details:
         lines.insert(0, score_.details["pot"]["line"])
     return lines
@@ -135,11 +141,12 @@ def payment_lines(score_: Score) -> list[str]:
 def _goulash_pot(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]], winner: str | None,
                  opts: Mapping[str, str]) -> dict[str, Any] | None:
     """L64: each player stakes 100 or 200 points; 'un montepremi che andrà al vincitore'."""
-    flagged = "goulash" in (data.get("flags") or []) or any("goulash" in (e.get("flags") or [])
-                                                            for e in entries.values())
+    flagged = "goulash" in field_names(data.get("flags"), "flags") or any(
+        "goulash" in field_names(e.get("flags"), "flags") for e in entries.values())
     if "goulash_stake_each" not in data and not flagged:
         return None
-    stake = int(data.get("goulash_stake_each", opts["goulash_stake"]))
+    stake = (field_number(data["goulash_stake_each"], "goulash_stake_each") if "goulash_stake_each" in data
+             else int(opts["goulash_stake"]))
     if winner is None:  # A-16: a Goulash that also ends dead
         if opts["goulash_dead_pot"] == "return":
             return None
@@ -160,7 +167,7 @@ def _false_mah_jong(data: Mapping[str, Any], opts: Mapping[str, str]) -> list[Pa
         raise HandError("false_mah_jong.caller must be one of E, S, W, N")
     half = int(opts["limit"]) // 2
     double = opts["false_mahjong_east_double"] == "true"
-    return [Payment(caller, s, half * (east_factor(caller, s) if double else 1))
+    return [Payment(caller, s, half * (east_factor(caller, s) if double else 1), FOR_FALSE_MAH_JONG)
             for s in SEATS if s != caller]
 
 
@@ -170,17 +177,16 @@ def _heavenly_paradise(entries: Mapping[str, Mapping[str, Any]], winner: str, ha
     if missing:
         return Score.invalid(NAME, "Heavenly Paradise: every other player pays all their chips; give "
                                    f"'chips' for {', '.join(missing)}", hands=hands)
-    payments = [Payment(s, winner, int(entries[s]["chips"])) for s in SEATS if s != winner]
-    balance = net(payments)
-    details = {"scores": {winner: "all_chips"}, "payments": [
-        {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
-        "matrix": matrix(payments), "net": balance, "hands": hands,
-        "then": "a fresh stake of chips is issued to every player (L322)"}
+    payments = [Payment(s, winner, int(entries[s]["chips"]), FOR_HAND) for s in SEATS if s != winner]
+    balance = net_by_seat(payments)
+    details = {"scores": {winner: "all_chips"}, "net": balance, "hands": hands,
+               "then": "a fresh stake of chips is issued to every player (L322)"}
     notes = [f"  Heavenly Paradise: {winner} takes every other player's chips",
-             *_matrix_lines(details["matrix"]),
+             *_matrix_lines(matrix(payments)),
              "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS),
              "  Then a fresh stake of chips is issued to every player (L322)"]
-    return Score(NAME, True, None, {}, "all_chips", "points", details, notes)  # type: ignore[arg-type]
+    return Score(NAME, True, None, {}, "all_chips", "points", details, notes,  # type: ignore[arg-type]
+                 payments)
 
 
 def _matrix_lines(m: Mapping[str, Mapping[str, int]]) -> list[str]:

@@ -9,7 +9,7 @@ hand is worth exactly its value (§3.6).
 
 from __future__ import annotations
 
-from scoring.australian.context import ALL_CHIPS, Context
+from scoring.australian.context import ALL_CHIPS, AustralianContext
 from scoring.australian.doubles import regular_doubles, winner_doubles
 from scoring.australian.evaluate import Candidate, candidates, chow_count, is_legal_win
 from scoring.australian.parts import CHOW, PAIR, pair_points
@@ -18,7 +18,7 @@ from scoring.australian.shape import Shape
 from scoring.australian.special import SpecialHand
 
 
-def only_possible_tile(shape: Shape, ctx: Context, win: int) -> bool:
+def only_possible_tile(shape: Shape, ctx: AustralianContext, win: int) -> bool:
     """'chiudere con l'unico pezzo possibile' (L97), A-10: exactly one kind completes a legal hand.
 
     While Goulash jokers are live any 2 of bamboo could also complete the hand (A-35): never.
@@ -35,7 +35,7 @@ def only_possible_tile(shape: Shape, ctx: Context, win: int) -> bool:
     return waits == [win]
 
 
-def value_candidate(c: Candidate, shape: Shape, ctx: Context, only_tile: bool) -> Valued:
+def value_candidate(c: Candidate, shape: Shape, ctx: AustralianContext, only_tile: bool) -> Valued:
     h = c.hand
     if h is not None and not (isinstance(h, SpecialHand) and h.doubles_valued):
         name = h.name
@@ -66,7 +66,7 @@ def value_candidate(c: Candidate, shape: Shape, ctx: Context, only_tile: bool) -
     return computed(base, doubles, ctx, special_hand=name, rank=rank)
 
 
-def illegal_reason(shape: Shape, ctx: Context) -> str:
+def illegal_reason(shape: Shape, ctx: AustralianContext) -> str:
     """Why a complete-looking hand cannot be declared (the precise condition of §2.4 it breaks)."""
     readings = shape.standard()
     if not readings:
@@ -84,7 +84,7 @@ def illegal_reason(shape: Shape, ctx: Context) -> str:
     return "not a legal mah jong under the Australian conditions"
 
 
-def best_winner_value(shape: Shape, ctx: Context, win: int) -> Valued | str:
+def best_winner_value(shape: Shape, ctx: AustralianContext, win: int) -> Valued | str:
     """The best value of a winning hand, or the reason it is not a legal mah jong."""
     found = list(candidates(shape, ctx, win, ctx.self_drawn))
     if not found:

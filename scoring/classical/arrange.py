@@ -12,14 +12,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from scoring.classical.context import PARTIAL
-from scoring.decompose import CHOW, PAIR, PUNG, Group, Reading, readings
+from scoring.decompose import CHOW, PAIR, PUNG, Component, Decomposition, readings
 from scoring.hand import Hand
 from scoring.tiles import FIRST_HONOUR, N_KINDS, counts34
 
 Grouping = tuple[tuple[str, int], ...]
 
 
-def winner_readings(hand: Hand) -> list[Reading]:
+def winner_readings(hand: Hand) -> list[Decomposition]:
     return readings(hand, seven_pairs=True, thirteen_orphans=False, seven_pairs_quads=True)
 
 
@@ -52,12 +52,12 @@ def partial_groupings(counts: tuple[int, ...], pair_kinds: frozenset[int]) -> tu
     return tuple(out)
 
 
-def loser_readings(hand: Hand, pair_kinds: frozenset[int]) -> list[Reading]:
+def loser_readings(hand: Hand, pair_kinds: frozenset[int]) -> list[Decomposition]:
     """Declared melds (exposed, or concealed kongs laid folded) + each grouping of the concealed
     tiles, as concealed groups (a loser's concealed pungs are *coperti*, D-4)."""
-    melds = [Group(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
+    melds = [Component(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
     out = []
     for grouping in partial_groupings(tuple(counts34(hand.concealed)), pair_kinds):
-        groups = melds + [Group(kind, first) for kind, first in grouping]
-        out.append(Reading(PARTIAL, tuple(groups), None, -1))
+        groups = melds + [Component(kind, first) for kind, first in grouping]
+        out.append(Decomposition(PARTIAL, tuple(groups), None, -1))
     return out

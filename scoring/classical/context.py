@@ -1,7 +1,7 @@
 """What every pattern of the classical tables looks at: one player's hand read one way.
 
-A :class:`Ctx` joins the hand (context, bonus tiles, flags), one arrangement of its tiles (a
-:class:`scoring.decompose.Reading`: a winner's complete reading, or a loser's partial grouping with
+A :class:`ClassicalContext` joins the hand (context, bonus tiles, flags), one arrangement of its tiles (a
+:class:`scoring.decompose.Decomposition`: a winner's complete reading, or a loser's partial grouping with
 form ``partial``), the player's role and the resolved options. Patterns are small functions of it.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.decompose import CHOW, KONG, PAIR, PUNG, Group, Reading
+from scoring.decompose import CHOW, KONG, PAIR, PUNG, Component, Decomposition
 from scoring.hand import Hand
 from scoring.tiles import DRAGONS, FIRST_BONUS, FIRST_HONOUR, Tile, format_tiles, wind_index
 
@@ -18,7 +18,7 @@ from scoring.tiles import DRAGONS, FIRST_BONUS, FIRST_HONOUR, Tile, format_tiles
 PARTIAL = "partial"
 
 
-def group_code(g: Group) -> str:
+def group_code(g: Component) -> str:
     """The group as tile codes ('777z', '123m'), for element names a referee can check."""
     return format_tiles(Tile(k) for k in g.kinds)
 
@@ -29,9 +29,9 @@ def is_head(kind: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Ctx:
+class ClassicalContext:
     hand: Hand
-    reading: Reading
+    reading: Decomposition
     winner: bool
     opts: Mapping[str, str]
 
@@ -53,24 +53,24 @@ class Ctx:
 
     # -- groups ----------------------------------------------------------------------------------
     @property
-    def groups(self) -> tuple[Group, ...]:
+    def groups(self) -> tuple[Component, ...]:
         return self.reading.groups
 
     @property
-    def sets(self) -> tuple[Group, ...]:
+    def sets(self) -> tuple[Component, ...]:
         return tuple(g for g in self.groups if g.kind in (CHOW, PUNG, KONG))
 
     @property
-    def pungs(self) -> tuple[Group, ...]:
+    def pungs(self) -> tuple[Component, ...]:
         """Pungs and kongs: the seed's 'tris (o poker)'."""
         return tuple(g for g in self.groups if g.kind in (PUNG, KONG))
 
     @property
-    def chows(self) -> tuple[Group, ...]:
+    def chows(self) -> tuple[Component, ...]:
         return tuple(g for g in self.groups if g.kind == CHOW)
 
     @property
-    def pairs(self) -> tuple[Group, ...]:
+    def pairs(self) -> tuple[Component, ...]:
         return tuple(g for g in self.groups if g.kind == PAIR)
 
     # -- tiles -----------------------------------------------------------------------------------

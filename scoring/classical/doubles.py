@@ -18,12 +18,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.classical.context import PARTIAL, Ctx, group_code, is_dragon, is_head
+from scoring.classical.context import PARTIAL, ClassicalContext, group_code, is_dragon, is_head
 from scoring.classical.points import pair_scores
-from scoring.decompose import KONG, PUNG, SEVEN_PAIRS, STANDARD, Group
+from scoring.decompose import KONG, PUNG, SEVEN_PAIRS, STANDARD, Component
 from scoring.tiles import FIRST_BONUS, FIRST_HONOUR, Tile
 
-Occurrences = Callable[[Ctx], list[str]]
+Occurrences = Callable[[ClassicalContext], list[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,28 +34,28 @@ class Double:
     occurrences: Occurrences
     seed: str
 
-    def items(self, ctx: Ctx) -> list[tuple[str, int]]:
+    def items(self, ctx: ClassicalContext) -> list[tuple[str, int]]:
         return [(f"{self.id} {self.name}" + (f" {label}" if label else ""), self.value)
                 for label in self.occurrences(ctx)]
 
 
-def _when(cond: Callable[[Ctx], bool]) -> Occurrences:
+def _when(cond: Callable[[ClassicalContext], bool]) -> Occurrences:
     return lambda ctx: [""] if cond(ctx) else []
 
 
-def _per_set(cond: Callable[[Ctx, Group], bool]) -> Occurrences:
+def _per_set(cond: Callable[[ClassicalContext, Component], bool]) -> Occurrences:
     return lambda ctx: [group_code(g) for g in ctx.pungs if cond(ctx, g)]
 
 
 # -- bonus tiles -------------------------------------------------------------------------------
-def _own_flower(ctx: Ctx) -> list[str]:
+def _own_flower(ctx: ClassicalContext) -> list[str]:
     flower, season = ctx.own_bonus()
     if ctx.opts["own_bonus_double"] == "both":  # D-2 variant: one double for the two together
         return [f"{Tile(flower).code}+{Tile(season).code}"] if {flower, season} <= ctx.bonus else []
     return [Tile(flower).code] if flower in ctx.bonus else []
 
 
-def _own_season(ctx: Ctx) -> list[str]:
+def _own_season(ctx: ClassicalContext) -> list[str]:
     season = ctx.own_bonus()[1]
     return [Tile(season).code] if ctx.opts["own_bonus_double"] == "each" and season in ctx.bonus else []
 
@@ -68,9 +68,9 @@ SEASONS = frozenset(range(FIRST_BONUS + 4, FIRST_BONUS + 8))
 SNAKE, CHAINED = (0, 3, 6), (0, 2, 4, 6)
 
 
-def _snake(ctx: Ctx, starts: tuple[int, ...], same_suit: bool) -> list[Group] | None:
+def _snake(ctx: ClassicalContext, starts: tuple[int, ...], same_suit: bool) -> list[Component] | None:
     """Chows starting at 1,4,7 (snake) or 1,3,5,7 (chained), in any suits or in one suit."""
-    by_start: dict[int, list[Group]] = {}
+    by_start: dict[int, list[Component]] = {}
     for g in ctx.chows:
         by_start.setdefault(g.first % 9, []).append(g)
     if any(s not in by_start for s in starts):
@@ -84,11 +84,11 @@ def _snake(ctx: Ctx, starts: tuple[int, ...], same_suit: bool) -> list[Group] | 
     return None
 
 
-def _label(groups: list[Group]) -> str:
+def _label(groups: list[Component]) -> str:
     return "-".join(group_code(g) for g in groups)
 
 
-def _any_snake(ctx: Ctx) -> list[str]:
+def _any_snake(ctx: ClassicalContext) -> list[str]:
     """F8: the plain snake, also counted inside a chained snake ('serpente (uno) incatenato (uno)')."""
     for starts in (CHAINED, SNAKE):
         found = _snake(ctx, starts, True) or _snake(ctx, starts, False)
@@ -98,23 +98,23 @@ def _any_snake(ctx: Ctx) -> list[str]:
 
 
 # -- identical sets (F12–F16) ------------------------------------------------------------------
-def _same_number_chows(ctx: Ctx) -> int:
+def _same_number_chows(ctx: ClassicalContext) -> int:
     return max(Counter(g.first % 9 for g in ctx.chows).values(), default=0)
 
 
-def _same_suit_chows(ctx: Ctx) -> int:
+def _same_suit_chows(ctx: ClassicalContext) -> int:
     return max(Counter(g.first for g in ctx.chows).values(), default=0)
 
 
-def _same_number_pungs(ctx: Ctx) -> int:
+def _same_number_pungs(ctx: ClassicalContext) -> int:
     return max(Counter(g.first % 9 for g in ctx.pungs if g.first < FIRST_HONOUR).values(), default=0)
 
 
-def _head_pungs(ctx: Ctx) -> int:
+def _head_pungs(ctx: ClassicalContext) -> int:
     return sum(1 for g in ctx.pungs if is_head(g.first))
 
 
-def _concealed_pungs(ctx: Ctx) -> int:
+def _concealed_pungs(ctx: ClassicalContext) -> int:
     """F19/F20 count *tris coperti*: *"se si espongono prima (per esempio perché sono trasformati in
     poker ...) non si possono più considerare tris coperti"*, so concealed kongs do not count
     (D-23) unless the variant says so. A pung completed by the winning discard is not concealed."""
@@ -173,56 +173,56 @@ FUNDAMENTAL: tuple[Double, ...] = (
 
 
 # -- closing doubles ---------------------------------------------------------------------------
-def _suits(ctx: Ctx) -> set[int]:
+def _suits(ctx: ClassicalContext) -> set[int]:
     return {k // 9 for k in ctx.kinds if k < FIRST_HONOUR}
 
 
-def _has_honours(ctx: Ctx) -> bool:
+def _has_honours(ctx: ClassicalContext) -> bool:
     return any(k >= FIRST_HONOUR for k in ctx.kinds) or ctx.bonus_as_honours
 
 
-def _pure(ctx: Ctx) -> bool:
+def _pure(ctx: ClassicalContext) -> bool:
     """'tutte le tegole numerali sono dello stesso seme; le altre combinazioni sono di tegole
     letterali' — one suit plus at least one honour, a pair is enough (D-19)."""
     return len(_suits(ctx)) == 1 and _has_honours(ctx)
 
 
-def _purest(ctx: Ctx) -> bool:
+def _purest(ctx: ClassicalContext) -> bool:
     return len(_suits(ctx)) == 1 and not _has_honours(ctx)
 
 
-def _all_chows(ctx: Ctx) -> bool:
+def _all_chows(ctx: ClassicalContext) -> bool:
     """'si perde il diritto a questo raddoppio se la coppia dà punti'."""
     pair = ctx.reading.pair
     return len(ctx.chows) == 4 and pair is not None and not pair_scores(ctx, pair)
 
 
-def _all_heads(ctx: Ctx) -> bool:
+def _all_heads(ctx: ClassicalContext) -> bool:
     return all(is_head(k) for k in ctx.kinds)
 
 
-def _no_heads(ctx: Ctx) -> bool:
+def _no_heads(ctx: ClassicalContext) -> bool:
     return not any(is_head(k) for k in ctx.kinds) and not ctx.bonus_as_honours
 
 
-def _all_drawn(ctx: Ctx) -> bool:
+def _all_drawn(ctx: ClassicalContext) -> bool:
     """'si chiude senza mai prendere uno scarto (neanche per la chiusura)': self-drawn, no claimed
     set (concealed kongs are drawn), and a robbed tile is not drawn (D-13)."""
     return (ctx.hand.self_drawn and all(not m.open for m in ctx.hand.melds)
             and not ctx.flag("robbing_kong"))
 
 
-def _roof(ctx: Ctx) -> bool:
+def _roof(ctx: ClassicalContext) -> bool:
     return ctx.flag("kong_replacement") or ctx.flag("flower_replacement")
 
 
-def _bottled(ctx: Ctx) -> bool:
+def _bottled(ctx: ClassicalContext) -> bool:
     """'aveva esposto tutte le sue combinazioni tranne la coppia, e quindi era rimasto con una sola
     tegola coperta' — four sets on the table (concealed kongs laid folded count, D-15)."""
     return len(ctx.hand.melds) == 4 and len(ctx.hand.concealed) == 2
 
 
-def _within_15(ctx: Ctx) -> bool:
+def _within_15(ctx: ClassicalContext) -> bool:
     """'Per un mah jong chiuso prima che siano state giocate quindici tegole' (D-11). With the
     count of discards made (``discards_played``, the winning discard included) the double is
     computed; otherwise the ``within_15`` flag says it."""
@@ -234,7 +234,7 @@ def _within_15(ctx: Ctx) -> bool:
     return int(played) <= (14 if ctx.opts["within_15_strict"] == "yes" else 15)
 
 
-def _all_heads_extra(ctx: Ctx) -> bool:
+def _all_heads_extra(ctx: ClassicalContext) -> bool:
     return (ctx.opts["all_terminals_extra_double"] == "yes" and ctx.reading.form == STANDARD
             and _all_heads(ctx))
 
@@ -274,11 +274,11 @@ CLOSING: tuple[Double, ...] = (
 )
 
 
-def fundamental_items(ctx: Ctx) -> list[tuple[str, int]]:
+def fundamental_items(ctx: ClassicalContext) -> list[tuple[str, int]]:
     return [item for d in FUNDAMENTAL for item in d.items(ctx)]
 
 
-def closing_items(ctx: Ctx) -> list[tuple[str, int]]:
+def closing_items(ctx: ClassicalContext) -> list[tuple[str, int]]:
     """Closing doubles 'valgono solo per chi fa mah jong': never for a loser's partial reading."""
     if not ctx.winner or ctx.reading.form == PARTIAL:
         return []

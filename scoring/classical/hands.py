@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.classical.arrange import loser_readings, winner_readings
-from scoring.classical.context import Ctx, group_code
+from scoring.classical.context import ClassicalContext, group_code
 from scoring.classical.doubles import FLAGS, closing_items, fundamental_items
 from scoring.classical.limits import LIMIT_HANDS, SEED_GRANDI_GIOCHI, LimitHandTable, possible_limit_hands
 from scoring.classical.options import NAME, limit_of
 from scoring.classical.points import base_items
-from scoring.decompose import PAIR, Reading, shape_error, winning_kinds
+from scoring.decompose import PAIR, Decomposition, shape_error, winning_kinds
 from scoring.hand import Hand, check_tiles
 from scoring.result import Score
 from scoring.tiles import DRAGONS, Tile, counts34, wind_index
@@ -36,7 +36,7 @@ FLAG_WIN_BY = {"kong_replacement": "self_draw", "flower_replacement": "self_draw
 class Evaluation:
     """One arrangement scored: its items, totals and why it could not go out (if so)."""
 
-    reading: Reading
+    reading: Decomposition
     base: Items
     fundamental: Items
     closing: Items
@@ -106,10 +106,10 @@ def _win_problems(hand: Hand, ev: Evaluation, opts: Mapping[str, str]) -> list[s
     return problems
 
 
-def evaluate(hand: Hand, reading: Reading, winner: bool, opts: Mapping[str, str],
+def evaluate(hand: Hand, reading: Decomposition, winner: bool, opts: Mapping[str, str],
              limit_hands: LimitHandTable) -> Evaluation:
     """Score one arrangement: limit hands first (D-17), then base × 2^doubles capped (§3.6)."""
-    ctx = Ctx(hand, reading, winner, opts)
+    ctx = ClassicalContext(hand, reading, winner, opts)
     base = base_items(ctx)
     fundamental = fundamental_items(ctx)
     closing = closing_items(ctx)
@@ -139,7 +139,7 @@ def _pair_kinds(hand: Hand) -> frozenset[int]:
     return frozenset((*DRAGONS, wind_index(hand.seat_wind), wind_index(hand.round_wind)))
 
 
-def _describe(reading: Reading) -> list[str]:
+def _describe(reading: Decomposition) -> list[str]:
     """The chosen arrangement, e.g. ['777z exposed pung', '123m concealed chow', '99s pair']."""
     return [f"{group_code(g)} pair" if g.kind == PAIR
             else f"{group_code(g)} {'concealed' if g.concealed else 'exposed'} {g.kind}"

@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from scoring.classical.context import is_head
-from scoring.decompose import SEVEN_PAIRS, Reading
+from scoring.decompose import SEVEN_PAIRS, Decomposition
 from scoring.hand import Hand
 from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, counts34
 
-Matcher = Callable[[Hand, Reading], bool]
+Matcher = Callable[[Hand, Decomposition], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class LimitHandTable:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def matching(self, hand: Hand, reading: Reading) -> list[LimitHand]:
+    def matching(self, hand: Hand, reading: Decomposition) -> list[LimitHand]:
         return [e for e in self._entries if e.matches(hand, reading)]
 
 
@@ -77,11 +77,11 @@ SEED_GRANDI_GIOCHI: tuple[LimitHand, ...] = (
 )
 
 
-def _pung_kinds(r: Reading) -> list[int]:
+def _pung_kinds(r: Decomposition) -> list[int]:
     return [g.first for g in r.pungs]
 
 
-def _nine_gates(hand: Hand, r: Reading) -> bool:
+def _nine_gates(hand: Hand, r: Decomposition) -> bool:
     c = counts34(hand.concealed)
     if hand.melds or not _one_suit_no_honours(hand):
         return False
@@ -104,5 +104,5 @@ POSSIBLE_LIMIT_HANDS: tuple[tuple[str, Matcher], ...] = (
 )
 
 
-def possible_limit_hands(hand: Hand, reading: Reading) -> list[str]:
+def possible_limit_hands(hand: Hand, reading: Decomposition) -> list[str]:
     return [name for name, matches in POSSIBLE_LIMIT_HANDS if matches(hand, reading)]

@@ -7,8 +7,8 @@ terminal pairs are all worth 0 here.
 
 from __future__ import annotations
 
-from scoring.classical.context import Ctx, group_code, is_dragon, is_head
-from scoring.decompose import KONG, PUNG, SEVEN_PAIRS, Group
+from scoring.classical.context import ClassicalContext, group_code, is_dragon, is_head
+from scoring.decompose import KONG, PUNG, SEVEN_PAIRS, Component
 from scoring.tiles import FIRST_BONUS
 
 Item = tuple[str, int]
@@ -35,12 +35,12 @@ SET_POINTS: dict[tuple[str, bool, bool], Item] = {
 BONUS_POINTS = 4
 
 
-def set_item(g: Group) -> Item:
+def set_item(g: Component) -> Item:
     name, points = SET_POINTS[(g.kind, is_head(g.first), g.concealed)]
     return f"{name} {group_code(g)}", points
 
 
-def pair_item(ctx: Ctx, g: Group) -> Item | None:
+def pair_item(ctx: ClassicalContext, g: Component) -> Item | None:
     """B10–B13: "Le coppie valgono 2 punti solo se sono di draghi, del proprio vento e/o del vento
     di giro." A double-wind pair is 2 by default ('e/o' lists the cases, D-1), 4 as a variant."""
     code = group_code(g)
@@ -56,12 +56,12 @@ def pair_item(ctx: Ctx, g: Group) -> Item | None:
     return None
 
 
-def pair_scores(ctx: Ctx, g: Group) -> bool:
+def pair_scores(ctx: ClassicalContext, g: Component) -> bool:
     """Whether the pair 'dà punti' (C4 Tutte scale is lost when it does)."""
     return pair_item(ctx, g) is not None
 
 
-def bonus_items(ctx: Ctx) -> list[Item]:
+def bonus_items(ctx: ClassicalContext) -> list[Item]:
     out = []
     for t in ctx.hand.bonus_tiles:
         kind = "Flower" if t.index < FIRST_BONUS + 4 else "Season"
@@ -69,7 +69,7 @@ def bonus_items(ctx: Ctx) -> list[Item]:
     return out
 
 
-def base_items(ctx: Ctx) -> list[Item]:
+def base_items(ctx: ClassicalContext) -> list[Item]:
     """Every base-point item of the arrangement, in the spec's table order per group."""
     items: list[Item] = [MAH_JONG] if ctx.winner else []
     items.extend(set_item(g) for g in ctx.pungs)

@@ -11,10 +11,10 @@ settle score differences among themselves can use them); :func:`settle` is the c
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.payments import Payment
+from scoring.payments import FOR_DIFFERENCE, FOR_HAND, Payment
 
 
 def pairwise_differences(scores: Mapping[str, int], players: Sequence[str]) -> list[Payment]:
@@ -25,7 +25,7 @@ def pairwise_differences(scores: Mapping[str, int], players: Sequence[str]) -> l
         for b in players[i + 1:]:
             if scores[a] != scores[b]:
                 lo, hi = (a, b) if scores[a] < scores[b] else (b, a)
-                out.append(Payment(lo, hi, scores[hi] - scores[lo]))
+                out.append(Payment(lo, hi, scores[hi] - scores[lo], FOR_DIFFERENCE))
     return out
 
 
@@ -45,15 +45,6 @@ class Settlement:
     raw: list[Payment]        # after East's doubling, before rounding
     payments: list[Payment]   # what changes hands (rounded, zero amounts dropped)
 
-    @staticmethod
-    def net(payments: Iterable[Payment], seats: Iterable[str]) -> dict[str, int]:
-        """Received − paid per seat (sums to 0)."""
-        out = dict.fromkeys(seats, 0)
-        for p in payments:
-            out[p.payer] -= p.amount
-            out[p.payee] += p.amount
-        return out
-
 
 def debts(scores: Mapping[str, int], winners: Sequence[str], *, non_winners_settle: bool = True,
           no_winner: str = "none") -> list[Payment]:
@@ -68,7 +59,7 @@ def debts(scores: Mapping[str, int], winners: Sequence[str], *, non_winners_sett
     losers = [s for s in seats if s not in winners]
     if not winners:
         return pairwise_differences(scores, seats) if no_winner == "differences" else []
-    out = [Payment(loser, w, scores[w]) for w in winners for loser in losers]
+    out = [Payment(loser, w, scores[w], FOR_HAND) for w in winners for loser in losers]
     out.extend(pairwise_differences(scores, list(winners)))
     if non_winners_settle or len(winners) == 1:
         out.extend(pairwise_differences(scores, losers))
@@ -87,6 +78,7 @@ def settle(scores: Mapping[str, int], winners: Sequence[str], *, limit: int | No
     capped = {s: cap(v, limit) for s, v in scores.items()}
     basis = {s: round_half_up(v) for s, v in capped.items()} if round_scores_first else capped
     owed = debts(basis, winners, non_winners_settle=non_winners_settle, no_winner=no_winner)
-    raw = [Payment(p.payer, p.payee, p.amount * (2 if east in (p.payer, p.payee) else 1)) for p in owed]
-    paid = [Payment(p.payer, p.payee, round_half_up(p.amount)) for p in raw]
+    raw = [Payment(p.payer, p.payee, p.amount * (2 if east in (p.payer, p.payee) else 1), p.reason)
+           for p in owed]
+    paid = [Payment(p.payer, p.payee, round_half_up(p.amount), p.reason) for p in raw]
     return Settlement(capped, raw, [p for p in paid if p.amount > 0])

@@ -14,11 +14,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scoring.classical.options import NAME, OPTIONS, limit_of
-from scoring.classical.settle import Payment, Settlement, round_half_up, settle
+from scoring.classical.settle import Settlement, round_half_up, settle
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
+from scoring.payments import Payment, net_by_seat
 from scoring.result import Score
-from scoring.structured import hand_from_dict
+from scoring.structured import field_mapping, field_names, hand_from_dict, show
 from scoring.tiles import Tile
 
 SEATS = ("E", "S", "W", "N")
@@ -27,14 +28,12 @@ HandScorer = Callable[[Hand, Mapping[str, str]], Score]
 
 def _players(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     if "players" in data:
-        players = data["players"]
-        if not isinstance(players, Mapping):
-            raise HandError("players must map each seat (E, S, W, N) to a hand or {role, score}")
+        players = field_mapping(data["players"], "players (each seat E, S, W, N: a hand or {role, score})")
         return {str(k).upper(): v for k, v in players.items()}
     if "scores" in data:  # the spec's settlement vectors
-        winners = set(data.get("winners") or [])
+        winners = set(field_names(data.get("winners"), "winners"))
         return {str(s).upper(): {"role": "winner" if s in winners else "loser", "score": v}
-                for s, v in data["scores"].items()}
+                for s, v in field_mapping(data["scores"], "scores").items()}
     raise HandError("a table needs 'players' (seat → hand or {role, score}) or 'scores' + 'winners'")
 
 
@@ -65,18 +64,19 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
         opts = _options(data, options)
         players = _players(data)
         if sorted(players) != sorted(SEATS):
-            raise HandError(f"a table has the four seats E, S, W, N; got {', '.join(players) or 'none'}")
+            got = show(sorted(players)) if players else "none"
+            raise HandError(f"a table has the four seats E, S, W, N; got {got}")
         round_wind = data.get("round_wind", "E")
         hands: dict[str, Hand] = {}
         for seat in SEATS:
             entry = players[seat]
             if not isinstance(entry, Mapping):
-                raise HandError(f"{seat}: expected a hand or {{role, score}}, got {entry!r}")
+                raise HandError(f"{seat}: expected a hand or {{role, score}}, got {show(entry)}")
             if entry.get("role") not in ("winner", "loser"):
-                raise HandError(f"{seat}: role must be winner or loser, not {entry.get('role')!r}")
+                raise HandError(f"{seat}: role must be winner or loser, not {show(entry.get('role'))}")
             score = entry.get("score")
             if "score" in entry and (type(score) is not int or score < 0):
-                raise HandError(f"{seat}: a pre-scored entry needs a whole score ≥ 0, not {score!r}")
+                raise HandError(f"{seat}: a pre-scored entry needs a whole score ≥ 0, not {show(score)}")
             if "score" not in entry:
                 hands[seat] = hand_from_dict({"seat_wind": seat, "round_wind": round_wind, **entry})
     except HandError as exc:
@@ -115,18 +115,16 @@ def _matrix(payments: list[Payment]) -> dict[str, dict[str, int]]:
 
 def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, hand_json: dict[str, Any],
             opts: Mapping[str, str]) -> Score:
-    net = Settlement.net(result.payments, SEATS)
+    net = net_by_seat(result.payments)
     matrix = _matrix(result.payments)
     details = {
         "winners": [s for s in SEATS if roles[s] == "winner"],
         "scores": scores,
         "capped_scores": result.capped,
         "rounded": {s: round_half_up(v) for s, v in result.capped.items()},  # D-8's other reading
-        "payments": [p.as_dict() for p in result.payments],
-        "payments_raw": [p.as_dict() for p in result.raw],
-        "matrix": matrix,
+        "payments_raw": [p.as_dict() for p in result.raw],  # before rounding (D-8): not what is paid
         "net": net,
-        "net_raw": Settlement.net(result.raw, SEATS),
+        "net_raw": net_by_seat(result.raw),
         "hands": hand_json,
     }
     notes = ["Scores (capped at the limit):" if limit_of(opts) is not None else "Scores:"]
@@ -144,4 +142,4 @@ def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, h
     notes.append("Net: " + "  ".join(f"{s} {net[s]:+d}" for s in SEATS))
     winners = details["winners"]
     total = max((result.capped[s] for s in winners), default=0)
-    return Score(NAME, True, None, {}, total, "points", details, notes)
+    return Score(NAME, True, None, {}, total, "points", details, notes, result.payments)

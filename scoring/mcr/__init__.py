@@ -16,9 +16,10 @@ from scoring.mcr.elements import BY_NO, FLOWER_TILES
 from scoring.mcr.facts import hand_facts
 from scoring.mcr.forms import WAIT_LABEL_PRIORITY, Tiles, describe, hand_tiles, mcr_readings, unique_wait
 from scoring.mcr.options import OPTIONS
-from scoring.mcr.payments import discarder_error, settlement
+from scoring.mcr.payments import BASE, discarder_error, settlement
 from scoring.mcr.principles import POINTS, ReadingScore, best_score, hand_wide_counts, score_reading
-from scoring.result import Score
+from scoring.payments import net_by_seat
+from scoring.result import Deferred, Score
 from scoring.tiles import BACK_INDEX, FIRST_BONUS, N_KINDS
 
 NAME = "mcr"
@@ -141,14 +142,25 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         "reading": describe(best.reading),
     }
     valid = best.points >= MINIMUM
-    notes = [f"Reading: {details['reading']}"]
-    if valid:
-        paid = details["settlement"] = settlement(hand, total)
-        if "winner" in paid:
-            notes.append(f"Settlement: winner +{paid['winner']}; the discarder pays "
-                         f"{paid['from_discarder']}, each other player {paid['from_each_other']}")
-        else:
-            notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in paid.items()))
     error = None if valid else (f"not a legal win: only {best.points} points without flowers; "
                                 f"MCR needs {MINIMUM}")
-    return Score(NAME, valid, error, elements, total, "points", details, notes)
+    result = Score(NAME, valid, error, elements, total, "points", details)
+    # built when read (the CLI, the web page, a session), not for every hand of a batch
+    if valid:
+        result.payments = Deferred(lambda: settlement(hand, total))  # type: ignore[assignment]
+    result.notes = Deferred(lambda: _notes(hand, total, result))  # type: ignore[assignment]
+    return result
+
+
+def _notes(hand: Hand, total: int, result: Score) -> list[str]:
+    """The reading, then the settlement: net by seat, or by role when the discarder is not known."""
+    notes = [f"Reading: {result.details['reading']}"]
+    if not result.payments:
+        return notes
+    if not hand.self_drawn and "discarder" not in hand.extra:
+        notes.append(f"Settlement: winner +{total + 3 * BASE}; the discarder pays "
+                     f"{total + BASE}, each other player {BASE}")
+    else:
+        net = net_by_seat(result.payments)
+        notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in net.items()))
+    return notes

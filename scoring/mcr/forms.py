@@ -41,7 +41,7 @@ from scoring.decompose import (
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
-    Group,
+    Component,
     chow_wait,
     is_seven_pairs,
     is_thirteen_orphans,
@@ -60,7 +60,7 @@ KNITTED_FAMILIES: tuple[tuple[int, ...], ...] = tuple(
 _FAMILY_MASKS = tuple(sum(1 << k for k in family) for family in KNITTED_FAMILIES)
 _ORPHANS_MASK = sum(1 << k for k in TERMINALS_AND_HONOURS)
 
-#: Reading features: necessary conditions the element table's ``needs`` column names, so a row
+#: Decomposition features: necessary conditions the element table's ``needs`` column names, so a row
 #: whose condition a reading lacks is skipped with one integer test (hand features: facts.py).
 PUNGS, CHOWS, CONCEALED_PUNGS, FOUR_CLAIMED = (1 << i for i in range(16, 20))
 
@@ -86,9 +86,9 @@ class McrReading:
     """
 
     form: str
-    sets: tuple[Group, ...]
-    pair: Group | None
-    pairs: tuple[Group, ...]
+    sets: tuple[Component, ...]
+    pair: Component | None
+    pairs: tuple[Component, ...]
     knitted: tuple[int, ...]
     wait: str | None
     chow_firsts: tuple[int, ...]
@@ -99,8 +99,8 @@ class McrReading:
     features: int
 
 
-def _reading(form: str, sets: tuple[Group, ...] = (), pair: Group | None = None,
-             pairs: tuple[Group, ...] = (), knitted: tuple[int, ...] = (), wait: str | None = None
+def _reading(form: str, sets: tuple[Component, ...] = (), pair: Component | None = None,
+             pairs: tuple[Component, ...] = (), knitted: tuple[int, ...] = (), wait: str | None = None
              ) -> McrReading:
     """A reading and its facts, derived from its groups."""
     chows = tuple(sorted(g.first for g in sets if g.kind == CHOW))
@@ -119,9 +119,9 @@ def reading_features(chows: tuple[int, ...], pungs: tuple[int, ...], hidden: int
 
 @lru_cache(maxsize=4096)
 def _group(kind: str, first: int, concealed: bool = True, declared: bool = False,
-           winning: bool = False) -> Group:
+           winning: bool = False) -> Component:
     """Groups are immutable values: each distinct one is built once and shared."""
-    return Group(kind, first, concealed, declared, winning)
+    return Component(kind, first, concealed, declared, winning)
 
 
 def knitted_wait(win: int) -> str:
@@ -204,7 +204,7 @@ def _standard_readings(hand: Hand, parts: tuple, win: int, by_discard: bool) -> 
     Groups in :func:`scoring.decompose.readings`' order: declared melds in the hand's order, then
     the concealed sets by tile, the pair last.
     """
-    declared: list[Group] = []
+    declared: list[Component] = []
     meld_chows: list[int] = []
     meld_pungs: list[int] = []
     concealed_kongs = claimed = 0
@@ -271,7 +271,7 @@ def _seven_pairs_reading(counts: list[int], win: int, by_discard: bool) -> McrRe
 def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[McrReading]:
     n_sets = 1 - len(hand.melds)
     by_discard = hand.win_by == "discard"
-    melds = [Group(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
+    melds = [Component(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
     out: list[McrReading] = []
     for family in KNITTED_FAMILIES:
         if any(counts[i] == 0 for i in family):
@@ -280,7 +280,7 @@ def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[
         for i in family:
             rest[i] -= 1
         for part in standard_partitions(rest, n_sets):
-            groups = melds + [Group(kind, first) for kind, first in part]
+            groups = melds + [Component(kind, first) for kind, first in part]
             sets = tuple(g for g in groups if g.kind != PAIR)
             pair = next(g for g in groups if g.kind == PAIR)
             if win in family:
@@ -290,7 +290,7 @@ def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[
                 if g.declared or win not in g.kinds or (g.kind, g.first) in seen:
                     continue
                 seen.add((g.kind, g.first))
-                placed = Group(g.kind, g.first, concealed=not by_discard, winning=True)
+                placed = Component(g.kind, g.first, concealed=not by_discard, winning=True)
                 new = [placed if j == gi else h for j, h in enumerate(groups)]
                 out.append(_reading(
                     KNITTED_STRAIGHT, tuple(h for h in new if h.kind != PAIR),

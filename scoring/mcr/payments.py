@@ -8,33 +8,37 @@ self-draws (A32). Every settlement sums to zero.
 
 from __future__ import annotations
 
-from typing import Any
-
 from scoring.hand import WINDS, Hand
+from scoring.payments import DISCARDER, FOR_BASE, FOR_HAND, OTHER, Payment
 
 BASE = 8
 
 
-def settlement(hand: Hand, value: int) -> dict[str, Any]:
-    """Net amounts by seat, or by role when the discarder's seat is not known.
+def settlement(hand: Hand, value: int) -> list[Payment]:
+    """Who pays the winner what: the hand's value V from the discarder (from each player on a
+    self-draw) and the 8-point base from every other player.
 
     The discarder's seat comes from the structured input's ``discarder`` (E/S/W/N; the robbed
-    player for Robbing the Kong). Without it a discard win is given as ``winner``,
-    ``from_discarder`` and ``from_each_other``.
+    player for Robbing the Kong). Without it a discard win is paid by ``discarder`` and twice by
+    ``other`` (the seats are not known).
     """
     winner = hand.seat_wind
     others = [w for w in WINDS if w != winner]
     if hand.self_drawn:
-        out = {w: -(value + BASE) for w in others}
-        out[winner] = 3 * (value + BASE)
-        return {w: out[w] for w in WINDS}
+        return [
+            p
+            for w in others
+            for p in (Payment(w, winner, value, FOR_HAND), Payment(w, winner, BASE, FOR_BASE))
+        ]
     discarder = hand.extra.get("discarder")
     if discarder is None:
-        return {"winner": value + 3 * BASE, "from_discarder": value + BASE, "from_each_other": BASE}
-    out = {w: -BASE for w in others}
-    out[str(discarder)] = -(value + BASE)
-    out[winner] = value + 3 * BASE
-    return {w: out[w] for w in WINDS}
+        return [
+            Payment(DISCARDER, winner, value, FOR_HAND),
+            *(Payment(who, winner, BASE, FOR_BASE) for who in (DISCARDER, OTHER, OTHER)),
+        ]
+    out = [Payment(str(discarder), winner, value, FOR_HAND)]
+    out += [Payment(w, winner, BASE, FOR_BASE) for w in others]
+    return out
 
 
 def discarder_error(hand: Hand) -> str | None:

@@ -16,7 +16,7 @@ from scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, SOUTH, WEST, count
 
 
 @dataclass(slots=True)
-class Context:
+class RiichiContext:
     """Built once per hand, then only read."""
 
     concealed: bool
@@ -45,7 +45,7 @@ SUIT_SETS = {used: frozenset(compress((0, 1, 2), used)) for used in product((Fal
 
 
 def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
-            counts: list[int] | None = None) -> Context:
+            counts: list[int] | None = None) -> RiichiContext:
     """``counts`` (of ``hand.all_tiles()``) may be passed when the caller has them already."""
     if counts is None:
         counts = counts34(hand.all_tiles())
@@ -54,8 +54,8 @@ def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
         if m.open:
             concealed = False
             break
-    return Context(concealed, hand.win_by == "self_draw", hand.seat_wind == "E", WIND_KIND[hand.seat_wind],
-                   WIND_KIND[hand.round_wind], flags, options, tuple(counts),
-                   frozenset(compress(KINDS, counts)),
-                   SUIT_SETS[(any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))],
-                   any(counts[FIRST_HONOUR:]))
+    return RiichiContext(concealed, hand.win_by == "self_draw", hand.seat_wind == "E",
+                         WIND_KIND[hand.seat_wind], WIND_KIND[hand.round_wind], flags, options, tuple(counts),
+                         frozenset(compress(KINDS, counts)),
+                         SUIT_SETS[(any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))],
+                         any(counts[FIRST_HONOUR:]))

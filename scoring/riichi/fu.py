@@ -7,8 +7,8 @@ pair / edge-closed-pair wait / self-draw (not with Pinfu) / open pinfu, rounded 
 
 from __future__ import annotations
 
-from scoring.decompose import Group
-from scoring.riichi.context import Context
+from scoring.decompose import Component
+from scoring.riichi.context import RiichiContext
 from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
 from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
 
@@ -29,19 +29,20 @@ def round_up(fu: int) -> int:
     return -(-fu // 10) * 10
 
 
-def set_fu(g: Group) -> int:
+def set_fu(g: Component) -> int:
     """Fu of one pung or kong; ``concealed`` is False for a set completed by a discard (§4.1.1)."""
     opened, concealed = SET_FU[(g.kind, g.first in TERMINAL_OR_HONOUR)]
     return concealed if g.concealed else opened
 
 
-def set_label(g: Group) -> str:
+def set_label(g: Component) -> str:
     return f"{'concealed' if g.concealed else 'open'} {g.kind} {CODES[g.first] * len(g.kinds)}"
 
 
 #: kind ("pung"/"kong") → concealed → first kind → the set's fu item (label, fu), built once
 SET_ITEMS: dict[str, tuple[tuple[FuItem, ...], tuple[FuItem, ...]]] = {
-    kind: tuple(tuple((set_label(g), set_fu(g)) for g in (Group(kind, k, concealed) for k in range(N_KINDS)))
+    kind: tuple(tuple((set_label(g), set_fu(g))
+                      for g in (Component(kind, k, concealed) for k in range(N_KINDS)))
                 for concealed in (False, True))
     for kind in ("pung", "kong")
 }
@@ -54,7 +55,7 @@ BASE_ITEMS = {
 }
 
 
-def pair_fu(g: Group, ctx: Context) -> list[FuItem]:
+def pair_fu(g: Component, ctx: RiichiContext) -> list[FuItem]:
     if g.first < FIRST_HONOUR:
         return []
     items: list[FuItem] = []
@@ -68,7 +69,7 @@ def pair_fu(g: Group, ctx: Context) -> list[FuItem]:
     return items
 
 
-def fu_of(s: Shape, ctx: Context, pinfu: bool) -> tuple[int, tuple[FuItem, ...] | list[FuItem]]:
+def fu_of(s: Shape, ctx: RiichiContext, pinfu: bool) -> tuple[int, tuple[FuItem, ...] | list[FuItem]]:
     """The rounded fu of a reading and its items before rounding (§4.9)."""
     r = s.reading
     if r.form == "seven_pairs":

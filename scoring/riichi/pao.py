@@ -15,10 +15,11 @@ on a self-draw). Riichi sticks are not touched: they go to the winner as usual.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
+from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, TABLE, Payment
 from scoring.riichi.payments import HONBA_RON, up100
 from scoring.tiles import tile
 
@@ -42,7 +43,7 @@ LIABILITIES: tuple[Liability, ...] = (
 )
 
 
-def liability_for(hand: Hand, elements: dict[str, int]) -> Liability | None:
+def liability_for(hand: Hand, elements: Mapping[str, int]) -> Liability | None:
     """The row that applies to this scored hand, or None: the yakuman was made and the liable
     set was a called one (all the trigger sets exposed, so the last of them came from a claim)."""
     for row in LIABILITIES:
@@ -56,15 +57,14 @@ def liability_for(hand: Hand, elements: dict[str, int]) -> Liability | None:
 
 
 def liable_payments(
-    hand: Hand,
-    details: dict[str, Any],
-    elements: dict[str, int],
-    liable: str,
-) -> list[dict[str, Any]]:
-    """The hand's payments with ``liable`` (a seat) paying as §3.3.6 says.
+    hand: Hand, base: int, elements: Mapping[str, int], liable: str, payments: list[Payment]
+) -> tuple[list[Payment], Liability]:
+    """The hand's ``payments`` re-divided with ``liable`` (a seat) paying as §3.3.6 says, and the
+    liability row that applies.
 
-    ``details`` and ``elements`` are the riichi Score's. Raises :class:`HandError` when pao cannot
-    apply (no Dai sangen / Dai suushii, the fed set not called, the liable seat is the winner).
+    ``base`` and ``elements`` are the scored hand's base points and elements. Raises
+    :class:`HandError` when pao cannot apply (no Dai sangen / Dai suushii, the fed set not called,
+    the liable seat is the winner). The riichi sticks from the table are kept as they are.
     """
     winner = hand.seat_wind
     if liable not in WINDS:
@@ -77,22 +77,20 @@ def liable_payments(
             "pao applies only to Dai sangen or Dai suushii whose third dragon / fourth "
             "wind set was called (exposed) from the liable player's discard"
         )
-    dealer = winner == "E"
-    value = up100((6 if dealer else 4) * int(details["base_points"]))  # the ron-equivalent
+    value = up100((6 if winner == "E" else 4) * base)  # the ron-equivalent
     counters = HONBA_RON * hand.honba
-    sticks = [p for p in details.get("payments", []) if p.get("from") == "table"]
-    why = f"pao ({row.yakuman}, seed {row.seed})"
+    sticks = [p for p in payments if p.payer == TABLE]
     if hand.self_drawn:
-        pays = [(liable, value, counters, why)]
+        out = [Payment(liable, winner, value, FOR_PAO)]
+        counter_payer = liable
     else:
         discarder = hand.extra.get("discarder")
         if discarder not in WINDS:
             raise HandError("pao on a discard win needs the discarder's seat")
         if discarder == liable:
-            return [dict(p) for p in details.get("payments", [])]
-        pays = [(discarder, value // 2, counters, "hand (half) and counters"), (liable, value // 2, 0, why)]
-    out = [
-        {"from": seat, "to": winner, "amount": amount, "honba": honba, "total": amount + honba, "for": what}
-        for seat, amount, honba, what in pays
-    ]
-    return out + [dict(p) for p in sticks]
+            return list(payments), row
+        out = [Payment(discarder, winner, value // 2, FOR_HAND), Payment(liable, winner, value // 2, FOR_PAO)]
+        counter_payer = discarder
+    if counters:
+        out.append(Payment(counter_payer, winner, counters, FOR_COUNTERS))
+    return out + sticks, row

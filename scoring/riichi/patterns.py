@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 
-from scoring.decompose import Reading
-from scoring.riichi.context import Context
+from scoring.decompose import Decomposition
+from scoring.riichi.context import RiichiContext
 from scoring.tiles import DRAGONS, FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, WINDS
 
 
@@ -16,7 +16,7 @@ class Shape:
     """A reading as the patterns look at it (set kinds by first tile), built once per reading and
     only read afterwards; what few rows ask is worked out when asked."""
 
-    reading: Reading
+    reading: Decomposition
     form: str
     wait: str | None
     chows: list[int]
@@ -46,7 +46,7 @@ _OUTSIDE_CHOW = tuple(k < FIRST_HONOUR and k % 9 in (0, 6) for k in range(N_KIND
 _OUTSIDE_SET = tuple(k >= FIRST_HONOUR or k % 9 in (0, 8) for k in range(N_KINDS))
 
 
-def shape(r: Reading) -> Shape:
+def shape(r: Decomposition) -> Shape:
     chows: list[int] = []
     pungs: list[int] = []
     pair = None
@@ -63,7 +63,7 @@ def shape(r: Reading) -> Shape:
 
 
 #: A predicate says how many times a pattern applies to a reading (0 = not at all; True = once).
-Predicate = Callable[[Shape, Context], int]
+Predicate = Callable[[Shape, RiichiContext], int]
 
 TERMINAL_OR_HONOUR = frozenset(TERMINALS_AND_HONOURS)
 TERMINALS = frozenset(k for k in TERMINALS_AND_HONOURS if k < FIRST_HONOUR)
@@ -74,10 +74,10 @@ WIND_KINDS = frozenset(WINDS)
 #: A screen is a cheap test of the whole hand that a row's pattern needs to hold (three sets of a
 #: kind for Toitoi, one suit at most for Honitsu …): where it fails, no reading can match the row,
 #: so the row is not tried. Screens only save work; tests check that each one is necessary.
-Screen = Callable[[Context], bool]
+Screen = Callable[[RiichiContext], bool]
 
 
-def three_sets_of_a_kind(c: Context) -> bool:
+def three_sets_of_a_kind(c: RiichiContext) -> bool:
     """Three or more kinds with three copies: three pungs or kongs are possible. Such a hand has
     at most 7 kinds (three sets of a kind, a chow, the pair), which is quicker to see."""
     if len(c.kinds) > 7:
@@ -86,23 +86,23 @@ def three_sets_of_a_kind(c: Context) -> bool:
     return len(counts) - counts.count(0) - counts.count(1) - counts.count(2) >= 3
 
 
-def honour_set_of_a_kind(c: Context) -> bool:
+def honour_set_of_a_kind(c: RiichiContext) -> bool:
     """An honour with three copies: a pung or kong of winds or dragons is possible."""
     return c.has_honours and max(c.counts[FIRST_HONOUR:]) >= 3
 
 
-def one_suit_at_most(c: Context) -> bool:
+def one_suit_at_most(c: RiichiContext) -> bool:
     return len(c.suits) <= 1
 
 
-def terminals_and_honours_only(c: Context) -> bool:
+def terminals_and_honours_only(c: RiichiContext) -> bool:
     return c.kinds <= TERMINAL_OR_HONOUR
 
 
 MIDDLE_KINDS = frozenset(k for k in range(FIRST_HONOUR) if k % 9 in (3, 4, 5))
 
 
-def no_four_five_six(c: Context) -> bool:
+def no_four_five_six(c: RiichiContext) -> bool:
     """No 4, 5 or 6: no chow, pung or pair holding one of them has a terminal or an honour, so
     only such hands can have a terminal or honour in every set and the pair."""
     return c.kinds.isdisjoint(MIDDLE_KINDS)
@@ -129,7 +129,7 @@ class Pattern:
     screen: Screen | None = None
 
 
-Row = tuple[str, int, Predicate]
+PatternRow = tuple[str, int, Predicate]
 #: (flag, key, fan): a row that is exactly "the input's flags hold this flag"
 FlagRow = tuple[str, str, int]
 
@@ -141,7 +141,7 @@ class Table:
     (a tuple of booleans), as (key, fan, predicate), the per-hand ones apart."""
 
     flags: tuple[FlagRow, ...]
-    by_screens: dict[tuple[bool, ...], tuple[tuple[Row, ...], tuple[Row, ...]]]
+    by_screens: dict[tuple[bool, ...], tuple[tuple[PatternRow, ...], tuple[PatternRow, ...]]]
 
 
 def cut(patterns: tuple[Pattern, ...]) -> dict[bool, Table]:
@@ -164,7 +164,8 @@ def cut(patterns: tuple[Pattern, ...]) -> dict[bool, Table]:
     return out
 
 
-def apply(rows: tuple[Row, ...], s: Shape | None, ctx: Context, out: dict[str, int]) -> dict[str, int]:
+def apply(rows: tuple[PatternRow, ...], s: Shape | None, ctx: RiichiContext,
+          out: dict[str, int]) -> dict[str, int]:
     """Add key → fan to ``out`` for every row that applies (a predicate may apply several times)."""
     for key, fan, predicate in rows:
         times = predicate(s, ctx)  # type: ignore[arg-type]  # per-hand rows ignore the shape
@@ -185,7 +186,7 @@ def apply_flags(rows: tuple[FlagRow, ...], flags: frozenset[str], out: dict[str,
 def flag(name: str) -> Predicate:
     """A predicate true when the input's flags hold ``name`` (riichi, last_tile …); tables apply
     these rows by the flag (``predicate.flag``) without calling them."""
-    def predicate(s: Shape, c: Context) -> bool:
+    def predicate(s: Shape, c: RiichiContext) -> bool:
         return name in c.flags
     predicate.flag = name  # type: ignore[attr-defined]
     return predicate

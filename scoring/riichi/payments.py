@@ -9,7 +9,7 @@ the riichi sticks on the table (§4.1).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from scoring.payments import DISCARDER, FOR_COUNTERS, FOR_HAND, Payment, paid_by
 
 MANGAN = 2000
 #: (lowest fan, name, base points) from the seed's limit table
@@ -46,33 +46,29 @@ def base_points(han: int, fu: int | None, yakuman: int = 0,
     return (MANGAN, "mangan") if base > MANGAN else (base, None)
 
 
-class Payment(NamedTuple):
-    payer: str  # a seat letter, "discarder" (seat unknown) or "table" (riichi sticks)
-    amount: int
-    honba: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.amount + self.honba
-
-
 def hand_payments(base: int, dealer: bool, self_drawn: bool, winner: str, honba: int,
                   discarder: str | None = None) -> list[Payment]:
-    """What each loser pays for the hand and the counters (riichi sticks apart)."""
+    """What each loser pays for the hand, then for the counters (riichi sticks apart)."""
     if not self_drawn:
-        return [Payment(discarder or "discarder", up100((6 if dealer else 4) * base), HONBA_RON * honba)]
-    counters = HONBA_TSUMO * honba
+        payer = discarder or DISCARDER
+        out = [Payment(payer, winner, up100((6 if dealer else 4) * base), FOR_HAND)]
+        if honba:
+            out.append(Payment(payer, winner, HONBA_RON * honba, FOR_COUNTERS))
+        return out
     double, single = up100(2 * base), up100(base)
-    return [Payment(seat, double if dealer or seat == "E" else single, counters)
-            for seat in SEATS if seat != winner]
+    payers = [seat for seat in SEATS if seat != winner]
+    out = [Payment(seat, winner, double if dealer or seat == "E" else single, FOR_HAND) for seat in payers]
+    if honba:
+        out += [Payment(seat, winner, HONBA_TSUMO * honba, FOR_COUNTERS) for seat in payers]
+    return out
 
 
 def points_of(payments: list[Payment], dealer: bool, self_drawn: bool) -> dict[str, int]:
     """The vectors' ``expected.points`` shape: ron, or the two tsumo amounts (honba included)."""
+    totals = paid_by(payments)
     if not self_drawn:
-        return {"ron": payments[0].total}
+        return {"ron": next(iter(totals.values()))}
     if dealer:
-        return {"tsumo_others_pay": payments[0].total}
-    east = next(p for p in payments if p.payer == "E")
-    other = next(p for p in payments if p.payer != "E")
-    return {"tsumo_dealer_pays": east.total, "tsumo_others_pay": other.total}
+        return {"tsumo_others_pay": next(iter(totals.values()))}
+    other = next(v for seat, v in totals.items() if seat != "E")
+    return {"tsumo_dealer_pays": totals["E"], "tsumo_others_pay": other}

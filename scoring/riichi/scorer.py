@@ -11,17 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.decompose import Reading, readings, shape_error
-from scoring.hand import Hand
-from scoring.result import DeferredNotes, Score
-from scoring.riichi.context import Context, context
+from scoring.decompose import Decomposition, readings, shape_error
+from scoring.hand import Hand, HandError
+from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
+from scoring.result import Deferred, Score
+from scoring.riichi.context import RiichiContext, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
-from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, Row, Shape, apply, apply_flags, shape
+from scoring.riichi.pao import Liability, liable_payments
+from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, PatternRow, Shape, apply, apply_flags, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
     SEATS,
-    Payment,
     base_points,
     hand_payments,
     points_of,
@@ -47,7 +48,7 @@ class Evaluation:
     From 5 fan the fu do not change the payment (§4.1): they are then worked out only when they
     break a tie between readings (:meth:`rank`), and ``fu`` stays None until then."""
 
-    reading: Reading | None
+    reading: Decomposition | None
     elements: dict[str, int]
     yaku_fan: int
     han: int
@@ -58,7 +59,7 @@ class Evaluation:
     limit: str | None = None
     total_paid: int = 0
     #: the shape and context the fu come from while they are not worked out yet
-    pending: tuple[Shape, Context] | None = None
+    pending: tuple[Shape, RiichiContext] | None = None
 
     def rank(self) -> tuple[int, bool, int, int, int]:
         """Payment first (§4.1.1), then a true yakuman over a counted one paying the same (the
@@ -95,15 +96,15 @@ class HandPatterns:
 
     yakuman: dict[str, int]
     yaku: dict[str, int]
-    yakuman_rows: tuple[Row, ...]
-    yaku_rows: tuple[Row, ...]
+    yakuman_rows: tuple[PatternRow, ...]
+    yaku_rows: tuple[PatternRow, ...]
     dora: dict[str, int]
     dora_fan: int
     #: fan from yaku a win needs (§3.4.11: 2 with five counters or more)
     minimum: int
 
 
-def hand_patterns(ctx: Context, dora: dict[str, int], minimum: int) -> HandPatterns:
+def hand_patterns(ctx: RiichiContext, dora: dict[str, int], minimum: int) -> HandPatterns:
     screens = tuple([screen(ctx) for screen in SCREENS])
     yt, mt = YAKU_TABLE[ctx.concealed], YAKUMAN_TABLE[ctx.concealed]
     yaku_hand, yaku_rows = yt.by_screens[screens]
@@ -116,7 +117,7 @@ def hand_patterns(ctx: Context, dora: dict[str, int], minimum: int) -> HandPatte
                         yakuman_rows, yaku_rows, dora, sum(dora.values()) if dora else 0, minimum)
 
 
-def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
+def evaluate(r: Decomposition, ctx: RiichiContext, hp: HandPatterns) -> Evaluation:
     """Value one reading (yakuman replace yaku, dora and fu; §4.2.5, Esempio 4). A reading short
     of the yaku minimum cannot win: only its yaku fan are worked out (for the error message)."""
     s = shape(r)
@@ -148,7 +149,7 @@ def evaluate(r: Reading, ctx: Context, hp: HandPatterns) -> Evaluation:
                       _total_paid(base, ctx.dealer, ctx.self_drawn))
 
 
-def _no_yaku_reason(hand: Hand, ctx: Context, best_yaku_fan: int, minimum: int) -> str:
+def _no_yaku_reason(hand: Hand, ctx: RiichiContext, best_yaku_fan: int, minimum: int) -> str:
     if best_yaku_fan and minimum > 1:
         return (f"{hand.honba} counters on the table: a win needs at least {minimum} fan from yaku "
                 f"(§3.4.11; dora and red fives do not count), this hand has {best_yaku_fan}")
@@ -180,7 +181,7 @@ _CODES = {kind: tuple((_DIGITS[f:f + 3] if kind == "chow" else _DIGITS[f] * _SIZ
           for kind in ("chow", *_SIZE)}
 
 
-def _describe(r: Reading) -> str:
+def _describe(r: Decomposition) -> str:
     """'234m 123s [789p] (1111z) 55p  wait: two_sided': [open meld], (concealed kong)."""
     codes = []
     for g in r.groups:
@@ -191,14 +192,18 @@ def _describe(r: Reading) -> str:
     return " ".join(codes) + (f"  wait: {r.wait}" if r.wait else "")
 
 
-def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) -> Score:
+def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | None,
+           liable: str | None = None) -> Score:
+    """The Score of the best evaluation, with its payments (pao re-divides them when ``liable``
+    names the liable seat; :class:`HandError` when pao cannot apply)."""
     winner = hand.seat_wind
     pays = hand_payments(best.base, ctx.dealer, ctx.self_drawn, winner, hand.honba, discarder)
-    lines = [(p, "hand and counters") for p in pays]
+    points = points_of(pays, ctx.dealer, ctx.self_drawn)
     if hand.riichi_sticks:
-        lines.append((Payment("table", RIICHI_STICK * hand.riichi_sticks), "riichi sticks"))
-    payments = [{"from": p.payer, "to": winner, "amount": p.amount, "honba": p.honba,
-                 "total": p.amount + p.honba, "for": what} for p, what in lines]
+        pays.append(Payment(TABLE, winner, RIICHI_STICK * hand.riichi_sticks, FOR_STICKS))
+    liability = None
+    if liable is not None:
+        pays, liability = liable_payments(hand, best.base, best.elements, liable, pays)
     fu = best.fu if best.han < 5 and not best.yakuman else None
     reading = _describe(best.reading) if best.reading is not None else None
     elements = best.elements  # a dict of this evaluation's own, put in the output order
@@ -208,19 +213,19 @@ def _build(hand: Hand, ctx: Context, best: Evaluation, discarder: str | None) ->
         NAME, True, None, elements, best.han, "han", {
             "han": best.han,
             "fu": fu,
-            "points": points_of(pays, ctx.dealer, ctx.self_drawn),
+            "points": points,
             "fu_breakdown": [[name, v] for name, v in best.fu_items] if fu is not None else [],
             "limit": best.limit,
             "base_points": best.base,
-            "payments": payments,
             "reading": reading,
         },
-        DeferredNotes(lambda: _notes(best, fu, reading, winner, lines)),
+        Deferred(lambda: _notes(best, fu, reading, winner, pays, liability)),
+        pays,
     )
 
 
 def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
-           payments: list[tuple[Payment, str]]) -> list[str]:
+           payments: list[Payment], liability: Liability | None) -> list[str]:
     """The human lines: the reading, the fu items, the limit or base points, the payments (what
     each payer pays and for what)."""
     notes: list[str] = []
@@ -238,9 +243,17 @@ def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
         notes.append(f"Limit: {best.limit}{counted}, base {best.base}")
     else:
         notes.append(f"Base points: {fu} fu x 2^({best.han}+2) = {best.base}")
-    for p, what in payments:
-        extra = f" (incl. {p.honba} for counters)" if p.honba else ""
-        notes.append(f"{p.payer} pays {winner} {p.total}{extra} [{what}]")
+    hand_and_counters = [p for p in payments if p.reason in (FOR_HAND, FOR_COUNTERS)]
+    for payer, total in paid_by(hand_and_counters).items():
+        counters = sum(p.amount for p in hand_and_counters if p.payer == payer and p.reason == FOR_COUNTERS)
+        extra = f" (incl. {counters} for counters)" if counters else ""
+        notes.append(f"{payer} pays {winner} {total}{extra} [hand and counters]")
+    for p in payments:
+        if p.reason == FOR_PAO and liability is not None:
+            why = f"pao: {liability.yakuman}, seed {liability.seed}"
+            notes.append(f"{p.payer} pays {winner} {p.amount} [{why}]")
+        elif p.reason == FOR_STICKS:
+            notes.append(f"{p.payer} pays {winner} {p.amount} [riichi sticks]")
     return notes
 
 
@@ -287,10 +300,16 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
             best = ev
     if best is None:
         return _invalid(_no_yaku_reason(hand, ctx, best_yaku_fan, minimum))
-    return _build(hand, ctx, best, discarder)
+    liable = hand.extra.get("pao") if hand.extra else None
+    if liable is None:
+        return _build(hand, ctx, best, discarder)
+    try:
+        return _build(hand, ctx, best, discarder, str(liable).strip().upper())
+    except HandError as exc:
+        return _invalid(str(exc))
 
 
-def _nagashi(hand: Hand, ctx: Context) -> Score:
+def _nagashi(hand: Hand, ctx: RiichiContext) -> Score:
     """§4.2.4: claimed after an exhaustive draw, paid as a self-drawn mangan plus counters and
     riichi sticks; it combines with nothing and dora are irrelevant (need not be tenpai)."""
     if not ctx.concealed:
@@ -299,5 +318,5 @@ def _nagashi(hand: Hand, ctx: Context) -> Score:
         return _invalid("nagashi mangan is claimed after an exhaustive draw: there is no winning tile")
     base, limit = base_points(5, None)
     ev = Evaluation(None, {NAGASHI: 5}, 5, 5, None, base=base, limit=limit)
-    return _build(hand, Context(**{**{s: getattr(ctx, s) for s in ctx.__slots__}, "self_drawn": True}),
+    return _build(hand, RiichiContext(**{**{s: getattr(ctx, s) for s in ctx.__slots__}, "self_drawn": True}),
                   ev, None)

@@ -10,7 +10,7 @@ Chiitoitsu, double wind = seat + prevalent) follow from the rows being independe
 
 from __future__ import annotations
 
-from scoring.riichi.context import Context
+from scoring.riichi.context import RiichiContext
 from scoring.riichi.patterns import (
     DRAGON_KINDS,
     TERMINAL_OR_HONOUR,
@@ -27,19 +27,19 @@ from scoring.riichi.patterns import (
 )
 
 
-def _haitei(s: Shape, c: Context) -> bool:
+def _haitei(s: Shape, c: RiichiContext) -> bool:
     # A11: on the replacement tile that became the last playable tile, both count by default
     if "kong_replacement" in c.flags and c.options["haitei_rinshan"] == "rinshan_only":
         return False
     return "last_tile" in c.flags
 
 
-def value_pair(s: Shape, c: Context) -> bool:
+def value_pair(s: Shape, c: RiichiContext) -> bool:
     """A pair of dragons, of the seat wind or of the prevalent wind (§4.2.1 Pinfu)."""
     return s.pair is not None and (s.pair in DRAGON_KINDS or s.pair == c.seat or s.pair == c.round)
 
 
-def _pinfu(s: Shape, c: Context) -> bool:
+def _pinfu(s: Shape, c: RiichiContext) -> bool:
     """Four chows, a valueless pair, and the winning tile completes a two-sided chow (§4.2.1)."""
     return len(s.chows) == 4 and s.wait == "two_sided" and not value_pair(s, c)
 
@@ -66,18 +66,18 @@ def _same_in_three_suits(firsts: tuple[int, ...], last: int) -> bool:
     return any(n <= last and n + 9 in firsts and n + 18 in firsts for n in firsts)
 
 
-def _sanshoku_doujun(s: Shape, c: Context) -> bool:
+def _sanshoku_doujun(s: Shape, c: RiichiContext) -> bool:
     return len(s.chows) >= 3 and _same_in_three_suits(s.chows, 6)
 
 
-def _itsu(s: Shape, c: Context) -> bool:
+def _itsu(s: Shape, c: RiichiContext) -> bool:
     firsts = s.chows
     if len(firsts) < 3:
         return False
     return any(b % 9 == 0 and b + 3 in firsts and b + 6 in firsts for b in firsts)
 
 
-def _yakuhai_dragon(s: Shape, c: Context) -> int:
+def _yakuhai_dragon(s: Shape, c: RiichiContext) -> int:
     n = 0
     for f in s.pungs:
         if f in DRAGON_KINDS:
@@ -85,15 +85,15 @@ def _yakuhai_dragon(s: Shape, c: Context) -> int:
     return n
 
 
-def _sanshoku_doukou(s: Shape, c: Context) -> bool:
+def _sanshoku_doukou(s: Shape, c: RiichiContext) -> bool:
     return _same_in_three_suits(s.pungs, 8)
 
 
-def _honroutou(s: Shape, c: Context) -> bool:
+def _honroutou(s: Shape, c: RiichiContext) -> bool:
     return c.kinds <= TERMINAL_OR_HONOUR and c.has_honours and bool(c.kinds & TERMINALS)
 
 
-def _shousangen(s: Shape, c: Context) -> bool:
+def _shousangen(s: Shape, c: RiichiContext) -> bool:
     return s.pair in DRAGON_KINDS and _yakuhai_dragon(s, c) == 2
 
 

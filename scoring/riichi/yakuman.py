@@ -8,7 +8,7 @@ yakuman applies, ordinary yaku, dora and fu are ignored (Esempio 4).
 
 from __future__ import annotations
 
-from scoring.riichi.context import Context
+from scoring.riichi.context import RiichiContext
 from scoring.riichi.patterns import (
     DRAGON_KINDS,
     TERMINALS,
@@ -29,7 +29,7 @@ GREEN_KINDS = frozenset({19, 20, 21, 23, 25, GREEN})
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def _chuuren(s: Shape, c: Context) -> bool:
+def _chuuren(s: Shape, c: RiichiContext) -> bool:
     """fn 21: only the final shape matters: 1112345678999 of one suit plus any tile of it."""
     if len(c.suits) != 1 or c.has_honours:
         return False
@@ -45,17 +45,17 @@ def _winds(s: Shape) -> int:
     return n
 
 
-def _shou_suushii(s: Shape, c: Context) -> bool:
+def _shou_suushii(s: Shape, c: RiichiContext) -> bool:
     return s.pair in WIND_KINDS and _winds(s) == 3
 
 
-def _tsuu_iisou(s: Shape, c: Context) -> bool:
+def _tsuu_iisou(s: Shape, c: RiichiContext) -> bool:
     if s.form == "seven_pairs" and c.options["all_honours_seven_pairs"] == "no":
         return False
     return not c.suits
 
 
-def _ryuu_iisou(s: Shape, c: Context) -> bool:
+def _ryuu_iisou(s: Shape, c: RiichiContext) -> bool:
     if c.options["all_green_dragon"] == "required" and GREEN not in c.kinds:
         return False
     return c.kinds <= GREEN_KINDS

@@ -2,7 +2,7 @@
 
 The session gives each hand what a photo or a typed hand cannot know: the winner's seat and round
 wind at that moment, who discarded, the riichi counters. Everything a system settles comes through
-:func:`scoring.session.settle.hand_payments`; the closing (table points, uma) is
+:func:`scoring.session.settle.hand_payments` (``Score.payments``); the closing (table points, uma) is
 :mod:`.closing`. A hand that cannot be scored (an invalid hand, or a photo whose reading has to
 be confirmed) stays on the sheet with its reason and no points, and the sheet says it is not
 complete: nothing the referee wrote is dropped.
@@ -17,16 +17,16 @@ from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
 from scoring.notation import format_hand, parse_hand
-from scoring.payments import Payment
+from scoring.payments import Payment, net_by_seat
 from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
 from scoring.rules import RULE_SYSTEMS, score_hand, scorer
 from scoring.session import closing
-from scoring.session.model import Row, Session, SessionError
+from scoring.session.model import Session, SessionEntry, SessionError
 from scoring.session.penalties import Penalty, mcr_penalty, other_penalty, riichi_penalty
 from scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader
 from scoring.session.seats import Seating
-from scoring.session.settle import hand_payments, net_by_seat
+from scoring.session.settle import hand_payments
 from scoring.structured import hand_from_dict, hand_to_dict
 
 #: riichi chombo: a reversed mangan (spec §2.8)
@@ -170,7 +170,7 @@ class _Run:
         return f"{self.seats.hands_played} hands played"
 
     # -------------------------------------------------------------------------------------------
-    def who(self, value: str | None, row: Row, field_name: str) -> str:
+    def who(self, value: str | None, row: SessionEntry, field_name: str) -> str:
         """A player named in a row: by name, or by the wind he holds at this hand."""
         if not value:
             raise SessionError(f"{row.line}: give '{field_name}' (a player's name or seat E/S/W/N)")
@@ -183,7 +183,7 @@ class _Run:
             f"({', '.join(self.names)}) nor a seat E/S/W/N"
         )
 
-    def new_line(self, row: Row, kind: str, label: str) -> Line:
+    def new_line(self, row: SessionEntry, kind: str, label: str) -> Line:
         line = Line(kind, label, row.line, dict(self.seats.winds), self.seats.round_wind)
         if self.rules == "riichi" and kind != "penalty":
             line.honba, line.sticks = self.honba, self.pot
@@ -200,7 +200,7 @@ class _Run:
         net = net_by_seat(payments)
         return {self.seats.at(w): v for w, v in net.items()}
 
-    def check_counters(self, row: Row) -> None:
+    def check_counters(self, row: SessionEntry) -> None:
         """The sheet's honba and sticks, when written, must be the session's own count."""
         if row.honba is not None and row.honba != self.honba:
             raise SessionError(
@@ -212,7 +212,7 @@ class _Run:
                 f"the session counts {self.pot}"
             )
 
-    def declare_riichi(self, row: Row, deltas: dict[str, int]) -> list[str]:
+    def declare_riichi(self, row: SessionEntry, deltas: dict[str, int]) -> list[str]:
         declarers = [self.who(n, row, "riichi") for n in row.riichi]
         if len(set(declarers)) != len(declarers):
             raise SessionError(f"{row.line}.riichi: a player is listed twice")
@@ -224,7 +224,7 @@ class _Run:
         return declarers
 
     # -------------------------------------------------------------------------------------------
-    def _penalty(self, row: Row) -> None:
+    def _penalty(self, row: SessionEntry) -> None:
         player = self.who(row.player, row, "player")
         at = self.seats.hands_played + 1
         if self.rules == "mcr":
@@ -243,7 +243,7 @@ class _Run:
             deltas.update({n: pen.each for n in self.names if n != player})
         self.book(line, deltas)
 
-    def _chombo(self, row: Row) -> None:
+    def _chombo(self, row: SessionEntry) -> None:
         if self.rules != "riichi":
             raise SessionError(
                 f"{row.line}: chombo is a riichi penalty; under {self.rules} record a penalty row"
@@ -275,7 +275,7 @@ class _Run:
         )
         self.book(line, deltas)
 
-    def _draw(self, row: Row) -> None:
+    def _draw(self, row: SessionEntry) -> None:
         self.check_counters(row)
         line = self.new_line(row, "draw", self.seats.label())
         line.status = "draw"
@@ -311,7 +311,7 @@ class _Run:
         self.seats.after_hand(dealer_keeps=keeps)
 
     # -------------------------------------------------------------------------------------------
-    def _hands(self, rows: list[Row]) -> None:
+    def _hands(self, rows: list[SessionEntry]) -> None:
         """One hand of play: a win, or (riichi, seed 001 §3.4.9; spec §5.5) several winners on one
         discard, each paid separately by the discarder with the full counters. Riichi sticks go to
         the winner (with several: each winner's own stick back to him, the others to the first winner
@@ -367,7 +367,7 @@ class _Run:
             self.book(line, d)
         self.seats.after_hand(dealer_keeps=keeps)
 
-    def _one_hand(self, row: Row, deltas: dict[str, int], declarers: list[str]) -> Line:
+    def _one_hand(self, row: SessionEntry, deltas: dict[str, int], declarers: list[str]) -> Line:
         """Score and settle one won hand into ``deltas``; the counters and the deal move later."""
         winner = self.who(row.winner, row, "winner")
         line = self.new_line(row, "hand", self.seats.label())
@@ -396,7 +396,7 @@ class _Run:
                 line.status, line.notes = "error", [f"not a valid win: {score.error}", *line.notes]
             else:
                 try:
-                    pays = hand_payments(score, hand, self.rules, self._pao(row))
+                    pays = hand_payments(score)
                 except HandError as exc:
                     line.status, line.notes = "error", [f"not settled: {exc}", *line.notes]
                 else:
@@ -404,7 +404,7 @@ class _Run:
                         deltas[n] = deltas.get(n, 0) + v
         return line
 
-    def _pao(self, row: Row) -> str | None:
+    def _pao(self, row: SessionEntry) -> str | None:
         if row.pao is None:
             return None
         if self.rules != "riichi":
@@ -416,7 +416,7 @@ class _Run:
             self._read_photo = vision_reader()
         return self._read_photo
 
-    def _base(self, row: Row) -> tuple[dict[str, Any], PhotoHand | None]:
+    def _base(self, row: SessionEntry) -> tuple[dict[str, Any], PhotoHand | None]:
         """The hand as typed or as the photo shows it, before the session's context."""
         if isinstance(row.hand, str):
             return hand_to_dict(parse_hand(row.hand)), None
@@ -428,14 +428,16 @@ class _Run:
             raise HandError(f"the photo could not be read: {photo.error or 'no hand found'}")
         return dict(photo.hand), photo
 
-    def _read_file(self, row: Row) -> PhotoHand:
+    def _read_file(self, row: SessionEntry) -> PhotoHand:
         assert row.photo is not None
         path = Path(self.session.base_dir) / row.photo
         if not path.is_file():
             raise HandError(f"no such photo: {path}")
         return self.photo_reader()(path)
 
-    def _score(self, row: Row, winner: str, declarers: list[str]) -> tuple[Hand, Score, PhotoHand | None]:
+    def _score(
+        self, row: SessionEntry, winner: str, declarers: list[str]
+    ) -> tuple[Hand, Score, PhotoHand | None]:
         data, photo = self._base(row)
         data["seat_wind"] = self.seats.winds[winner]
         data["round_wind"] = self.seats.round_wind
@@ -448,6 +450,9 @@ class _Run:
             data["discarder"] = self.seats.winds[discarder]
             if not row.win_by:
                 data["win_by"] = "discard"
+        liable = self._pao(row)
+        if liable is not None:
+            data["pao"] = liable  # the riichi scorer re-divides the payment (§3.3.6)
         flags = list(data.get("flags") or []) + [f for f in row.flags if f not in (data.get("flags") or [])]
         if winner in declarers and "riichi" not in flags and "double_riichi" not in flags:
             flags.append("riichi")
@@ -467,7 +472,7 @@ class _Run:
             raise HandError("a hand won on a discard needs 'discarder' to be settled")
         return hand, score_hand(hand, self.rules, self.options), photo
 
-    def _score_table(self, row: Row, winner: str, data: dict[str, Any]) -> Score:
+    def _score_table(self, row: SessionEntry, winner: str, data: dict[str, Any]) -> Score:
         players: dict[str, Any] = {self.seats.winds[winner]: {**data, "role": "winner"}}
         for key, entry in row.others.items():
             who = self.who(str(key), row, "others")

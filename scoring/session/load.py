@@ -29,16 +29,18 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scoring.hand import WINDS
-from scoring.session.model import Player, Row, Session, SessionError
+from scoring.hand import WINDS, HandError
+from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.photo import PhotoHand
+from scoring.structured import MAX_ITEMS, one_line, option_values, parse_json, show
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
+#: far more rows than a session can hold (a hanchan is a few dozen hands)
+MAX_ROWS = 1000
 _LIST_FIELDS = ("flags", "dora", "ura", "riichi", "tenpai")
 _INT_FIELDS = ("honba", "sticks", "points", "minutes")
 _STR_FIELDS = ("photo", "winner", "win_by", "discarder", "pao", "player", "infraction", "note")
@@ -96,6 +98,10 @@ def parse_yaml(text: str) -> Session:
 
     try:
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise SessionError("not a session: the YAML is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise SessionError(f"not valid YAML: {one_line(str(exc))}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""
@@ -116,26 +122,49 @@ def session_from_dict(data: Any) -> Session:
     rows = data.get("hands")
     if not isinstance(rows, list):
         raise SessionError("hands: give the list of hands, draws and penalties in the order they happened")
+    if len(players) > 4 or len(rows) > MAX_ROWS:
+        raise SessionError(
+            f"{len(players)} players and {len(rows)} rows: a table's session has 4 players "
+            f"and at most {MAX_ROWS} rows"
+        )
     return Session(
-        tournament=str(data.get("tournament") or ""),
-        session=str(data.get("session") or ""),
-        table=str(data.get("table") or ""),
+        tournament=_scalar(data.get("tournament"), "tournament"),
+        session=_scalar(data.get("session"), "session"),
+        table=_scalar(data.get("table"), "table"),
         players=[_player(p, f"players[{i}]") for i, p in enumerate(players)],
         rows=[_row(r, f"hands[{i}]") for i, r in enumerate(rows)],
-        rules=str(data["rules"]) if data.get("rules") else None,
+        rules=_scalar(data.get("rules"), "rules") or None,
     )
+
+
+def _scalar(value: Any, where: str) -> str:
+    """A one-word field (a name, a seat, a number) as text; a list or an object is an error, never
+    turned into text (an alias bomb's text is hundreds of megabytes)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool | int | float | str):
+        text = str(value)
+        if len(text) > 256:
+            raise SessionError(f"{where}: {len(text)} characters is too long for this field")
+        return text
+    raise SessionError(f"{where}: expected a name or a number, got {type(value).__name__} {show(value)}")
 
 
 def _player(data: Any, where: str) -> Player:
     if not isinstance(data, Mapping) or not data.get("name"):
-        raise SessionError(f"{where}: a player is {{name, seat}}, got {data!r}")
-    seat = str(data.get("seat") or "").strip().upper()
+        raise SessionError(f"{where}: a player is {{name, seat}}, got {show(data)}")
+    seat = _scalar(data.get("seat"), f"{where}.seat").strip().upper()
     if seat not in WINDS:
-        raise SessionError(f"{where}: seat must be E, S, W or N, not {data.get('seat')!r}")
-    sub = str(data.get("substitute") or "").strip()
+        raise SessionError(f"{where}: seat must be E, S, W or N, not {show(data.get('seat'))}")
+    sub = _scalar(data.get("substitute"), f"{where}.substitute").strip()
     if sub not in ("", "from_start", "joined"):
-        raise SessionError(f"{where}: substitute is from_start or joined, not {sub!r}")
-    return Player(str(data["name"]).strip(), seat, str(data.get("number") or ""), sub)
+        raise SessionError(f"{where}: substitute is from_start or joined, not {show(sub)}")
+    return Player(
+        _scalar(data["name"], f"{where}.name").strip(),
+        seat,
+        _scalar(data.get("number"), f"{where}.number"),
+        sub,
+    )
 
 
 def _as_list(value: Any, where: str) -> list[str]:
@@ -143,23 +172,23 @@ def _as_list(value: Any, where: str) -> list[str]:
         return []
     if isinstance(value, str):
         return [v for v in value.replace(",", " ").split() if v]
-    if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
-        return [str(v) for v in value]
-    raise SessionError(f"{where}: expected a list of names or codes, got {value!r}")
+    if isinstance(value, list) and len(value) <= MAX_ITEMS and all(isinstance(v, str | int) for v in value):
+        return [_scalar(v, where) for v in value]
+    raise SessionError(f"{where}: expected a list of names or codes, got {show(value)}")
 
 
 def _as_int(value: Any, where: str) -> int | None:
     if value is None or value == "":
         return None
     try:
-        return int(str(value).strip())
+        return int(_scalar(value, where).strip())
     except ValueError:
-        raise SessionError(f"{where}: expected a whole number, got {value!r}") from None
+        raise SessionError(f"{where}: expected a whole number, got {show(value)}") from None
 
 
 def _kind_of(data: Mapping[str, Any], where: str) -> str:
     if "kind" in data:
-        kind = str(data["kind"]).strip().lower()
+        kind = _scalar(data["kind"], f"{where}.kind").strip().lower()
     elif "chombo" in data:
         kind = "chombo"
     elif "penalty" in data:
@@ -169,25 +198,25 @@ def _kind_of(data: Mapping[str, Any], where: str) -> str:
     else:
         kind = "hand"
     if kind not in ROW_KINDS:
-        raise SessionError(f"{where}: kind must be one of {', '.join(ROW_KINDS)}, not {kind!r}")
+        raise SessionError(f"{where}: kind must be one of {', '.join(ROW_KINDS)}, not {show(kind)}")
     return kind
 
 
-def _row(data: Any, where: str) -> Row:
+def _row(data: Any, where: str) -> SessionEntry:
     if not isinstance(data, Mapping):
-        raise SessionError(f"{where}: a row is an object (a hand, a draw or a penalty), got {data!r}")
+        raise SessionError(f"{where}: a row is an object (a hand, a draw or a penalty), got {show(data)}")
     kind = _kind_of(data, where)
-    row = Row(kind=kind, line=where)
+    row = SessionEntry(kind=kind, line=where)
     hand = data.get("hand")
     if hand is not None and not isinstance(hand, str | Mapping):
-        raise SessionError(f"{where}.hand: give the notation or the structured form, got {hand!r}")
+        raise SessionError(f"{where}.hand: give the notation or the structured form, got {show(hand)}")
     row.hand = dict(hand) if isinstance(hand, Mapping) else hand
     for name in _STR_FIELDS:
         value = data.get(name)
         if value is not None and value != "":
-            setattr(row, name, str(value).strip())
+            setattr(row, name, _scalar(value, f"{where}.{name}").strip())
     if kind == "penalty" and not row.infraction:
-        row.infraction = str(data.get("penalty") or "").strip()
+        row.infraction = _scalar(data.get("penalty"), f"{where}.penalty").strip()
     if kind == "chombo":
         row.player = row.player or (
             str(data["chombo"]).strip() if isinstance(data.get("chombo"), str) else None
@@ -198,9 +227,13 @@ def _row(data: Any, where: str) -> Row:
     for name in _INT_FIELDS:
         setattr(row, name, _as_int(data.get(name), f"{where}.{name}"))
     draw = data.get("draw")
-    row.draw = "" if draw in (None, False) else ("exhaustive" if draw is True else str(draw).strip().lower())
+    row.draw = (
+        ""
+        if draw in (None, False)
+        else ("exhaustive" if draw is True else _scalar(draw, f"{where}.draw").strip().lower())
+    )
     if row.draw not in ("", "exhaustive", "abortive"):
-        raise SessionError(f"{where}.draw: exhaustive or abortive, not {draw!r}")
+        raise SessionError(f"{where}.draw: exhaustive or abortive, not {show(draw)}")
     if kind == "draw" and not row.draw:
         row.draw = "exhaustive"
     others = data.get("others") or {}
@@ -213,8 +246,11 @@ def _row(data: Any, where: str) -> Row:
     row.same_discard = _as_bool(data.get("same_discard", False))
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
-        raise SessionError(f"{where}.options: NAME: value pairs, got {options!r}")
-    row.options = {str(k): str(v) for k, v in options.items()}
+        raise SessionError(f"{where}.options: NAME: value pairs, got {show(options)}")
+    try:
+        row.options = option_values(options, f"{where}.options")
+    except HandError as exc:
+        raise SessionError(str(exc)) from None
     if data.get("reading") is not None:
         row.reading = _reading(data["reading"], f"{where}.reading")
         if not row.photo:
@@ -231,20 +267,20 @@ def _row(data: Any, where: str) -> Row:
 def _reading(data: Any, where: str) -> PhotoHand:
     """A photo already read (by the phone page): the hand as laid out and what is left to check."""
     if not isinstance(data, Mapping):
-        raise SessionError(f"{where}: a reading is {{hand, tiles, flagged, warnings}}, got {data!r}")
+        raise SessionError(f"{where}: a reading is {{hand, tiles, flagged, warnings}}, got {show(data)}")
     hand = data.get("hand")
     if hand is not None and not isinstance(hand, Mapping):
-        raise SessionError(f"{where}.hand: give the structured form of the hand as read, got {hand!r}")
+        raise SessionError(f"{where}.hand: give the structured form of the hand as read, got {show(hand)}")
     tiles = data.get("tiles") or ""
     if not isinstance(tiles, str):
-        raise SessionError(f"{where}.tiles: the tiles as read, as one string, got {tiles!r}")
+        raise SessionError(f"{where}.tiles: the tiles as read, as one string, got {show(tiles)}")
     error = data.get("error")
     return PhotoHand(
         dict(hand) if hand is not None else None,
         tiles=tiles,
         flagged=_texts(data.get("flagged"), f"{where}.flagged"),
         warnings=_texts(data.get("warnings"), f"{where}.warnings"),
-        error=str(error) if error else None,
+        error=_scalar(error, f"{where}.error") if error else None,
     )
 
 
@@ -254,13 +290,15 @@ def _texts(value: Any, where: str) -> list[str]:
         return []
     if isinstance(value, str):
         return [value]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+    if isinstance(value, list) and len(value) <= MAX_ITEMS and all(isinstance(v, str) for v in value):
         return list(value)
-    raise SessionError(f"{where}: expected a list of texts, got {value!r}")
+    raise SessionError(f"{where}: expected a list of texts, got {show(value)}")
 
 
 def _as_bool(value: Any) -> bool:
-    return value is True or str(value).strip().lower() in ("true", "yes", "1")
+    if value is True:
+        return True
+    return isinstance(value, str | int) and str(value).strip().lower() in ("true", "yes", "1")
 
 
 def _others_from_text(text: str, where: str) -> dict[str, Any]:
@@ -270,7 +308,7 @@ def _others_from_text(text: str, where: str) -> dict[str, Any]:
             continue
         name, sep, value = part.partition("=")
         if not sep:
-            raise SessionError(f"{where}: entries are Name=score or Name=<hand>, got {part!r}")
+            raise SessionError(f"{where}: entries are Name=score or Name=<hand>, got {show(part)}")
         value = value.strip()
         out[name.strip()] = int(value) if value.lstrip("-").isdigit() else value
     return out
@@ -285,10 +323,10 @@ def parse_csv(text: str) -> Session:
         raise SessionError("a session CSV needs a header line with a 'kind' column")
     unknown = [f for f in reader.fieldnames if f and f.strip() not in CSV_COLUMNS]
     if unknown:
-        raise SessionError(f"unknown CSV column {unknown[0]!r} (columns: {', '.join(CSV_COLUMNS)})")
+        raise SessionError(f"unknown CSV column {show(unknown[0])} (columns: {', '.join(CSV_COLUMNS)})")
     meta: dict[str, str] = {}
     players: list[Player] = []
-    rows: list[Row] = []
+    rows: list[SessionEntry] = []
     for record in reader:
         where = f"line {reader.line_num}"
         rec = {k.strip(): (v or "").strip() for k, v in record.items() if k}
@@ -303,15 +341,15 @@ def parse_csv(text: str) -> Session:
             data: dict[str, Any] = {k: v for k, v in rec.items() if v != ""}
             if kind == "hand" and isinstance(data.get("hand"), str) and data["hand"].startswith("{"):
                 try:
-                    data["hand"] = json.loads(data["hand"])
-                except json.JSONDecodeError as exc:
-                    raise SessionError(f"{where}: the hand's JSON is not valid: {exc.msg}") from None
+                    data["hand"] = parse_json(data["hand"])
+                except HandError as exc:
+                    raise SessionError(f"{where}: the hand's JSON: {exc}") from None
             if kind == "chombo" and "player" in data:
                 data["chombo"] = data["player"]
             rows.append(_row(data, where))
         else:
             raise SessionError(
-                f"{where}: kind {kind!r} is not one of tournament, session, table, rules, "
+                f"{where}: kind {show(kind)} is not one of tournament, session, table, rules, "
                 f"player, {', '.join(ROW_KINDS)}"
             )
     return Session(

@@ -27,7 +27,7 @@ class Player:
 
 
 @dataclass(slots=True)
-class Row:
+class SessionEntry:
     """One line of the session: ``kind`` is hand, draw, penalty or chombo.
 
     ``line`` is where it came from (YAML index or CSV line), for error messages.
@@ -69,7 +69,7 @@ class Session:
     session: str
     table: str
     players: list[Player]
-    rows: list[Row]
+    rows: list[SessionEntry]
     rules: str | None = None
     base_dir: str = "."  # photos are relative to the session file
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.session.model import Row, SessionError
+from scoring.session.model import SessionEntry, SessionError
 
 #: MCR repeated-infraction scale (App. D note (1)); 0 is the warning
 MCR_SCALE = (0, 5, 10, 20, 30)
@@ -77,7 +77,7 @@ class Penalty:
         }
 
 
-def mcr_penalty(row: Row, player: str, hand: int, earlier: list[Penalty]) -> Penalty:
+def mcr_penalty(row: SessionEntry, player: str, hand: int, earlier: list[Penalty]) -> Penalty:
     kind = row.infraction
     if kind == "false_hu_short":
         return Penalty(
@@ -119,7 +119,7 @@ def mcr_penalty(row: Row, player: str, hand: int, earlier: list[Penalty]) -> Pen
     )
 
 
-def riichi_penalty(row: Row, player: str, hand: int) -> Penalty:
+def riichi_penalty(row: SessionEntry, player: str, hand: int) -> Penalty:
     kind = row.infraction
     if kind == "late":
         if row.minutes is None:
@@ -149,7 +149,7 @@ def riichi_penalty(row: Row, player: str, hand: int) -> Penalty:
     )
 
 
-def other_penalty(row: Row, player: str, hand: int) -> Penalty:
+def other_penalty(row: SessionEntry, player: str, hand: int) -> Penalty:
     if row.infraction in ("referee", "disqualified"):
         return _referee(row, player, hand, disqualified=row.infraction == "disqualified")
     raise SessionError(
@@ -158,7 +158,7 @@ def other_penalty(row: Row, player: str, hand: int) -> Penalty:
     )
 
 
-def _referee(row: Row, player: str, hand: int, disqualified: bool) -> Penalty:
+def _referee(row: SessionEntry, player: str, hand: int, disqualified: bool) -> Penalty:
     if row.points is None and not disqualified:
         raise SessionError(f"{row.line}: a referee's penalty needs 'points'")
     points = row.points or 0

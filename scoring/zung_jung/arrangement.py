@@ -2,7 +2,7 @@
 
 Seed, LIBERTÀ DI CONTEGGIO: "Se ci sono più modi di arrangiare le tessere per comporre la mano
 vincente, il giocatore vincente può scegliere liberamente l'arrangiamento che più gli aggrada".
-An arrangement here is one :class:`~scoring.decompose.Reading` of the shared decomposition: the
+An arrangement here is one :class:`~scoring.decompose.Decomposition` of the shared decomposition: the
 split into sets and a pair (or seven pairs, or thirteen terminals) *and* the group the winning tile
 completes, which decides whether a pung finished by a discard is exposed (seed, TRIS COPERTI).
 """
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from scoring.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Group, Reading
+from scoring.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Component, Decomposition
 from scoring.hand import Hand
 from scoring.tiles import DRAGONS, FIRST_HONOUR, WIND_LETTERS, WINDS, counts34
 
@@ -34,7 +34,7 @@ def is_simple(kind: int) -> bool:
     return kind < FIRST_HONOUR and kind % 9 not in (0, 8)
 
 
-def group_has_terminal(g: Group) -> bool:
+def group_has_terminal(g: Component) -> bool:
     """A 1 or a 9 in the group (for 8.1.2 'contengono un estremo')."""
     return any(is_terminal(k) for k in g.kinds)
 
@@ -44,7 +44,7 @@ class Arrangement:
     """A hand read one way: the reading plus the hand's context (seat, flags, bonus tiles, options)."""
 
     hand: Hand
-    reading: Reading
+    reading: Decomposition
     options: Mapping[str, str]
 
     # -- the form -------------------------------------------------------------------------------
@@ -78,20 +78,20 @@ class Arrangement:
 
     # -- groups ---------------------------------------------------------------------------------
     @property
-    def pair(self) -> Group | None:
+    def pair(self) -> Component | None:
         return self.reading.pair
 
     @property
-    def chows(self) -> tuple[Group, ...]:
+    def chows(self) -> tuple[Component, ...]:
         return self.reading.chows
 
     @property
-    def pungs(self) -> tuple[Group, ...]:
+    def pungs(self) -> tuple[Component, ...]:
         """Pungs and kongs: "pung/kong" in every pattern of the seed."""
         return self.reading.pungs
 
     @property
-    def kongs(self) -> tuple[Group, ...]:
+    def kongs(self) -> tuple[Component, ...]:
         """Declared kongs only (four undeclared identical tiles are not a kong)."""
         return self.reading.kongs
 
@@ -136,7 +136,7 @@ class Arrangement:
         return " ".join(parts)
 
 
-def _group_code(g: Group) -> str:
+def _group_code(g: Component) -> str:
     kinds = g.kinds
     suit = "mpsz"[min(kinds[0] // 9, 3)]
     numbers = "".join(str(k - 9 * min(k // 9, 3) + 1) for k in kinds)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.hand import WINDS
+from scoring.payments import FOR_HAND, FOR_RESPONSIBILITY, Payment
+from scoring.structured import MAX_ITEMS, show
 from scoring.tiles import Tile, tile
 
 #: Seed rule 4: "Assumendo 25 punti come un valore standard".
@@ -21,7 +23,7 @@ PAR = 25
 
 def _seat(value: str, name: str) -> str:
     if value not in WINDS:
-        raise ValueError(f"{name} must be one of E, S, W, N, not {value!r}")
+        raise ValueError(f"{name} must be one of E, S, W, N, not {show(value)}")
     return value
 
 
@@ -43,15 +45,17 @@ def responsible_player(winner: str, discarder: str, winning_tile: Tile | str | N
     if not discards_in_window:
         return discarder
     if isinstance(discards_in_window, str) or not isinstance(discards_in_window, Sequence):
-        raise ValueError(f"discards_in_window is a list of 'SEAT:tile', not {discards_in_window!r}")
+        raise ValueError(f"discards_in_window is a list of 'SEAT:tile', not {show(discards_in_window)}")
+    if len(discards_in_window) > MAX_ITEMS:
+        raise ValueError(f"discards_in_window: {len(discards_in_window)} discards is more than one go-round")
     if winning_tile is None:
         raise ValueError("discards_in_window needs the winning tile")
     win_kind = (tile(winning_tile) if isinstance(winning_tile, str) else winning_tile).index
     entries = []
     for entry in discards_in_window:
-        seat, sep, code = str(entry).partition(":")
+        seat, sep, code = entry.partition(":") if isinstance(entry, str) else ("", "", "")
         if not sep:
-            raise ValueError(f"discards_in_window entries are 'SEAT:tile', not {entry!r}")
+            raise ValueError(f"discards_in_window entries are 'SEAT:tile', not {show(entry)}")
         entries.append((_seat(seat.strip(), "discards_in_window seat"), tile(code.strip()).index))
     if any(seat == winner for seat, _ in entries[1:]):
         raise ValueError("the winner's previous discard can only be the first of discards_in_window")
@@ -63,8 +67,9 @@ def responsible_player(winner: str, discarder: str, winning_tile: Tile | str | N
     return discarder
 
 
-def settle(winner: str, win_by: str, value: int, responsible: str | None) -> dict[str, int]:
-    """What each other seat pays the winner (they always add up to 3 × ``value``)."""
+def settle(winner: str, win_by: str, value: int, responsible: str | None) -> list[Payment]:
+    """What each other seat pays the winner (they always add up to 3 × ``value``): the hand, and
+    over par on a discard the responsible player's rest."""
     winner = _seat(winner, "winner")
     if win_by not in ("discard", "self_draw"):
         raise ValueError(f"win_by must be 'discard' or 'self_draw', not {win_by!r}")
@@ -74,5 +79,6 @@ def settle(winner: str, win_by: str, value: int, responsible: str | None) -> dic
     if responsible is not None and responsible not in others:
         raise ValueError(f"the responsible player must be one of {', '.join(others)}, not {responsible!r}")
     if win_by == "self_draw" or value <= PAR or responsible is None:
-        return {s: value for s in others}
-    return {s: 3 * value - 2 * PAR if s == responsible else PAR for s in others}
+        return [Payment(s, winner, value, FOR_HAND) for s in others]
+    return [*(Payment(s, winner, PAR, FOR_HAND) for s in others),
+            Payment(responsible, winner, 3 * value - 3 * PAR, FOR_RESPONSIBILITY)]

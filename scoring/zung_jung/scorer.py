@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.decompose import Reading, readings, shape_error
+from scoring.decompose import Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError, check_tiles
 from scoring.options import resolve
+from scoring.payments import Payment, paid_by
 from scoring.result import Score
 from scoring.zung_jung.arrangement import Arrangement
 from scoring.zung_jung.combine import Valuation, value_arrangement
@@ -63,10 +64,10 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         "limit": best.limit,
     }
     try:
-        _payments(hand, opts, best, details, notes)
+        payments = _payments(hand, opts, best, details, notes)
     except ValueError as exc:
         return Score.invalid(NAME, f"payment: {exc}", elements=best.elements, total=best.total)
-    return Score(NAME, True, None, dict(best.elements), best.total, "points", details, notes)
+    return Score(NAME, True, None, dict(best.elements), best.total, "points", details, notes, payments)
 
 
 def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
@@ -104,7 +105,7 @@ def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
     return None
 
 
-def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Reading]:
+def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Decomposition]:
     """Every reading; with ``discard_pung_assignment=pung_first`` the discard must take a pung."""
     found = readings(hand, seven_pairs=True, thirteen_orphans=True, seven_pairs_quads=True)
     if opts["discard_pung_assignment"] == "free" or hand.win_by != "discard" or hand.winning_tile is None:
@@ -115,8 +116,8 @@ def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Reading]:
 
 
 def _payments(hand: Hand, opts: Mapping[str, str], best: Valuation, details: dict[str, object],
-              notes: list[str]) -> None:
-    """Seed SCHEMA DI PAGAMENTO for this win, when the input says enough to settle it."""
+              notes: list[str]) -> list[Payment]:
+    """Seed SCHEMA DI PAGAMENTO for this win; none when the input does not say enough to settle it."""
     winner, value, extra = hand.seat_wind, best.total, hand.extra
     win_by = hand.win_by
     if "robbing_kong" in hand.flags and opts["robbing_kong_win"] == "self_draw":
@@ -134,10 +135,10 @@ def _payments(hand: Hand, opts: Mapping[str, str], best: Valuation, details: dic
         responsible = None  # "fino a 25 punti … indipendentemente da chi è responsabile"
     else:
         notes.append(f"Payment: {value} > {PAR} on a discard; give 'discarder' or 'responsible' to settle")
-        return
+        return []
     payments = settle(winner, win_by, value, responsible)
-    details["payments"] = payments
-    details["winner_receives"] = sum(payments.values())
     details["responsible"] = responsible
-    paid = ", ".join(f"{s} pays {n}" for s, n in payments.items())
-    notes.append(f"Payment: {paid} -> {winner} receives {sum(payments.values())}")
+    totals = paid_by(payments)
+    paid = ", ".join(f"{s} pays {n}" for s, n in totals.items())
+    notes.append(f"Payment: {paid} -> {winner} receives {sum(totals.values())}")
+    return payments

@@ -1,7 +1,7 @@
 import random
 from collections import Counter
 
-from mjsynth.hands import Hand, Meld, kind_of, new_pool, random_hand, to_mpsz, validate
+from mjsynth.hands import SynthHand, SynthMeld, kind_of, new_pool, random_hand, to_mpsz, validate
 
 
 def test_many_random_hands_are_legal():
@@ -32,14 +32,14 @@ def test_table_of_four_shares_the_tile_pool():
 
 def test_mpsz_and_validation_catch_errors():
     assert to_mpsz(["5m", "0m", "1m", "2z", "1z"]) == "150m12z"
-    bad = Hand(["1m"] * 5 + ["2m"] * 9, [], "1m", "discard", "E", "E")
+    bad = SynthHand(["1m"] * 5 + ["2m"] * 9, [], "1m", "discard", "E", "E")
     assert validate(bad)
-    good = Hand(
+    good = SynthHand(
         ["1m", "2m", "3m", "4p", "4p"],
         [
-            Meld("pung", ["5z"] * 3, True, 1),
-            Meld("chow", ["7s", "8s", "9s"], True, 0),
-            Meld("kong", ["9m"] * 4, False),
+            SynthMeld("pung", ["5z"] * 3, True, 1),
+            SynthMeld("chow", ["7s", "8s", "9s"], True, 0),
+            SynthMeld("kong", ["9m"] * 4, False),
         ],
         "4p",
         "discard",

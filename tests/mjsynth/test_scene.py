@@ -1,6 +1,6 @@
 import numpy as np
 import pytest
-from mjsynth.hands import Hand, Meld, validate
+from mjsynth.hands import SynthHand, SynthMeld, validate
 from mjsynth.scene import SceneOptions, orientation_of, render_scene
 
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES
@@ -11,7 +11,7 @@ def _opts(**kw) -> SceneOptions:
     return SceneOptions(img_size=320, styles=FAST_STYLES, **kw)
 
 
-def _hand_from_json(h: dict) -> Hand:
+def _hand_from_json(h: dict) -> SynthHand:
     from mjsynth.hands import to_mpsz  # noqa: F401  (structure only)
 
     def codes(s: str) -> list[str]:
@@ -24,8 +24,8 @@ def _hand_from_json(h: dict) -> Hand:
                 digits = []
         return out
 
-    melds = [Meld(m["type"], codes(m["tiles"]), m["open"]) for m in h["melds"]]
-    return Hand(
+    melds = [SynthMeld(m["type"], codes(m["tiles"]), m["open"]) for m in h["melds"]]
+    return SynthHand(
         codes(h["hand"]),
         melds,
         h["winning_tile"],

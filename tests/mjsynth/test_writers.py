@@ -9,7 +9,7 @@ from mjsynth.generate import GenerateConfig, generate
 from mjsynth.scene import SceneOptions
 
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES, HAS_FONTS, needs_fonts
-from vision.classes import DETECTOR_CLASSES, TILE_CLASSES
+from vision.classes import DETECTOR_CLASSES, READER_CLASSES
 from vision.crops import CROP_SIZE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +49,7 @@ def test_tiny_dataset_has_all_three_outputs(tmp_path):
             eps = 1e-5
             assert x - w / 2 >= -eps and x + w / 2 <= 1 + eps and y - h / 2 >= -eps and y + h / 2 <= 1 + eps
     classes = {p.name for p in (tmp_path / "cls").glob("*/*") if p.is_dir()}
-    assert classes and classes <= set(TILE_CLASSES)
+    assert classes and classes <= set(READER_CLASSES)
     crop = cv2.imread(str(next((tmp_path / "cls").rglob("*.jpg"))))
     assert crop.shape == (CROP_SIZE, CROP_SIZE, 3)
     rows = (tmp_path / "cls" / "crops.csv").read_text().splitlines()

@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from scoring.australian import OPTIONS, hand_from_dict, payment_lines, score, score_table
+from scoring.australian import OPTIONS, payment_lines, score, score_table
 from scoring.australian.settlement import round_hundred, settle_by_differences
+from scoring.payments import net_by_seat
 from scoring.result import Score
+from scoring.structured import hand_from_dict
 from tests.spec_vectors import load_vectors
 
 
@@ -233,14 +235,21 @@ def test_goulash_pot_instead_of_settlement() -> None:
     t = score_table(_goulash_table(), {"goulash_pot": "instead"})
     assert payment_lines(t) == ["pot: each player 100 → pot 400 → S"]
     assert t.details["net"] == {"E": -100, "S": 300, "W": -100, "N": -100}
+    # the pot is in the typed payments too: each other player's stake goes to the winner
+    assert [(p.payer, p.payee, p.amount, p.reason) for p in t.payments] == [
+        (seat, "S", 100, "goulash pot") for seat in "EWN"
+    ]
+    assert net_by_seat(t.payments) == t.details["net"]
 
 
 def test_false_mahjong_east_double() -> None:
     players = {s: {"role": "loser", "score": 0} for s in "ESWN"}
     players["N"] = {"role": "winner", "score": 100}
     table = {"players": players, "false_mah_jong": {"caller": "W", "opponents_exposed": True}}
-    lines = payment_lines(score_table(table, {}))
+    false_call = score_table(table, {})
+    lines = payment_lines(false_call)
     assert {"W→E 500", "W→S 500", "W→N 500"} <= set(lines)  # L330: half the limit to each opponent
+    assert [p.payee for p in false_call.payments if p.reason == "false mah jong"] == ["E", "S", "N"]
     assert "W→E 1000" in payment_lines(score_table(table, {"false_mahjong_east_double": "true"}))
     quiet = {**table, "false_mah_jong": {"caller": "W", "opponents_exposed": False}}
     assert not any(line.startswith("W→E") for line in payment_lines(score_table(quiet, {})))
@@ -252,6 +261,8 @@ def test_goulash_dead_pot() -> None:
     assert "pot" not in score_table(dead, {}).details
     carried = score_table(dead, {"goulash_dead_pot": "carry"})
     assert carried.details["pot"]["carried"] and carried.details["net"] == dict.fromkeys("ESWN", -100)
+    assert {(p.payee, p.amount, p.reason) for p in carried.payments} == {("pot", 100, "goulash pot")}
+    assert len(carried.payments) == 4 and net_by_seat(carried.payments) == carried.details["net"]
 
 
 # -- settlement --------------------------------------------------------------------------------

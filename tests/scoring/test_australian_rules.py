@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.australian import hand_from_dict, score, score_table
+from scoring.australian import score, score_table
+from scoring.payments import net_by_seat
 from scoring.rules import score_hand
+from scoring.structured import hand_from_dict
 
 
 def hand(**kw: Any) -> dict[str, Any]:
@@ -98,7 +100,12 @@ def test_table_scores_full_hands_and_prints() -> None:
     assert result.valid and result.total == 288
     assert result.details["rounded"] == {"E": 0, "S": 300, "W": 300, "N": 200}
     assert result.details["hands"]["N"]["fishing"] is True
-    assert result.details["matrix"]["E"]["S"] == 600 and sum(result.details["net"].values()) == 0
+    assert [(p.payer, p.amount, p.reason) for p in result.payments if p.payee == "S"] == [
+        ("E", 600, "hand"),
+        ("W", 300, "hand"),
+        ("N", 300, "hand"),
+    ]
+    assert result.details["net"] == net_by_seat(result.payments) and sum(result.details["net"].values()) == 0
     text = result.render()
     assert "payer" in text and "Net:" in text
 

@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
-from scoring.australian import hand_from_dict, payment_lines, score, score_table
+from scoring.australian import payment_lines, score, score_table
 from scoring.australian.settlement import round_hundred
+from scoring.payments import net_by_seat
+from scoring.structured import hand_from_dict
 from tests.spec_vectors import vector_params
 
 #: Vector id → (the expected keys replaced, why). Each reason quotes the seed.
@@ -115,7 +117,7 @@ def _check_hand(v: dict[str, Any]) -> None:
         players[seat]["role"] = "winner"
         table = score_table({"players": players, "round_wind": v["round_wind"]}, {})
         assert table.valid, table.error
-        paid = {p["from"]: p["amount"] for p in table.details["payments"] if p["to"] == seat}
+        paid = {p.payer: p.amount for p in table.payments if p.payee == seat}
         assert paid == COLLECTIONS[v["id"]]
 
 
@@ -126,7 +128,7 @@ def _check_table(v: dict[str, Any]) -> None:
     if "rounded" in expected:
         assert result.details["rounded"] == expected["rounded"]
     assert sorted(payment_lines(result)) == sorted(expected["payments"])
-    assert result.details["net"] == expected["net"]
+    assert result.details["net"] == net_by_seat(result.payments) == expected["net"]
     assert sum(result.details["net"].values()) == 0
     if "then" in expected:
         assert "fresh stake" in result.details["then"]

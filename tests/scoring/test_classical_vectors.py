@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from scoring import classical
+from scoring.payments import net_by_seat
 from scoring.structured import hand_from_dict
 from tests.spec_vectors import vector_params
 
@@ -99,8 +100,8 @@ def _check_settlement(v: dict[str, Any]) -> None:
     assert s.valid, s.error
     d = s.details
     assert d["capped_scores"] == exp["capped_scores"]
-    assert _payments(d["payments"]) == _payments(exp["payments"])
-    assert d["net"] == exp["net"]
+    assert _payments([p.as_dict() for p in s.payments]) == _payments(exp["payments"])
+    assert d["net"] == net_by_seat(s.payments) == exp["net"]
     assert sum(d["net"].values()) == 0
     if "payments_raw" in exp:
         assert _payments(d["payments_raw"]) == _payments(exp["payments_raw"])

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from scoring import cli, rules
+from tests.spec_vectors import load_vectors
 
 
 def run(argv, stdin=None, monkeypatch=None):
@@ -62,8 +63,11 @@ def test_unreadable_hand_is_one_error_line(capsys):
 
 
 def test_bad_option_is_reported(capsys):
+    # an unknown option is bad input (exit 2, as the README says), not a hand that failed to win
     code, out = run(["hand", "234m55p12345678s tsumo 9s", "--rules", "riichi", "--json", "-o", "nosuch=1"])
-    assert code == 1 and "unknown option 'nosuch'" in json.loads(out)["error"]
+    assert code == 2 and "unknown option 'nosuch'" in json.loads(out)["error"]
+    code, out = run(["hand", "234m55p12345678s tsumo 9s option:nosuch=1", "--rules", "riichi"])
+    assert code == 2 and out == "" and "unknown option 'nosuch'" in capsys.readouterr().err
     code, _ = run(["hand", "234m55p12345678s tsumo 9s", "--rules", "riichi", "-o", "novalue"])
     assert code == 2 and "NAME=VALUE" in capsys.readouterr().err
 
@@ -131,3 +135,163 @@ def test_table_examples_in_the_readme(rules, net):
     data = json.loads(out)
     assert code == 0 and data["valid"] and data["net"] == net
     assert sum(data["net"].values()) == 0
+
+
+# -- the one parser, joker melds included ----------------------------------------------------------
+GOULASH_ID = "aus-goulash-joker-second-pung-of-same-tile"
+#: the same hand as the vector, typed: the 2s of bamboo in a meld are jokers when flag 'jokers' is on
+GOULASH_TYPED = "111m4z [555m] [5m2s2s] [888m] tsumo 4z seat=S goulash jokers"
+
+
+def _goulash_vector() -> dict:
+    found = [v for v in load_vectors("australian") if v["id"] == GOULASH_ID]
+    if not found:
+        pytest.skip("../shared/rules/australian.md not available")
+    not_hand = ("id", "source", "notes", "expected", "constructed")
+    return {k: v for k, v in found[0].items() if k not in not_hand}
+
+
+def test_goulash_joker_vector_through_hand_and_hands(monkeypatch):
+    data = _goulash_vector()
+    assert data["melds"][1]["tiles"] == "5m2s2s"
+    code, out = run(["hand", json.dumps(data), "--rules", "australian", "--json"])
+    assert code == 0 and json.loads(out)["total"] == 288, out
+    code, out = run(["hands", "-", "--rules", "australian"], json.dumps(data) + "\n", monkeypatch)
+    assert code == 0 and json.loads(out)["total"] == 288, out
+
+
+def test_joker_melds_typed_and_at_a_table(tmp_path):
+    code, out = run(["hand", GOULASH_TYPED, "--rules", "australian"])
+    assert code == 0 and "Exposed pung 5m+2 jokers (= 555m)" in out and "288 points" in out
+    assert "[5m22s]" in out  # printed back as shown at the table
+    table = {
+        "round_wind": "E",
+        "flags": ["goulash"],
+        "players": {
+            "E": {"role": "loser", "score": 0},
+            "S": {
+                "role": "winner",
+                "hand": "111m44z",
+                "melds": [
+                    {"type": "pung", "tiles": "555m"},
+                    {"type": "pung", "tiles": "5m2s2s"},
+                    {"type": "pung", "tiles": "888m"},
+                ],
+                "winning_tile": "4z",
+                "win_by": "self_draw",
+                "flags": ["jokers"],
+            },
+            "W": {"role": "loser", "score": 0},
+            "N": {"role": "loser", "score": 0},
+        },
+    }
+    f = tmp_path / "table.json"
+    f.write_text(json.dumps(table))
+    code, out = run(["table", str(f), "--rules", "australian", "--json"])
+    data = json.loads(out)
+    assert code == 0 and data["hands"]["S"]["total"] == 288
+    assert data["net"]["S"] == 600 + 300 + 300 + 300  # and the Goulash pot, 4 x 100
+
+
+def test_joker_melds_in_a_session(tmp_path):
+    f = tmp_path / "session.yaml"
+    f.write_text(
+        "players: {Anna: E, Bruno: S, Carla: W, Dario: N}\n"
+        "hands:\n"
+        f"  - {{hand: '{GOULASH_TYPED.replace(' seat=S', '')}', winner: Bruno,"
+        " others: {Anna: 0, Carla: 0, Dario: 0}}\n"
+    )
+    code, out = run(["session", str(f), "--rules", "australian", "--json"])
+    line = json.loads(out)["lines"][0]
+    assert code == 0 and line["value"] == 288, line
+
+
+# -- hostile input: one error line, the documented exit status, never a traceback ---------------
+HOSTILE_HANDS = [
+    ("123m456p789s²z", "'²' (SUPERSCRIPT TWO: only the digits 0-9 number a tile)"),
+    ("١٢٣m456p789s1122z ron 2z", "ARABIC-INDIC DIGIT ONE"),
+    ('{"melds": 5}', "melds: expected a list, got int 5"),
+    ('{"hand": 7}', "hand: expected a tile string"),
+    ('{"hand": "11m", "flags": [{}]}', "flags[0]: expected text"),
+    ('{"hand": "11m", "honba": true}', "honba must be a whole number"),
+    ('{"hand": "11m", "honba": 100000000000000000000000000000}', "from 0 to 100"),
+    ('{"hand": "11m", "options": {"limit": [1]}}', "is not NAME: value"),
+    ('{"hand": "11m", "discarder": ["E"]}', "discarder: expected text"),
+    ('{"a":' * 100_000 + "1" + "}" * 100_000, "nested too deeply"),
+    ('{"hand": ' + "[" * 100_000, "nested too deeply"),
+    ("M", "cannot read 'M'"),
+    ("123m456p789s1122z ron 2z honba=²", "honba is a whole number"),
+    ("1m" * 1000, "too long for one hand"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), HOSTILE_HANDS, ids=range(len(HOSTILE_HANDS)))
+def test_hostile_hand_is_one_error_line(text, message, capsys):
+    code, out = run(["hand", text, "--rules", "riichi"])
+    err = capsys.readouterr().err
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("mahjong-score: error:") and message in err, err[:300]
+    code, out = run(["hand", text, "--rules", "riichi", "--json"])
+    data = json.loads(out)
+    assert code == 2 and data["valid"] is False and message in data["error"]
+
+
+def test_unreadable_files_are_one_error_line(tmp_path, capsys):
+    (tmp_path / "folder.json").mkdir()
+    binary = tmp_path / "hand.json"
+    binary.write_bytes(b'{"hand": "\xff11m"}')
+    # YAML alias bombs: a few hundred bytes that expand to 9^8 items when walked or printed
+    rows = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    rows += [f"{b}: &{b} [{', '.join(['*' + a] * 9)}]" for a, b in zip("abcdefg", "bcdefgh", strict=True)]
+    bombs = {
+        "hand": "hand: 11m\nflags: *h\n",
+        "table": "players: {E: {role: loser, hand: 11m, flags: *h}, S: {role: winner, score: 10},"
+        " W: {role: loser, score: 0}, N: {role: loser, score: 0}}\n",
+        "session": "tournament: *h\nplayers: {Anna: E, Bruno: S, Carla: W, Dario: N}\nhands: []\n",
+    }
+    for name, body in bombs.items():
+        (tmp_path / f"{name}-bomb.yaml").write_text("\n".join(rows) + "\n" + body)
+    cases = [
+        (["hand", str(tmp_path / "folder.json")], 2, "no such file"),
+        (["hand", str(binary)], 2, "not UTF-8"),
+        (["hand", str(tmp_path / "hand-bomb.yaml")], 2, "flags[0]: expected text, got list [[...], [...]"),
+        (["table", str(binary)], 2, "not UTF-8"),
+        (["hands", str(tmp_path / "folder.json")], 2, "no such file"),
+        (["session", str(tmp_path / "session-bomb.yaml")], 2, "tournament: expected a name or a number"),
+    ]
+    for argv, status, message in cases:
+        code, out = run([*argv, "--rules", "classical"])
+        err = capsys.readouterr().err
+        assert code == status and err.count("\n") == 1 and message in err, (argv, err[:300])
+    for rules_ in ("australian", "classical"):
+        code, out = run(["table", str(tmp_path / "table-bomb.yaml"), "--rules", rules_])
+        assert code == 1 and "flags[0]: expected text" in out and len(out) < 300, out[:300]
+
+
+def test_hands_batch_goes_on_after_every_kind_of_bad_line(monkeypatch):
+    good = json.dumps({"hand": "234m55p123456789s", "winning_tile": "9s", "win_by": "self_draw"})
+    bad = [
+        b'{"melds": 5}',
+        ('{"a":' * 50_000 + "1" + "}" * 50_000).encode(),
+        ("[" * 50_000).encode(),
+        '{"hand": "123m456p789s²z"}'.encode(),
+        '{"hand": "١٢٣m456p789s1122z", "winning_tile": "2z"}'.encode(),
+        b'{"hand": "\xff\xfe"}',
+        b"5",
+        b"null",
+        b'{"hand": "11m", "options": {"a": {"b": 1}}}',
+        b"1" * 5000,
+        b'{"hand": "11m", "honba": 1e29}',
+    ]
+    lines = [good.encode()]
+    for line in bad:
+        lines += [line, good.encode()]
+    stdin = io.TextIOWrapper(io.BytesIO(b"\n".join(lines) + b"\n"), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    code, out = run(["hands", "-", "--rules", "riichi"])
+    results = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(results) == 2 * len(bad) + 1
+    assert all(r["valid"] and r == results[0] for r in results[::2])
+    for line, r in zip(bad, results[1::2], strict=True):
+        assert r["valid"] is False and r["error"] and len(r["error"]) < 300, (line[:40], r)
+        assert not r["error"].startswith("internal error"), r["error"]

@@ -12,6 +12,7 @@ from scoring.mcr import OPTIONS, score
 from scoring.mcr.elements import BY_NO, COMBINATIONS, TABLE
 from scoring.mcr.forms import unique_wait
 from scoring.notation import parse_hand
+from scoring.payments import net_by_seat
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 
@@ -272,9 +273,17 @@ def test_settlement_by_role_and_by_seat() -> None:
     hand = parse_hand("123m456p789s5556z ron 6z seat=S round=E")
     s = score(hand, DEFAULTS)  # Mixed Straight 8 + Dragon Pung 2 + Concealed Hand 2 + Single Wait 1
     assert s.total == 13
-    assert s.details["settlement"] == {"winner": 37, "from_discarder": 21, "from_each_other": 8}
+    # the discarder's seat unknown: paid by roles, which no seat's balance can take
+    assert [(p.payer, p.payee, p.amount, p.reason) for p in s.payments] == [
+        ("discarder", "S", 13, "hand"),
+        ("discarder", "S", 8, "base"),
+        ("other", "S", 8, "base"),
+        ("other", "S", 8, "base"),
+    ]
+    assert "Settlement: winner +37; the discarder pays 21, each other player 8" in s.notes
     s = score(hand.with_changes(extra={"discarder": "N"}), DEFAULTS)
-    assert s.details["settlement"] == {"E": -8, "S": 37, "W": -8, "N": -21}
+    assert net_by_seat(s.payments) == {"E": -8, "S": 37, "W": -8, "N": -21}
+    assert "settlement" not in s.details and sum(p["amount"] for p in s.to_json()["payments"]) == 37
     s = score(hand.with_changes(extra={"discarder": "S"}), DEFAULTS)
     assert not s.valid and "winner's own seat" in s.error
 
@@ -282,4 +291,4 @@ def test_settlement_by_role_and_by_seat() -> None:
 def test_below_minimum_keeps_its_points_and_has_no_settlement() -> None:
     s = score(parse_hand("123789m5s [123p] [789s] ron 5s seat=S round=E 1f 2f 3f"), DEFAULTS)
     assert not s.valid and s.total == 9 and s.details["points_without_flowers"] == 6
-    assert "settlement" not in s.details
+    assert "settlement" not in s.details and s.payments == []

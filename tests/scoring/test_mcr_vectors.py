@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from scoring.payments import net_by_seat
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 from tests.spec_vectors import load_vectors, vector_params
@@ -67,5 +68,5 @@ def test_seed_settlements(vector_id: str) -> None:
     if data["win_by"] == "discard":
         data["discarder"] = min(expected, key=expected.__getitem__)
     score = score_hand(hand_from_dict(data), "mcr")
-    assert score.details["settlement"] == {w: expected[w] for w in "ESWN"}
-    assert sum(score.details["settlement"].values()) == 0
+    assert net_by_seat(score.payments) == {w: expected[w] for w in "ESWN"}
+    assert {p.payee for p in score.payments} == {data["seat_wind"]}

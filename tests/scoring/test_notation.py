@@ -2,6 +2,7 @@
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.hand import HandError
 from scoring.notation import format_hand, parse_hand
@@ -58,8 +59,78 @@ def test_tsumo_and_chow_meld():
         ("123m R!", "cannot read"),
         ("12x", "unexpected character 'x'"),
         ("why?", "cannot read"),
+        # a flag must not print back as tiles: 'M' would become the flag 'm', and 'm' is no hand
+        ("123m M", "cannot read 'M'"),
+        ("123m honba=²", "honba is a whole number from 0 to 100"),
+        ("123m honba=١", "honba is a whole number"),
+        ("123m sticks=101", "sticks is a whole number from 0 to 100"),
+        ("123m seat=ß", "seat wind is E, S, W or N"),  # 'ß'.upper() is 'SS'
+        ("123m round=ſ", "round wind is E, S, W or N"),
+        ("123m discarder=ſ", "the discarder is a seat"),  # 'ſ'.upper() is 'S'
+        ("123m ²z", "SUPERSCRIPT TWO"),
+        ("1m" * 501, "too long for one hand"),
+        ("123m [5m23s] jokers", "not a chow"),
+        ("123m [5m22s]", "not a chow"),  # without the flag the 2s are 2s
     ],
 )
 def test_errors_name_the_token(text, message):
     with pytest.raises(HandError, match=message):
         parse_hand(text)
+
+
+def test_joker_melds_with_the_jokers_flag():
+    h = parse_hand("111m4z [555m] [5m22s] (2s7z2s7z) tsumo 4z seat=S goulash jokers")
+    assert [m.code for m in h.melds] == ["555m", "555m", "7777z"] and not h.melds[2].open
+    held = [{"meld": 1, "count": 2, "shown": "5m"}, {"meld": 2, "count": 2, "shown": "77z"}]
+    assert h.extra["jokers"] == held
+    assert "[5m22s] (22s77z)" in format_hand(h) and parse_hand(format_hand(h)) == h
+
+
+# -- fuzzing: any text either reads as a hand that prints back the same, or is a HandError -------
+_PIECES = st.sampled_from(
+    [
+        "123m",
+        "406p",
+        "[555z]",
+        "(2222s)",
+        "[5m22s]",
+        "ron",
+        "tsumo",
+        "5p",
+        "2f",
+        "?",
+        "jokers",
+        "seat=",
+        "round=",
+        "honba=",
+        "sticks=",
+        "dora=",
+        "ura=",
+        "discarder=",
+        "pao=",
+        "role=",
+        "win=",
+        "option:",
+        "=",
+        ",",
+        "M",
+        "Riichi",
+        "²",
+        "١",
+        "ß",
+        "K",
+    ]
+)
+_TEXT = st.lists(st.one_of(st.text(max_size=6), _PIECES), max_size=10).map(" ".join)
+_GLUED = st.lists(st.one_of(st.text(max_size=3), _PIECES), max_size=8).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(), _TEXT, _GLUED))
+def test_fuzz_notation_raises_only_hand_error_and_round_trips(text):
+    try:
+        hand = parse_hand(text)
+    except HandError:
+        return
+    again = parse_hand(format_hand(hand))
+    assert again == hand and format_hand(again) == format_hand(hand)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.hand import HandError
+from scoring.notation import format_hand, parse_hand
+from scoring.payments import paid_by
 from scoring.riichi.pao import LIABILITIES, liable_payments
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
@@ -27,14 +29,11 @@ DAI_SUUSHII = {
 
 
 def _pay(data: dict, liable: str, **ctx: object) -> dict[str, int]:
-    hand = hand_from_dict({**data, **ctx})
-    score = score_hand(hand, "riichi")
+    """What each seat pays when the scorer is told the liable seat (``pao``), the public path."""
+    score = score_hand(hand_from_dict({**data, **ctx, "pao": liable}), "riichi")
     assert score.valid, score.error
-    rows = liable_payments(hand, score.details, score.elements, liable)
-    out: dict[str, int] = {}
-    for r in rows:
-        out[r["from"]] = out.get(r["from"], 0) + r["total"]
-    return out
+    assert {p.payee for p in score.payments} == {ctx["seat_wind"]}
+    return paid_by(score.payments)
 
 
 def test_worked_example_shared_ron() -> None:
@@ -66,6 +65,31 @@ def test_dai_suushii_is_the_double_yakuman_row() -> None:
     assert _pay(DAI_SUUSHII, "E", seat_wind="S", win_by="discard", discarder="W") == {"W": 32000, "E": 32000}
 
 
+def test_pao_rows_say_what_they_pay_for() -> None:
+    score = score_hand(
+        hand_from_dict(
+            {**DAI_SANGEN, "seat_wind": "S", "discarder": "W", "pao": "N", "honba": 1, "riichi_sticks": 1}
+        ),
+        "riichi",
+    )
+    assert [(p.payer, p.amount, p.reason) for p in score.payments] == [
+        ("W", 16000, "hand"),
+        ("N", 16000, "pao"),
+        ("W", 300, "counters"),
+        ("table", 1000, "riichi sticks"),
+    ]
+    assert "N pays S 16000 [pao: Dai sangen, seed 3.3.6 terzo tris/poker di drago]" in score.notes
+    # the hand's value is unchanged: pao only re-divides who pays it
+    assert score.details["points"] == {"ron": 32300}
+
+
+def test_pao_in_the_notation_round_trips() -> None:
+    hand = parse_hand("234m5p [555z] [666z] [777z] tsumo 5p seat=S pao=N")
+    assert hand.extra["pao"] == "N" and "pao=N" in format_hand(hand)
+    assert parse_hand(format_hand(hand)) == hand
+    assert paid_by(score_hand(hand, "riichi").payments) == {"N": 32000}
+
+
 def test_no_liability_when_the_winning_tile_completes_the_set() -> None:
     # the third dragon pung completed by the winning discard is not a called set (A7, A28)
     data = {"hand": "234m55p777z", "melds": DAI_SANGEN["melds"][:2], "winning_tile": "7z"}
@@ -73,11 +97,16 @@ def test_no_liability_when_the_winning_tile_completes_the_set() -> None:
     score = score_hand(hand, "riichi")
     assert score.valid and "Dai sangen" in score.elements
     with pytest.raises(HandError, match="called"):
-        liable_payments(hand, score.details, score.elements, "N")
+        liable_payments(hand, score.details["base_points"], score.elements, "N", score.payments)
+    claimed = score_hand(hand.with_changes(extra={**hand.extra, "pao": "N"}), "riichi")
+    assert not claimed.valid and "called" in (claimed.error or "")
 
 
 def test_liable_player_cannot_be_the_winner() -> None:
     hand = hand_from_dict({**DAI_SANGEN, "seat_wind": "S", "win_by": "self_draw"})
     score = score_hand(hand, "riichi")
     with pytest.raises(HandError, match="winner"):
-        liable_payments(hand, score.details, score.elements, "S")
+        liable_payments(hand, score.details["base_points"], score.elements, "S", score.payments)
+    for liable in ("S", "X"):
+        claimed = score_hand(hand.with_changes(extra={"pao": liable}), "riichi")
+        assert not claimed.valid and "pao" in (claimed.error or "")

@@ -9,6 +9,7 @@ import pytest
 
 from scoring.notation import parse_hand
 from scoring.options import resolve
+from scoring.payments import paid_by
 from scoring.result import Score
 from scoring.riichi import OPTIONS, score
 from scoring.riichi.payments import base_points, up100
@@ -232,17 +233,34 @@ def test_limits_and_no_kiriage() -> None:
 def test_payments_with_counters_and_sticks() -> None:
     result = riichi("234m567p22s456s78s tsumo 9s seat=S honba=2 sticks=3")
     assert result.details["points"] == {"tsumo_dealer_pays": 900, "tsumo_others_pay": 600}
-    rows = result.details["payments"]
-    assert [(r["from"], r["total"]) for r in rows] == [("E", 900), ("W", 600), ("N", 600), ("table", 3000)]
+    assert [(p.payer, p.amount, p.reason) for p in result.payments] == [
+        ("E", 700, "hand"),
+        ("W", 400, "hand"),
+        ("N", 400, "hand"),
+        ("E", 200, "counters"),
+        ("W", 200, "counters"),
+        ("N", 200, "counters"),
+        ("table", 3000, "riichi sticks"),
+    ]
+    assert {p.payee for p in result.payments} == {"S"}
+    assert paid_by(result.payments) == {"E": 900, "W": 600, "N": 600, "table": 3000}
+    assert "E pays S 900 (incl. 200 for counters) [hand and counters]" in result.notes
+    assert "table pays S 3000 [riichi sticks]" in result.notes
     dealer_ron = riichi("234m567p22s456s78s ron 9s seat=E riichi honba=1")
     assert dealer_ron.details["points"] == {"ron": 2900 + 300}
-    assert dealer_ron.details["payments"][0]["from"] == "discarder"
+    assert [(p.payer, p.amount) for p in dealer_ron.payments] == [("discarder", 2900), ("discarder", 300)]
+    assert "payments" not in dealer_ron.details and dealer_ron.to_json()["payments"][1] == {
+        "from": "discarder",
+        "to": "E",
+        "amount": 300,
+        "for": "counters",
+    }
 
 
 def test_discarder_seat_from_extra() -> None:
     hand = parse_hand("234m567p22s456s78s ron 9s seat=S riichi")
     named = score(hand.with_changes(extra={"discarder": "W"}), resolve(OPTIONS))
-    assert named.details["payments"][0]["from"] == "W"
+    assert [p.payer for p in named.payments] == ["W"]
     same = score(hand.with_changes(extra={"discarder": "S"}), resolve(OPTIONS))
     assert not same.valid and "discarder" in same.error
 

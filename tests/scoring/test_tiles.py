@@ -84,6 +84,12 @@ def test_parse_and_format_keep_order_and_compact_suits():
         ("m", "no digits before it"),
         ("1x", "unexpected character"),
         ("1?m", "no suit letter"),
+        # only ASCII 0-9 number a tile: '²'.isdigit() is true and int('²') fails; int('١') is 1
+        ("123m456p789s²z", r"'²' \(SUPERSCRIPT TWO: only the digits 0-9 number a tile\)"),
+        ("١٢٣m", "ARABIC-INDIC DIGIT ONE: only the digits 0-9"),
+        ("１m", "FULLWIDTH DIGIT ONE"),
+        ("1m\u200b", r"'\\u200b' \(ZERO WIDTH SPACE\)"),
+        ("1" * 500 + "x", "unexpected character 'x' in tile string '1{60}…'$"),
     ],
 )
 def test_parse_errors_are_precise(text, message):

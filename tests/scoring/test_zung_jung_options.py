@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.notation import parse_hand
+from scoring.payments import paid_by
 from scoring.rules import score_hand
 from scoring.zung_jung import OPTIONS, responsible_player
 
@@ -105,10 +106,10 @@ def test_robbing_kong_win_self_draw() -> None:
     default = score_hand(hand, ZJ)
     value = default.total
     assert value > 25
-    assert default.details["payments"] == {"S": 3 * value - 50, "W": 25, "N": 25}
+    assert paid_by(default.payments) == {"S": 3 * value - 50, "W": 25, "N": 25}
     as_draw = score_hand(hand, ZJ, {"robbing_kong_win": "self_draw"})
     assert as_draw.total == value
-    assert as_draw.details["payments"] == {"S": value, "W": value, "N": value}
+    assert paid_by(as_draw.payments) == {"S": value, "W": value, "N": value}
 
 
 def test_immunity_before_first_discard() -> None:
@@ -122,9 +123,9 @@ def test_immunity_before_first_discard() -> None:
     )
     hand = parse_hand("67p66z [777z] [555z] [234m] ron 8p seat=W")  # zj-seed-small-three-dragons: 60
     hand = hand.with_changes(extra={"discarder": "N", "discards_in_window": ["E:8p", "S:5z"]})
-    assert score_hand(hand, ZJ).details["payments"] == {"E": 130, "S": 25, "N": 25}
+    assert paid_by(score_hand(hand, ZJ).payments) == {"E": 130, "S": 25, "N": 25}
     chosen = score_hand(hand, ZJ, {"immunity_before_first_discard": "discarder"})
-    assert chosen.details["payments"] == {"E": 25, "S": 25, "N": 130}
+    assert paid_by(chosen.payments) == {"E": 25, "S": 25, "N": 130}
 
 
 @pytest.mark.parametrize(

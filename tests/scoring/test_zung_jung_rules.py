@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.hand import Hand, Meld
 from scoring.notation import parse_hand
+from scoring.payments import paid_by
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 from scoring.tiles import Tile
@@ -180,34 +181,38 @@ SMALL_THREE_DRAGONS = "67p66z [777z] [555z] [234m] ron 8p seat=S"  # 60 points
 
 def test_discard_payment_needs_to_know_who_is_responsible() -> None:
     result = _score(SMALL_THREE_DRAGONS)
-    assert result.valid and "payments" not in result.details
+    assert result.valid and result.payments == [] and result.to_json()["payments"] == []
     assert any("give 'discarder'" in n for n in result.notes)
     paid = _score(SMALL_THREE_DRAGONS, discarder="N")
-    assert paid.details["payments"] == {"E": 25, "W": 25, "N": 130}
+    assert paid_by(paid.payments) == {"E": 25, "W": 25, "N": 130}
+    # "ogni giocatore paga inizialmente 25 punti, poi il giocatore responsabile paga il resto"
+    by_n = [(p.amount, p.reason) for p in paid.payments if p.payer == "N"]
+    assert by_n == [(25, "hand"), (105, "responsibility")]
+    assert {p.payee for p in paid.payments} == {"S"}
     assert paid.details["responsible"] == "N"
     assert "Payment: E pays 25, W pays 25, N pays 130 -> S receives 180" in paid.notes
 
 
 def test_explicit_responsible_and_nobody_responsible() -> None:
-    assert _score(SMALL_THREE_DRAGONS, responsible="E").details["payments"] == {"E": 130, "W": 25, "N": 25}
-    assert _score(SMALL_THREE_DRAGONS, responsible=None).details["payments"] == {"E": 60, "W": 60, "N": 60}
+    assert paid_by(_score(SMALL_THREE_DRAGONS, responsible="E").payments) == {"E": 130, "W": 25, "N": 25}
+    assert paid_by(_score(SMALL_THREE_DRAGONS, responsible=None).payments) == {"E": 60, "W": 60, "N": 60}
 
 
 def test_winner_discarded_the_tile_in_the_window() -> None:
     result = _score(SMALL_THREE_DRAGONS, discarder="N", discards_in_window=["S:8p", "W:1m"])
     assert result.details["responsible"] is None
-    assert result.details["payments"] == {"E": 60, "W": 60, "N": 60}
+    assert paid_by(result.payments) == {"E": 60, "W": 60, "N": 60}
 
 
 def test_up_to_par_everyone_pays_the_value_without_a_discarder() -> None:
     result = _score("345m789s2p [123m] [567p] ron 2p seat=N")
-    assert result.details["payments"] == {"E": 5, "S": 5, "W": 5}
+    assert paid_by(result.payments) == {"E": 5, "S": 5, "W": 5}
 
 
 def test_blessing_of_earth_is_paid_by_east_without_a_discarder() -> None:
     result = _score("222m345m678p789s5p ron 5p earthly seat=W")
     assert result.total == 160
-    assert result.details["payments"] == {"E": 430, "S": 25, "N": 25}
+    assert paid_by(result.payments) == {"E": 430, "S": 25, "N": 25}
 
 
 @pytest.mark.parametrize(
@@ -282,6 +287,6 @@ def test_properties_of_complete_hands(hand: Hand) -> None:
     else:
         assert sum(result.elements.values()) == result.total < LIMIT
     if hand.win_by == "self_draw":
-        assert result.details["payments"] == {s: result.total for s in "ESWN" if s != hand.seat_wind}
+        assert paid_by(result.payments) == {s: result.total for s in "ESWN" if s != hand.seat_wind}
         # the same tiles won on a discard can only lose concealed triplets
         assert score_hand(hand.with_changes(win_by="discard"), ZJ).total <= result.total

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from scoring.payments import net_by_seat, paid_by
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 from scoring.zung_jung import responsible_player, settle
@@ -52,8 +53,9 @@ def _check_settlement(v: dict[str, Any]) -> None:
         )
     assert responsible == v["responsible"]
     payments = settle(v["winner"], v["win_by"], v["hand_value"], responsible)
-    assert payments == v["expected"]["payments"]
-    assert sum(payments.values()) == v["expected"]["winner_receives"] == 3 * v["hand_value"]
+    assert {p.payee for p in payments} == {v["winner"]}
+    assert paid_by(payments) == v["expected"]["payments"]
+    assert sum(p.amount for p in payments) == v["expected"]["winner_receives"] == 3 * v["hand_value"]
 
 
 def _vector(vid: str) -> dict[str, Any]:
@@ -77,8 +79,8 @@ def test_hand_and_settlement_vectors_agree(hand_id: str, pay_id: str) -> None:
     data.update(seat_wind=pay_v["winner"], discarder=pay_v["discarder"])
     result = score_hand(hand_from_dict(data), "zung-jung")
     assert result.total == pay_v["hand_value"]
-    assert result.details["payments"] == pay_v["expected"]["payments"]
-    assert result.details["winner_receives"] == pay_v["expected"]["winner_receives"]
+    assert paid_by(result.payments) == pay_v["expected"]["payments"]
+    assert net_by_seat(result.payments)[pay_v["winner"]] == pay_v["expected"]["winner_receives"]
 
 
 def test_every_self_draw_vector_is_paid_by_all() -> None:
@@ -89,5 +91,5 @@ def test_every_self_draw_vector_is_paid_by_all() -> None:
     for v in hands:
         result = score_hand(_hand(v), "zung-jung")
         total = v["expected"]["total"]
-        assert set(result.details["payments"].values()) == {total}, v["id"]
-        assert v["seat_wind"] not in result.details["payments"]
+        assert set(paid_by(result.payments).values()) == {total}, v["id"]
+        assert len(result.payments) == 3 and v["seat_wind"] not in paid_by(result.payments)

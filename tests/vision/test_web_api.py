@@ -21,6 +21,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from scoring.notation import parse_hand
+from scoring.payments import Payment
+from scoring.rules import score_hand
 from tests.vision.test_images import tiff_claiming
 from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
 from vision.images import pixel_size, sniff
@@ -266,14 +269,19 @@ def test_score_endpoint(client: TestClient) -> None:
     assert client.post("/api/score", json={"hand": "x"}).status_code == 422
 
 
-def test_settlement_shapes() -> None:
-    riichi = {"payments": [{"from": "E", "to": "W", "total": 4000}, {"from": "S", "to": "W", "total": 2000}]}
-    assert settlement(riichi, "W") == {"E": -4000, "S": -2000, "W": 6000, "N": 0}
-    assert settlement({"payments": [{"from": "discarder", "to": "W", "total": 1}]}, "W") is None
-    assert settlement({"settlement": {"E": -8, "S": -8, "W": 24, "N": -8}}, "W")["W"] == 24
-    zj = {"payments": {"E": 40, "S": 40, "N": 40}, "winner_receives": 120}
-    assert settlement(zj, "W") == {"E": -40, "S": -40, "W": 120, "N": -40}
-    assert settlement({}, "E") is None
+def test_settlement_nets_the_typed_payments() -> None:
+    riichi = [Payment("E", "W", 3900, "hand"), Payment("E", "W", 100, "counters")]
+    riichi.append(Payment("S", "W", 2000, "hand"))
+    assert settlement(riichi) == {"E": -4000, "S": -2000, "W": 6000, "N": 0}
+    # riichi sticks come from the table: the winner gains them, no seat pays them again
+    sticks = Payment("table", "W", 1000, "riichi sticks")
+    assert settlement([*riichi, sticks]) == {"E": -4000, "S": -2000, "W": 7000, "N": 0}
+    assert settlement([Payment("discarder", "W", 1000, "hand")]) is None  # whose seat is not known
+    assert settlement([]) is None
+    mcr = score_hand(parse_hand("123m456p789s5556z ron 6z seat=S discarder=W"), "mcr")
+    assert settlement(mcr.payments) == {"E": -8, "S": 37, "W": -21, "N": -8}
+    zj = score_hand(parse_hand("11123m555p777s88s ron 1m seat=E discarder=S"), "zung-jung")
+    assert settlement(zj.payments) == {"E": 105, "S": -55, "W": -25, "N": -25}
 
 
 # ------------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import base64
 import json
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -37,6 +38,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from scoring.hand import HandError
+from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS, score_hand
 from scoring.structured import hand_from_dict
@@ -136,28 +138,12 @@ def _check_code(code: str, what: str) -> None:
         raise ApiError(400, f"{what}: {code!r} is not a tile code (1m..9m, 0m, 1p.., 1z..7z, 1f..8f, back)")
 
 
-def settlement(score: dict[str, Any], seat: str) -> dict[str, int] | None:
-    """Net points per seat (E, S, W, N) where the score says who pays whom; else None."""
-    seats = ("E", "S", "W", "N")
-    if isinstance(score.get("settlement"), dict) and set(score["settlement"]) <= set(seats):
-        return {k: int(v) for k, v in score["settlement"].items()}
-    pays = score.get("payments")
-    if isinstance(pays, list) and pays:
-        net = dict.fromkeys(seats, 0)
-        for p in pays:
-            if not isinstance(p, dict) or p.get("from") not in seats or p.get("to") not in seats:
-                return None
-            amount = int(p.get("total", p.get("amount", 0)))
-            net[p["from"]] -= amount
-            net[p["to"]] += amount
-        return net
-    if isinstance(pays, dict) and pays and set(pays) <= set(seats) and seat not in pays:
-        net = dict.fromkeys(seats, 0)
-        for payer, amount in pays.items():
-            net[payer] -= int(amount)
-        net[seat] = int(score.get("winner_receives", -sum(net.values())))
-        return net
-    return None
+def settlement(payments: Sequence[Payment]) -> dict[str, int] | None:
+    """Net points per seat (E, S, W, N) from the score's payments; None when there are none or a
+    payer's seat is not known (a discard win without the discarder)."""
+    if not payments or not between_seats(payments):
+        return None
+    return net_by_seat(payments)
 
 
 def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], problems: list[str]) -> dict:
@@ -182,7 +168,7 @@ def _scored(hand: dict[str, Any], score: Score, problems: list[str]) -> dict[str
         "hand": hand,
         "problems": problems,
         "score": out,
-        "settlement": settlement(out, str(hand.get("seat_wind") or "E")),
+        "settlement": settlement(score.payments),
     }
 
 

@@ -11,7 +11,7 @@ import pytest
 from scoring.hand import WINDS
 from scoring.session.engine import run_session
 from scoring.session.load import load_session, parse_yaml
-from scoring.session.model import Player, Row, Session, SessionError
+from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.photo import PhotoHand
 from scoring.session.seats import Seating
 from tests.spec_vectors import load_vectors, shared_available
@@ -20,7 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 
 
-def session(rows: list[Row], subs: dict[str, str] | None = None) -> Session:
+def session(rows: list[SessionEntry], subs: dict[str, str] | None = None) -> Session:
     subs = subs or {}
     return Session(
         "T",
@@ -31,8 +31,8 @@ def session(rows: list[Row], subs: dict[str, str] | None = None) -> Session:
     )
 
 
-def hand(text: str, winner: str, discarder: str | None = None, **kw: object) -> Row:
-    return Row("hand", "test", hand=text, winner=winner, discarder=discarder, **kw)  # type: ignore[arg-type]
+def hand(text: str, winner: str, discarder: str | None = None, **kw: object) -> SessionEntry:
+    return SessionEntry("hand", "test", hand=text, winner=winner, discarder=discarder, **kw)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- MCR
@@ -57,17 +57,23 @@ def test_mcr_seed_figures_5_and_6() -> None:
     # Figure 6: V=9 on a discard: discarder -17, others -8, winner +33 (spec mcr §5.1)
     from scoring.mcr.payments import settlement
     from scoring.notation import parse_hand
+    from scoring.payments import net_by_seat
     from scoring.result import Score
-    from scoring.session.settle import hand_payments, net_by_seat
+    from scoring.session.settle import hand_payments
 
-    h = parse_hand("123m456p789s5556z ron 6z seat=S discarder=W")
-    assert net_by_seat(
-        hand_payments(Score("mcr", True, details={"settlement": settlement(h, 9)}), h, "mcr")
-    ) == {"E": -8, "S": 33, "W": -17, "N": -8}
-    h = parse_hand("123m456p789s5556z tsumo 6z seat=S")
-    assert net_by_seat(
-        hand_payments(Score("mcr", True, details={"settlement": settlement(h, 8)}), h, "mcr")
-    ) == {"E": -16, "S": 48, "W": -16, "N": -16}
+    # Figure 6 on a discard (V=9), Figure 5 self-drawn (V=8: each opponent pays 8+8 = 16)
+    for text, value, net in (
+        ("123m456p789s5556z ron 6z seat=S discarder=W", 9, {"E": -8, "S": 33, "W": -17, "N": -8}),
+        ("123m456p789s5556z tsumo 6z seat=S", 8, {"E": -16, "S": 48, "W": -16, "N": -16}),
+    ):
+        payments = settlement(parse_hand(text), value)
+        assert net_by_seat(hand_payments(Score("mcr", True, payments=payments))) == net
+    # without the discarder's seat the payment cannot be booked
+    h = parse_hand("123m456p789s5556z ron 6z seat=S")
+    with pytest.raises(SessionError, match="discarder"):
+        hand_payments(Score("mcr", True, payments=settlement(h, 9)))
+    with pytest.raises(SessionError, match="responsible"):
+        hand_payments(Score("zung-jung", True))
 
 
 @pytest.mark.skipif(not shared_available(), reason="../shared (rule specs) not present")
@@ -86,7 +92,7 @@ def test_mcr_sixteen_hands_from_the_spec_vectors_sum_to_zero() -> None:
         data = {k: v[k] for k in ("hand", "melds", "winning_tile", "win_by", "bonus_tiles") if k in v}
         winner = NAMES[i % 4]
         rows.append(
-            Row(
+            SessionEntry(
                 "hand",
                 f"v{i}",
                 hand=data,
@@ -94,8 +100,8 @@ def test_mcr_sixteen_hands_from_the_spec_vectors_sum_to_zero() -> None:
                 discarder=None if v["win_by"] == "self_draw" else NAMES[(i + 1) % 4],
             )
         )
-    rows.insert(5, Row("penalty", "p", player="Carla", infraction="late", minutes=12))
-    rows.insert(9, Row("penalty", "p", player="Dario", infraction="false_hu_invalid"))
+    rows.insert(5, SessionEntry("penalty", "p", player="Carla", infraction="late", minutes=12))
+    rows.insert(9, SessionEntry("penalty", "p", player="Dario", infraction="false_hu_invalid"))
     t0 = time.perf_counter()
     sheet = run_session(session(rows), "mcr")
     elapsed = time.perf_counter() - t0
@@ -118,7 +124,7 @@ def test_mcr_sixteen_hands_from_the_spec_vectors_sum_to_zero() -> None:
 @pytest.mark.parametrize(("minutes", "points", "disq"), [(10, 10, False), (15, 20, False), (16, 0, True)])
 def test_mcr_late_arrival(minutes: int, points: int, disq: bool) -> None:
     sheet = run_session(
-        session([Row("penalty", "p", player="Bruno", infraction="late", minutes=minutes)]), "mcr"
+        session([SessionEntry("penalty", "p", player="Bruno", infraction="late", minutes=minutes)]), "mcr"
     )
     assert sheet.totals["Bruno"] == -points
     assert sheet.penalties[0].disqualified is disq
@@ -130,8 +136,8 @@ def test_mcr_late_arrival(minutes: int, points: int, disq: bool) -> None:
 
 
 def test_mcr_repeated_infractions_scale_and_forgotten_tile() -> None:
-    rows = [Row("penalty", "p", player="Anna", infraction="wrong_call") for _ in range(6)]
-    rows.append(Row("penalty", "p", player="Bruno", infraction="forgotten_winning_tile"))
+    rows = [SessionEntry("penalty", "p", player="Anna", infraction="wrong_call") for _ in range(6)]
+    rows.append(SessionEntry("penalty", "p", player="Bruno", infraction="forgotten_winning_tile"))
     sheet = run_session(session(rows), "mcr")
     assert [p.points for p in sheet.penalties[:6]] == [0, 5, 10, 20, 30, 40]
     assert sheet.totals == {"Anna": -105, "Bruno": -10, "Carla": 0, "Dario": 0}
@@ -182,7 +188,7 @@ def test_riichi_example_hanchan_counters_sticks_and_chombo() -> None:
     ],
 )
 def test_riichi_noten_payments(tenpai: list[str], expected: dict[str, int]) -> None:
-    sheet = run_session(session([Row("draw", "d", draw="exhaustive", tenpai=tenpai)]), "riichi")
+    sheet = run_session(session([SessionEntry("draw", "d", draw="exhaustive", tenpai=tenpai)]), "riichi")
     assert sheet.lines[0].deltas == expected
     assert sheet.lines[0].label == "E1" and (sheet.lines[0].winds["Anna"] == "E") and sheet.hands_played == 1
 
@@ -200,16 +206,16 @@ def test_riichi_dealer_keeps_the_deal_and_counters_reset() -> None:
 
 
 def test_riichi_game_ends_after_the_south_round() -> None:
-    rows = [Row("draw", f"d{i}", draw="exhaustive") for i in range(8)]
+    rows = [SessionEntry("draw", f"d{i}", draw="exhaustive") for i in range(8)]
     sheet = run_session(session(rows), "riichi")
     assert [ln.label for ln in sheet.lines] == ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4"]
     with pytest.raises(SessionError, match="South"):
-        run_session(session([*rows, Row("draw", "x", draw="exhaustive")]), "riichi")
+        run_session(session([*rows, SessionEntry("draw", "x", draw="exhaustive")]), "riichi")
 
 
 def test_riichi_noten_riichi_is_a_chombo() -> None:
     with pytest.raises(SessionError, match="chombo"):
-        run_session(session([Row("draw", "d", draw="exhaustive", riichi=["Anna"])]), "riichi")
+        run_session(session([SessionEntry("draw", "d", draw="exhaustive", riichi=["Anna"])]), "riichi")
 
 
 def test_riichi_uma_ties_and_substitutes() -> None:
@@ -228,8 +234,8 @@ def test_riichi_uma_ties_and_substitutes() -> None:
 
 def test_riichi_late_and_obstruction() -> None:
     rows = [
-        Row("penalty", "p", player="Carla", infraction="late", minutes=4),
-        Row("penalty", "p", player="Dario", infraction="obstruction", points=8000),
+        SessionEntry("penalty", "p", player="Carla", infraction="late", minutes=4),
+        SessionEntry("penalty", "p", player="Dario", infraction="obstruction", points=8000),
     ]
     assert run_session(session(rows), "riichi").totals == {
         "Anna": 0,
@@ -238,7 +244,9 @@ def test_riichi_late_and_obstruction() -> None:
         "Dario": -8000,
     }
     with pytest.raises(SessionError, match="substitute"):
-        run_session(session([Row("penalty", "p", player="Carla", infraction="late", minutes=11)]), "riichi")
+        run_session(
+            session([SessionEntry("penalty", "p", player="Carla", infraction="late", minutes=11)]), "riichi"
+        )
 
 
 def test_riichi_pao_in_a_session() -> None:
@@ -247,7 +255,7 @@ def test_riichi_pao_in_a_session() -> None:
         "melds": [{"type": "pung", "tiles": t} for t in ("555z", "666z", "777z")],
         "winning_tile": "5p",
     }
-    row = Row("hand", "h", hand=dai_sangen, winner="Bruno", discarder="Carla", pao="Dario")
+    row = SessionEntry("hand", "h", hand=dai_sangen, winner="Bruno", discarder="Carla", pao="Dario")
     assert run_session(session([row]), "riichi").lines[0].deltas == {
         "Anna": 0,
         "Bruno": 32000,
@@ -267,7 +275,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
         and not v.get("riichi_sticks")
         and "discarder" not in v
     ]
-    rows: list[Row] = []
+    rows: list[SessionEntry] = []
     expected = []
     seats = Seating("riichi", dict(zip(NAMES, WINDS, strict=True)))
     for i, v in enumerate(vectors):
@@ -291,7 +299,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
         other = WINDS[(WINDS.index(seat) + 1) % 4]
         riichi = [seat] if {"riichi", "double_riichi"} & set(v.get("flags") or []) else []
         rows.append(
-            Row(
+            SessionEntry(
                 "hand",
                 v["id"],
                 hand=data,
@@ -303,7 +311,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
         expected.append(v)
         seats.after_hand(dealer_keeps=seat == "E")
         if i % 3 == 2 and not seats.over:  # a drawn hand: North declared riichi, his stick stays
-            rows.append(Row("draw", "d", draw="exhaustive", riichi=["N"], tenpai=["N"]))
+            rows.append(SessionEntry("draw", "d", draw="exhaustive", riichi=["N"], tenpai=["N"]))
             seats.after_hand()
     assert seats.over and len(expected) >= 8
     sheet = run_session(session(rows), "riichi")
@@ -366,7 +374,7 @@ def test_an_unsure_photo_is_marked_for_the_referee_never_scored(tmp_path: Path) 
     (tmp_path / "h.jpg").write_bytes(b"x")
     read = {"hand": "123m456p789s55566z", "winning_tile": "6z"}
     unsure = PhotoHand(read, flagged=["6z at x=10 y=20 (confidence 0.40)"])
-    rows = [Row("hand", "h", photo="h.jpg", winner="Anna", discarder="Bruno")]
+    rows = [SessionEntry("hand", "h", photo="h.jpg", winner="Anna", discarder="Bruno")]
     s = session(rows)
     s.base_dir = str(tmp_path)
     sheet = run_session(s, "mcr", read_photo=lambda p: unsure)
@@ -386,7 +394,10 @@ def test_mcr_third_seat_change() -> None:
 
 
 def test_riichi_non_dealer_chombo_and_abortive_draw() -> None:
-    rows = [Row("chombo", "c", player="Carla"), Row("draw", "a", draw="abortive", riichi=["Bruno"])]
+    rows = [
+        SessionEntry("chombo", "c", player="Carla"),
+        SessionEntry("draw", "a", draw="abortive", riichi=["Bruno"]),
+    ]
     sheet = run_session(session(rows), "riichi")
     assert sheet.lines[0].deltas == {"Anna": 4000, "Bruno": 2000, "Carla": -8000, "Dario": 2000}
     assert sheet.lines[0].label == sheet.lines[1].label == "E1"  # no hand played, East stays
@@ -396,7 +407,7 @@ def test_riichi_non_dealer_chombo_and_abortive_draw() -> None:
 
 
 def test_riichi_four_tenpai_pay_nothing() -> None:
-    sheet = run_session(session([Row("draw", "d", draw="exhaustive", tenpai=list(WINDS))]), "riichi")
+    sheet = run_session(session([SessionEntry("draw", "d", draw="exhaustive", tenpai=list(WINDS))]), "riichi")
     assert sheet.lines[0].deltas == dict.fromkeys(NAMES, 0)
 
 
@@ -416,7 +427,7 @@ def test_riichi_several_winners_on_one_discard() -> None:
     # spec §5.5: the discarder pays each winner with the full counters; each winner's own stick goes
     # back to him, the others' (and the leftover ones) to the first winner after the discarder; East stays
     rows = [
-        Row(
+        SessionEntry(
             "draw", "d", draw="exhaustive", riichi=["Dario"], tenpai=["Anna", "Dario"]
         ),  # East stays, honba 1
         hand("234m456p678s234p5s ron 5s", "Anna", "Bruno", riichi=["Anna", "Dario"], honba=1, sticks=1),
@@ -447,17 +458,23 @@ def test_a_photo_read_elsewhere_is_confirmed_like_any_photo() -> None:
     totals until confirmed, and then it scores exactly as the same hand typed."""
     read = {"hand": "123m456p789s55566z", "winning_tile": "6z"}
     unsure = PhotoHand(read, flagged=["6z at x=10 y=20 (confidence 0.40)"])
-    row = Row("hand", "h", photo="1-h.jpg", reading=unsure, winner="Anna", discarder="Bruno")
+    row = SessionEntry("hand", "h", photo="1-h.jpg", reading=unsure, winner="Anna", discarder="Bruno")
     sheet = run_session(session([row]), "mcr")
     assert sheet.lines[0].status == "confirm" and sheet.totals == dict.fromkeys(NAMES, 0)
     assert any("6z at x=10" in n for n in sheet.lines[0].notes)
     row.confirmed = True
     confirmed = run_session(session([row]), "mcr")
-    typed = run_session(session([Row("hand", "h", hand=read, winner="Anna", discarder="Bruno")]), "mcr")
+    typed = run_session(
+        session([SessionEntry("hand", "h", hand=read, winner="Anna", discarder="Bruno")]), "mcr"
+    )
     assert confirmed.complete and confirmed.totals == typed.totals and confirmed.totals["Anna"] > 0
-    sure = Row("hand", "h", photo="1-h.jpg", reading=PhotoHand(read), winner="Anna", discarder="Bruno")
+    sure = SessionEntry(
+        "hand", "h", photo="1-h.jpg", reading=PhotoHand(read), winner="Anna", discarder="Bruno"
+    )
     assert run_session(session([sure]), "mcr").totals == typed.totals  # nothing to check: scored
-    blank = Row("hand", "h", photo="1-h.jpg", reading=PhotoHand(None, error="no tiles"), winner="Anna")
+    blank = SessionEntry(
+        "hand", "h", photo="1-h.jpg", reading=PhotoHand(None, error="no tiles"), winner="Anna"
+    )
     line = run_session(session([blank]), "mcr").lines[0]
     assert line.status == "error" and "no tiles" in line.notes[0]
 
@@ -465,7 +482,7 @@ def test_a_photo_read_elsewhere_is_confirmed_like_any_photo() -> None:
 def test_the_sheet_says_where_the_next_hand_stands() -> None:
     rows = [
         hand("234m55p12345678s tsumo 9s", "Bruno", riichi=["Bruno"]),
-        Row("draw", "d", riichi=["Anna"], tenpai=["Anna"]),
+        SessionEntry("draw", "d", riichi=["Anna"], tenpai=["Anna"]),
     ]
     sheet = run_session(session(rows), "riichi")
     # Bruno (S) won: the deal passed to him; at the draw East (Bruno) was noten: on to Carla
@@ -485,6 +502,6 @@ def test_every_listed_infraction_is_one_the_engine_takes(rules: str) -> None:
     from scoring.session.penalties import INFRACTIONS
 
     for name in INFRACTIONS[rules]:
-        row = Row("penalty", "p", player="Carla", infraction=name, minutes=5, points=8000)
+        row = SessionEntry("penalty", "p", player="Carla", infraction=name, minutes=5, points=8000)
         sheet = run_session(session([row]), rules)
         assert sheet.penalties[0].infraction == name

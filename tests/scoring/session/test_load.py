@@ -119,6 +119,39 @@ def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
         load_session(tmp_path / "nope.yaml")
 
 
+# -- hostile files: a clear SessionError naming the field, never a traceback or a huge message ---
+_BOMB = "\n".join(
+    ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    + [f"{b}: &{b} [{', '.join(['*' + a] * 9)}]" for a, b in zip("abcdefg", "bcdefgh", strict=True)]
+)
+_PLAYERS = "players: {Anna: E, Bruno: S, Carla: W, Dario: N}\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("tournament: *h\n" + _PLAYERS + "hands: []", "tournament: expected a name or a number"),
+        ("players: *h\nhands: []", "9 players"),
+        (_PLAYERS + "hands: [{hand: '123m456p789s5556z ron 6z', winner: *h}]", r"hands\[0\]\.winner"),
+        (_PLAYERS + "hands: [{hand: '123m ron 6z', winner: Anna, flags: *h}]", "expected a list"),
+        (_PLAYERS + "hands: [{hand: '123m ron 6z', winner: Anna, options: {a: *h}}]", "NAME: value"),
+        (_PLAYERS + "hands: [{draw: *h}]", r"hands\[0\]\.draw"),
+        (_PLAYERS + "hands: *h", r"hands\[0\]: a row is an object"),
+    ],
+)
+def test_alias_bombs_are_refused_with_a_short_message(body: str, message: str) -> None:
+    with pytest.raises(SessionError, match=message) as exc:
+        parse_yaml(_BOMB + "\n" + body)
+    assert len(str(exc.value)) < 300
+
+
+def test_deep_nesting_and_long_numbers() -> None:
+    with pytest.raises(SessionError, match="nested too deeply"):
+        parse_yaml("players: " + "[" * 100_000)
+    with pytest.raises(SessionError, match="4300 digits"):
+        parse_yaml(_PLAYERS + "hands: [{penalty: late, player: Anna, minutes: " + "9" * 5000 + "}]")
+
+
 # ---------------------------------------------------------------- the structured form (phone page)
 def test_the_structured_form_and_a_photos_reading() -> None:
     from scoring.session.load import session_from_dict

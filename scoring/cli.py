@@ -18,9 +18,8 @@ from typing import Any, TextIO
 
 from scoring.hand import Hand, HandError
 from scoring.notation import format_hand, parse_hand
-from scoring.options import resolve
 from scoring.result import Score
-from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, score_hand, scorer
+from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, check_context, score_hand, scorer
 from scoring.structured import hand_from_dict, parse_document, parse_json
 from scoring.tiles import format_tiles, glyphs
 
@@ -78,18 +77,23 @@ def describe_hand(hand: Hand) -> str:
     """Two lines a player can check against the table: the tiles as codes and as glyphs."""
     tiles = list(hand.concealed)
     glyph_melds = " ".join(glyphs(m.tiles) for m in hand.melds)
-    lines = [f"Hand:  {format_hand(hand)}",
-             f"Tiles: {glyphs(tiles)}  {glyph_melds}".rstrip()]
+    lines = [f"Hand:  {format_hand(hand)}", f"Tiles: {glyphs(tiles)}  {glyph_melds}".rstrip()]
     if hand.bonus_tiles:
         lines.append(f"Bonus: {glyphs(hand.bonus_tiles)} ({format_tiles(hand.bonus_tiles)})")
     return "\n".join(lines)
 
 
 def _rules_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", "-r", required=True, choices=list(RULE_SYSTEMS),
-                        help="rule system to score under")
-    parser.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
-                        help="rule option (repeatable); see the rule system's documented options")
+    parser.add_argument(
+        "--rules", "-r", required=True, choices=list(RULE_SYSTEMS), help="rule system to score under"
+    )
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        metavar="NAME=VALUE",
+        help="rule option (repeatable); see the rule system's documented options",
+    )
 
 
 def _check_rules(rules: str) -> None:
@@ -102,7 +106,7 @@ def _check_rules(rules: str) -> None:
 def _check_options(rules: str, *given: Mapping[str, str]) -> None:
     """Options are checked before any scoring: an unknown name or value is bad input (exit 2),
     not a hand that failed to win (exit 1)."""
-    resolve(scorer(rules).OPTIONS, *given)
+    check_context(rules, (), *given)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -113,7 +117,7 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
     options = parse_options(args.option)
     try:
         hand = read_hand(args.hand)
-        _check_options(args.rules, hand.options, options)
+        check_context(args.rules, hand.flags, hand.options, options)  # a typo is bad input: exit 2
     except HandError as exc:
         if args.json:
             json.dump(Score.invalid(args.rules, str(exc)).to_json(), out, ensure_ascii=False)
@@ -183,8 +187,9 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
     _check_rules(args.rules)
     module = scorer(args.rules)
     if not hasattr(module, "score_table"):
-        raise CliError(f"the {args.rules} rules have no losers' scores: "
-                       "'table' is for australian and classical")
+        raise CliError(
+            f"the {args.rules} rules have no losers' scores: 'table' is for australian and classical"
+        )
     options = parse_options(args.option)
     text = read_text(args.file)
     try:
@@ -205,10 +210,13 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register ``hand``, ``hands`` and ``table`` on a subparser set (shared with vision.cli)."""
-    p = sub.add_parser("hand", help="score one hand typed in notation or given as JSON/YAML",
-                       description="Score one hand. HAND is the one-line notation "
-                       "(e.g. '123m456p789s1z 22z ron 1z seat=S riichi'), a JSON object, "
-                       "or a .json/.yaml file.")
+    p = sub.add_parser(
+        "hand",
+        help="score one hand typed in notation or given as JSON/YAML",
+        description="Score one hand. HAND is the one-line notation "
+        "(e.g. '123m456p789s1z 22z ron 1z seat=S riichi'), a JSON object, "
+        "or a .json/.yaml file.",
+    )
     p.add_argument("hand")
     _rules_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -227,8 +235,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
 
 def build_parser(prog: str = "mahjong-score") -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
-    parser = argparse.ArgumentParser(prog=prog, description="Score mahjong hands under MCR, EMA Riichi, "
-                                     "Zung Jung, Australian and Classical Italian rules.")
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Score mahjong hands under MCR, EMA Riichi, "
+        "Zung Jung, Australian and Classical Italian rules.",
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_commands(sub)
     from scoring.session.cli import add_commands as add_session_commands  # the table's session sheet

@@ -1,14 +1,15 @@
 """Which rule systems exist and where their scorers live.
 
 Each scorer module exposes ``NAME``, ``OPTIONS`` (a table of :class:`scoring.options.Option`) and
-``score(hand, options) -> Score``. Modules are imported on first use, so scoring one system never
+``score(hand, options) -> Score``; a system that refuses situation flags it does not know lists
+its own as ``FLAGS``. Modules are imported on first use, so scoring one system never
 loads the others.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import ModuleType
 
 from scoring.hand import Hand, HandError
@@ -41,6 +42,20 @@ def scorer(rules: str) -> ModuleType:
 
 def options_of(rules: str) -> Mapping[str, Option]:
     return scorer(rules).OPTIONS
+
+
+def check_context(rules: str, flags: Iterable[str] = (), *options: Mapping[str, str]) -> None:
+    """What a front end checks before it scores anything: rule option names and values, and the
+    flags ``rules`` refuses (those not in its ``FLAGS``; the systems without ``FLAGS`` ignore a
+    flag they do not use). :class:`HandError` is bad input (exit 2), not a hand that is no win."""
+    module = scorer(rules)
+    resolve(module.OPTIONS, *options)
+    known = getattr(module, "FLAGS", None)
+    unknown = sorted(set(flags) - set(known)) if known is not None else []
+    if unknown:
+        raise HandError(
+            f"unknown flag(s) for {rules}: {', '.join(unknown)} (flags: {', '.join(sorted(known or ()))})"
+        )
 
 
 def score_hand(hand: Hand, rules: str, options: Mapping[str, str] | None = None) -> Score:

@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", type=Path, default=MODELS_DIR)
     ap.add_argument("--detector", type=Path, help="another detector ONNX (default: the models folder's)")
     ap.add_argument("--reader", type=Path, help="another reader ONNX")
-    ap.add_argument("--split", default="test", choices=["test", "val", "teach", "train"])
+    ap.add_argument("--split", default="test", choices=["test", "val", "train", "teach"])
     ap.add_argument(
         "--dataset",
         help="only this data set (e.g. riichi-camera-frames: its training frames are a set the reader "

@@ -144,8 +144,10 @@ def recover_reader(onnx_path: Path, out: Path, crops: list[str]) -> None:
     from train_reader import TileReader
 
     inits, convs = onnx_weights(onnx_path)
-    n_classes = inits["tile.weight"].shape[0]
-    feat = inits["tile.weight"].shape[1]
+    # readers exported with their features as a third output wrap the model: ``reader.tile.weight``
+    pre = "reader." if "reader.tile.weight" in inits else ""
+    n_classes = inits[f"{pre}tile.weight"].shape[0]
+    feat = inits[f"{pre}tile.weight"].shape[1]
     pool = (3, 2) if feat == 768 else (1, 1)
     model = TileReader(n_classes=n_classes, pool=pool)
     conv_mods = [m for m in model.features.modules() if isinstance(m, nn.Conv2d)]
@@ -159,8 +161,8 @@ def recover_reader(onnx_path: Path, out: Path, crops: list[str]) -> None:
         pairs.append((conv, bn, inits[bname]))
     with torch.no_grad():
         for head in ("tile", "upside_down"):
-            getattr(model, head).weight.copy_(torch.from_numpy(inits[f"{head}.weight"]))
-            getattr(model, head).bias.copy_(torch.from_numpy(inits[f"{head}.bias"]))
+            getattr(model, head).weight.copy_(torch.from_numpy(inits[f"{pre}{head}.weight"]))
+            getattr(model, head).bias.copy_(torch.from_numpy(inits[f"{pre}{head}.bias"]))
     xs = []
     for f in crops[:512]:
         im = cv2.resize(cv2.imread(f), (96, 96))[:, :, ::-1]

@@ -13,6 +13,10 @@ from __future__ import annotations
 import os
 import stat
 import struct
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
@@ -173,10 +177,14 @@ def decode_image(
     if kind == "jpeg":
         while factor < 8 and max(size) / (factor * 2) >= min_side:
             factor *= 2
+    level = cv2.utils.logging.getLogLevel()
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)  # the error is ours to say
     try:
         image = cv2.imdecode(buf, _REDUCED[factor] if factor > 1 else cv2.IMREAD_COLOR)
     except cv2.error:
         image = None
+    finally:
+        cv2.utils.logging.setLogLevel(level)
     if image is None or image.size == 0:
         raise PhotoError(f"the {kind.upper()} image is corrupt or truncated and cannot be decoded")
     if min(image.shape[:2]) < MIN_SIDE:
@@ -208,11 +216,39 @@ def read_photo_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> np.nda
         if st.st_size == 0:
             raise PhotoError(f"empty file: {p}", "empty")
         with os.fdopen(os.dup(fd), "rb") as fh:
-            return np.frombuffer(fh.read(max_bytes + 1)[:max_bytes], np.uint8)
+            # the size the file has (read(max_bytes) would reserve max_bytes first: 646 MB a photo)
+            return np.frombuffer(fh.read(st.st_size)[:max_bytes], np.uint8)
     except OSError as exc:
         raise PhotoError(f"cannot read {p}: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
+
+
+_stderr_lock = threading.Lock()
+
+
+@contextmanager
+def codec_messages_off() -> Iterator[None]:
+    """The codec libraries' own messages off while a photo file decodes: libpng, libjpeg and
+    libtiff write "libpng error: IDAT: incorrect data check", "Corrupt JPEG data: ..." straight to
+    the process's stderr, where a command's one-line error (and a batch's progress bar) would
+    drown in them. Only the command line's road (a file) does this: the server's decodes run in
+    threads, and the server's stderr is its log."""
+    with _stderr_lock:
+        try:
+            sys.stderr.flush()
+            saved = os.dup(2)
+        except (OSError, ValueError):  # no stderr to silence (a daemon, an embedding)
+            yield
+            return
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 2)
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            os.close(devnull)
 
 
 def load_photo(
@@ -222,7 +258,8 @@ def load_photo(
     its own pixels; :class:`PhotoError` naming the file otherwise."""
     data = read_photo_file(path)
     try:
-        return decode_image(data, max_pixels, DECODE_MIN_SIDE if reduce else 1 << 30)
+        with codec_messages_off():
+            return decode_image(data, max_pixels, DECODE_MIN_SIDE if reduce else 1 << 30)
     except PhotoError as exc:
         if exc.reason in ("not_image", "corrupt", "empty"):
             raise PhotoError(f"not an image or corrupt: {path}", exc.reason) from None

@@ -43,6 +43,8 @@ class HandContext:
     riichi_sticks: int = 0
     #: overrides the layout's winning tile (none was set apart, or the wrong one)
     winning_tile: Tile | None = None
+    #: the seat that discarded the winning tile (who pays, where the rules say)
+    discarder: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The structured form's context fields; empty lists and zero sticks are left out."""
@@ -60,6 +62,8 @@ class HandContext:
         out["honba"] = self.honba
         if self.riichi_sticks:
             out["riichi_sticks"] = self.riichi_sticks
+        if self.discarder:
+            out["discarder"] = self.discarder
         return out
 
 
@@ -95,6 +99,7 @@ def hand_from_layout(layout: Layout, context: HandContext) -> Hand:
             ura_dora_indicators=context.ura_dora_indicators,
             honba=context.honba,
             riichi_sticks=context.riichi_sticks,
+            extra={"discarder": context.discarder} if context.discarder else {},
         )
     except TileError as exc:
         raise HandError(str(exc)) from None

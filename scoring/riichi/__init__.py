@@ -7,5 +7,6 @@ The package reads as the seed does: :mod:`.yaku` and :mod:`.yakuman` are the pat
 
 from scoring.riichi.options import OPTIONS
 from scoring.riichi.scorer import NAME, score
+from scoring.riichi.validate import FLAGS
 
-__all__ = ["NAME", "OPTIONS", "score"]
+__all__ = ["FLAGS", "NAME", "OPTIONS", "score"]

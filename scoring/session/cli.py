@@ -12,11 +12,14 @@ import json
 from pathlib import Path
 from typing import TextIO
 
+from scoring.hand import HandError
+from scoring.rules import check_context
 from scoring.session.closing import ranking
 from scoring.session.engine import run_session
 from scoring.session.html import sheet_html
 from scoring.session.load import load_session
-from scoring.session.model import SessionError
+from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
+from scoring.session.model import Session, SessionError
 from scoring.session.output import sheet_csv, sheet_json, sheet_text
 
 EXIT_OK, EXIT_PENDING, EXIT_BAD_INPUT = 0, 1, 2
@@ -27,10 +30,14 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
 
     _check_rules(args.rules)
     options = parse_options(args.option)
+    try:
+        check_context(args.rules, (), options)  # an unknown option is bad input (exit 2)
+    except HandError as exc:
+        raise CliError(str(exc)) from None
     sheets = []
     try:
-        for name in args.file:
-            sheets.append(run_session(load_session(name), args.rules, options))
+        for session in _sessions(args, CliError):
+            sheets.append(run_session(session, args.rules, options))
     except SessionError as exc:
         raise CliError(str(exc)) from None
     if args.html and len(sheets) != 1:
@@ -52,6 +59,32 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         if rank:
             out.write("\nRanking:\n" + "\n".join(_rank_line(r) for r in rank) + "\n")
     return EXIT_OK if all(s.complete for s in sheets) else EXIT_PENDING
+
+
+def _sessions(args: argparse.Namespace, error: type[Exception]) -> list[Session]:
+    """The session files named, or one table's session from a photo manifest."""
+    if not args.manifest:
+        if args.players or args.table is not None or args.photos:
+            raise error("--players, --table and --photos go with --manifest")
+        if not args.file:
+            raise error("give a session file, or --manifest FILE --players 'E S W N'")
+        return [load_session(name) for name in args.file]
+    if args.file:
+        raise error("give either session files or --manifest, not both")
+    if not args.players:
+        raise error("--manifest needs --players: the four names in seat order E S W N")
+    path = Path(args.manifest)
+    try:
+        rows = parse_manifest(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise error(f"cannot read {args.manifest}: {getattr(exc, 'strerror', None) or exc}") from None
+    except ManifestError as exc:
+        raise error(f"{args.manifest}: {exc}") from None
+    photos = Path(args.photos) if args.photos else path.parent
+    if not photos.is_dir():
+        raise error(f"--photos {photos}: no such folder")
+    players = [p for p in args.players.replace(",", " ").split() if p]
+    return [session_from_manifest(rows, players, args.table, str(photos))]
 
 
 def _rank_line(r: dict) -> str:
@@ -79,8 +112,16 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "keep the running totals and close the session as the rules say. Several files: "
         "one sheet each, then the ranking.",
     )
-    p.add_argument("file", nargs="+", help="session file(s): .yaml/.yml/.json or .csv")
+    p.add_argument("file", nargs="*", help="session file(s): .yaml/.yml/.json or .csv")
     _rules_arg(p)
+    p.add_argument(
+        "--manifest",
+        metavar="CSV",
+        help="a photo manifest (one line per photo, see 'photos --manifest') instead of a session file",
+    )
+    p.add_argument("--photos", metavar="DIR", help="the manifest's photos folder (default: the manifest's)")
+    p.add_argument("--players", metavar="NAMES", help="with --manifest: the four players, seats E S W N")
+    p.add_argument("--table", help="with --manifest: the table whose photos make the session")
     p.add_argument("--json", action="store_true", help="print the sheet as one JSON object")
     p.add_argument("--csv", metavar="OUT", help="write the sheet as CSV")
     p.add_argument("--out-json", metavar="OUT", help="write the sheet as JSON")

@@ -439,6 +439,8 @@ class _Run:
         self, row: SessionEntry, winner: str, declarers: list[str]
     ) -> tuple[Hand, Score, PhotoHand | None]:
         data, photo = self._base(row)
+        if row.winning_tile:
+            data["winning_tile"] = row.winning_tile
         data["seat_wind"] = self.seats.winds[winner]
         data["round_wind"] = self.seats.round_wind
         if row.win_by:

@@ -58,6 +58,8 @@ class SessionEntry:
     confirmed: bool = False  # a referee confirmed a photo's reading
     same_discard: bool = False  # riichi: won on the previous hand row's discard too (several winners)
     options: dict[str, str] = field(default_factory=dict)
+    #: the winning tile when the photo does not set it apart (a photo manifest's ``winning_tile``)
+    winning_tile: str | None = None
     #: a photo read elsewhere (the phone page): a :class:`scoring.session.photo.PhotoHand` whose
     #: flagged tiles and warnings the referee must still confirm, as for a photo path
     reading: Any = None

@@ -7,6 +7,7 @@ import io
 from typing import Any
 
 from scoring.session.engine import Line, Sheet
+from scoring.session.model import Session
 
 
 def sheet_json(sheet: Sheet) -> dict[str, Any]:
@@ -90,6 +91,12 @@ def sheet_csv(sheet: Sheet) -> str:
     return buf.getvalue()
 
 
+def heading(s: Session, rules: str) -> str:
+    """``Tournament — session 1, table 3 — rules: mcr``, leaving out what the file does not say."""
+    where = ", ".join(p for p in (s.session and f"session {s.session}", s.table and f"table {s.table}") if p)
+    return " — ".join(p for p in (s.tournament, where, f"rules: {rules}") if p)
+
+
 def sheet_text(sheet: Sheet) -> str:
     """The sheet for the terminal: each row with each player's result, then the closing."""
     names = [p.name for p in sheet.session.players]
@@ -97,7 +104,7 @@ def sheet_text(sheet: Sheet) -> str:
     width = max(8, *(len(n) for n in names))
     head = " ".join(f"{n:>{width}}" for n in names)
     out = [
-        f"{s.tournament} — session {s.session}, table {s.table} — rules: {sheet.rules}".strip(" —"),
+        heading(s, sheet.rules),
         f"{'hand':<5} {'result':<34} {head}",
     ]
     for line in sheet.lines:

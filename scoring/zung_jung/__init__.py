@@ -15,6 +15,7 @@ seasons) is in play by default. Modules:
 
 from scoring.zung_jung.options import OPTIONS
 from scoring.zung_jung.payment import responsible_player, settle
+from scoring.zung_jung.scorer import FLAG_WIN_BY as FLAGS
 from scoring.zung_jung.scorer import NAME, score
 
-__all__ = ["NAME", "OPTIONS", "responsible_player", "score", "settle"]
+__all__ = ["FLAGS", "NAME", "OPTIONS", "responsible_player", "score", "settle"]

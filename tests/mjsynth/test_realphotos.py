@@ -94,6 +94,7 @@ def test_committed_split_covers_every_picture_and_no_source_crosses_the_test_lin
     assert {r["file"] for r in rows} == on_disk
     splits = defaultdict(set)
     for r in rows:
-        splits[(r["dataset"], r["source"])].add(r["split"] == "test")
-    assert all(len(v) == 1 for v in splits.values())
+        splits[(r["dataset"], r["source"])].add(r["split"])
+    # a source photo is either measured or trained on, never both (its copies may be left out)
+    assert not [k for k, v in splits.items() if "test" in v and v & {"train", "val", "teach"}]
     assert sum(r["split"] == "test" for r in rows) >= 150

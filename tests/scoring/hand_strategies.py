@@ -84,3 +84,23 @@ def hands(draw: st.DrawFn) -> Hand:
             )
         ),
     )
+
+
+def json_values(words: list[str], max_leaves: int = 12) -> st.SearchStrategy:
+    """What a JSON or YAML document may hold anywhere (no NaN: the readers refuse it before):
+    scalars, ``words`` worth trying (codes, seats, names), lists and objects of them, nested."""
+    leaf = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**30), 10**30),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=10),
+        st.sampled_from(words),
+    )
+    return st.recursive(
+        leaf,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        ),
+        max_leaves=max_leaves,
+    )

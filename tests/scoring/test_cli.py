@@ -72,6 +72,30 @@ def test_bad_option_is_reported(capsys):
     assert code == 2 and "NAME=VALUE" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("system", ["riichi", "mcr", "zung-jung"])
+def test_an_unknown_flag_is_bad_input_where_the_rules_refuse_it(system, capsys):
+    # a typo in a flag is bad input (exit 2), not a hand that failed to win (exit 1)
+    code, out = run(["hand", "234m55p12345678s tsumo 9s seat=S ipatsu", "--rules", system])
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and "unknown flag(s) for" in err and "ipatsu" in err
+    assert err.count("\n") == 1
+    code, out = run(["hand", "234m55p12345678s tsumo 9s seat=S ipatsu", "--rules", system, "--json"])
+    assert code == 2 and "ipatsu" in json.loads(out)["error"]
+
+
+def test_systems_that_ignore_unknown_flags_still_score(capsys):
+    # classical notes a flag it does not use, australian reads only its own: both still score
+    for system in ("classical", "australian"):
+        code, _ = run(["hand", "22277799p 66z [444p] ron 9p seat=S round=E bogus", "--rules", system])
+        assert code in (0, 1) and "unknown flag" not in capsys.readouterr().err
+
+
+def test_a_session_with_an_unknown_option_is_bad_input(capsys):
+    code, _ = run(["session", str(EXAMPLES / "session-mcr.yaml"), "--rules", "mcr", "-o", "nosuch=1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "unknown option 'nosuch'" in err and err.count("\n") == 1
+
+
 def test_hands_batch_keeps_order_and_survives_bad_lines(monkeypatch):
     good = {
         "hand": "234m55p123456789s",

@@ -51,7 +51,8 @@ def test_the_committed_audit_parses_and_judges_test_and_val_pictures_only() -> N
     assert len(boxes) >= 800 and {b.verdict for b in boxes} <= set(AUDIT_VERDICTS)
     assert {"tile", "clutter", "part", "double", "bad_label"} <= {b.verdict for b in boxes}
     split = {(r["dataset"], r["file"]): r["split"] for r in csv.DictReader(SPLIT.open(encoding="utf-8"))}
-    assert {split.get(key) for key in audit} <= {"test", "val"}
+    # audited on test and val; Roboflow's training copies of test photos were test when audited
+    assert {split.get(key) for key in audit} <= {"test", "val", "excluded"}
 
 
 def test_a_reading_on_an_audited_tile_is_no_false_box_but_one_on_clutter_is() -> None:

@@ -39,7 +39,7 @@ def reader() -> TruthReader:
 
 @pytest.fixture
 def client(reader: TruthReader) -> TestClient:
-    return TestClient(create_app(reader), raise_server_exceptions=False)
+    return TestClient(create_app(reader), raise_server_exceptions=False, base_url="http://localhost")
 
 
 def _read(client: TestClient, data: bytes | None = None, ctx: dict | None = None, **fields: str):
@@ -156,7 +156,9 @@ def test_what_the_mending_changed_is_listed_with_the_problems() -> None:
             stray = replace(last, box=(x1 + 40, y0, x1 + 40 + (x1 - x0), y1), code="7z", detector_score=0.4)
             return [*out, replace(stray, index=len(out))]
 
-    d = _read(TestClient(create_app(MendedReader()), raise_server_exceptions=False)).json()
+    d = _read(
+        TestClient(create_app(MendedReader()), raise_server_exceptions=False, base_url="http://localhost")
+    ).json()
     assert d["score"]["valid"], d
     assert any("read as 9p, taken as 8p" in p for p in d["problems"]), d["problems"]
     assert any("read as 7z" in p and "left out" in p for p in d["problems"]), d["problems"]
@@ -234,7 +236,7 @@ def test_layout_rejects_bad_codes_and_bodies(client: TestClient) -> None:
         content=b'{"tiles": [{"code": "1m", "box": [NaN, 0, 1, 1]}]}',
         headers={"content-type": "application/json"},
     )
-    assert r.status_code == 422
+    assert r.status_code == 400 and "NaN is not a JSON number" in r.json()["error"]
     big = {"tiles": [], "options": {f"o{i}": "x" * 100 for i in range(20000)}}
     assert client.post("/api/layout", json=big).status_code == 413
 
@@ -267,6 +269,20 @@ def test_score_endpoint(client: TestClient) -> None:
     assert bad["score"]["valid"] is False and bad["score"]["error"]
     assert client.post("/api/score", json={"hand": {"hand": "12q"}}).json()["score"]["error"]
     assert client.post("/api/score", json={"hand": "x"}).status_code == 422
+
+
+@pytest.mark.parametrize("value", [True, 1e29, -1, 101, "3", 2.5])
+def test_counters_are_whole_numbers_from_0_to_100_everywhere(client: TestClient, value: object) -> None:
+    """honba true or 1e29 used to be taken (points 3e28): the structured hand and the photo's
+    context both refuse them with a message."""
+    hand = {"hand": "234m55p123456789s", "winning_tile": "9s", "win_by": "self_draw", "honba": value}
+    d = client.post("/api/score", json={"hand": hand, "rules": "riichi"}).json()
+    assert d["score"]["valid"] is False and "honba" in d["score"]["error"]
+    r = _read(client, ctx={**CTX, "honba": value})
+    assert r.status_code == 400 and "honba" in r.json()["error"]
+    r = _read(client, ctx={**CTX, "riichi_sticks": value})
+    assert r.status_code == 400 and "riichi_sticks" in r.json()["error"]
+    assert _read(client, ctx={**CTX, "honba": 100}).status_code == 200
 
 
 def test_settlement_nets_the_typed_payments() -> None:
@@ -363,7 +379,9 @@ def test_a_truncated_jpeg_is_an_error_or_a_reading_never_a_crash(client: TestCli
 
 
 def test_uploads_over_the_limit_are_refused(reader: TruthReader) -> None:
-    client = TestClient(create_app(reader, max_upload=50_000), raise_server_exceptions=False)
+    client = TestClient(
+        create_app(reader, max_upload=50_000), raise_server_exceptions=False, base_url="http://localhost"
+    )
     r = _read(client, EXAMPLE.read_bytes())  # 128 kB > 50 kB: refused from Content-Length
     assert r.status_code == 413 and "too large" in r.json()["error"]
 
@@ -407,7 +425,9 @@ def test_a_raw_image_body_is_accepted(client: TestClient) -> None:
 
 
 def test_reader_failures_are_json_errors(tmp_path: Path) -> None:
-    client = TestClient(create_app(None, models_dir=tmp_path), raise_server_exceptions=False)
+    client = TestClient(
+        create_app(None, models_dir=tmp_path), raise_server_exceptions=False, base_url="http://localhost"
+    )
     r = _read(client)
     assert r.status_code == 503 and "models" in r.json()["error"]
 
@@ -415,7 +435,7 @@ def test_reader_failures_are_json_errors(tmp_path: Path) -> None:
         def read_boxes(self, image, detections):
             raise RuntimeError("boom")
 
-    client = TestClient(create_app(Broken()), raise_server_exceptions=False)
+    client = TestClient(create_app(Broken()), raise_server_exceptions=False, base_url="http://localhost")
     r = _read(client)
     assert r.status_code == 500 and r.json() == {"error": "internal error: RuntimeError: boom"}
     assert client.get("/api/meta").status_code == 200  # still serving
@@ -464,7 +484,7 @@ def test_serve_command_is_registered_and_checks_its_port(capsys: pytest.CaptureF
 # ------------------------------------------------------------------------------------------------
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
 def test_read_with_the_real_models() -> None:
-    client = TestClient(create_app(), raise_server_exceptions=False)
+    client = TestClient(create_app(), raise_server_exceptions=False, base_url="http://localhost")
     d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
     assert Counter(t["code"] for t in d["tiles"]) == Counter(t["code"] for t in truth_tiles())
     assert d["score"]["valid"], d["score"]

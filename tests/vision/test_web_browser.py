@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.vision.test_web_support import EXAMPLE, ROOT, TruthReader, models_present, truth_tiles
+from tests.vision.test_web_support import EXAMPLE, ROOT, Server, TruthReader, models_present, truth_tiles
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -46,32 +43,6 @@ pytestmark = pytest.mark.skipif(
     reason=f"no chromium at {CHROMIUM}: run scripts/install_browser.sh (apt-get install chromium) "
     "to run the browser test of the phone page",
 )
-
-
-class Server:
-    """uvicorn serving the app in a thread, on a free port of 127.0.0.1."""
-
-    def __init__(self, app) -> None:
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        sock.close()
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> str:
-        self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
-        return f"http://127.0.0.1:{self.port}"
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 @pytest.fixture(scope="module")

@@ -36,7 +36,7 @@ FLAGGED = ["4s at x=491 y=226 (confidence 0.41)"]
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(TruthReader()), raise_server_exceptions=False)
+    return TestClient(create_app(TruthReader()), raise_server_exceptions=False, base_url="http://localhost")
 
 
 def _example(name: str, rows: int) -> dict:

@@ -9,9 +9,17 @@ The tests that need the real models are separate and skip while ``models/*.onnx`
 from __future__ import annotations
 
 import json
+import os
+import socket
+import threading
+import time
+import uuid
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import uvicorn
 
 from vision.detect import DETECTOR_CONF, Detection
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
@@ -21,6 +29,20 @@ from vision.read import TileRead
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "hand.jpg"
 EXAMPLE_TRUTH = ROOT / "examples" / "hand.json"
+
+
+@dataclass(frozen=True)
+class TruthSpec:
+    """Stands for :class:`vision.cli.options.ReaderSpec` in the ``photos`` tests: what a worker
+    process is sent to load its :class:`TruthReader`. With ``loads`` (a folder), each load leaves a
+    file named by its process id there, so a test can count who loaded the models, and how often."""
+
+    loads: str | None = None
+
+    def load(self) -> TruthReader:
+        if self.loads:
+            (Path(self.loads) / f"{os.getpid()}-{uuid.uuid4().hex}").touch()
+        return TruthReader()
 
 
 def models_present() -> bool:
@@ -74,3 +96,32 @@ class TruthReader(PhotoReader):
     def read_boxes(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
         self.calls["read"] += 1
         return self.readings()
+
+
+class Server:
+    """The app served by uvicorn as ``mahjong-score serve`` sets it up (:mod:`vision.web.server`:
+    header timeout, connection limit), in a thread, on a free port of 127.0.0.1."""
+
+    def __init__(self, app: Any, **settings: Any) -> None:
+        from vision.web.server import config
+
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        sock.close()
+        settings = {"max_connections": 64, "log_level": "warning", "access_log": False, **settings}
+        self.server = uvicorn.Server(config(app, "127.0.0.1", self.port, **settings))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return f"http://127.0.0.1:{self.port}"
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)

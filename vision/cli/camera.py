@@ -35,7 +35,7 @@ from vision.camera import (
     overlay,
     score_line,
 )
-from vision.cli.options import add_context_options, context_of
+from vision.cli.options import add_context_options, check_rule_input, context_of
 from vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
 
 WINDOW = "mahjong-score camera"
@@ -169,6 +169,7 @@ def run_window(scorer: LiveScorer, cap: cv2.VideoCapture, out: TextIO) -> None:
 
 def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     options = parse_options(args.option)
+    check_rule_input(args, options)
     ctx = context_of(args)
     if args.headless and not args.out:
         raise CliError("--headless needs --out DIR for the annotated frames")

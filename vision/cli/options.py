@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
+from pathlib import Path
 
 from scoring.cli import CliError
-from scoring.rules import RULE_SYSTEMS
+from scoring.hand import MAX_COUNTER, HandError
+from scoring.rules import RULE_SYSTEMS, check_context
 from scoring.tiles import TileError, parse_tiles, tile
 from vision.detect import DETECTOR_CONF
-from vision.models import MODELS_DIR, ModelError
+from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
 from vision.pipeline import PhotoReader
 from vision.result import HandContext
 
@@ -21,8 +24,13 @@ def context_of(args: argparse.Namespace) -> HandContext:
     if args.riichi:
         flags.append("riichi")
     seat, round_wind = _wind(args.seat, "--seat"), _wind(args.round, "--round")
-    if args.honba < 0:
-        raise CliError(f"--honba must be 0 or more, not {args.honba}")
+    discarder = _wind(args.discarder, "--discarder") if getattr(args, "discarder", None) else None
+    if discarder == seat:
+        raise CliError(f"--discarder {discarder} is the winner's own seat")
+    if discarder and WIN_BY[args.win_by] == "self_draw":
+        raise CliError("--discarder goes with a win on a discard, not a self-draw")
+    if not 0 <= args.honba <= MAX_COUNTER:
+        raise CliError(f"--honba must be a whole number from 0 to {MAX_COUNTER}, not {args.honba}")
     try:
         return HandContext(
             win_by=WIN_BY[args.win_by],
@@ -33,6 +41,7 @@ def context_of(args: argparse.Namespace) -> HandContext:
             ura_dora_indicators=tuple(parse_tiles(args.ura_dora)) if args.ura_dora else (),
             honba=args.honba,
             winning_tile=tile(args.winning_tile) if getattr(args, "winning_tile", None) else None,
+            discarder=discarder,
         )
     except TileError as exc:
         raise CliError(str(exc)) from None
@@ -50,11 +59,45 @@ def _wind(value: str, option: str) -> str:
     return wind
 
 
-def load_reader(args: argparse.Namespace) -> PhotoReader:
+@dataclass(frozen=True)
+class ReaderSpec:
+    """How to load the models, small enough to send to a worker process, which loads its own
+    reader once (:mod:`vision.cli.pool`). ``threads``: each model's threads (None: the default)."""
+
+    models: str
+    det_conf: float
+    threads: int | None = None
+
+    def load(self) -> PhotoReader:
+        try:
+            if self.threads is None:
+                return PhotoReader(self.models, conf=self.det_conf)
+            folder = Path(self.models)
+            return PhotoReader(
+                self.models,
+                det=load_model(folder / DETECTOR_FILE, self.threads),
+                rdr=load_model(folder / READER_FILE, self.threads),
+                conf=self.det_conf,
+            )
+        except ModelError as exc:
+            raise CliError(str(exc)) from None
+
+
+def reader_spec(args: argparse.Namespace, threads: int | None = None) -> ReaderSpec:
+    return ReaderSpec(str(args.models), args.det_conf, threads)
+
+
+def check_rule_input(args: argparse.Namespace, options: dict[str, str]) -> None:
+    """The rule options and flags given, checked before any photo is read: an unknown name or
+    value is bad input (exit 2), not a hand that is no win."""
     try:
-        return PhotoReader(args.models, conf=args.det_conf)
-    except ModelError as exc:
+        check_context(args.rules, [*(args.flag or []), *(["riichi"] if args.riichi else [])], options)
+    except HandError as exc:
         raise CliError(str(exc)) from None
+
+
+def load_reader(args: argparse.Namespace) -> PhotoReader:
+    return reader_spec(args).load()
 
 
 def add_context_options(p: argparse.ArgumentParser) -> None:
@@ -81,6 +124,7 @@ def add_context_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--dora", metavar="TILES", help="dora indicators, e.g. 3m7z")
     p.add_argument("--ura-dora", metavar="TILES", help="ura-dora indicators")
-    p.add_argument("--honba", type=int, default=0, help="honba counters")
+    p.add_argument("--discarder", metavar="SEAT", help="the seat that discarded the winning tile (who pays)")
+    p.add_argument("--honba", type=int, default=0, help=f"honba counters (0 to {MAX_COUNTER})")
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
     p.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")

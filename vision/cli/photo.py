@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, describe_hand, parse_options
 from scoring.tiles import tile
 from vision.annotate import draw
-from vision.cli.options import add_context_options, context_of, load_reader
+from vision.cli.options import add_context_options, check_rule_input, context_of, load_reader
 from vision.cli.outputs import check_outputs, image_output
 from vision.pipeline import PhotoError, PhotoReader
 from vision.result import HandContext, HandResult
@@ -68,6 +68,7 @@ def process(
 
 def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     options = parse_options(args.option)
+    check_rule_input(args, options)
     ctx = context_of(args)
     path = Path(args.image)
     annotate = image_output(args.annotate, "--annotate") if args.annotate else None

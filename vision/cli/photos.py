@@ -10,18 +10,24 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import json
-import stat
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.cli import EXIT_OK, CliError, parse_options
 from vision.annotate import draw
-from vision.cli.options import add_context_options, context_of, load_reader
+from vision.cli.entries import Entry, annotated_names, entries
+from vision.cli.manifest import manifest_entries, read_manifest
+from vision.cli.options import add_context_options, check_rule_input, context_of, reader_spec
 from vision.cli.outputs import check_outputs
 from vision.cli.photo import process
+from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in_order, threads_per_worker
+from vision.cli.resume import Done, resume_point
 from vision.images import IMAGE_SUFFIXES
 from vision.pipeline import PhotoReader
 from vision.result import HandContext
@@ -53,12 +59,8 @@ CSV_HEADER = (
 )
 
 
-@dataclass(frozen=True)
-class Entry:
-    """A folder entry that looks like a photo; ``skip`` says why it is not read, if it is not."""
-
-    path: Path
-    skip: str | None = None
+#: what a manifest's batch adds after ``file``: the photo's table and hand number, as the manifest says
+MANIFEST_CSV_COLUMNS = ("table", "hand_no")
 
 
 @dataclass
@@ -67,64 +69,17 @@ class PhotoRow:
 
     csv: list[Any]
     record: dict[str, Any]
-    status: str  # read | unreadable | skipped
+    status: str  # read | unreadable | skipped | invalid (a manifest line that cannot be used)
 
 
-def entries(folder: Path) -> list[Entry]:
-    """Every entry of ``folder`` with a photo's extension, by name. What is not a regular file (a
-    folder named ``x.jpg``, a FIFO, a device, a broken link) is kept with the reason it is
-    skipped, so it gets a row; a link to a photo is read."""
-    out = []
-    for path in sorted(folder.iterdir()):
-        if path.suffix.lower() not in IMAGE_SUFFIXES:
-            continue
-        try:
-            mode = path.stat().st_mode  # follows a link
-        except OSError:
-            out.append(Entry(path, "a broken link" if path.is_symlink() else "cannot be read"))
-            continue
-        what = (
-            None
-            if stat.S_ISREG(mode)
-            else "a folder"
-            if stat.S_ISDIR(mode)
-            else "a FIFO (named pipe)"
-            if stat.S_ISFIFO(mode)
-            else "a socket"
-            if stat.S_ISSOCK(mode)
-            else "a device"
-        )
-        if what:
-            link = "a link to " if path.is_symlink() else ""
-            out.append(Entry(path, f"{link}{what}, not a photo file"))
-        else:
-            out.append(Entry(path))
-    return out
-
-
-def annotated_names(paths: list[Path]) -> dict[Path, str]:
-    """Each photo's annotated image name: its stem with ``.jpg``, or, where two photos share a
-    stem (``a.jpg`` and ``a.png``), the later ones with their extension too (``a-png.jpg``)."""
-    out: dict[Path, str] = {}
-    used: set[str] = set()
-    for p in paths:
-        name = f"{p.stem}.jpg"
-        if name.lower() in used:
-            name = f"{p.stem}-{p.suffix[1:]}.jpg"
-            k = 2
-            while name.lower() in used:
-                name, k = f"{p.stem}-{p.suffix[1:]}-{k}.jpg", k + 1
-        used.add(name.lower())
-        out[p] = name
-    return out
-
-
-def csv_row(name: str, record: dict[str, Any]) -> list[Any]:
+def csv_row(entry: Entry, record: dict[str, Any], manifest: bool = False) -> list[Any]:
+    """The entry's CSV row (with its table and hand number after the file in a manifest's batch)."""
     score = record.get("score", {})
     error = record.get("error") or ("" if score.get("valid") else score.get("error", ""))
     hand = record.get("hand", {})
     return [
-        name,
+        entry.name,
+        *([entry.table, entry.hand_no] if manifest else []),
         " ".join(t["code"] for t in record.get("tiles", [])),
         hand.get("hand", ""),
         " ".join(m["tiles"] for m in hand.get("melds", [])),
@@ -139,27 +94,54 @@ def csv_row(name: str, record: dict[str, Any]) -> list[Any]:
     ]
 
 
+def csv_header(manifest: bool) -> tuple[str, ...]:
+    return (CSV_HEADER[0], *MANIFEST_CSV_COLUMNS, *CSV_HEADER[1:]) if manifest else CSV_HEADER
+
+
 def photo_row(
-    reader: PhotoReader,
+    reader: PhotoReader | None,
     entry: Entry,
     rules: str,
     options: dict[str, str],
     ctx: HandContext,
     annotated: Path | None,
+    manifest: bool = False,
 ) -> PhotoRow:
     """One entry read, scored and rendered (its annotated image written, on the pixels already
-    decoded): independent of every other entry, so entries may be mapped to rows in any order."""
-    if entry.skip:
-        record = {"file": str(entry.path), "error": f"skipped: {entry.skip}"}
-        return PhotoRow(csv_row(entry.path.name, record), record, "skipped")
-    result, record = process(reader, entry.path, rules, options, ctx)
+    decoded): independent of every other entry, so entries may be mapped to rows in any order,
+    in any process. A manifest line's own context and options replace ``ctx`` and ``options``."""
+    where = {"file": str(entry.path)}
+    if manifest:
+        where.update(table=entry.table, hand_no=entry.hand_no)
+    if entry.error or entry.skip:
+        record = {**where, "error": entry.error or f"skipped: {entry.skip}"}
+        return PhotoRow(csv_row(entry, record, manifest), record, "invalid" if entry.error else "skipped")
+    assert reader is not None
+    result, record = process(reader, entry.path, rules, entry.options or options, entry.context or ctx)
+    record = {**where, **record}
     if result is not None and annotated and result.image is not None:
         try:
             draw(result.image, result.tiles, annotated, factor=result.scale, warned=result.warned)
         except (OSError, ValueError) as exc:
             record["problems"] = [*record.get("problems", []), f"annotation failed: {exc}"]
     status = "read" if result is not None else "unreadable"
-    return PhotoRow(csv_row(entry.path.name, record), record, status)
+    return PhotoRow(csv_row(entry, record, manifest), record, status)
+
+
+def _workers(value: str) -> int:
+    """``--workers``: a whole number 1.., ``all`` (one per core) or ``auto`` (the cores filled
+    with the models' threads: :func:`vision.cli.pool.default_workers`)."""
+    if value == "auto":
+        return default_workers()
+    if value == "all":
+        return available_cores()
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"a number of processes from 1 to {MAX_WORKERS}, 'all' or 'auto'")
+    return int(value)
+
+
+#: more worker processes than this only wait for each other (each holds both models)
+MAX_WORKERS = 64
 
 
 def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
@@ -167,10 +149,17 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
     if not folder.is_dir():
         raise CliError(f"no such folder: {folder}")
     options = parse_options(args.option)
+    check_rule_input(args, options)
     ctx = context_of(args)
-    found = entries(folder)
-    if not found:
-        raise CliError(f"no images ({', '.join(IMAGE_SUFFIXES)}) in {folder}")
+    manifest = bool(args.manifest)
+    if manifest:
+        found = manifest_entries(folder, read_manifest(Path(args.manifest)), ctx, args.rules, options)
+        if not found:
+            raise CliError(f"--manifest {args.manifest} lists no photo")
+    else:
+        found = entries(folder)
+        if not found:
+            raise CliError(f"no images ({', '.join(IMAGE_SUFFIXES)}) in {folder}")
     csv_path = Path(args.out)
     jsonl_path = Path(args.jsonl) if args.jsonl else csv_path.with_suffix(".jsonl")
     ann_dir = (
@@ -180,41 +169,49 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
             Path(args.annotate_dir) if args.annotate_dir else csv_path.parent / f"{csv_path.stem}-annotated"
         )
     )
-    photos = [e.path for e in found if not e.skip]
+    photos = [e.path for e in found if not (e.skip or e.error)]
     names = annotated_names(photos) if ann_dir else {}
     outputs = [("--out", csv_path), ("--jsonl", jsonl_path)]
     outputs += [("an annotated image", ann_dir / names[p]) for p in photos] if ann_dir else []
-    check_outputs(outputs, [e.path for e in found])
+    inputs = [e.path for e in found] + ([Path(args.manifest)] if manifest else [])
+    check_outputs(outputs, inputs)
     if ann_dir and ann_dir.exists() and not ann_dir.is_dir():
         raise CliError(f"--annotate-dir {ann_dir} is a file, not a folder")
-    reader = load_reader(args)
+    header = csv_header(manifest)
+    done = resume_point(csv_path, jsonl_path, header) if args.resume else Done(frozenset(), False)
+    todo = [e for e in found if e.name not in done.names]
+    reading = sum(1 for e in todo if not (e.skip or e.error))
+    workers = max(1, min(args.workers, reading))
+    annotated = {p: ann_dir / name for p, name in names.items()} if ann_dir else {}
+    tasks = [(e, args.rules, options, ctx, annotated.get(e.path), manifest) for e in todo]
+    spec = reader_spec(args, threads_per_worker(workers)) if reading else None
+    counts = {"read": 0, "unreadable": 0, "skipped": 0, "invalid": 0}
     try:
-        csv_path.parent.mkdir(parents=True, exist_ok=True)
-        if ann_dir:
-            ann_dir.mkdir(parents=True, exist_ok=True)
-        fh_csv = csv_path.open("w", newline="", encoding="utf-8")
-        fh_jsonl = jsonl_path.open("w", encoding="utf-8")
-    except OSError as exc:
-        raise CliError(f"cannot write results: {exc}") from None
-    counts = {"read": 0, "unreadable": 0, "skipped": 0}
-    with fh_csv, fh_jsonl:
-        w = csv.writer(fh_csv)
-        w.writerow(CSV_HEADER)
-        for i, entry in enumerate(found):
+        # the first row is made before any output is opened: a model that cannot be loaded is one
+        # error line, not a CSV cut short
+        rows = _started(map_in_order(spec, photo_row, tasks, workers))
+        with _open_outputs(csv_path, jsonl_path, ann_dir, append=done.has_header) as (fh_csv, fh_jsonl):
+            w = csv.writer(fh_csv)
+            if not done.has_header:
+                w.writerow(header)
+                fh_csv.flush()
+            for i, row in enumerate(rows):
+                if not args.quiet:
+                    _progress(i, len(todo), todo[i].name, sys.stderr)
+                w.writerow(row.csv)
+                fh_jsonl.write(json.dumps(row.record, ensure_ascii=False) + "\n")
+                fh_csv.flush()
+                fh_jsonl.flush()
+                counts[row.status] += 1
             if not args.quiet:
-                _progress(i, len(found), entry.path.name, sys.stderr)
-            annotated = ann_dir / names[entry.path] if ann_dir and entry.path in names else None
-            row = photo_row(reader, entry, args.rules, options, ctx, annotated)
-            w.writerow(row.csv)
-            fh_jsonl.write(json.dumps(row.record, ensure_ascii=False) + "\n")
-            fh_csv.flush()
-            fh_jsonl.flush()
-            counts[row.status] += 1
-        if not args.quiet:
-            _progress(len(found), len(found), "done", sys.stderr)
+                _progress(len(todo), len(todo), "done", sys.stderr)
+    except WorkerDied as exc:
+        raise CliError(f"{exc}; the rows written so far are kept: go on with --resume") from None
     out.write(
-        f"{len(found)} photos: {counts['read']} read, {counts['unreadable']} unreadable"
+        f"{len(todo)} photos: {counts['read']} read, {counts['unreadable']} unreadable"
         + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
+        + (f", {counts['invalid']} manifest lines with errors" if counts["invalid"] else "")
+        + (f" ({len(found) - len(todo)} done before, kept)" if args.resume else "")
         + f" → {csv_path}, {jsonl_path}"
         + (f", annotated in {ann_dir}" if ann_dir else "")
         + "\n"
@@ -222,21 +219,68 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _started(rows: Iterator[PhotoRow]) -> Iterator[PhotoRow]:
+    """``rows`` with its first row already made (so that loading the models, which comes first,
+    fails before any output file is opened)."""
+    first = next(rows, None)
+    return rows if first is None else itertools.chain([first], rows)
+
+
+@contextmanager
+def _open_outputs(
+    csv_path: Path, jsonl_path: Path, ann_dir: Path | None, append: bool
+) -> Iterator[tuple[TextIO, TextIO]]:
+    mode = "a" if append else "w"
+    try:
+        csv_path.parent.mkdir(parents=True, exist_ok=True)
+        jsonl_path.parent.mkdir(parents=True, exist_ok=True)
+        if ann_dir:
+            ann_dir.mkdir(parents=True, exist_ok=True)
+        fh_csv = csv_path.open(mode, newline="", encoding="utf-8")
+        fh_jsonl = jsonl_path.open(mode, encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write results: {exc}") from None
+    with fh_csv, fh_jsonl:
+        yield fh_csv, fh_jsonl
+
+
 def add_command(sub: argparse._SubParsersAction) -> None:
     """Register ``photos`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "photos",
         help="read and score every photo in a folder (CSV + JSON lines)",
-        description="Score every image in FOLDER: one CSV row and one JSON line per photo, "
-        "annotated images beside; a bad photo gets an error row and the batch goes on.",
+        description="Score every image in FOLDER (or the photos a manifest lists, each in its own "
+        "context): one CSV row and one JSON line per photo, annotated images beside; a bad photo "
+        "gets an error row and the batch goes on.",
     )
     p.add_argument("folder")
     add_context_options(p)
+    p.add_argument(
+        "--manifest",
+        metavar="CSV",
+        help="one line per photo with its own context (photo, table, hand, seat, win_by, discarder, "
+        "flags, riichi, dora, …; empty cells take the options' values): see the README",
+    )
     p.add_argument("--out", required=True, help="CSV file to write")
     p.add_argument("--jsonl", help="JSON lines file (default: the CSV's name with .jsonl)")
     p.add_argument(
         "--annotate-dir", help="folder for annotated images (default: <out>-annotated beside the CSV)"
     )
     p.add_argument("--no-annotate", action="store_true", help="write no annotated images")
+    p.add_argument(
+        "--workers",
+        type=_workers,
+        default="auto",
+        metavar="N",
+        help="processes reading photos at once, each loading the models once; 'all': one per "
+        "core; default 'auto': one per 2 cores, whose 2 threads each fill every core. The output "
+        "is the same for any number",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with a batch that stopped: keep the rows already in --out and its JSON lines, "
+        "read only the photos without a row, and append theirs",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_photos)

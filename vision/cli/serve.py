@@ -1,13 +1,15 @@
-"""``mahjong-score serve``: the phone page on the local network.
+"""``mahjong-score serve``: the phone page, on this computer or on the local network.
 
-The phone and the computer share a Wi-Fi network; the command prints the address to open on the
-phone. The page uses a plain file input with ``capture``, which opens the phone's camera over
-plain HTTP (no certificate needed, unlike a live camera stream in the browser).
+The server listens on 127.0.0.1 (this computer only) unless ``--host`` says otherwise; with
+``--host 0.0.0.0`` the phone and the computer share a Wi-Fi network and the command prints the
+address to open on the phone. The page uses a plain file input with ``capture``, which opens the
+phone's camera over plain HTTP (no certificate needed, unlike a live camera stream in the browser).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import socket
 import sys
 from typing import TextIO
@@ -15,6 +17,9 @@ from typing import TextIO
 from scoring.cli import EXIT_OK, CliError
 from vision.detect import DETECTOR_CONF
 from vision.models import MODELS_DIR, ModelError
+
+#: open connections before new requests get a 503
+MAX_CONNECTIONS = 64
 
 
 def lan_addresses() -> list[str]:
@@ -49,6 +54,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         import uvicorn
 
         from vision.web.app import create_app
+        from vision.web.server import config, log_errors_to_stderr
     except ImportError as exc:  # the web extras are runtime dependencies; say so if one is missing
         raise CliError(
             f"the web server needs {exc.name}: pip install fastapi uvicorn python-multipart"
@@ -59,6 +65,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(f"--port must be 1..65535, not {args.port}")
     if args.max_upload_mb < 1:
         raise CliError("--max-upload-mb must be 1 or more")
+    if args.max_connections < 1:
+        raise CliError("--max-connections must be 1 or more")
+    allow = [h.strip() for h in args.allow_host or [] if h.strip()]
+    bad = next((h for h in allow if not _HOST_NAME.fullmatch(h)), None)
+    if bad is not None:
+        raise CliError(f"--allow-host {bad!r}: give a host name such as mahjong.local (no scheme, no port)")
     try:  # fail on a taken port with one clear line, before uvicorn starts logging
         with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -74,16 +86,42 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
     app = create_app(
-        reader, models_dir=args.models, det_conf=args.det_conf, max_upload=args.max_upload_mb << 20
+        reader,
+        models_dir=args.models,
+        det_conf=args.det_conf,
+        max_upload=args.max_upload_mb << 20,
+        allow_hosts=allow,
     )
     urls = _urls(args.host, args.port)
-    out.write("Mahjong scorer is running. Open this on your phone (same Wi-Fi network):\n")
+    if _local_only(args.host):
+        out.write("Mahjong scorer is running for this computer only. Open:\n")
+    else:
+        out.write("Mahjong scorer is running. Open this on your phone (same Wi-Fi network):\n")
     for u in urls:
         out.write(f"  {u}\n")
     out.write(f"API documentation: {urls[0]}docs    Stop with Ctrl+C.\n")
+    if _local_only(args.host):
+        out.write("For a phone on this network: mahjong-score serve --host 0.0.0.0\n")
     out.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    log_errors_to_stderr(args.log_level)
+    settings = config(
+        app,
+        args.host,
+        args.port,
+        max_connections=args.max_connections,
+        log_level=args.log_level,
+        access_log=args.access_log,
+    )
+    uvicorn.Server(settings).run()
     return EXIT_OK
+
+
+#: a name --allow-host takes: letters, digits, dots and hyphens
+_HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,252})")
+
+
+def _local_only(host: str) -> bool:
+    return host in ("127.0.0.1", "::1", "localhost") or host.startswith("127.")
 
 
 def add_command(sub: argparse._SubParsersAction) -> None:
@@ -96,7 +134,23 @@ def add_command(sub: argparse._SubParsersAction) -> None:
         "documented at /docs.",
     )
     p.add_argument(
-        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)"
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every "
+        "interface, for a phone on the same network)",
+    )
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the page may be opened by besides localhost and IP addresses (repeatable; "
+        "requests for other names are refused, against DNS rebinding)",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=MAX_CONNECTIONS,
+        help=f"open connections before new requests get a 503 (default {MAX_CONNECTIONS})",
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")

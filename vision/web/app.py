@@ -19,7 +19,7 @@ the package's ``static`` folder are served.
 from __future__ import annotations
 
 import base64
-import json
+import logging
 import threading
 import time
 from collections.abc import Sequence
@@ -34,10 +34,10 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from scoring.hand import HandError
+from scoring.hand import MAX_COUNTER, HandError
 from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS, score_hand
@@ -49,7 +49,9 @@ from vision.models import MODELS_DIR, ModelError
 from vision.pipeline import PhotoReader
 from vision.read import TileRead
 from vision.result import HandContext, HandResult, score_tiles, tile_of
+from vision.web.guard import Limits, RequestGuard, loads_strict
 from vision.web.meta import meta, tile_info
+from vision.web.session_api import SESSION_PATHS
 from vision.web.session_api import router as session_router
 from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
 
@@ -84,8 +86,9 @@ class HandContextIn(BaseModel):
     flags: list[str] = Field(default_factory=list, max_length=32)
     dora_indicators: list[str] | str = Field(default_factory=list)
     ura_dora_indicators: list[str] | str = Field(default_factory=list)
-    honba: int = Field(0, ge=0, le=99)
-    riichi_sticks: int = Field(0, ge=0, le=99)
+    # whole JSON numbers only: true is no count, and 1e29 is a typo
+    honba: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
+    riichi_sticks: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
     winning_tile: str | None = Field(None, description="override: the winning tile's code")
 
 
@@ -154,10 +157,16 @@ def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], pro
     except (HandError, TileError) as exc:
         score = Score.invalid(rules, str(exc))
     except Exception as exc:  # a scorer bug must not take the page down
+        log.error("internal error while scoring %s under %s", _short(hand), rules, exc_info=exc)
         score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
     if problems and not score.valid:
         score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
     return _scored(hand, score, problems)
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _scored(hand: dict[str, Any], score: Score, problems: list[str]) -> dict[str, Any]:
@@ -264,11 +273,13 @@ def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str
 # ------------------------------------------------------------------------------------------------
 #: Largest JSON body of /api/layout and /api/score (a hand is a few kB).
 MAX_JSON_BODY = 1 << 20
+#: where internal errors go, with their traceback (``serve`` prints it on stderr)
+log = logging.getLogger("vision.web")
 
 
 class _CatchAll:
-    """Last line of defence: any exception an endpoint lets through becomes a JSON 500; JSON
-    bodies over :data:`MAX_JSON_BODY` are refused (413) whether announced or streamed."""
+    """Last line of defence: any exception an endpoint lets through becomes a one-line JSON 500 for
+    the client, and its traceback goes to the server's log."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -278,41 +289,20 @@ class _CatchAll:
             await self.app(scope, receive, send)
             return
         started = False
-        refused = False  # we answered 413 ourselves: whatever the app sends after is dropped
-        limited = scope.get("path") in ("/api/layout", "/api/score")
-        received = 0
 
         async def tracking_send(message: dict) -> None:
             nonlocal started
-            if refused:
-                return
-            if message["type"] == "http.response.start":
-                started = True
+            started = started or message["type"] == "http.response.start"
             await send(message)
 
-        async def counting_receive() -> dict:
-            nonlocal received, refused
-            message = await receive()
-            if message.get("type") == "http.request":
-                received += len(message.get("body", b""))
-                if received > MAX_JSON_BODY and not started and not refused:
-                    await _error(413, "request body too large")(scope, receive, send)
-                    refused = True
-                if refused:
-                    return {"type": "http.disconnect"}
-            return message
-
-        if limited:
-            length = dict(scope.get("headers") or []).get(b"content-length", b"0")
-            if length.isdigit() and int(length) > MAX_JSON_BODY:
-                await _error(413, "request body too large")(scope, receive, send)
-                return
         try:
-            await self.app(scope, counting_receive if limited else receive, tracking_send)
+            await self.app(scope, receive, tracking_send)
+        except ClientDisconnect:
+            return  # the client left (or was too slow, and was told): no one to answer
         except Exception as exc:
-            if started or refused:
-                return
-            await _error(500, f"internal error: {type(exc).__name__}: {exc}")(scope, receive, send)
+            log.error("internal error on %s %s", scope.get("method"), scope.get("path"), exc_info=exc)
+            if not started:
+                await _error(500, f"internal error: {type(exc).__name__}: {exc}")(scope, receive, send)
 
 
 class _Reader:
@@ -338,9 +328,9 @@ def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None 
     if not text:
         return model() if model else {}
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ApiError(400, f"form field {name!r} is not valid JSON: {exc.msg}") from None
+        value = loads_strict(text)
+    except ValueError as exc:
+        raise ApiError(400, f"form field {name!r} is not valid JSON: {getattr(exc, 'msg', exc)}") from None
     if model is None:
         if not isinstance(value, dict) or not all(
             isinstance(v, str | int | float | bool) for v in value.values()
@@ -354,9 +344,11 @@ def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None 
 
 
 def _validation_message(errors: Any) -> str:
+    """Pydantic's first errors as one line (a key the client sent is quoted if it holds a line
+    break or another control character)."""
     parts = []
     for e in list(errors)[:3]:
-        loc = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body",))
+        loc = ".".join(str(x) if str(x).isprintable() else repr(x) for x in e.get("loc", ()) if x != "body")
         parts.append(f"{loc}: {e.get('msg')}" if loc else str(e.get("msg")))
     return "; ".join(parts) or "invalid request"
 
@@ -367,8 +359,11 @@ def create_app(
     models_dir: str | Path = MODELS_DIR,
     det_conf: float = DETECTOR_CONF,
     max_upload: int = MAX_UPLOAD,
+    allow_hosts: Sequence[str] = (),
+    limits: Limits | None = None,
 ) -> FastAPI:
-    """The web app. ``reader`` is injectable (tests); by default the models load on first use."""
+    """The web app. ``reader`` is injectable (tests); by default the models load on first use.
+    Requests are answered for localhost, IP addresses and ``allow_hosts`` (:mod:`vision.web.guard`)."""
     app = FastAPI(
         docs_url=None,  # served below from local files: the page and its docs work offline
         redoc_url=None,
@@ -378,6 +373,12 @@ def create_app(
         'rule systems. Errors are JSON objects `{"error": "…"}`.',
     )
     app.add_middleware(_CatchAll)
+    app.add_middleware(  # outermost: what every request passes before the app sees it
+        RequestGuard,
+        allow_hosts=allow_hosts,
+        limits=limits,
+        json_limits={"/api/layout": MAX_JSON_BODY, "/api/score": MAX_JSON_BODY, **SESSION_PATHS},
+    )
     app.include_router(session_router)
     holder = _Reader(reader, models_dir, det_conf)
     statics = {p.name: p for p in STATIC_DIR.iterdir() if p.is_file() and not p.name.startswith(".")}

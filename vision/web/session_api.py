@@ -27,7 +27,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from scoring.hand import HandError
 from scoring.rules import RULE_SYSTEMS
@@ -38,9 +38,12 @@ from scoring.session.model import SessionError
 from scoring.session.output import sheet_csv, sheet_json
 from scoring.session.penalties import INFRACTIONS
 from scoring.tiles import TileError
+from vision.web.guard import loads_strict
 
 #: the largest body: a whole session with a thumbnail per photo (a few kB each)
 MAX_SESSION_BODY = 4 << 20
+#: the JSON endpoints and their body limits, for the app's request guard
+SESSION_PATHS = {"/api/session": MAX_SESSION_BODY, "/api/session/export": MAX_SESSION_BODY}
 MAX_ROWS = 200  # a long riichi hanchan with repeats and penalties stays far below
 MAX_THUMB = 96 << 10
 _THUMB_PREFIXES = ("data:image/jpeg;base64,", "data:image/png;base64,", "data:image/webp;base64,")
@@ -90,13 +93,16 @@ async def _body(request: Request, model: type[_Body]) -> _Body:
     if length.isdigit() and int(length) > MAX_SESSION_BODY:
         raise _Refused(413, "request body too large")
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_SESSION_BODY:
-            raise _Refused(413, "request body too large")
     try:
-        value = json.loads(data)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_SESSION_BODY:
+                raise _Refused(413, "request body too large")
+    except ClientDisconnect:
+        raise _Refused(400, "the request was cut off before its end") from None
+    try:
+        value = loads_strict(data)
+    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise _Refused(400, f"the body is not valid JSON: {getattr(exc, 'msg', exc)}") from None
     try:
         return model.model_validate(value)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 from python_multipart.multipart import MultipartParser, parse_options_header
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from vision import images
 from vision.images import MAX_PIXELS
@@ -24,6 +24,8 @@ from vision.images import MAX_PIXELS
 MAX_UPLOAD = 25 * 1024 * 1024
 #: Room for the form's other fields and the multipart framing.
 FORM_SLACK = 256 * 1024
+#: What a client that left (or was too slow) before the end of its upload is told, if it listens.
+CUT_OFF = "the upload was cut off before its end"
 #: Long side of the preview the page shows under the boxes.
 PREVIEW_SIDE = 1280
 
@@ -64,10 +66,13 @@ async def read_upload(request: Request, limit: int = MAX_UPLOAD) -> Upload:
     ctype = ctype.decode("latin-1").lower()
     if ctype.startswith("image/") or ctype == "application/octet-stream":
         body = bytearray()
-        async for chunk in request.stream():
-            body.extend(chunk)
-            if len(body) > limit:
-                raise UploadError(413, f"the photo is too large (over {_mb(limit)})")
+        try:
+            async for chunk in request.stream():
+                body.extend(chunk)
+                if len(body) > limit:
+                    raise UploadError(413, f"the photo is too large (over {_mb(limit)})")
+        except ClientDisconnect:
+            raise UploadError(400, CUT_OFF) from None
         return Upload(files={"image": ("", ctype, bytes(body))})
     if ctype != "multipart/form-data" or b"boundary" not in params:
         raise UploadError(
@@ -140,6 +145,8 @@ async def _parse_multipart(request: Request, boundary: bytes, limit: int, total_
         parser.finalize()
     except UploadError:
         raise
+    except ClientDisconnect:
+        raise UploadError(400, CUT_OFF) from None
     except Exception as exc:  # python-multipart raises its own errors on malformed bodies
         raise UploadError(400, f"malformed multipart body: {exc}") from None
     if problems:

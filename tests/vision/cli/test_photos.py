@@ -19,7 +19,7 @@ import pytest
 import vision.images
 from scoring.cli import run
 from tests.vision.test_images import png_claiming, tiff_claiming
-from tests.vision.test_web_support import EXAMPLE, TruthReader
+from tests.vision.test_web_support import EXAMPLE, TruthReader, TruthSpec
 from vision.cli import build_parser
 from vision.cli import photo as photo_cmd
 from vision.cli import photos as photos_cmd
@@ -27,8 +27,8 @@ from vision.cli import photos as photos_cmd
 
 @pytest.fixture(autouse=True)
 def truth_models(monkeypatch: pytest.MonkeyPatch) -> None:
-    for module in (photo_cmd, photos_cmd):
-        monkeypatch.setattr(module, "load_reader", lambda args: TruthReader())
+    monkeypatch.setattr(photo_cmd, "load_reader", lambda args: TruthReader())
+    monkeypatch.setattr(photos_cmd, "reader_spec", lambda args, threads=None: TruthSpec())
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -108,7 +108,7 @@ def test_outputs_that_collide_with_photos_or_each_other_are_refused_before_any_w
 ) -> None:
     (folder / "link.csv").symlink_to(folder / "p2.jpg")
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
-    monkeypatch.setattr(photos_cmd, "load_reader", lambda args: pytest.fail("work started"))
+    monkeypatch.setattr(photos_cmd, "reader_spec", lambda args, threads=None: pytest.fail("work started"))
     t = folder.parent
     argv = ["photos", str(folder), "--rules", "riichi", *[a.format(d=folder, t=t) for a in extra]]
     code, _, err = _run(argv, capsys)
@@ -122,7 +122,8 @@ def test_photos_sharing_a_stem_get_their_own_annotated_images(
 ) -> None:
     cv2.imwrite(str(folder / "p1.png"), cv2.imread(str(EXAMPLE)))
     out = folder.parent / "r.csv"
-    code, _, err = _run(["photos", str(folder), "--rules", "riichi", "--out", str(out), "--quiet"], capsys)
+    argv = ["photos", str(folder), "--rules", "riichi", "--out", str(out), "--quiet", "--workers", "1"]
+    code, _, err = _run(argv, capsys)
     assert code == 0, err
     assert sorted(p.name for p in (folder.parent / "r-annotated").iterdir()) == [
         "p1-png.jpg",
@@ -149,7 +150,7 @@ def test_every_entry_that_looks_like_a_photo_gets_a_row(
     monkeypatch.setattr(vision.images, "decode_image", lambda *a, **k: calls.append(1) or real(*a, **k))
     out = folder.parent / "r.csv"
     argv = ["photos", str(folder), "--rules", "riichi", "--win-by", "self_draw", "--out", str(out)]
-    code, text, err = _run(argv, capsys)
+    code, text, err = _run([*argv, "--workers", "1"], capsys)  # decodes counted in this process
     assert code == 0 and "Traceback" not in err
     rows = {r["file"]: r for r in _rows(out)}
     assert list(rows) == [

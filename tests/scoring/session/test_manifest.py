@@ -1,0 +1,175 @@
+"""Photo manifests: one line per photo; a bad line is that line's error, the others stand; one
+table's lines become its session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scoring.notation import parse_hand
+from scoring.session.engine import run_session
+from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
+from scoring.session.model import SessionError
+from scoring.session.photo import PhotoHand
+from scoring.structured import hand_to_dict
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+COLUMNS = "photo,table,hand,seat,round,win_by,discarder,flags,riichi,dora,ura,honba,sticks,winning_tile"
+SECOND = 't3-h02.jpg,3,2,W,east,tsumo,,"ippatsu, last_tile",W S,3m 7z,1p,1,2,4s,'
+MANIFEST = f"""{COLUMNS},options,confirmed,note
+t3-h01.jpg,3,1,E,E,ron,S,,,,,,,,,,
+{SECOND}red_fives=false; five_counters=yes,yes,checked
+,,,,,,,,,,,,,,,,
+#t3-h03.jpg,3,3,N,,,,,,,,,,,,,
+t3-h04.jpg,3,4,Q,,,,,,,,,,,,,
+t3-h05.jpg,3,5,E,,bad,,,,,,,,,,,
+t3-h06.jpg,3,6,E,,,,,,9x,,,,,,,
+t3-h07.jpg,3,7,E,,,,,,,,1e29,,,,,
+t3-h08.jpg,3,8,E,,,,,,,,true,,,,,
+t3-h09.jpg,3,9,E,,,,,,,,101,,,,,
+t3-h10.jpg,3,10,E,,,,Ippatsu!,,,,,,,,,
+t3-h11.jpg,3,11,E,,,,,,,,,,45m,,,
+t3-h12.jpg,3,12,E,,,,,,,,,,,nonsense,,
+t3-h01.jpg,3,13,E,,,,,,,,,,,,,
+,3,14,E,,,,,,,,,,,,,
+t3-h15.jpg,3,15,E,,,,,,,,٣,,,,,
+t4-h01.jpg,4,1,E,,,,,,,,,,,,maybe,
+"""
+
+
+def test_each_line_is_read_and_a_bad_line_is_its_own_error() -> None:
+    rows = parse_manifest(MANIFEST)
+    by_hand = {r.hand: r for r in rows if r.table == "3"}
+    assert "3" not in by_hand  # a line whose photo starts with # is a comment; empty lines are skipped
+    first, second = by_hand["1"], by_hand["2"]
+    assert first.error is None and (first.seat, first.win_by, first.discarder) == ("E", "discard", "S")
+    assert second.error is None
+    assert (second.seat, second.round, second.win_by) == ("W", "E", "self_draw")
+    assert second.flags == ["ippatsu", "last_tile"] and second.riichi == ["W", "S"]
+    assert (second.dora, second.ura, second.honba, second.sticks) == (["3m", "7z"], ["1p"], 1, 2)
+    assert second.winning_tile == "4s" and second.confirmed and second.note == "checked"
+    assert second.options == {"red_fives": "false", "five_counters": "yes"}
+    expected = {
+        "4": "seat: E, S, W or N",
+        "5": "win_by",
+        "6": "dora",
+        "7": "honba: a whole number 0..100, not '1e29'",
+        "8": "honba: a whole number 0..100, not 'true'",
+        "9": "honba: a whole number 0..100, not 101",
+        "10": "flags: 'Ippatsu!' is not a flag name",
+        "11": "winning_tile: one tile code",
+        "12": "options: NAME=VALUE",
+        "13": "t3-h01.jpg is listed twice (first on line 2)",
+        "14": "no photo named",
+        "15": "honba: a whole number",  # Arabic-Indic digits are not read as ASCII ones
+    }
+    for hand, words in expected.items():
+        row = by_hand[hand]
+        assert row.error and words in row.error and row.error.startswith("manifest line "), (hand, row.error)
+    assert by_hand["1"].error is None and "confirmed" in by_hand["1"].__slots__
+    assert "confirmed: yes or no" in (rows[-1].error or "")
+    assert [r.line for r in rows][:2] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("file,seat\nx.jpg,E\n", "'photo' column"),
+        ("photo,seat,colour\nx.jpg,E,red\n", "unknown manifest column 'colour'"),
+        ("photo,seat,Seat\nx.jpg,E,E\n", "named twice"),
+        ("", "'photo' column"),
+    ],
+)
+def test_a_manifest_that_cannot_be_one_is_refused_whole(text: str, words: str) -> None:
+    with pytest.raises(ManifestError, match=words):
+        parse_manifest(text)
+
+
+def test_cells_and_lines_are_bounded() -> None:
+    rows = parse_manifest("photo,note\nx.jpg," + "n" * 5000 + "\ny.jpg,ok,extra\n")
+    assert "longer than 200" in (rows[0].error or "") and len(rows[0].error or "") < 200
+    assert "more cells than the header" in (rows[1].error or "")
+    with pytest.raises(ManifestError, match="more than 10000 lines"):
+        parse_manifest("photo\n" + "".join(f"p{i}.jpg\n" for i in range(10_001)))
+
+
+# ------------------------------------------------------------------------------------------------
+# one table's lines as its session
+# ------------------------------------------------------------------------------------------------
+TABLES = """photo,table,hand,seat,win_by,discarder,riichi,dora,confirmed
+a1.jpg,1,1,S,tsumo,,S,1z,
+b1.jpg,2,1,E,ron,W,,,yes
+a2.jpg,1,2,W,tsumo,,,,yes
+"""
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def test_one_tables_lines_become_its_session() -> None:
+    session = session_from_manifest(parse_manifest(TABLES), PLAYERS, "1", "photos")
+    assert session.table == "1" and session.base_dir == "photos"
+    assert [(p.name, p.seat) for p in session.players] == list(zip(PLAYERS, "ESWN", strict=True))
+    first, second = session.rows
+    assert (first.photo, first.winner, first.win_by, first.riichi, first.dora) == (
+        "a1.jpg",
+        "S",
+        "self_draw",
+        ["S"],
+        ["1z"],
+    )
+    assert (second.photo, second.confirmed, second.line) == ("a2.jpg", True, "manifest line 4")
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "table", "words"),
+    [
+        (TABLES, PLAYERS, None, r"several tables \(1, 2\): choose one with --table"),
+        (TABLES, PLAYERS, "9", "no photo of table '9'"),
+        (TABLES, PLAYERS[:3], "1", "four players"),
+        ("photo,table,seat\na.jpg,1,\n", PLAYERS, None, "manifest line 2: seat: give the winner's seat"),
+        ("photo,table,seat\na.jpg,1,X\n", PLAYERS, None, "manifest line 2: seat: E, S, W or N"),
+        ("photo,table\n", PLAYERS, None, "lists no photo"),
+    ],
+)
+def test_a_session_from_a_manifest_names_what_is_wrong(
+    text: str, players: list[str], table: str | None, words: str
+) -> None:
+    with pytest.raises(SessionError, match=words):
+        session_from_manifest(parse_manifest(text), players, table)
+
+
+def test_the_session_scores_each_photo_in_the_lines_context(tmp_path: Path) -> None:
+    """The photos are read by the reader the engine is given (here: each file's typed hand)."""
+    hands = {
+        "a1.jpg": "234m55p12345678s tsumo 9s",  # Bruno (S) wins by self-draw after riichi
+        "a2.jpg": "123m456p789s5556z tsumo 6z",
+    }
+
+    def read(path: Path) -> PhotoHand:
+        data = hand_to_dict(parse_hand(hands[path.name]))
+        return PhotoHand({k: data[k] for k in ("hand", "melds", "winning_tile", "bonus_tiles")})
+
+    for name in hands:
+        (tmp_path / name).touch()
+    session = session_from_manifest(parse_manifest(TABLES), PLAYERS, "1", str(tmp_path))
+    sheet = run_session(session, "riichi", read_photo=read)
+    first, second = sheet.lines
+    assert first.status == "scored", first.notes
+    assert first.winner == "Bruno" and first.status == "scored" and "Riichi" in first.elements
+    assert first.deltas["Bruno"] > 0 and sum(first.deltas.values()) == 0
+    assert second.winner == "Dario" and second.status == "scored"  # W at hand 2: the deal passed
+    assert sheet.complete
+
+
+def test_a_manifests_winning_tile_is_the_photos(tmp_path: Path) -> None:
+    text = "photo,seat,win_by,winning_tile,confirmed\na.jpg,S,tsumo,5p,yes\n"
+
+    def read(path: Path) -> PhotoHand:
+        return PhotoHand({"hand": "234m55p123456789s", "winning_tile": "9s", "melds": []})
+
+    (tmp_path / "a.jpg").touch()
+    session = session_from_manifest(parse_manifest(text), PLAYERS, None, str(tmp_path))
+    line = run_session(session, "riichi", read_photo=read).lines[0]
+    assert line.status == "scored", line.notes
+    assert line.status == "scored" and "tsumo 5p" in line.hand

@@ -1,0 +1,93 @@
+"""``photos --manifest``: each photo read in the context its manifest line gives.
+
+The manifest (:mod:`scoring.session.manifest`) names the photos, in order, and what each photo
+cannot show; a cell left empty takes the command line's value (``--seat``, ``--dora``, …). A line
+that cannot be used becomes an error row and the batch goes on; photos of the folder that the
+manifest does not name get a ``skipped`` row, so that none is forgotten without a word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from scoring.cli import CliError
+from scoring.hand import WINDS, HandError
+from scoring.rules import check_context
+from scoring.session.manifest import ManifestError, ManifestRow, parse_manifest
+from scoring.tiles import tile
+from vision.cli.entries import Entry, entries, not_a_photo_file
+from vision.result import HandContext
+
+
+def read_manifest(path: Path) -> list[ManifestRow]:
+    """The manifest's lines; a file that cannot be one is a :class:`CliError`."""
+    if not path.is_file():
+        raise CliError(f"--manifest {path}: no such file")
+    try:
+        return parse_manifest(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"--manifest {path}: cannot be read ({getattr(exc, 'reason', None) or exc})") from None
+    except ManifestError as exc:
+        raise CliError(f"--manifest {path}: {exc}") from None
+
+
+def manifest_entries(
+    folder: Path, rows: list[ManifestRow], base: HandContext, rules: str, options: dict[str, str]
+) -> list[Entry]:
+    """One entry per manifest line, in the manifest's order (its photos relative to ``folder``),
+    then a ``skipped`` entry for each photo of ``folder`` the manifest does not name."""
+    out: list[Entry] = []
+    named: set[Path] = set()
+    for row in rows:
+        path = folder / row.photo if row.photo else folder / f"(line {row.line})"
+        entry = Entry(path, label=row.photo or f"(line {row.line})", table=row.table, hand_no=row.hand)
+        named.add(path.resolve())
+        if row.error:
+            out.append(replace(entry, error=row.error))
+            continue
+        try:
+            context = row_context(row, base)
+            row_options = {**options, **row.options}
+            check_context(rules, context.flags, row_options)
+        except (ValueError, HandError) as exc:  # TileError and HandError are ValueErrors too
+            out.append(replace(entry, error=f"{row.where}: {exc}"))
+            continue
+        out.append(replace(entry, skip=not_a_photo_file(path), context=context, options=row_options))
+    for extra in entries(folder):
+        if extra.path.resolve() not in named:
+            out.append(replace(extra, skip=extra.skip or "not in the manifest"))
+    return out
+
+
+def row_context(row: ManifestRow, base: HandContext) -> HandContext:
+    """The line's context: its cells, the command line's values where a cell is empty."""
+    seat = row.seat or base.seat_wind
+    win_by = row.win_by or ("discard" if row.discarder else base.win_by)
+    discarder = row.discarder.upper() if row.discarder else base.discarder
+    if discarder is not None:
+        if discarder not in WINDS:
+            raise ValueError(f"discarder: a seat E, S, W or N, not {row.discarder!r} (names need a session)")
+        if discarder == seat:
+            raise ValueError(f"discarder: {discarder} is the winner's own seat")
+        if win_by == "self_draw":
+            raise ValueError("discarder: given for a self-drawn win")
+    flags = list(row.flags) if row.flags else list(base.flags)
+    declared = [w.upper() for w in row.riichi]
+    bad = next((w for w in declared if w not in WINDS), None)
+    if bad is not None:
+        raise ValueError(f"riichi: the seats that declared (E S W N), not {bad!r} (names need a session)")
+    if seat in declared and "riichi" not in flags and "double_riichi" not in flags:
+        flags.append("riichi")
+    return HandContext(
+        win_by=win_by,
+        seat_wind=seat,
+        round_wind=row.round or base.round_wind,
+        flags=tuple(flags),
+        dora_indicators=tuple(tile(c) for c in row.dora) if row.dora else base.dora_indicators,
+        ura_dora_indicators=tuple(tile(c) for c in row.ura) if row.ura else base.ura_dora_indicators,
+        honba=row.honba if row.honba is not None else base.honba,
+        riichi_sticks=row.sticks if row.sticks is not None else base.riichi_sticks,
+        winning_tile=tile(row.winning_tile) if row.winning_tile else base.winning_tile,
+        discarder=discarder if win_by == "discard" else None,
+    )

@@ -82,13 +82,25 @@ def match_tiles(truth: list[dict], readings: list) -> tuple[int, int, int]:
     return matched, right, len(readings)
 
 
-#: Tiles that are not the player's hand: loose tiles near it, the discards, the walls.
+#: Tiles that are not the player's hand in manifests without parts: loose tiles near it, the discards,
+#: the walls.
 NOT_THE_HAND = ("other", "discard", "wall")
 
 
 def player_tiles(manifest: dict) -> list[dict]:
-    """The tiles of the player's hand (seat 0: the hand in front on a whole-table photo)."""
+    """The tiles of the player's hand: ``part`` ``player_hand`` (the generator marks the hand
+    nearest the camera); in manifests without parts, seat 0's hand."""
+    if any("part" in t for t in manifest["tiles"]):
+        return [t for t in manifest["tiles"] if t.get("part") == "player_hand"]
     return [t for t in manifest["tiles"] if t.get("seat", 0) == 0 and t.get("role") not in NOT_THE_HAND]
+
+
+def player_hand(manifest: dict) -> dict:
+    """The player's hand in the structured form (``player_seat``'s; seat 0's without one)."""
+    if "hand" in manifest:
+        return manifest["hand"]
+    seat = manifest.get("player_seat") or 0
+    return next(h for h in manifest["hands"] if h.get("seat", 0) == seat)
 
 
 def oracle_result(manifest: dict) -> HandResult:
@@ -137,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--tables",
         action="store_true",
-        help="also whole-table photos (four hands, walls, discards): the player's hand is seat 0's",
+        help="also whole-table photos (four hands, walls, discards): the player's hand is the one nearest "
+        "the camera (the manifest's player_hand; seat 0's in manifests without parts)",
     )
     args = ap.parse_args(argv)
     det_size = (args.det_size, args.det_size) if args.det_size else None
@@ -153,9 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         m = json.loads(mpath.read_text())
         table = args.tables and m.get("kind") == "table"
         if table:
-            # the player's hand is seat 0's when the photo is taken from seat 0's side (a tenth of
-            # the generator's tables are photographed from another side) and in full view
-            if round(m["camera"]["azimuth"] / 90) % 4 or not all(t.get("labelled") for t in player_tiles(m)):
+            # older manifests (no player_seat): the player's hand is seat 0's when the photo is taken
+            # from seat 0's side (a tenth of those tables are photographed from another side)
+            side = "player_seat" not in m and round(m["camera"]["azimuth"] / 90) % 4
+            if side or not all(t.get("labelled") for t in player_tiles(m)):
                 continue
         elif len(m.get("hands", [m.get("hand")])) != 1 or not m.get("complete_in_frame", True):
             continue
@@ -172,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{mpath.stem}: {exc}")
             continue
         n += 1
-        truth = m["hands"][0] if table else m["hand"]
+        truth = player_hand(m)
         got = res.layout.to_dict()
         diff = compare(truth, got)
         k = m.get("kind", "?")

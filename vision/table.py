@@ -44,8 +44,10 @@ NEAR_SIZE = 0.8
 BESIDE = 2.0
 #: ... and its tiles are within this factor of the hand's in length (the same distance away).
 SIZE_RATIO = 1.5
-#: Rows beside the hand are taken in while the hand has at most this many tiles: 14, one more
-#: per kong (at most 18), and two boxes of slack for the mending to leave out.
+#: Rows beside the hand are taken in while it has fewer tiles than a finished hand (14) ...
+MIN_HAND_TILES = 14
+#: ... and as long as it then has at most this many: 14, one more per kong (at most 18), and two
+#: boxes of slack for the mending to leave out.
 MAX_HAND_TILES = 20
 
 
@@ -121,6 +123,8 @@ def hand_rows(rows: list[list[Any]], turn: int = 0) -> tuple[list[list[Any]], li
     while grown:
         grown = False
         for i in faces:
+            if count >= MIN_HAND_TILES:  # the hand is whole: a row beside it is the table's
+                break
             if i in kept or count + len(rows[i]) > MAX_HAND_TILES:
                 continue
             if not 1 / SIZE_RATIO <= size[i] / size[anchor] <= SIZE_RATIO:

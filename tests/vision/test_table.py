@@ -114,42 +114,42 @@ def art():  # type: ignore[no-untyped-def]
     return Artwork(shared_dir=SHARED if HAS_SHARED else None, cache_dir=DEFAULT_CACHE), FAST_STYLES
 
 
-NOT_THE_HAND = ("other", "discard", "wall")
-
-
 def test_on_generated_tables_the_player_s_hand_is_read_and_nothing_else(art) -> None:  # type: ignore[no-untyped-def]
     """Whole-table scenes (four hands, walls, discards), every tile in view given as read right:
-    the layout must take seat 0's hand (the player's, nearest the camera) and no other tile."""
+    the layout must take the player's hand (the generator's ``player_hand``: the hand nearest the
+    camera) and no other tile. Photos taken with the phone turned (roll over 45 degrees) are left
+    out: seen from above, the four hands then look alike (a known failure, models/README.md)."""
     artwork, styles = art
     opts = mjsynth.SceneOptions(img_size=640, styles=styles, force_kind="table")
     tried = exact = 0
-    for seed in range(40):
+    for seed in range(60):
         _, man = mjsynth.render_scene(seed, artwork, opts)
-        player = [t for t in man["tiles"] if t["seat"] == 0 and t["role"] not in NOT_THE_HAND]
-        if round(man["camera"]["azimuth"] / 90) % 4 or not all(t["labelled"] for t in player):
-            continue  # photographed from another seat, or the photo cuts the player's hand
+        player = [t for t in man["tiles"] if t.get("part") == "player_hand"]
+        if abs((man["camera"]["roll"] + 180) % 360 - 180) > 45 or not all(t["labelled"] for t in player):
+            continue  # the phone turned, or the photo cuts the player's hand
         seen = [t for t in man["tiles"] if t["labelled"]]
-        readings = orient(
-            [
-                TileRead(
-                    tuple(t["box"]),
-                    "back" if t["face_down"] else t["code"],
-                    1.0,
-                    "upright",
-                    turn=round(t["rotation_deg"] / 90) * 90 % 360,
-                    index=i,
-                )
-                for i, t in enumerate(seen)
-            ]
-        )
+        # read right, each tile's turn its own quarter (the other hands point other ways) and the
+        # claimed tiles sideways: what the hand's choice needs, whatever the reader makes of
+        # tilted and foreshortened tiles
+        readings = [
+            TileRead(
+                tuple(t["box"]),
+                "back" if t["face_down"] else t["code"],
+                1.0,
+                "sideways" if t["orientation"] == "sideways" and t["role"] == "meld" else "upright",
+                turn=round(t["rotation_deg"] / 90) * 90 % 360,
+                index=i,
+            )
+            for i, t in enumerate(seen)
+        ]
         lay = lay_out(readings)
         in_hand = {t.index for g in lay.groups for t in g.tiles}
-        strangers = [seen[i] for i in in_hand if seen[i]["seat"] != 0 or seen[i]["role"] in NOT_THE_HAND]
-        truth = man["hands"][0]
+        strangers = [seen[i] for i in in_hand if seen[i].get("part") != "player_hand"]
+        truth = next(h for h in man["hands"] if h["seat"] == man["player_seat"])
         got = lay.to_dict()
         tried += 1
         exact += sorted(got["hand"]) == sorted(truth["hand"]) and len(got["melds"]) == len(truth["melds"])
-        assert len(strangers) <= 1, (seed, [(s["code"], s["seat"], s["role"]) for s in strangers])
+        assert len(strangers) <= 1, (seed, [(s["code"], s["seat"], s["part"]) for s in strangers])
         if tried == 8:
             break
     assert tried == 8 and exact >= 6, (tried, exact)

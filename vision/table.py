@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.classes import BACK
+from vision.classes import BACK, BONUS
 
 #: A tile's vote on which way the hand points counts only when the reader's upside-down head is
 #: at least this sure of it (``turn_confidence``): faces that look the same turned (5p, 8p, a
@@ -44,7 +44,8 @@ NEAR_SIZE = 0.8
 BESIDE = 2.0
 #: ... and its tiles are within this factor of the hand's in length (the same distance away).
 SIZE_RATIO = 1.5
-#: Rows beside the hand are taken in while it has fewer tiles than a finished hand (14) ...
+#: Rows beside the hand are taken in while it holds fewer than a finished hand's 14 tiles, counted
+#: as :func:`hand_tiles` counts them (a kong is three, a flower nothing) ...
 MIN_HAND_TILES = 14
 #: ... and as long as it then has at most this many: 14, one more per kong (at most 18), and two
 #: boxes of slack for the mending to leave out.
@@ -106,6 +107,27 @@ def points_away(row: list[Any], turn: int) -> bool:
     return away > AWAY_SHARE * len(sure)
 
 
+def _same_kind(code: str) -> str:
+    return "5" + code[1] if code[:1] == "0" else code
+
+
+def hand_tiles(row: list[Any]) -> int:
+    """How many of a finished hand's 14 tiles the row holds: flowers and seasons are not among
+    them, and a kong (four of a kind side by side, or face down at both ends with two faces
+    between, or four backs) counts three. So a hand whose kongs and flowers lie in rows of their
+    own still takes in every row of it before it counts as whole."""
+    codes = [_same_kind(t.code) for t in row if t.code not in BONUS]
+    n, i = len(codes), 0
+    while i + 4 <= len(codes):
+        a, b, c, d = codes[i : i + 4]
+        if (a == b == c == d) or (a == d == BACK and b == c != BACK):
+            n -= 1
+            i += 4
+        else:
+            i += 1
+    return n
+
+
 def hand_rows(rows: list[list[Any]], turn: int = 0) -> tuple[list[list[Any]], list[LeftOut]]:
     """The hand's rows (in the order given) and the rows left out, each with why. ``turn``: which
     way the hand points (rows of tiles pointing elsewhere are other players')."""
@@ -118,20 +140,21 @@ def hand_rows(rows: list[list[Any]], turn: int = 0) -> tuple[list[list[Any]], li
     largest = max(size[i] for i in faces)
     near = [i for i in faces if size[i] >= NEAR_SIZE * largest]
     anchor = max(near, key=lambda i: _bottom(rows[i]))
-    kept, count = [anchor], len(rows[anchor])
+    kept, count, boxes = [anchor], hand_tiles(rows[anchor]), len(rows[anchor])
     grown = True
     while grown:
         grown = False
         for i in faces:
             if count >= MIN_HAND_TILES:  # the hand is whole: a row beside it is the table's
                 break
-            if i in kept or count + len(rows[i]) > MAX_HAND_TILES:
+            if i in kept or boxes + len(rows[i]) > MAX_HAND_TILES:
                 continue
             if not 1 / SIZE_RATIO <= size[i] / size[anchor] <= SIZE_RATIO:
                 continue
             if min(distance(rows[i], rows[k]) for k in kept) <= BESIDE * size[anchor]:
                 kept.append(i)
-                count += len(rows[i])
+                count += hand_tiles(rows[i])
+                boxes += len(rows[i])
                 grown = True
     left = [
         LeftOut("wall" if i in walls else "other row", list(r)) for i, r in enumerate(rows) if i not in kept

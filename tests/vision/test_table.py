@@ -11,7 +11,7 @@ import pytest
 
 from vision.layout import lay_out, orient
 from vision.read import TileRead
-from vision.table import hand_rows
+from vision.table import hand_rows, hand_tiles
 
 
 @dataclass
@@ -83,6 +83,24 @@ def test_sets_in_a_second_row_beside_the_hand_are_the_hand_s() -> None:
     lay = lay_out(orient(concealed + sets + discards))
     assert [m.codes for m in lay.melds] == [("2z", "2z", "2z"), ("7p", "8p", "9p")]
     assert lay.winning_tile == "7s" and lay.problems == []
+
+
+def test_kongs_count_three_and_flowers_nothing_toward_a_whole_hand() -> None:
+    assert hand_tiles(row("1m 1m 1m 1m 0p 5p 5p 5p back 7z 7z back 1f 2f", 0, 0, 45, 60)) == 9
+    assert hand_tiles(row("back back back back 2m 3m 4m", 0, 0, 45, 60)) == 6
+    assert hand_tiles(row(PLAYER, 0, 0, 45, 60)) == 14
+
+
+def test_a_hand_with_kongs_in_rows_of_their_own_keeps_every_row() -> None:
+    """A pair in the concealed row, three kongs in a row beside it, a pung in a third row: 17
+    boxes, but the hand's 14 tiles only once every row is in (counting boxes, the 14 are reached
+    before the pung's row, which would be left out as the table's)."""
+    concealed = row("7s 7s", 100, 900, 45, 60, gap_at=1)
+    kongs = row("2z 2z 2z 2z", 100, 975, 45, 60) + row("back 7p 7p back", 300, 975, 45, 60)
+    kongs += row("9m 9m 9m 9m", 500, 975, 45, 60)
+    pung = row("4s 4s 4s", 100, 1050, 45, 60)
+    hand, left = hand_rows([concealed, kongs, pung])
+    assert hand == [concealed, kongs, pung] and left == []
 
 
 def test_a_row_of_smaller_tiles_lower_in_the_photo_is_not_the_hand() -> None:

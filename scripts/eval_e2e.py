@@ -82,11 +82,37 @@ def match_tiles(truth: list[dict], readings: list) -> tuple[int, int, int]:
     return matched, right, len(readings)
 
 
+#: Tiles that are not the player's hand in manifests without parts: loose tiles near it, the discards,
+#: the walls.
+NOT_THE_HAND = ("other", "discard", "wall")
+
+
+def player_tiles(manifest: dict) -> list[dict]:
+    """The tiles of the player's hand: ``part`` ``player_hand`` (the generator marks the hand
+    nearest the camera); in manifests without parts, seat 0's hand."""
+    if any("part" in t for t in manifest["tiles"]):
+        return [t for t in manifest["tiles"] if t.get("part") == "player_hand"]
+    return [t for t in manifest["tiles"] if t.get("seat", 0) == 0 and t.get("role") not in NOT_THE_HAND]
+
+
+def player_hand(manifest: dict) -> dict:
+    """The player's hand in the structured form (``player_seat``'s; seat 0's without one)."""
+    if "hand" in manifest:
+        return manifest["hand"]
+    seat = manifest.get("player_seat") or 0
+    return next(h for h in manifest["hands"] if h.get("seat", 0) == seat)
+
+
 def oracle_result(manifest: dict) -> HandResult:
     """What the pipeline would give with a perfect detector and reader: the manifest's boxes,
     codes (backs for face-down tiles) and turns (rotation rounded to a quarter), then the real
-    orientation and layout steps. Measures the layout alone."""
-    truth = [t for t in manifest["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
+    orientation and layout steps. Measures the layout alone. On a whole-table photo every tile
+    in view is given (the other hands, discards and walls too): choosing the player's hand
+    among them is the layout's job."""
+    if manifest.get("kind") == "table":
+        truth = [t for t in manifest["tiles"] if t.get("labelled") and t.get("box")]
+    else:
+        truth = player_tiles(manifest)
     readings = orient(
         [
             TileRead(
@@ -120,6 +146,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="layout only: the ground-truth boxes, codes and turns in place of the two models",
     )
+    ap.add_argument(
+        "--tables",
+        action="store_true",
+        help="also whole-table photos (four hands, walls, discards): the player's hand is the one nearest "
+        "the camera (the manifest's player_hand; seat 0's in manifests without parts)",
+    )
     args = ap.parse_args(argv)
     det_size = (args.det_size, args.det_size) if args.det_size else None
     reader = None if args.oracle else PhotoReader(args.models, conf=args.det_conf, det_size=det_size)
@@ -132,7 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     examples: list[dict] = []
     for mpath in manifests:
         m = json.loads(mpath.read_text())
-        if len(m.get("hands", [m.get("hand")])) != 1 or not m.get("complete_in_frame", True):
+        table = args.tables and m.get("kind") == "table"
+        if table:
+            # older manifests (no player_seat): the player's hand is seat 0's when the photo is taken
+            # from seat 0's side (a tenth of those tables are photographed from another side)
+            side = "player_seat" not in m and round(m["camera"]["azimuth"] / 90) % 4
+            if side or not all(t.get("labelled") for t in player_tiles(m)):
+                continue
+        elif len(m.get("hands", [m.get("hand")])) != 1 or not m.get("complete_in_frame", True):
             continue
         if args.split and m.get("split") != args.split:
             continue
@@ -147,12 +186,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{mpath.stem}: {exc}")
             continue
         n += 1
-        truth = m["hand"]
+        truth = player_hand(m)
         got = res.layout.to_dict()
         diff = compare(truth, got)
         k = m.get("kind", "?")
         kinds[k] += 1
-        truth_tiles = [t for t in m["tiles"] if t.get("seat", 0) == 0 and t.get("role") != "other"]
+        truth_tiles = player_tiles(m)
         read = sorted(("back" if t.get("face_down") else t["code"]) for t in truth_tiles)
         ignored = {t.index for t in res.layout.ignored}
         used = [r for r in res.tiles if r.index not in ignored]

@@ -180,7 +180,7 @@ def evaluate(
         result = reader.read_and_score(image)
         seconds += time.perf_counter() - t0
         pred = list(result.tiles)
-        warned = {t.index for t in getattr(result.layout, "warned", [])}
+        warned = result.warned  # readings a check names (vision.checks)
         raw[p.dataset]["rejected"] += len(result.rejected)
         copy = p.published == "train"
         tally(raw[p.dataset], misreads[p.dataset], pred, warned, labels, copy)

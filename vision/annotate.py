@@ -1,4 +1,5 @@
-"""Draw what was read on the photo: each box with its code, flagged tiles in red."""
+"""Draw what was read on the photo: each box with its code, flagged tiles in red (``?`` read with
+low confidence, ``!`` named by a check of :mod:`vision.checks`)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,26 @@ FLAG_COLOUR = (40, 40, 230)
 BACK_COLOUR = (200, 140, 40)
 
 
-def draw(image: np.ndarray, readings: list[Any], out: Path | None = None, factor: float = 1.0) -> np.ndarray:
+def draw(
+    image: np.ndarray,
+    readings: list[Any],
+    out: Path | None = None,
+    factor: float = 1.0,
+    warned: set[int] | frozenset[int] = frozenset(),
+) -> np.ndarray:
     """Boxes and labels drawn on a copy of ``image``; written to ``out`` when given (JPEG/PNG).
     ``factor``: the boxes' pixels per pixel of ``image`` (a photo decoded reduced is drawn on as
-    decoded, never decoded again at full size)."""
+    decoded, never decoded again at full size). ``warned``: the readings (by index) a check
+    names, drawn like low-confidence ones."""
     canvas = image.copy()
     scale = max(image.shape[:2]) / 1000
     thick = max(1, round(2 * scale))
     for r in readings:
         x0, y0, x1, y1 = (round(v / factor) for v in r.box)
-        colour = FLAG_COLOUR if r.flagged else BACK_COLOUR if r.code == "back" else OK_COLOUR
+        named = getattr(r, "index", None) in warned
+        colour = FLAG_COLOUR if r.flagged or named else BACK_COLOUR if r.code == "back" else OK_COLOUR
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
-        label = f"{r.code}{'?' if r.flagged else ''}"
+        label = f"{r.code}{'?' if r.flagged else ''}{'!' if named else ''}"
         fs = 0.5 * max(scale, 0.6)
         (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, fs, thick)
         ty = y0 - 4 if y0 - th - 6 > 0 else y1 + th + 4

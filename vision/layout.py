@@ -18,14 +18,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from statistics import median
 from typing import Any, Protocol
 
 import numpy as np
 
 from vision.classes import BACK
+from vision.table import TURN_SURE, LeftOut, beside, hand_bonus, hand_rows, tile_length
 
 #: A gap wider than this fraction of the local tile length starts a new group.
 GAP_FRACTION = 0.11
+#: Upright wins unless another way has this many times its votes: most photos are taken upright
+#: (the phone turns its picture), so a near tie between upright and 180 (tiles standing, seen
+#: from the front, that the head reads either way) is upright.
+UPRIGHT_PRIOR = 1.25
 #: Rows with fewer tiles than this are left out of the hand when a longer row exists.
 MIN_ROW = 3
 #: Two tiles are neighbours in a row when their centres are at most this many tile widths apart,
@@ -94,8 +100,10 @@ class Layout:
     problems: list[str] = field(default_factory=list)
     #: the hand's turn in the photo (see :func:`hand_turn`); rows were read in its frame
     turn: int = 0
-    #: tiles left out: lying apart from every row of at least :data:`MIN_ROW` tiles
+    #: tiles left out of the hand: lying apart from every row of at least :data:`MIN_ROW` tiles,
+    #: or in rows that are not the player's (walls, discards, other hands); ``left_out`` says why
     ignored: list[Any] = field(default_factory=list)
+    left_out: list[LeftOut] = field(default_factory=list)
     #: detections :mod:`vision.mend` left out (weak boxes) or took in (faint boxes) to complete
     #: the hand; reported, never silent
     dropped: list[Any] = field(default_factory=list)
@@ -138,15 +146,26 @@ def _tile_width(t: Any) -> float:
 
 def hand_turn(tiles: list[Any]) -> int:
     """Which way the hand's tiles point in the photo (0, 90, 180, 270 degrees clockwise): the
-    majority of the tiles' own ``turn`` (a hand shot with the phone turned, or from across the
-    table), each vote weighted by how sure the reader is of it (``turn_confidence``, 1 when not
-    given): a row of upright 5-circles and white dragons, which look the same turned, must not
-    outvote the characters beside them. Flowers and backs do not vote (flowers lie apart; a
-    back has no up). Ties go to upright."""
+    weighted majority of the tiles' own ``turn`` (a hand shot with the phone turned, or from
+    across the table). Each vote is weighted by how sure the reader is of it
+    (``turn_confidence``, 1 when not given; below :data:`TURN_SURE` it does not count): a row of
+    upright 5-circles and white dragons, which look the same turned, must not outvote the
+    characters beside them. And by the tile's size (its long side against the nearest tiles',
+    squared): on a photo of a whole table the player's own tiles are the nearest, so the
+    largest, while the other hands and the discards, farther, point every other way. Flowers
+    and backs do not vote (flowers lie apart; a back has no up). Upright gets
+    :data:`UPRIGHT_PRIOR` and wins ties."""
+    voters = [t for t in tiles if not t.code.endswith("f") and t.code != BACK]
+    if not voters:
+        return 0
+    lengths = [tile_length(t) if hasattr(t, "box") else 1.0 for t in voters]
+    near = max(sorted(lengths)[int(0.9 * (len(lengths) - 1))], 1e-6)  # the nearest tiles' length
     votes: Counter[int] = Counter()
-    for t in tiles:
-        if not t.code.endswith("f") and t.code != BACK:
-            votes[int(getattr(t, "turn", 0)) % 360] += float(getattr(t, "turn_confidence", 1.0))
+    for t, length in zip(voters, lengths, strict=True):
+        sure = float(getattr(t, "turn_confidence", 1.0))
+        if sure >= TURN_SURE:
+            votes[int(getattr(t, "turn", 0)) % 360] += sure * min(1.0, length / near) ** 2
+    votes[0] *= UPRIGHT_PRIOR
     best = max(votes.values(), default=0.0)
     if best <= 1e-6:  # nothing voted, or nobody was sure
         return 0
@@ -178,6 +197,14 @@ class _Framed:
     def code(self) -> str:
         return self.src.code
 
+    @property
+    def turn(self) -> int:
+        return int(getattr(self.src, "turn", 0))
+
+    @property
+    def turn_confidence(self) -> float:
+        return float(getattr(self.src, "turn_confidence", 1.0))
+
 
 def in_hand_frame(tiles: list[Any], turn: int) -> list[_Framed]:
     out = []
@@ -188,16 +215,45 @@ def in_hand_frame(tiles: list[Any], turn: int) -> list[_Framed]:
 
 
 def orient(readings: list[Any]) -> list[Any]:
-    """The readings with their orientation judged in the hand's frame: ``sideways`` from the
-    geometry of their group (:func:`sideways_in`), else ``upside_down`` when the tile points
-    the other way from the hand, else ``upright``. Readings are dataclasses (replaced, not
-    changed)."""
+    """The readings with their orientation judged in the hand's frame (:func:`hand_turn`).
+
+    ``sideways`` when the reader read the tile turned a quarter from the hand (:mod:`vision.read`
+    turns landscape crops) and its box is wider than the others of its group by
+    :data:`READ_SIDEWAYS_FACTOR`, it being the only such tile of its group (a set: two to four
+    tiles, a set cut by its claimed tile being mended by :func:`row_groups`), in a row where most
+    tiles are not (a row or a set of landscape boxes is flat tiles seen at a low angle, not
+    claimed tiles); or when the geometry of its group alone says so (:func:`sideways_in`).
+    ``upside_down`` when the reader's upside-down head is sure (:data:`TURN_SURE`) the tile
+    points the other way from the hand; a face that looks the same turned (5p, a blank white
+    dragon) is taken to point the hand's way. Else ``upright``. Readings are dataclasses
+    (replaced, not changed)."""
     turn = hand_turn(readings)
-    flags = sideways_in(in_hand_frame(readings, turn))
+    framed = in_hand_frame(readings, turn)
+    geometry = sideways_in(framed)
+    rel = [(int(getattr(r, "turn", 0)) - turn) % 360 for r in readings]
+    turned = [x in (90, 270) for x in rel]
+    read_sideways = [False] * len(readings)
+    for row in rows_of([f for f in framed if not f.code.endswith("f")]):
+        if sum(turned[f.pos] for f in row) > len(row) / 2:
+            continue
+        d = row_direction(row)
+        for group in row_groups(row):
+            claimed = [k for k, f in enumerate(group) if turned[f.pos]]
+            if len(claimed) != 1 or not 2 <= len(group) <= 4:  # one claimed tile to a set
+                continue
+            k = claimed[0]
+            a = _aspects(group, d)
+            if a[k] >= READ_SIDEWAYS_FACTOR * median(a[:k] + a[k + 1 :]):
+                read_sideways[group[k].pos] = True
     out = []
-    for r, side in zip(readings, flags, strict=True):
-        rel = (int(getattr(r, "turn", 0)) - turn) % 360
-        out.append(replace(r, orientation="sideways" if side else "upside_down" if rel == 180 else "upright"))
+    for i, r in enumerate(readings):
+        sure = float(getattr(r, "turn_confidence", 1.0)) >= TURN_SURE
+        side = geometry[i] or read_sideways[i]
+        out.append(
+            replace(
+                r, orientation="sideways" if side else "upside_down" if rel[i] == 180 and sure else "upright"
+            )
+        )
     return out
 
 
@@ -214,16 +270,20 @@ def rows_of(tiles: list[Any]) -> list[list[Any]]:
     n = len(tiles)
     if not n:
         return []
-    unit = float(np.median([_tile_width(t) for t in tiles]))
-    cx = [(t.box[0] + t.box[2]) / 2 for t in tiles]
-    cy = [(t.box[1] + t.box[3]) / 2 for t in tiles]
-    hh = [t.box[3] - t.box[1] for t in tiles]
-    pairs = []
-    for i in range(n):
-        for j in range(n):
-            dx, dy = cx[j] - cx[i], abs(cy[j] - cy[i])
-            if 0 < dx < ROW_REACH * unit and dy < ROW_LEVEL * (hh[i] + hh[j]) / 2 + ROW_SLOPE * dx:
-                pairs.append((dx + 2 * dy, i, j))
+    unit = median([_tile_width(t) for t in tiles])
+    box = np.array([t.box for t in tiles], np.float64).reshape(n, 4)
+    cx, cy, hh = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2, box[:, 3] - box[:, 1]
+    dx = cx[None, :] - cx[:, None]  # [i, j]: from tile i to tile j
+    dy = np.abs(cy[None, :] - cy[:, None])
+    near = (
+        (dx > 0)
+        & (dx < ROW_REACH * unit)
+        & (dy < ROW_LEVEL * (hh[:, None] + hh[None, :]) / 2 + ROW_SLOPE * dx)
+    )
+    ii, jj = np.nonzero(near)
+    cost = dx[ii, jj] + 2 * dy[ii, jj]
+    order = np.lexsort((jj, ii, cost))  # cheapest first, ties by i then j
+    pairs = zip(ii[order].tolist(), jj[order].tolist(), strict=True)
     parent = list(range(n))
 
     def find(i: int) -> int:
@@ -233,7 +293,7 @@ def rows_of(tiles: list[Any]) -> list[list[Any]]:
         return i
 
     has_right, has_left = [False] * n, [False] * n
-    for _, i, j in sorted(pairs):
+    for i, j in pairs:
         if has_right[i] or has_left[j] or find(i) == find(j):
             continue
         has_right[i] = has_left[j] = True
@@ -242,7 +302,7 @@ def rows_of(tiles: list[Any]) -> list[list[Any]]:
     for i in range(n):
         rows.setdefault(find(i), []).append(tiles[i])
     ordered = [sorted(r, key=lambda t: t.box[0]) for r in rows.values()]
-    return sorted(ordered, key=lambda r: float(np.median([(t.box[1] + t.box[3]) / 2 for t in r])))
+    return sorted(ordered, key=lambda r: median([(t.box[1] + t.box[3]) / 2 for t in r]))
 
 
 #: Rows steeper than this (degrees) are treated as this steep: beyond it the box inversion in
@@ -252,6 +312,8 @@ MAX_ROW_ANGLE = 35.0
 SIDEWAYS_FACTOR = 1.7
 #: ... or, in a group of three or four (a declared set), the most elongated tile by this factor.
 SET_SIDEWAYS_FACTOR = 1.25
+#: ... or, read turned by the reader, by this factor (its box is landscape beside standing tiles).
+READ_SIDEWAYS_FACTOR = 1.1
 #: Pieces of a row split by less than this many tile lengths may be one set cut by its claimed tile.
 MEND_GAP = 0.3
 
@@ -268,7 +330,8 @@ def row_direction(row: list[Any]) -> tuple[float, float]:
     cy = np.array([(t.box[1] + t.box[3]) / 2 for t in row])
     if np.ptp(cx) < 1e-6:
         return 1.0, 0.0
-    slope = float(np.polyfit(cx, cy, 1)[0])
+    dx = cx - cx.mean()
+    slope = float((dx * (cy - cy.mean())).sum() / (dx * dx).sum())  # least squares, as np.polyfit
     ang = max(-MAX_ROW_ANGLE, min(MAX_ROW_ANGLE, np.degrees(np.arctan(slope))))
     return float(np.cos(np.radians(ang))), float(np.sin(np.radians(ang)))
 
@@ -309,11 +372,11 @@ def split_row(row: list[Any]) -> tuple[list[list[Any]], list[float]]:
     ext = [extents(t, d)[0] for t in ordered]
     pos = [_along(t, d) for t in ordered]
     n = len(ordered)
-    local = [float(np.median(ext[max(0, i - 3) : i + 4])) for i in range(n)]
+    local = [median(ext[max(0, i - 3) : i + 4]) for i in range(n)]
     # centre to centre, against the usual pitch of the pairs around it: box edges move with the
     # side face a tile shows at the edge of a gap, centres barely
     pitch = [pos[i + 1] - pos[i] for i in range(n - 1)]
-    usual = [float(np.median(pitch[max(0, i - 3) : i + 4])) for i in range(n - 1)]
+    usual = [median(pitch[max(0, i - 3) : i + 4]) for i in range(n - 1)]
     if n == 2:
         # one pair has no usual pitch to compare with (the pair wait and the winning tile after
         # four calls lie in a row of two): tiles that touch are one tile length apart
@@ -340,7 +403,7 @@ def _claimed_index(tiles: list[Any], d: tuple[float, float]) -> int | None:
     if len(tiles) not in (3, 4) or any(t.code == BACK for t in tiles):
         return None
     a = _aspects(tiles, d)
-    ratio = [a[i] / float(np.median(a[:i] + a[i + 1 :])) for i in range(len(tiles))]
+    ratio = [a[i] / median(a[:i] + a[i + 1 :]) for i in range(len(tiles))]
     k = int(np.argmax(ratio))
     return k if ratio[k] > SET_SIDEWAYS_FACTOR else None
 
@@ -415,7 +478,7 @@ def sideways_in(tiles: list[Any]) -> list[bool]:
             a = _aspects(g, d)
             for i, t in enumerate(g):
                 near = a[max(0, i - 2) : i] + a[i + 1 : i + 3]
-                flags[t.pos] = bool(near) and a[i] > SIDEWAYS_FACTOR * float(np.median(near))
+                flags[t.pos] = bool(near) and a[i] > SIDEWAYS_FACTOR * median(near)
     return flags
 
 
@@ -443,33 +506,60 @@ def meld_of(group: TileGroup) -> tuple[DeclaredSet | None, str | None]:
 
 
 def lay_out(tiles: list[Any]) -> Layout:
-    """Rows → groups → bonus tiles, declared sets, concealed tiles and the winning tile.
+    """Rows → the hand's rows → groups → bonus tiles, declared sets, concealed tiles and the
+    winning tile.
 
     Each group gets a :attr:`TileGroup.role`. Declared sets are the groups marked by a sideways tile
     or two backs, and — the table convention when the claimed tile is hard to see — the valid
     sets (chow, pung, kong) that lie beyond the winning tile in the concealed tiles' row or in
     another row. The concealed tiles' row is the one with the most unmarked tiles; its block is
     its largest group, and the winning tile is the first single tile set apart to its right.
+    When the photo shows more than one hand's rows (a whole table), only the player's are laid
+    out (:func:`vision.table.hand_rows`); the rest are left out and listed in
+    :attr:`Layout.left_out`, as are tiles lying apart from every row.
     """
     out = Layout()
-    bonus = [t for t in tiles if t.code.endswith("f")]
-    out.bonus_tiles = sorted((t.code for t in bonus), key=_sort_key)
     out.turn = hand_turn(tiles)
-    rest = in_hand_frame([t for t in tiles if not t.code.endswith("f")], out.turn)
+    framed = in_hand_frame(tiles, out.turn)
+    flowers = [f for f in framed if f.code.endswith("f")]
+    rest = [f for f in framed if not f.code.endswith("f")]
     if not rest:
+        out.bonus_tiles = sorted((f.code for f in flowers), key=_sort_key)
         out.problems.append("no tiles found")
         return out
     rows = rows_of(rest)
-    if any(len(r) >= MIN_ROW for r in rows) and any(len(r) < MIN_ROW for r in rows):
+    hand, left = hand_rows([r for r in rows if len(r) >= MIN_ROW], out.turn)
+    short = [r for r in rows if len(r) < MIN_ROW]
+    kept: Layout | None = None
+    if hand and short:
         # a tile or two lying apart from every row is not part of the laid-out hand (a discard,
         # a tile of the wall, or something on the table the detector took for a tile) ...
-        kept = _assign(out, [r for r in rows if len(r) >= MIN_ROW])
-        if kept.concealed:
-            kept.ignored = [t.src for r in rows if len(r) < MIN_ROW for t in r]
-            return kept
-        # ... unless the long rows are all declared sets: after four calls the concealed hand
-        # is one tile and the winning tile beside it, a row of two
-    return _assign(out, rows)
+        kept = _assign(out, hand)
+        if not kept.concealed:
+            # ... unless the long rows are all declared sets: after four calls the concealed hand
+            # is one tile and the winning tile beside it, a row of two
+            near = beside(short, hand)
+            short = [r for r in short if not any(r is n for n in near)]
+            hand = sorted(hand + near, key=lambda r: median([(t.box[1] + t.box[3]) / 2 for t in r]))
+            kept = None
+        left += [LeftOut("apart", r) for r in short]
+    elif not hand:
+        hand = short
+    mine = hand_bonus(flowers, hand, [t for lo in left for t in lo.tiles])
+    out.bonus_tiles = sorted((f.code for f in mine), key=_sort_key)
+    if len(mine) < len(flowers):
+        left.append(LeftOut("bonus apart", [f for f in flowers if not any(f is m for m in mine)]))
+    if kept is None:
+        kept = _assign(out, hand)
+    kept.bonus_tiles = list(out.bonus_tiles)
+    return _left_out(kept, left)
+
+
+def _left_out(layout: Layout, left: list[LeftOut]) -> Layout:
+    """The layout with what was left out of it (back from the hand's frame to the caller's tiles)."""
+    layout.left_out = [LeftOut(lo.why, [t.src for t in lo.tiles]) for lo in left if lo.tiles]
+    layout.ignored = [t for lo in layout.left_out for t in lo.tiles]
+    return layout
 
 
 def _assign(base: Layout, rows: list[list[Any]]) -> Layout:

@@ -19,12 +19,14 @@ import math
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
+from statistics import median
 from typing import Any
 
 from scoring.decompose import is_complete
 from scoring.tiles import counts34, tile
 from vision.classes import BACK
 from vision.layout import Layout, kind, lay_out, meld_of
+from vision.table import BESIDE, distance, tile_length
 
 #: At most this many tiles are changed.
 MAX_CHANGES = 3
@@ -136,15 +138,29 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def box_variants(readings: list[Any], keep: float) -> list[tuple[float, list[Any], list[Any], list[Any]]]:
+def box_variants(
+    readings: list[Any], keep: float, hand: list[Any] | None = None
+) -> list[tuple[float, list[Any], list[Any], list[Any]]]:
     """The sets of detections to lay out, likeliest first: ``(cost, used, dropped, added)``.
 
     The first is every detection scored at least ``keep``. The others toggle one or two of the
     :data:`MAX_UNSURE` detections scored nearest ``keep`` within [:data:`UNSURE_LOW`,
     :data:`UNSURE_HIGH`): a faint box taken in, or a weak one left out. A toggle costs how far
-    the box's score is from ``keep`` in log-odds, so the cheapest doubts are tried first."""
+    the box's score is from ``keep`` in log-odds, so the cheapest doubts are tried first. Given
+    the ``hand`` as first laid out (its tiles), only toggles that can change it are tried: a
+    weak box of the hand left out, a faint box taken in within :data:`vision.table.BESIDE` tile
+    lengths of a tile of the hand (a box lying apart would be left out of the hand anyway), and
+    only when the hand then has a finished hand's 14 to 18 tiles."""
     base = [r for r in readings if getattr(r, "detector_score", 1.0) >= keep]
     unsure = [r for r in readings if UNSURE_LOW <= getattr(r, "detector_score", 1.0) < UNSURE_HIGH]
+    if hand is not None:
+        mine = {r.index for r in hand}
+        reach = BESIDE * median([tile_length(t) for t in hand]) if hand else 0.0
+        unsure = [
+            r
+            for r in unsure
+            if (r.index in mine if r.detector_score >= keep else distance([r], hand) <= reach)
+        ]
     pivot = _logit(keep)
     unsure.sort(key=lambda r: abs(_logit(r.detector_score) - pivot))
     unsure = unsure[:MAX_UNSURE]
@@ -154,11 +170,41 @@ def box_variants(readings: list[Any], keep: float) -> list[tuple[float, list[Any
             ids = {r.index for r in combo}
             dropped = [r for r in combo if r.detector_score >= keep]
             added = [r for r in combo if r.detector_score < keep]
+            if hand is not None and not 14 <= len(hand) - len(dropped) + len(added) <= 18:
+                continue
             used = [r for r in base if r.index not in ids] + added
             cost = sum(abs(_logit(r.detector_score) - pivot) for r in combo)
             out.append((cost, used, dropped, added))
     out.sort(key=lambda v: v[0])
     return out
+
+
+def hand_region(layout: Layout) -> tuple[float, float, float, float] | None:
+    """Where the laid-out hand lies in the photo (its groups' boxes), grown by
+    :data:`vision.table.BESIDE` tile lengths on each side: a box outside it cannot become part
+    of the hand (it would lie apart from the hand's rows), so the mending does not try it."""
+    tiles = [t for g in layout.groups for t in g.tiles]
+    if not tiles:
+        return None
+    grow = BESIDE * median([tile_length(t) for t in tiles])
+    return (
+        min(t.box[0] for t in tiles) - grow,
+        min(t.box[1] for t in tiles) - grow,
+        max(t.box[2] for t in tiles) + grow,
+        max(t.box[3] for t in tiles) + grow,
+    )
+
+
+def _inside(r: Any, region: tuple[float, float, float, float]) -> bool:
+    cx, cy = (r.box[0] + r.box[2]) / 2, (r.box[1] + r.box[3]) / 2
+    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
+
+
+def _count_ok(layout: Layout) -> bool:
+    """Can the laid-out hand be finished by changing codes alone (its tile count is right)?"""
+    melds = sum(g.role == "meld" for g in layout.groups)
+    concealed = sum(len(g.tiles) for g in layout.groups if g.role != "meld")
+    return melds <= 4 and concealed == 3 * (4 - melds) + 2
 
 
 def lay_out_mended(readings: list[Any], keep: float | None = None) -> tuple[list[Any], Layout]:
@@ -171,23 +217,46 @@ def lay_out_mended(readings: list[Any], keep: float | None = None) -> tuple[list
     the codes of uncertain tiles (see :func:`mend`); (3) both. What was changed is recorded:
     ``corrected_from`` on each re-coded reading, ``Layout.dropped`` and ``Layout.added`` for
     boxes. When nothing completes the hand, the plain reading of the boxes scored ``keep`` or
-    more is returned (and reported as incomplete by the layout)."""
-    variants = [(0.0, readings, [], [])] if keep is None else box_variants(readings, keep)
+    more is returned (and reported as incomplete by the layout).
+
+    A photo with hundreds of boxes (a whole table, a cluttered desk) is pruned first: only the
+    boxes in the hand's region (:func:`hand_region` of the plain reading) are laid out again
+    for each change; the others stay as they are (left out of the hand), and the hand found is
+    laid out once more with them, to list them."""
+    plain = readings if keep is None else [r for r in readings if getattr(r, "detector_score", 1.0) >= keep]
+    first = lay_out(plain)
+    if _codes_ok(first, {}):
+        return plain, first
+    region = hand_region(first)
+    near = [r for r in readings if region is None or _inside(r, region)]
+    far = [r for r in plain if region is not None and not _inside(r, region)]
+    hand = [t for g in first.groups for t in g.tiles]
+    variants = [(0.0, near, [], [])] if keep is None else box_variants(near, keep, hand)
     layouts = []
     for _cost, used, dropped, added in variants:
-        layout = lay_out(used)
+        layout = lay_out(used) if far else (first if not dropped and not added else lay_out(used))
         if _codes_ok(layout, {}):
-            return used, _noted(layout, dropped, added)
+            return _with_far(used, far, dropped, added, plain, first)
         layouts.append((used, layout, dropped, added))
         if len(layouts) >= MAX_LAYOUTS:
             break
     for used, layout, dropped, added in layouts[:MAX_CODE_MENDS]:
-        change = mend(layout)
+        change = mend(layout) if _count_ok(layout) else {}
         if change:
-            used = apply(used, change)
-            return used, _noted(lay_out(used), dropped, added)
-    used, layout = layouts[0][0], layouts[0][1]
-    return used, layout
+            return _with_far(apply(used, change), far, dropped, added, plain, first)
+    return plain, first
+
+
+def _with_far(
+    used: list[Any], far: list[Any], dropped: list[Any], added: list[Any], plain: list[Any], first: Layout
+) -> tuple[list[Any], Layout]:
+    """The mended hand laid out with the boxes the pruning set aside; the plain reading if the
+    whole photo lays the hand out otherwise (it never should: they lie apart from it)."""
+    every = used + far
+    layout = lay_out(every)
+    if not _codes_ok(layout, {}):
+        return plain, first
+    return every, _noted(layout, dropped, added)
 
 
 def _noted(layout: Layout, dropped: list[Any], added: list[Any]) -> Layout:

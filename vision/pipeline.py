@@ -22,12 +22,16 @@ from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import TileRead, read_tiles, split_rejected
 from vision.result import HandContext, HandResult, finish
+from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
 
 
 class PhotoReader:
     """The two models and the one road from a photo to its score (:meth:`read_and_score`)."""
+
+    #: look again, closer, where a photo's tiles are small (:mod:`vision.zoom`)
+    closer: bool = True
 
     def __init__(
         self,
@@ -37,12 +41,14 @@ class PhotoReader:
         conf: float = DETECTOR_CONF,
         tta: bool = True,
         det_size: tuple[int, int] | None = None,
+        closer: bool = True,
     ) -> None:
         self.det = det or detector(str(models_dir))
         self.rdr = rdr or reader(str(models_dir))
         self.conf, self.tta = conf, tta
         #: the detector's input size (h, w); None: the size it was trained at
         self.det_size = det_size
+        self.closer = closer
 
     # -- the two models ------------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> list[Detection]:
@@ -51,6 +57,18 @@ class PhotoReader:
     def detect_candidates(self, image: np.ndarray) -> list[Detection]:
         """Every box down to :data:`vision.mend.UNSURE_LOW`: the faint ones may complete a hand."""
         return detect(self.det, image, conf=min(self.conf, UNSURE_LOW), size=self.det_size)
+
+    def find_boxes(
+        self, image: np.ndarray, mend_boxes: bool = True
+    ) -> tuple[list[Detection], SecondPass | None]:
+        """A photo's boxes: the whole photo at the detector's input, then, where its tiles came out
+        small, a second closer pass over their region (:mod:`vision.zoom`; with ``closer``)."""
+        find = self.detect_candidates if mend_boxes else self.detect
+        first = find(image)
+        if not self.closer:
+            return first, None
+        size = self.det_size if self.det_size is not None and self.det.dynamic else self.det.imgsz
+        return second_pass(find, image, first, size)
 
     def read_boxes(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
         """The reader on every box (each reading numbered by its box's place in ``detections``)."""
@@ -83,8 +101,9 @@ class PhotoReader:
             image, scale = load_photo(source)
             timings["decode"] = time.perf_counter() - t
             t = time.perf_counter()
+        closer: SecondPass | None = None
         if detections is None:
-            detections = self.detect_candidates(image) if mend_boxes else self.detect(image)
+            detections, closer = self.find_boxes(image, mend_boxes)
             timings["detect"] = time.perf_counter() - t
             t = time.perf_counter()
         tiles, rejected = split_rejected(self.read_boxes(image, detections))
@@ -108,6 +127,7 @@ class PhotoReader:
             image_shape=tuple(shape),
             image=image,
             scale=scale,
+            second_pass=_rescaled_pass(closer, scale),
         )
 
 
@@ -133,6 +153,12 @@ def read_and_score(
     return reader.read_and_score(source, context, rules, options, **how)
 
 
+def _rescaled_pass(closer: SecondPass | None, factor: float) -> SecondPass | None:
+    if closer is None or factor == 1.0:
+        return closer
+    return replace(closer, region=tuple(v * factor for v in closer.region))
+
+
 def _rescale(
     tiles: list[TileRead], rejected: list[TileRead], layout: Layout, factor: float
 ) -> tuple[list[TileRead], list[TileRead]]:
@@ -148,6 +174,8 @@ def _rescale(
     for g in layout.groups:
         g.tiles = [scaled(t) for t in g.tiles]
     layout.ignored = [scaled(t) for t in layout.ignored]
+    for lo in layout.left_out:
+        lo.tiles = [scaled(t) for t in lo.tiles]
     layout.dropped = [scaled(t) for t in layout.dropped]
     layout.added = [scaled(t) for t in layout.added]
     return [scaled(r) for r in tiles], [scaled(r) for r in rejected]

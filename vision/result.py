@@ -20,9 +20,11 @@ from scoring.hand import Hand, HandError, Meld
 from scoring.result import Score
 from scoring.rules import score_hand
 from scoring.tiles import Tile, TileError, tile
+from vision.checks import Check, checks, mended
 from vision.classes import BACK, TILE_CLASSES
 from vision.layout import Layout, lay_out
 from vision.read import TileRead
+from vision.zoom import SecondPass
 
 
 @dataclass(frozen=True)
@@ -119,8 +121,12 @@ class HandResult:
     hand_error: str | None = None
     #: what did not fit the layout (after the context's winning tile, if given)
     problems: list[str] = field(default_factory=list)
-    #: each change :mod:`vision.mend` made to complete the hand, for the player to check
+    #: what to check, one sentence each (the :attr:`checks`' messages)
     warnings: list[str] = field(default_factory=list)
+    #: what the tool can see is wrong or doubtful, each naming its tiles (:mod:`vision.checks`):
+    #: a gap, a hand of the wrong size, a fifth copy, a rejected box by the hand, a faint box,
+    #: a mending change
+    checks: list[Check] = field(default_factory=list)
     #: boxes the reader read as "not a tile": never laid out, listed so a wrong rejection shows
     rejected: list[TileRead] = field(default_factory=list)
     #: seconds per stage: decode, detect, read, layout, score (those that ran)
@@ -130,6 +136,8 @@ class HandResult:
     #: the decoded pixels (kept for drawing; maybe reduced) and photo pixels per decoded pixel
     image: np.ndarray | None = field(default=None, repr=False)
     scale: float = 1.0
+    #: where the detector looked a second time, closer (small tiles), if it did
+    second_pass: SecondPass | None = None
 
     @property
     def ignored(self) -> list[TileRead]:
@@ -141,6 +149,15 @@ class HandResult:
         """Tiles read with low confidence that are part of the hand: to be checked."""
         apart = {t.index for t in self.layout.ignored}
         return [t for t in self.tiles if t.flagged and t.index not in apart]
+
+    @property
+    def warned(self) -> set[int]:
+        """The readings (by index) a check names: shown like low-confidence tiles."""
+        return {i for c in self.checks for i in c.tiles}
+
+    def to_check(self, r: TileRead) -> bool:
+        """Is this tile flagged, by the reader's low confidence or by a check?"""
+        return r.flagged or r.index in self.warned
 
     @property
     def in_hand(self) -> list[TileRead]:
@@ -159,19 +176,36 @@ class HandResult:
 
     def to_json(self) -> dict[str, Any]:
         """Everything, as the ``photo --json`` command prints it."""
+        warned = self.warned
+        kinds: dict[int, list[str]] = {}
+        for c in self.checks:
+            for i in c.tiles:
+                kinds.setdefault(i, []).append(c.kind)
+
+        def tile(t: TileRead) -> dict[str, Any]:
+            out = t.to_json()
+            if t.index in warned:
+                out["checks"] = kinds[t.index]
+            return out
+
+        why = {t.index: lo.why for lo in self.layout.left_out for t in lo.tiles}
         out: dict[str, Any] = {
-            "tiles": [t.to_json() for t in self.tiles],
+            "tiles": [tile(t) for t in self.tiles],
             "hand": self.hand_json(),
             "problems": list(self.problems),
-            "ignored": [t.to_json() for t in self.layout.ignored],
-            "rejected": [t.to_json() for t in self.rejected],
+            # tiles left out of the hand, each with why: apart, wall, other row, bonus apart
+            "ignored": [{**tile(t), "why": why.get(t.index, "apart")} for t in self.layout.ignored],
+            "rejected": [tile(t) for t in self.rejected],
             "flagged": [t.to_json() for t in self.flagged],
             # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
             "boxes_left_out": [t.to_json() for t in self.layout.dropped],
             "boxes_taken_in": [t.to_json() for t in self.layout.added],
             "warnings": list(self.warnings),
+            "checks": [c.to_json() for c in self.checks],
             "timings_ms": {k: round(v * 1000, 1) for k, v in self.timings.items()},
         }
+        if self.second_pass is not None:
+            out["second_pass"] = self.second_pass.to_json()
         if self.score is not None:
             out["score"] = self.score.to_json()
         return out
@@ -180,24 +214,7 @@ class HandResult:
 def mend_notes(tiles: list[TileRead], layout: Layout) -> list[str]:
     """One sentence per change :mod:`vision.mend` made to complete the hand, for the player to
     check: boxes left out or taken in, tiles taken as another candidate than the reader's first."""
-    ignored = {t.index for t in layout.ignored}
-    notes = [
-        f"box at x={r.box[0]:.0f} y={r.box[1]:.0f} (read as {r.code}, detector score "
-        f"{r.detector_score:.2f}) left out: the hand is complete without it (check it)"
-        for r in layout.dropped
-    ]
-    notes += [
-        f"faint box at x={r.box[0]:.0f} y={r.box[1]:.0f} (detector score {r.detector_score:.2f}) "
-        f"taken in as {r.code}: it completes the hand (check it)"
-        for r in layout.added
-    ]
-    notes += [
-        f"tile at x={r.box[0]:.0f} y={r.box[1]:.0f} read as {r.corrected_from}, taken as {r.code}: "
-        "the likeliest way to complete the hand (check it)"
-        for r in tiles
-        if r.corrected_from and r.index not in ignored
-    ]
-    return notes
+    return [c.message for c in mended(tiles, layout)]
 
 
 def finish(
@@ -233,6 +250,7 @@ def finish(
                 score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
         if problems and not score.valid:
             score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    found = checks(tiles, layout, fields.get("rejected", []))
     timings = dict(fields.pop("timings", {}))
     timings["score"] = time.perf_counter() - t0
     return HandResult(
@@ -244,7 +262,8 @@ def finish(
         rules=rules,
         hand_error=hand_error,
         problems=problems,
-        warnings=mend_notes(tiles, layout),
+        warnings=[c.message for c in found],
+        checks=found,
         timings=timings,
         **fields,
     )

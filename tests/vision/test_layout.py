@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.structured import hand_from_dict
-from vision.layout import Layout, lay_out, orient, rows_of
+from vision.layout import Layout, hand_turn, lay_out, orient, rows_of
 
 W, H = 30.0, 40.0  # an upright tile's box
 
@@ -313,5 +313,59 @@ def test_tiles_that_look_the_same_turned_do_not_outvote_the_hand() -> None:
     sure = [V(c, 0, 0.9) for c in ("7m", "8m", "9m", "2p", "3p", "4p")]
     unsure = [V(c, 180, 0.1) for c in ("5p", "5p", "5z", "5z", "5z", "4s", "4s")]
     assert hand_turn(sure + unsure) == 0
-    assert hand_turn([V(c.code, c.turn) for c in sure + unsure]) == 180  # unweighted: the majority
+    # unweighted, a clear majority of them would turn the hand
+    assert hand_turn([V(c.code, c.turn) for c in sure + unsure + unsure]) == 180
     assert hand_turn([V("5z", 180, 0.0), V("5p", 90, 0.0)]) == 0  # nobody sure: upright
+
+
+@dataclass
+class R(T):
+    """A reading with the reader's turn and how sure its upside-down head is."""
+
+    turn: int = 0
+    turn_confidence: float = 0.9
+
+
+def _reads(codes: str, x: float = 10.0, y: float = 100.0, turn: int = 0, sure: float = 0.9) -> list[R]:
+    out = []
+    for code in codes.split():
+        out.append(R((x, y, x + W, y + H), code, turn=turn, turn_confidence=sure))
+        x += W + 1
+    return out
+
+
+def test_a_claimed_tile_the_reader_read_turned_is_sideways_though_its_box_is_only_a_little_wide() -> None:
+    """Real photos: claimed tiles found but reported upright. The box of a claimed tile lying in
+    front of standing tiles is often only a little wider than its set-mates (here 1.15 times their
+    aspect, under the geometry's 1.25); the reader turned it (its crop read better turned)."""
+    hand = _reads("1m 2m 3m 4p 5p 6p 7s 8s 9s 1p")
+    hand.append(R((hand[-1].box[2] + 25, 100, hand[-1].box[2] + 55, 140), "1p", turn=0))
+    x = hand[-1].box[2] + 45
+    claimed_w = 1.15 * (W / H) * 38  # 38 px tall, 1.15 times the others' aspect
+    pung = [R((x, 100, x + W, 140), "7z"), R((x + W + 1, 102, x + W + 1 + claimed_w, 140), "7z", turn=90)]
+    pung.append(R((pung[1].box[2] + 1, 100, pung[1].box[2] + 1 + W, 140), "7z"))
+    tiles = orient(hand + pung)
+    assert [t.orientation for t in tiles[-3:]] == ["upright", "sideways", "upright"]
+    lay = lay_out(tiles)
+    assert melds(lay) == [{"type": "pung", "tiles": "777z", "open": True}] and lay.winning_tile == "1p"
+    # the same box not read turned: the geometry alone does not call it sideways
+    plain = orient([*hand, pung[0], replace(pung[1], turn=0), pung[2]])
+    assert plain[-2].orientation == "upright"
+
+
+def test_a_row_of_landscape_boxes_read_turned_is_not_a_row_of_claimed_tiles() -> None:
+    """Flat tiles photographed from a low angle have landscape boxes: the reader turns them all."""
+    row = [R((10 + i * 41, 100, 50 + i * 41, 126), c, turn=90) for i, c in enumerate(c("1m 2m 3m 4m 5m"))]
+    assert all(t.orientation != "sideways" for t in orient(row))
+
+
+def test_tiles_the_head_is_unsure_of_do_not_turn_the_hand_nor_read_upside_down() -> None:
+    """A hand of standing tiles read as turned 180 (real photo): symmetric faces (5p, 8p, white
+    dragons) come out of the upside-down head near 0 sure, either way up. They neither decide
+    the hand's direction nor are reported upside down; a tile the head is sure of is."""
+    sure = _reads("2m 3m 4m 7s", sure=0.8)
+    unsure = _reads("5p 5p 8p 8p 5z 5z 5z 9p 9p", x=200, turn=180, sure=0.05)
+    flipped = _reads("1z", x=500, turn=180, sure=0.9)
+    tiles = orient(sure + unsure + flipped)
+    assert hand_turn(tiles) == 0
+    assert [t.orientation for t in tiles] == ["upright"] * 13 + ["upside_down"]

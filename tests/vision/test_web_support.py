@@ -74,6 +74,7 @@ class TruthReader(PhotoReader):
         self.scale = scale
         self.calls = {"detect": 0, "read": 0}
         self.conf, self.tta, self.det_size = DETECTOR_CONF, True, None
+        self.closer = False  # the manifest's boxes are all there is: no second pass
 
     def _box(self, t: dict) -> tuple[float, float, float, float]:
         return tuple(v * self.scale for v in t["box"])  # type: ignore[return-value]

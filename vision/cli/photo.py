@@ -21,15 +21,37 @@ from vision.cli.outputs import check_outputs, image_output
 from vision.pipeline import PhotoError, PhotoReader
 from vision.result import HandContext, HandResult
 
+#: How the note on tiles left out of the hand names each reason (vision.table.LeftOut.why).
+LEFT_OUT = {
+    "apart": "lying apart from the hand's rows",
+    "wall": "in a wall (face down)",
+    "other row": "in other rows (discards, other players' hands)",
+    "bonus apart": "flowers or seasons beside other players' tiles",
+}
+
 
 def tile_line(result: HandResult) -> str:
+    """The tiles read: ``?`` marks a low-confidence reading, ``!`` a tile a check names."""
     parts = []
+    warned = result.warned
     for r in sorted(result.tiles, key=lambda r: (r.box[1] // 1e9, r.box[0])):
         g = "🀫" if r.is_back else tile(r.code).glyph
-        mark = "?" if r.flagged else ""
+        mark = ("?" if r.flagged else "") + ("!" if r.index in warned else "")
         turn = {"sideways": "⟲", "upside_down": "↕"}.get(r.orientation, "")
         parts.append(f"{r.code}{turn}{mark}{g}")
     return " ".join(parts)
+
+
+def left_out_notes(result: HandResult, most: int = 6) -> list[str]:
+    """One note per reason tiles were left out of the hand (never scored), with where they lie."""
+    notes = []
+    for why, label in LEFT_OUT.items():
+        tiles = [t for lo in result.layout.left_out if lo.why == why for t in lo.tiles]
+        if tiles:
+            where = ", ".join(f"x={t.box[0]:.0f} y={t.box[1]:.0f}" for t in tiles[:most])
+            more = f" and {len(tiles) - most} more" if len(tiles) > most else ""
+            notes.append(f"note: left out {len(tiles)} tile(s) {label} ({where}{more})")
+    return notes
 
 
 def process(
@@ -58,16 +80,11 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(record["error"])
     if annotate and result.image is not None:
         try:
-            draw(result.image, result.tiles, annotate, factor=result.scale)
+            draw(result.image, result.tiles, annotate, factor=result.scale, warned=result.warned)
         except (OSError, ValueError) as exc:
             raise CliError(f"cannot write {args.annotate}: {exc}") from None
-    ignored = result.ignored
-    if ignored:
-        where = ", ".join(f"x={t.box[0]:.0f} y={t.box[1]:.0f}" for t in ignored)
-        print(
-            f"note: left out {len(ignored)} tile(s) lying apart from the hand's rows ({where})",
-            file=sys.stderr,
-        )
+    for note in left_out_notes(result):
+        print(note, file=sys.stderr)
     for note in result.warnings:
         print(f"warning: {note}", file=sys.stderr)
     for r in result.flagged:

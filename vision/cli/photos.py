@@ -121,7 +121,7 @@ def photo_row(
     record = {**where, **record}
     if result is not None and annotated and result.image is not None:
         try:
-            draw(result.image, result.tiles, annotated, factor=result.scale)
+            draw(result.image, result.tiles, annotated, factor=result.scale, warned=result.warned)
         except (OSError, ValueError) as exc:
             record["problems"] = [*record.get("problems", []), f"annotation failed: {exc}"]
     status = "read" if result is not None else "unreadable"

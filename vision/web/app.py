@@ -220,7 +220,14 @@ def roles(result: HandResult) -> list[tuple[TileRead, int | None, str]]:
 
 def tiles_payload(result: HandResult, ids: list[Any] | None = None) -> list[dict[str, Any]]:
     """The tiles as the page holds them; ``ids``: the page's own ids by tile index (a corrected
-    hand), else the tiles were read from a photo and carry what the reader said."""
+    hand), else the tiles were read from a photo and carry what the reader said. A tile a check
+    names (:mod:`vision.checks`) is flagged like a low-confidence one and carries the checks'
+    sentences; a tile left out of the hand (role ``unused``) says why."""
+    said: dict[int, list[str]] = {}
+    for c in result.checks:
+        for i in c.tiles:
+            said.setdefault(i, []).append(c.message)
+    why = {t.index: lo.why for lo in result.layout.left_out for t in lo.tiles}
     out = []
     for t, group, role in roles(result):
         item = {
@@ -232,6 +239,10 @@ def tiles_payload(result: HandResult, ids: list[Any] | None = None) -> list[dict
         }
         if ids is None:
             item.update(_reading_extra(t))
+        if t.index in said:
+            item.update(flagged=True, checks=said[t.index])
+        if t.index in why:
+            item["why"] = why[t.index]
         item.update(id=t.index if ids is None else ids[t.index], group=group, role=role)
         out.append(item)
     return out
@@ -241,9 +252,19 @@ def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str
     """What the page shows of a :class:`HandResult`: tiles, hand, what to check, score. What the
     mending changed to complete the hand is listed with the problems, to check."""
     assert result.score is not None  # the web app always scores
+
+    def page_id(i: int) -> Any:
+        return ids[i] if ids is not None and 0 <= i < len(ids) else i
+
     return {
         "tiles": tiles_payload(result, ids),
         **_scored(result.hand_json(), result.score, [*result.warnings, *result.problems]),
+        # what to check, each naming its tiles by the page's ids
+        "checks": [{**c.to_json(), "tiles": [page_id(i) for i in c.tiles]} for c in result.checks],
+        # tiles left out of the hand (walls, discards, other players' hands, strays): never scored
+        "left_out": [
+            {"why": lo.why, "tiles": [page_id(t.index) for t in lo.tiles]} for lo in result.layout.left_out
+        ],
     }
 
 

@@ -474,7 +474,7 @@
     }
   }
 
-  const ROLE_TAG = { concealed: "", winning: "win", meld: "set", bonus: "bonus", unused: "?" };
+  const ROLE_TAG = { concealed: "", winning: "win", meld: "set", bonus: "bonus", unused: "left out" };
 
   function drawHand(data) {
     const hand = $("hand");
@@ -498,6 +498,8 @@
         for (const [k, v] of Object.entries(tileClasses(t))) face.classList.toggle(k, v);
         if (t.orientation === "sideways") face.classList.add("sideways");
         if (t.flagged && !t.corrected) face.title += ` · read with ${Math.round(100 * (t.confidence || 0))}% confidence`;
+        if (t.checks && !t.corrected) face.title += ` · ${t.checks.join(" · ")}`;
+        if (t.why) face.title += ` · left out of the hand (${t.why})`;
         face.addEventListener("click", () => openPalette(t.id));
         row.append(face);
       }

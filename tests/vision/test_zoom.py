@@ -1,0 +1,118 @@
+"""The second, closer detector pass over small tiles (:mod:`vision.zoom`): when it runs, where it
+looks, how its boxes come back to photo pixels and merge with the first pass; and, with the
+shipped models, that a far row (tiles ~13 px tall at the detector's input) is found."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.test_models import needs_models
+from tests.vision.test_web_support import EXAMPLE
+from vision.detect import Detection
+from vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
+
+SIZE = (480, 480)
+PHOTO = (1500, 2000, 3)  # 2000 px wide: 0.24 detector pixels per photo pixel
+
+
+def tile_row(n: int, x: float, y: float, w: float, h: float, score: float = 0.3) -> list[Detection]:
+    return [Detection((x + i * w, y, x + (i + 1) * w - 2, y + h), "tile", score) for i in range(n)]
+
+
+def test_no_second_pass_without_enough_small_tiles() -> None:
+    big = tile_row(14, 100, 800, 110, 150)  # 36 px tall at the input: the detector's own size
+    assert small_region(big, PHOTO, SIZE) is None
+    few = tile_row(MIN_SEEDS - 1, 600, 900, 40, 55)
+    assert small_region(big + few, PHOTO, SIZE) is None
+    assert small_region(big + tile_row(MIN_SEEDS, 600, 900, 40, 55), PHOTO, SIZE) is not None
+
+
+def test_no_second_pass_when_the_small_tiles_span_the_photo() -> None:
+    # small tiles from edge to edge: a closer look at their region is no closer
+    spread = tile_row(3, 0, 100, 40, 55) + tile_row(3, 1880, 1400, 40, 55)
+    assert small_region(spread, PHOTO, SIZE) is None
+
+
+def test_the_region_holds_the_small_tiles_grown_along_the_row() -> None:
+    row = tile_row(6, 800, 1000, 40, 55)  # 13 px tall at the input
+    assert max(d.height for d in row) * 480 / 2000 < SMALL_TILE
+    region, gain = small_region(row, PHOTO, SIZE)  # type: ignore[misc]
+    x0, y0, x1, y1 = region
+    assert x0 < 800 - 3 * 55 and x1 > 800 + 6 * 40 + 3 * 55  # tiles missed beside those found
+    assert y0 < 1000 and y1 > 1055 and (y1 - y0) < (x1 - x0)
+    assert gain == pytest.approx(min(480 / (y1 - y0), 480 / (x1 - x0)) / (480 / 2000))
+    assert gain >= 2
+
+
+def test_second_pass_boxes_come_back_in_photo_pixels_and_replace_the_coarse_ones() -> None:
+    image = np.zeros(PHOTO, np.uint8)
+    first = tile_row(3, 880, 1000, 40, 55, score=0.3) + tile_row(10, 100, 200, 130, 170, score=0.9)
+    crops: list[tuple[int, int]] = []
+
+    def detect(crop: np.ndarray) -> list[Detection]:
+        crops.append(crop.shape[:2])
+        # in the crop's pixels: the whole row of 8 (the first pass found 3), a tile cut by the
+        # crop's left edge, and the three found before, boxed a little differently
+        (x0, y0, _, _), _ = small_region(first, PHOTO, SIZE)  # type: ignore[misc]
+        ox, oy = 800 - x0, 1000 - y0
+        row = [
+            Detection((ox + i * 40 + 1, oy + 1, ox + (i + 1) * 40 - 1, oy + 55), "tile", 0.8)
+            for i in range(8)
+        ]
+        return [*row, Detection((0.0, oy, 25.0, oy + 55), "tile", 0.7)]
+
+    boxes, where = second_pass(detect, image, first, SIZE)
+    assert where is not None and len(crops) == 1 and where.found == 8
+    small = sorted((d for d in boxes if d.height < 100), key=lambda d: d.box[0])
+    assert len(small) == 8 and all(d.score == 0.8 for d in small)  # the coarse three gave way
+    assert small[0].box == pytest.approx((801, 1001, 839, 1055))  # photo pixels
+    assert sum(d.height > 100 for d in boxes) == 10  # the large tiles are untouched
+    assert where.to_json()["gain"] == round(where.gain, 2)
+
+
+def test_merge_keeps_one_box_per_tile_across_passes() -> None:
+    a = Detection((0, 0, 10, 14), "tile", 0.3)
+    b = Detection((1, 0, 11, 14), "tile", 0.8)  # the same tile, seen closer
+    c = Detection((30, 0, 40, 14), "tile", 0.4)  # only the first pass saw it
+    assert merge([a, c], [b]) == [b, c]
+    assert merge([], []) == []
+
+
+def far_row_photo() -> np.ndarray:
+    """The bundled example's hand, far away: tiles about 13 px tall at the detector's input, in
+    a 2000 x 1500 photo of a noisy green cloth."""
+    rng = np.random.default_rng(0)
+    cloth = np.empty((1500, 2000, 3), np.float32)
+    cloth[:] = (60, 130, 50)
+    cloth += cv2.GaussianBlur(rng.normal(0, 25, (1500, 2000, 1)).astype(np.float32), (0, 0), 2)[..., None]
+    photo = np.clip(cloth, 0, 255).astype(np.uint8)
+    hand = cv2.imread(str(EXAMPLE))
+    f = 0.3 * 2000 / hand.shape[1]
+    small = cv2.resize(hand, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    photo[1000 : 1000 + small.shape[0], 500 : 500 + small.shape[1]] = small
+    return photo
+
+
+@needs_models
+def test_a_far_row_is_found_by_the_second_pass() -> None:
+    from vision.pipeline import PhotoReader
+
+    photo = far_row_photo()
+    once = PhotoReader(closer=False).read_and_score(photo)
+    twice = PhotoReader().read_and_score(photo)
+    assert once.second_pass is None and len(once.tiles) < 15  # the first pass misses some
+    assert twice.second_pass is not None and twice.second_pass.gain > 1.5
+    assert len(twice.tiles) == 15  # the example's 15 tiles
+    heights = [(t.box[3] - t.box[1]) * 480 / 2000 for t in twice.tiles]
+    assert 10 < float(np.median(heights)) < 16
+    assert "second_pass" in twice.to_json()
+
+
+@needs_models
+def test_a_photo_of_large_tiles_is_detected_once() -> None:
+    from vision.pipeline import PhotoReader
+
+    result = PhotoReader().read_and_score(cv2.imread(str(EXAMPLE)))
+    assert result.second_pass is None and "second_pass" not in result.to_json()

@@ -1,0 +1,153 @@
+"""A second, closer detector pass over the part of a photo where the tiles are small.
+
+The detector sees the whole photo letterboxed to its input (480 px): a row at the far side of a
+table, or a hand photographed from a distance, comes out 12-16 px tall there, where the detector
+finds only some of its tiles, faintly (the synthetic training scenes keep tiles at least ~20 px
+tall). Those it finds say where to look again: the region holding them (grown along the row and
+across it, since the tiles it missed lie beside the ones it found) is cut from the decoded photo
+and letterboxed to the detector's input on its own, so that its tiles come out
+:func:`gain` times larger, and the boxes of both passes are merged (in photo pixels).
+
+The second pass costs one more detector run, so it runs only when it can help: when at least
+:data:`MIN_SEEDS` boxes are small at the detector's input (long side under :data:`SMALL_TILE`
+px) and the region holding them is small enough in the photo to be looked at :data:`MIN_GAIN`
+times closer. A photo whose tiles are large (the hand fills the frame) is detected once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.detect import CONTAINED, Detection, drop_contained, nms
+
+#: A box whose long side is under this many pixels at the detector's input is a small tile (the
+#: detector's recall falls below ~90 % there on the real test split's pictures, and to nothing
+#: under ~24 px).
+SMALL_TILE = 36.0
+#: At least this many small boxes (faint ones count) before a second pass: one or two tiny boxes
+#: are usually something else (on the camera frames' training pictures, single tiny boxes sent
+#: the second pass looking at nothing in 11 of 59 pictures).
+MIN_SEEDS = 3
+#: The second pass must see the region at least this many times larger than the first did.
+MIN_GAIN = 1.5
+#: The region grows by this many tile lengths along the row (tiles missed beside those found) ...
+MARGIN_ALONG = 4.0
+#: ... and this many across it.
+MARGIN_ACROSS = 1.5
+#: A second-pass box within this many pixels of a cut edge of the region is a tile cut by the
+#: crop (the first pass saw it whole).
+EDGE_PX = 2.0
+#: A first-pass box overlapping a second-pass box by this much is the same tile seen coarser.
+SAME_TILE_IOU = 0.3
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class SecondPass:
+    """Where the second pass looked (photo pixels), how much closer, and what it found."""
+
+    region: Box
+    gain: float
+    found: int  # boxes of the merged list that came from the second pass
+
+    def to_json(self) -> dict:
+        region = [round(v, 1) for v in self.region]
+        return {"region": region, "gain": round(self.gain, 2), "found": self.found}
+
+
+def input_scale(image_shape: tuple[int, ...], size: tuple[int, int]) -> float:
+    """Detector input pixels per photo pixel for a whole photo letterboxed to ``size`` (h, w)."""
+    return min(size[0] / image_shape[0], size[1] / image_shape[1])
+
+
+def small_region(
+    detections: list[Detection], image_shape: tuple[int, ...], size: tuple[int, int]
+) -> tuple[Box, float] | None:
+    """The region (photo pixels) to look at again and how much larger its tiles come out, or
+    None when a second pass cannot help (too few small boxes, or the region is most of the
+    photo)."""
+    s = input_scale(image_shape, size)
+    seeds = [d for d in detections if max(d.width, d.height) * s < SMALL_TILE]
+    if len(seeds) < MIN_SEEDS:
+        return None
+    unit = float(np.median([max(d.width, d.height) for d in seeds]))
+    h, w = image_shape[:2]
+    x0 = max(0.0, min(d.box[0] for d in seeds) - MARGIN_ALONG * unit)
+    x1 = min(float(w), max(d.box[2] for d in seeds) + MARGIN_ALONG * unit)
+    y0 = max(0.0, min(d.box[1] for d in seeds) - MARGIN_ACROSS * unit)
+    y1 = min(float(h), max(d.box[3] for d in seeds) + MARGIN_ACROSS * unit)
+    gain = min(size[0] / max(y1 - y0, 1.0), size[1] / max(x1 - x0, 1.0)) / s
+    if gain < MIN_GAIN:
+        return None
+    return (float(np.floor(x0)), float(np.floor(y0)), float(np.ceil(x1)), float(np.ceil(y1))), gain
+
+
+def _on_cut_edge(d: Detection, region: Box, image_shape: tuple[int, ...]) -> bool:
+    """Does the box touch an edge of the region that is not an edge of the photo?"""
+    h, w = image_shape[:2]
+    x0, y0, x1, y1 = region
+    b = d.box
+    return (
+        (x0 > 0 and b[0] - x0 < EDGE_PX)
+        or (y0 > 0 and b[1] - y0 < EDGE_PX)
+        or (x1 < w and x1 - b[2] < EDGE_PX)
+        or (y1 < h and y1 - b[3] < EDGE_PX)
+    )
+
+
+def pairwise_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU of every ``xyxy`` box in ``a`` (n, 4) with every one in ``b`` (m, 4): (n, m)."""
+    ix = np.clip(np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0]), 0, None)
+    iy = np.clip(np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1]), 0, None)
+    inter = ix * iy
+    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
+    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    union = area_a[:, None] + area_b[None, :] - inter
+    return np.where(union > 0, inter / np.maximum(union, 1e-9), 0.0)
+
+
+def merge(first: list[Detection], second: list[Detection], iou_threshold: float = 0.5) -> list[Detection]:
+    """Both passes' boxes as one list: a first-pass box that overlaps a second-pass box by
+    :data:`SAME_TILE_IOU` is the same tile seen coarser and gives way; then the usual NMS and
+    contained-box rule across both (best score first), left to right."""
+    if first and second:
+        overlap = pairwise_iou(np.array([d.box for d in first]), np.array([d.box for d in second]))
+        first = [d for d, o in zip(first, overlap.max(axis=1), strict=True) if o < SAME_TILE_IOU]
+    both = list(first) + list(second)
+    if not both:
+        return []
+    boxes = np.array([d.box for d in both], np.float32)
+    scores = np.array([d.score for d in both], np.float32)
+    order = drop_contained(boxes, nms(boxes, scores, iou_threshold), CONTAINED)
+    return sorted((both[i] for i in order), key=lambda d: (d.box[0], d.box[1]))
+
+
+def second_pass(
+    detect: Callable[[np.ndarray], list[Detection]],
+    image: np.ndarray,
+    first: list[Detection],
+    size: tuple[int, int],
+) -> tuple[list[Detection], SecondPass | None]:
+    """``first`` (the whole photo's boxes) merged with a closer look at its small tiles, when that
+    can help (:func:`small_region`); ``detect`` runs the detector on an image (the crop is
+    letterboxed to ``size`` like any image). Returns the boxes and where it looked (None: it
+    did not)."""
+    found = small_region(first, image.shape, size)
+    if found is None:
+        return first, None
+    region, gain = found
+    x0, y0, x1, y1 = (int(v) for v in region)
+    crop = np.ascontiguousarray(image[y0:y1, x0:x1])
+    second = []
+    for d in detect(crop):
+        b = (d.box[0] + x0, d.box[1] + y0, d.box[2] + x0, d.box[3] + y0)
+        moved = Detection(b, d.label, d.score)
+        if not _on_cut_edge(moved, region, image.shape):
+            second.append(moved)
+    merged = merge(first, second)
+    new = set(second)
+    return merged, SecondPass(region, gain, sum(d in new for d in merged))

@@ -9,7 +9,7 @@ pixels) are :class:`vision.images.PhotoError`; the caller prints them as one lin
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +20,25 @@ from vision.images import PhotoError, load_photo
 from vision.layout import Layout
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
-from vision.read import TileRead, read_tiles, split_rejected
+from vision.read import LogitAdjuster, TileRead, read_tiles, split_rejected
 from vision.result import HandContext, HandResult, finish
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
+
+
+@dataclass
+class PhotoTiles:
+    """What :meth:`PhotoReader.read` found: the decoded pixels, photo pixels per decoded pixel,
+    the tiles and the boxes read as not a tile (both in decoded pixels), seconds per stage, and
+    where the detector looked a second time."""
+
+    image: np.ndarray
+    scale: float
+    tiles: list[TileRead]
+    rejected: list[TileRead]
+    timings: dict[str, float]
+    closer: SecondPass | None = None
 
 
 class PhotoReader:
@@ -42,6 +56,7 @@ class PhotoReader:
         tta: bool = True,
         det_size: tuple[int, int] | None = None,
         closer: bool = True,
+        tileset: LogitAdjuster | None = None,
     ) -> None:
         self.det = det or detector(str(models_dir))
         self.rdr = rdr or reader(str(models_dir))
@@ -49,6 +64,8 @@ class PhotoReader:
         #: the detector's input size (h, w); None: the size it was trained at
         self.det_size = det_size
         self.closer = closer
+        #: a taught tile set the reader's answers are adjusted with (:mod:`vision.teach`), if any
+        self.tileset = tileset
 
     # -- the two models ------------------------------------------------------------------------
     def detect(self, image: np.ndarray) -> list[Detection]:
@@ -72,7 +89,29 @@ class PhotoReader:
 
     def read_boxes(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
         """The reader on every box (each reading numbered by its box's place in ``detections``)."""
-        return read_tiles(self.rdr, image, detections, tta=self.tta)
+        return read_tiles(self.rdr, image, detections, tta=self.tta, adjuster=self.tileset)
+
+    def read(
+        self, source: Source, *, detections: list[Detection] | None = None, mend_boxes: bool = False
+    ) -> PhotoTiles:
+        """Photo → tiles, the first half of the road: decode (a file), find the boxes (unless
+        given), read them; boxes in the decoded pixels. Teaching a set stops here."""
+        timings: dict[str, float] = {}
+        t = time.perf_counter()
+        if isinstance(source, np.ndarray):
+            image, scale = source, 1.0
+        else:
+            image, scale = load_photo(source)
+            timings["decode"] = time.perf_counter() - t
+            t = time.perf_counter()
+        closer: SecondPass | None = None
+        if detections is None:
+            detections, closer = self.find_boxes(image, mend_boxes)
+            timings["detect"] = time.perf_counter() - t
+            t = time.perf_counter()
+        tiles, rejected = split_rejected(self.read_boxes(image, detections))
+        timings["read"] = time.perf_counter() - t
+        return PhotoTiles(image, scale, tiles, rejected, timings, closer)
 
     # -- the road --------------------------------------------------------------------------------
     def read_and_score(
@@ -93,22 +132,10 @@ class PhotoReader:
         with ``mend_boxes`` the faint and weak ones may be taken in or left out to complete the
         hand (:mod:`vision.mend`). Without ``rules`` the hand is built but not scored."""
         context = context or HandContext()
-        timings: dict[str, float] = {}
+        seen = self.read(source, detections=detections, mend_boxes=mend_boxes)
+        timings = seen.timings
         t = time.perf_counter()
-        if isinstance(source, np.ndarray):
-            image, scale = source, 1.0
-        else:
-            image, scale = load_photo(source)
-            timings["decode"] = time.perf_counter() - t
-            t = time.perf_counter()
-        closer: SecondPass | None = None
-        if detections is None:
-            detections, closer = self.find_boxes(image, mend_boxes)
-            timings["detect"] = time.perf_counter() - t
-            t = time.perf_counter()
-        tiles, rejected = split_rejected(self.read_boxes(image, detections))
-        timings["read"] = time.perf_counter() - t
-        t = time.perf_counter()
+        image, scale, tiles, rejected, closer = seen.image, seen.scale, seen.tiles, seen.rejected, seen.closer
         tiles, layout = lay_out_mended(tiles, keep=self.conf if mend_boxes else None)
         timings["layout"] = time.perf_counter() - t
         rejected = [r for r in rejected if r.detector_score >= self.conf]  # faint ones were never shown

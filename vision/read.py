@@ -13,6 +13,7 @@ rarely upside down.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -109,25 +110,67 @@ def to_batch(crops: list[np.ndarray]) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=np.float32) / 255.0
 
 
-def classify(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """Probabilities (N, classes) and P(upside down) (N,) for prepared square crops."""
-    if not crops:
-        return np.zeros((0, len(model.classes)), np.float32), np.zeros((0,), np.float32)
+@dataclass(frozen=True)
+class Looks:
+    """The reader's raw answers for prepared crops, one row per look: each crop, then (with the
+    second look) each crop turned 180°. ``features`` is what both heads read (None for a reader
+    exported without it): a taught set compares them (:mod:`vision.teach.adapt`)."""
+
+    logits: np.ndarray  # (looks, classes)
+    flip: np.ndarray  # (looks,) the upside-down logit
+    features: np.ndarray | None  # (looks, features)
+    crops: int  # how many crops (looks = crops, or 2 x crops with the second look)
+
+
+class LogitAdjuster(Protocol):
+    """Changes the reader's tile logits given its features (a taught set: :mod:`vision.teach`)."""
+
+    def adjust(self, logits: np.ndarray, features: np.ndarray) -> np.ndarray: ...
+
+
+def look(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> Looks:
+    """Run the reader on square crops (resized to its input when needed), each also turned 180°
+    when ``tta``."""
     size = model.imgsz[0]
+    n = len(crops)
+    if not n:
+        empty = np.zeros((0, len(model.classes)), np.float32)
+        return Looks(empty, np.zeros((0,), np.float32), None, 0)
     crops = [
         c if c.shape[0] == size else cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops
     ]
     batch = to_batch(crops)
-    n = len(crops)
     if tta:
         batch = np.concatenate([batch, batch[:, :, ::-1, ::-1]])
-    logits, flip = model.run(np.ascontiguousarray(batch))[:2]
+    out = model.run(np.ascontiguousarray(batch))
+    features = out[2] if len(out) > 2 else None
+    return Looks(out[0], out[1].reshape(-1), features, n)
+
+
+def classify(
+    model: OnnxModel, crops: list[np.ndarray], tta: bool = True, adjuster: LogitAdjuster | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Probabilities (N, classes) and P(upside down) (N,) for prepared square crops; with
+    ``adjuster`` (a taught set) the logits are adjusted from the features first."""
+    looks = look(model, crops, tta)
+    n = looks.crops
+    if not n:
+        return looks.logits, looks.flip
+    logits = looks.logits
+    if adjuster is not None and looks.features is not None:
+        logits = adjuster.adjust(logits, looks.features)
     probs = _softmax(logits)
-    p_flip = 1.0 / (1.0 + np.exp(-flip.reshape(-1)))
+    p_flip = 1.0 / (1.0 + np.exp(-looks.flip))
     if tta:
         probs = (probs[:n] + probs[n:]) / 2
         p_flip = (p_flip[:n] + (1.0 - p_flip[n:])) / 2
     return probs, p_flip
+
+
+def tile_crop(image: np.ndarray, r: TileRead, size: int) -> np.ndarray:
+    """The crop the reader read for one reading: turned to portrait when the tile lies a quarter
+    turn (a landscape box, or a nearly square one read turned)."""
+    return crop_box(image, r.box, size=size, turn=r.turn in (90, 270))[0]
 
 
 def _ambiguous(d: Detection) -> bool:
@@ -137,9 +180,14 @@ def _ambiguous(d: Detection) -> bool:
 
 
 def read_tiles(
-    model: OnnxModel, image: np.ndarray, detections: list[Detection], tta: bool = True
+    model: OnnxModel,
+    image: np.ndarray,
+    detections: list[Detection],
+    tta: bool = True,
+    adjuster: LogitAdjuster | None = None,
 ) -> list[TileRead]:
-    """Read every detection; a detector ``back`` stays a back unless the reader is sure of a face."""
+    """Read every detection; a detector ``back`` stays a back unless the reader is sure of a face.
+    ``adjuster``: a taught set that adjusts the reader's answers (:mod:`vision.teach`)."""
     if not detections:
         return []
     size = model.imgsz[0]
@@ -147,7 +195,7 @@ def read_tiles(
     both = [i for i, d in enumerate(detections) if _ambiguous(d)]
     # the shape of these boxes never turns them (LANDSCAPE_RATIO is their upper bound): turn them
     other = [crop_box(image, detections[i].box, size=size, turn=True) for i in both]
-    probs_all, flips_all = classify(model, [c for c, _ in cut + other], tta)
+    probs_all, flips_all = classify(model, [c for c, _ in cut + other], tta, adjuster)
     probs, p_flip = probs_all[: len(cut)].copy(), flips_all[: len(cut)].copy()
     for k, i in enumerate(both):  # the surer of the two ways to read a nearly square box
         j = len(cut) + k

@@ -35,7 +35,7 @@ from vision.camera import (
     overlay,
     score_line,
 )
-from vision.cli.options import add_context_options, check_rule_input, context_of
+from vision.cli.options import add_context_options, check_rule_input, context_of, use_set
 from vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
 
 WINDOW = "mahjong-score camera"
@@ -49,9 +49,10 @@ def make_reader(args: argparse.Namespace) -> FrameReader:
         models = Path(args.models)
         det = load_model(models / DETECTOR_FILE, threads=args.threads)
         rdr = load_model(models / READER_FILE, threads=args.threads)
-        return ModelFrameReader(PhotoReader(models, det=det, rdr=rdr, conf=args.det_conf))
+        reader = PhotoReader(models, det=det, rdr=rdr, conf=args.det_conf)
     except ModelError as exc:
         raise CliError(str(exc)) from None
+    return ModelFrameReader(use_set(reader, args.set, args.profile))
 
 
 class _Rate:

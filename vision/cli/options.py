@@ -62,29 +62,51 @@ def _wind(value: str, option: str) -> str:
 @dataclass(frozen=True)
 class ReaderSpec:
     """How to load the models, small enough to send to a worker process, which loads its own
-    reader once (:mod:`vision.cli.pool`). ``threads``: each model's threads (None: the default)."""
+    reader once (:mod:`vision.cli.pool`). ``threads``: each model's threads (None: the default);
+    ``tileset``: a taught set to read with, from ``profile`` (None: the user's folder of sets)."""
 
     models: str
     det_conf: float
     threads: int | None = None
+    tileset: str | None = None
+    profile: str | None = None
 
     def load(self) -> PhotoReader:
         try:
             if self.threads is None:
-                return PhotoReader(self.models, conf=self.det_conf)
-            folder = Path(self.models)
-            return PhotoReader(
-                self.models,
-                det=load_model(folder / DETECTOR_FILE, self.threads),
-                rdr=load_model(folder / READER_FILE, self.threads),
-                conf=self.det_conf,
-            )
+                reader = PhotoReader(self.models, conf=self.det_conf)
+            else:
+                folder = Path(self.models)
+                reader = PhotoReader(
+                    self.models,
+                    det=load_model(folder / DETECTOR_FILE, self.threads),
+                    rdr=load_model(folder / READER_FILE, self.threads),
+                    conf=self.det_conf,
+                )
         except ModelError as exc:
             raise CliError(str(exc)) from None
+        return use_set(reader, self.tileset, self.profile)
+
+
+def use_set(reader: PhotoReader, name: str | None, profile: str | None) -> PhotoReader:
+    """``reader``, reading with the taught set ``name`` when one is given (a clear error when
+    the set is missing or cannot be used with this reader)."""
+    if name:
+        from vision.teach.profile import SetError
+        from vision.teach.store import SetStore
+        from vision.teach.teaching import load_taught_reader
+
+        try:
+            load_taught_reader(SetStore(profile), name, reader)
+        except (SetError, ValueError) as exc:
+            raise CliError(str(exc)) from None
+    return reader
 
 
 def reader_spec(args: argparse.Namespace, threads: int | None = None) -> ReaderSpec:
-    return ReaderSpec(str(args.models), args.det_conf, threads)
+    return ReaderSpec(
+        str(args.models), args.det_conf, threads, getattr(args, "set", None), getattr(args, "profile", None)
+    )
 
 
 def check_rule_input(args: argparse.Namespace, options: dict[str, str]) -> None:
@@ -126,5 +148,21 @@ def add_context_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ura-dora", metavar="TILES", help="ura-dora indicators")
     p.add_argument("--discarder", metavar="SEAT", help="the seat that discarded the winning tile (who pays)")
     p.add_argument("--honba", type=int, default=0, help=f"honba counters (0 to {MAX_COUNTER})")
+    add_model_options(p)
+
+
+def add_model_options(p: argparse.ArgumentParser) -> None:
+    """The models and the taught set to read with: every command that reads photos."""
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
     p.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")
+    add_set_options(p)
+
+
+def add_set_options(p: argparse.ArgumentParser) -> None:
+    """``--set NAME`` and ``--profile DIR`` (where the taught sets are)."""
+    p.add_argument("--set", metavar="NAME", help="read with this taught tile set (see 'mahjong-score teach')")
+    p.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="folder of taught sets (default: $MAHJONG_SETS, else the user's data folder)",
+    )

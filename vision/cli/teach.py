@@ -1,0 +1,271 @@
+"""``mahjong-score teach``: teach the reader a tile set (yours), list, remove, export and import sets.
+
+    mahjong-score teach --set club PHOTO "123456789m / 123456789p / 123456789s / 1234567z"
+    mahjong-score teach --set club --standard PHOTO          (one of each kind, in the standard rows)
+    mahjong-score teach --set club --from DIR                (PHOTO.txt beside each photo)
+    mahjong-score teach --list [--set club]
+    mahjong-score teach --set club --remove | --remove-tile ID
+    mahjong-score teach --set club --export club.mjset
+    mahjong-score teach --import club.mjset [--set NEW-NAME] [--replace]
+
+Every photo is paired before anything is saved: a photo whose rows do not match its codes is
+reported row by row and the command exits 2 with the set unchanged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import TextIO
+
+from scoring.cli import EXIT_OK, CliError
+from vision.cli.options import add_model_options, reader_spec
+from vision.cli.outputs import image_output
+from vision.images import IMAGE_SUFFIXES, PhotoError
+from vision.pipeline import PhotoReader
+from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
+from vision.teach.pairing import PairingError
+from vision.teach.profile import SetError, TileSet
+from vision.teach.store import SetStore, read_export
+from vision.teach.teaching import SetReport, TaughtPhoto, check_set, pair_photo
+
+#: Exit status when a photo's rows do not match its codes (bad input, like every user error).
+EXIT_PAIRING = 2
+
+
+def _jobs(args: argparse.Namespace) -> list[tuple[Path, list[list[str]] | None]]:
+    """(photo, code rows or None for the standard layout) for each photo, every code parsed
+    before any photo is read."""
+    items = list(args.items or [])
+    jobs: list[tuple[Path, list[list[str]] | None]] = []
+    try:
+        if args.from_dir:
+            if items:
+                raise CliError("give photos either with --from DIR or on the command line, not both")
+            folder = Path(args.from_dir)
+            if not folder.is_dir():
+                raise CliError(f"--from {folder}: no such folder")
+            photos = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
+            if not photos:
+                raise CliError(f"--from {folder}: no photos there")
+            for photo in photos:
+                codes_file = photo.with_suffix(".txt")
+                if args.standard:
+                    jobs.append((photo, None))
+                elif codes_file.is_file():
+                    jobs.append((photo, parse_rows(_read_text(codes_file))))
+                else:
+                    raise CliError(f"{photo.name} has no {codes_file.name} beside it (its codes)")
+        elif args.standard:
+            if not items:
+                raise CliError("--standard needs one or more photos")
+            jobs = [(Path(p), None) for p in items]
+        else:
+            if not items or len(items) % 2:
+                raise CliError(
+                    'give each photo with its codes: teach --set NAME PHOTO "CODES" [PHOTO "CODES" ...]'
+                )
+            jobs = [(Path(items[k]), parse_rows(items[k + 1])) for k in range(0, len(items), 2)]
+    except CodesError as exc:
+        raise CliError(str(exc)) from None
+    return jobs
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _base_reader(args: argparse.Namespace) -> PhotoReader:
+    """The reader as shipped, not reading with the set: the set is what is being taught."""
+    return replace(reader_spec(args), tileset=None).load()
+
+
+def _rows(photo: TaughtPhoto) -> str:
+    n = photo.pairs[-1].row if photo.pairs else 0
+    return f"{n} row{'' if n == 1 else 's'}"
+
+
+def _show(photo: TaughtPhoto, out: TextIO) -> None:
+    """The pairing, row by row: each tile's code, and ``code(read)`` where the reader read another."""
+    taught = photo.taught
+    out.write(
+        f"{photo.source}: {len(photo.pairs)} tiles in {_rows(photo)}, "
+    )
+    out.write(f"{len(taught)} taught, {len(photo.disagreeing)} read otherwise by the reader\n")
+    row = 0
+    for p in photo.pairs:
+        if p.row != row:
+            if row:
+                out.write("\n")
+            row = p.row
+            out.write(f"  row {row}:")
+        out.write(f" {p.code}" + (f"({p.tile.code})" if p.disagrees else ""))
+    out.write("\n")
+
+
+def _report(report: SetReport, out: TextIO, err: TextIO) -> None:
+    ts = report.tileset
+    counts = ts.codes()
+    out.write(f"set {ts.name!r}: {len(ts)} taught tiles, {len(counts)} codes: ")
+    out.write(" ".join(f"{c}×{n}" for c, n in counts.items()) + "\n")
+    for s in report.suspects:
+        print(f"warning: {s.message}", file=err)
+
+
+def cmd_teach(args: argparse.Namespace, out: TextIO) -> int:
+    store = SetStore(args.profile)
+    try:
+        if args.list:
+            return _list(store, args, out)
+        if args.import_file:
+            return _import(store, args, out)
+        if not args.set:
+            raise CliError("name the set: --set NAME (see --list for the sets there are)")
+        if args.remove:
+            store.remove(args.set)
+            out.write(f"removed set {args.set!r} from {store.root}\n")
+            return EXIT_OK
+        if args.remove_tile:
+            ts = store.load(args.set)
+            gone = ts.remove(args.remove_tile)
+            store.save(ts)
+            out.write(f"removed {len(gone)} taught tile(s) from {args.set!r}: ")
+            out.write(", ".join(f"{e.id} ({e.code})" for e in gone) + "\n")
+            return EXIT_OK
+        if args.export:
+            path = store.export(args.set, args.export)
+            out.write(f"exported set {args.set!r} to {path}\n")
+            return EXIT_OK
+        return _teach(store, args, out)
+    except SetError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
+    start = time.perf_counter()
+    jobs = _jobs(args)
+    annotate = Path(args.annotate) if args.annotate else None
+    if annotate and len(jobs) == 1 and annotate.suffix:
+        image_output(str(annotate), "--annotate")
+    reader = _base_reader(args)
+    ts = store.load(args.set) if store.exists(args.set) else TileSet(args.set)
+    photos: list[TaughtPhoto] = []
+    failed = 0
+    for photo, codes in jobs:
+        try:
+            paired = pair_photo(reader, photo, codes, name=photo.name)
+        except PhotoError as exc:
+            print(f"error: {photo}: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        except PairingError as exc:
+            print(f"error: {photo}: the tiles found do not match the codes:", file=sys.stderr)
+            for line in exc.lines:
+                print(f"  {line}", file=sys.stderr)
+            if codes is None:
+                print(f"  the standard layout: {STANDARD_TEXT}", file=sys.stderr)
+            failed += 1
+            continue
+        _show(paired, out)
+        photos.append(paired)
+        if annotate:
+            target = annotate if annotate.suffix and len(jobs) == 1 else annotate / f"{photo.stem}-taught.jpg"
+            try:
+                paired.annotate(target)
+            except (OSError, ValueError) as exc:
+                raise CliError(f"cannot write {target}: {exc}") from None
+    if failed:
+        print(
+            f"error: {failed} of {len(jobs)} photo(s) could not be paired with their codes: nothing was "
+            f"taught (fix the codes or the photo and run again; --annotate shows what was found)",
+            file=sys.stderr,
+        )
+        return EXIT_PAIRING
+    examples = [e for p in photos for e in p.examples(reader.rdr.imgsz[0])]
+    if args.dry_run:
+        out.write(f"dry run: {len(examples)} tiles would be taught to {args.set!r}; nothing saved\n")
+        return EXIT_OK
+    ts.add(examples)
+    store.save(ts)
+    _report(check_set(ts, reader, store), out, sys.stderr)
+    seconds = time.perf_counter() - start
+    out.write(f"taught {len(examples)} tiles in {seconds:.1f} s; saved in {store.folder(ts.name)}\n")
+    return EXIT_OK
+
+
+def _list(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
+    if args.set:
+        ts = store.load(args.set)
+        reader = _base_reader(args)
+        _report(check_set(ts, reader, store), out, sys.stderr)
+        for e in ts.examples:
+            out.write(f"  {e.id}  {e.code:4} {e.how:10} {e.added}  {e.source}\n")
+        return EXIT_OK
+    names = store.names()
+    if not names:
+        out.write(f"no taught sets in {store.root}\n")
+        return EXIT_OK
+    out.write(f"taught sets in {store.root}:\n")
+    for name in names:
+        ts = store.load(name)
+        out.write(f"  {name}: {len(ts)} tiles, {len(ts.codes())} codes\n")
+    return EXIT_OK
+
+
+def _import(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
+    ts = read_export(args.import_file)
+    if args.set:
+        ts.name = args.set
+        TileSet(ts.name)  # the name checked
+    if store.exists(ts.name) and not args.replace:
+        raise CliError(
+            f"a set {ts.name!r} exists already: give --set ANOTHER-NAME, or --replace to replace it"
+        )
+    if store.exists(ts.name):
+        store.remove(ts.name)
+    store.save(ts)
+    out.write(f"imported set {ts.name!r} ({len(ts)} taught tiles) into {store.root}\n")
+    return EXIT_OK
+
+
+def add_command(sub: argparse._SubParsersAction) -> None:
+    """Register ``teach`` on the ``mahjong-score`` subparsers."""
+    p = sub.add_parser(
+        "teach",
+        help="teach the reader your own tile set (and list, remove, export, import sets)",
+        description="Lay your tiles in rows, take a photo, type the codes row by row (rows separated "
+        "by ' / ' or a new line; '|' gaps and '*'/'^' marks are ignored; 'x' is a tile not to teach). "
+        f"--standard needs no codes: {STANDARD_TEXT}.",
+    )
+    p.add_argument("items", nargs="*", metavar="PHOTO CODES", help="photos, each followed by its codes")
+    p.add_argument(
+        "--from", dest="from_dir", metavar="DIR", help="teach every photo in DIR (codes in PHOTO.txt)"
+    )
+    p.add_argument("--standard", action="store_true", help="the photos show the standard layout (no codes)")
+    p.add_argument(
+        "--annotate", metavar="OUT", help="write each photo with the codes paired (a file, or a folder)"
+    )
+    p.add_argument("--dry-run", action="store_true", help="pair and show, save nothing")
+    p.add_argument("--list", action="store_true", help="list the sets (with --set: that set's taught tiles)")
+    p.add_argument("--remove", action="store_true", help="remove the set named by --set")
+    p.add_argument("--remove-tile", action="append", metavar="ID", help="remove one taught tile (repeatable)")
+    p.add_argument("--export", metavar="FILE", help="write the set named by --set to one file")
+    p.add_argument(
+        "--import",
+        dest="import_file",
+        metavar="FILE",
+        help="add an exported set (named as in the file, or --set)",
+    )
+    p.add_argument("--replace", action="store_true", help="with --import: replace a set of the same name")
+    add_model_options(p)
+    # --set's help says "read with": teaching adds to it
+    for action in p._actions:
+        if action.dest == "set":
+            action.help = "the set to teach, list, remove or export (created when new)"
+    p.set_defaults(func=cmd_teach)

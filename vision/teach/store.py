@@ -1,0 +1,284 @@
+"""Where taught sets live: one folder per set under the user's data directory (or ``--profile``),
+and the one-file form a tournament hands to its referees (``export`` / ``import``).
+
+A set's folder holds ``set.json`` (the name and each example's code, source and date) and
+``crops/<id>.png``. Writes never lose what was there: new crops are written before ``set.json``
+names them, ``set.json`` is replaced in one rename, and crops are deleted only after it no longer
+names them, so a crash leaves at worst an unused crop file behind. An exported set is a zip of the
+same files; importing checks every member (names, sizes, pixels, codes) before anything is
+written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import tempfile
+import threading
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.images import PhotoError, decode_image
+from vision.teach.profile import MAX_EXAMPLES, Example, SetError, TileSet, check_name
+
+FORMAT = "mahjong-score tile set"
+VERSION = 1
+#: An exported set's members: set.json and crops no larger than this (bytes, pixels a side).
+MAX_CROP_BYTES = 256 << 10
+MAX_CROP_SIDE = 256
+MAX_JSON_BYTES = 4 << 20
+#: Environment variable naming the folder of sets (the ``--profile`` option wins).
+PROFILE_ENV = "MAHJONG_SETS"
+
+_LOCK = threading.Lock()
+
+
+def default_root() -> Path:
+    """The user's folder of sets: ``$MAHJONG_SETS``, else the platform's data directory
+    (``~/.local/share/mahjong-score/sets`` on Linux)."""
+    env = os.environ.get(PROFILE_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("mahjong-score", appauthor=False)) / "sets"
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _png(crop: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".png", crop)
+    if not ok:
+        raise SetError("a crop could not be encoded as PNG")
+    return buf.tobytes()
+
+
+def _crop_from(data: bytes, what: str) -> np.ndarray:
+    if len(data) > MAX_CROP_BYTES:
+        raise SetError(f"{what} is too large for a tile crop ({len(data)} bytes)")
+    try:
+        image, _ = decode_image(data, max_pixels=MAX_CROP_SIDE * MAX_CROP_SIDE, min_side=MAX_CROP_SIDE)
+    except PhotoError as exc:
+        raise SetError(f"{what}: {exc}") from None
+    return image
+
+
+def _document(ts: TileSet) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": ts.name,
+        "created": ts.created,
+        "note": ts.note,
+        "examples": [e.meta() for e in ts.examples],
+    }
+
+
+def _parse_document(data: bytes, what: str) -> dict[str, Any]:
+    if len(data) > MAX_JSON_BYTES:
+        raise SetError(f"{what} is too large ({len(data)} bytes)")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise SetError(f"{what} is not valid JSON: {exc}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SetError(f"{what} is not a {FORMAT} (no 'format': {FORMAT!r})")
+    if doc.get("version") != VERSION:
+        raise SetError(f"{what} is version {doc.get('version')!r}; this program reads version {VERSION}")
+    examples = doc.get("examples")
+    if not isinstance(examples, list) or len(examples) > MAX_EXAMPLES:
+        raise SetError(f"{what}: 'examples' must be a list of at most {MAX_EXAMPLES} entries")
+    for e in examples:
+        if not isinstance(e, dict) or not all(isinstance(e.get(k), str) for k in ("id", "code")):
+            raise SetError(f"{what}: each example needs an 'id' and a 'code' (strings)")
+    if len({e["id"] for e in examples}) != len(examples):
+        raise SetError(f"{what}: two examples share an id")
+    return doc
+
+
+def _tileset(doc: dict[str, Any], crops: dict[str, np.ndarray], name: str | None = None) -> TileSet:
+    examples = []
+    for e in doc["examples"]:
+        if e["id"] not in crops:
+            raise SetError(f"the crop of taught tile {e['id']} ({e['code']}) is missing")
+        examples.append(
+            Example(
+                code=e["code"],
+                crop=crops[e["id"]],
+                source=str(e.get("source", ""))[:200],
+                how=str(e.get("how", "teach")),
+                added=str(e.get("added", "")),
+                id=e["id"],
+            )
+        )
+    return TileSet(
+        name=name or str(doc.get("name", "")),
+        examples=examples,
+        created=str(doc.get("created", "")),
+        note=str(doc.get("note", ""))[:500],
+    )
+
+
+class SetStore:
+    """The taught sets in one folder (``root``), one sub-folder per set."""
+
+    def __init__(self, root: str | Path | None = None) -> None:
+        self.root = Path(root) if root is not None else default_root()
+
+    def folder(self, name: str) -> Path:
+        return self.root / check_name(name)
+
+    def names(self) -> list[str]:
+        """The sets here, by name."""
+        if not self.root.is_dir():
+            return []
+        return sorted(p.name for p in self.root.iterdir() if (p / "set.json").is_file())
+
+    def exists(self, name: str) -> bool:
+        return (self.folder(name) / "set.json").is_file()
+
+    def load(self, name: str) -> TileSet:
+        """The set called ``name``; a clear error naming the sets there are when it is missing."""
+        folder = self.folder(name)
+        doc_path = folder / "set.json"
+        if not doc_path.is_file():
+            known = ", ".join(self.names()) or "none yet"
+            raise SetError(
+                f"no taught set {name!r} in {self.root} (sets: {known}); teach one with "
+                f"'mahjong-score teach --set {name} PHOTO \"CODES\"'"
+            )
+        try:
+            doc = _parse_document(doc_path.read_bytes(), str(doc_path))
+            crops = {}
+            for e in doc["examples"]:
+                path = folder / "crops" / f"{e['id']}.png"
+                if path.is_file():
+                    crops[e["id"]] = _crop_from(path.read_bytes(), str(path))
+        except OSError as exc:
+            raise SetError(f"cannot read set {name!r}: {exc.strerror or exc}") from None
+        return _tileset(doc, crops, name)
+
+    @contextlib.contextmanager
+    def _locked(self, name: str) -> Iterator[Path]:
+        folder = self.folder(name)
+        with _LOCK:
+            try:
+                (folder / "crops").mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SetError(f"cannot write the set's folder {folder}: {exc.strerror or exc}") from None
+            try:
+                import fcntl
+            except ImportError:  # not POSIX: the thread lock alone
+                yield folder
+                return
+            with open(folder / ".lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                try:
+                    yield folder
+                finally:
+                    fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def save(self, ts: TileSet) -> Path:
+        """Write the set (new crops first, then ``set.json`` in one rename, then old crops out)."""
+        with self._locked(ts.name) as folder:
+            crops = folder / "crops"
+            try:
+                for e in ts.examples:
+                    path = crops / f"{e.id}.png"
+                    if not path.is_file():
+                        _write_atomic(path, _png(e.crop))
+                _write_atomic(folder / "set.json", json.dumps(_document(ts), indent=1).encode("utf-8"))
+                keep = {f"{e.id}.png" for e in ts.examples}
+                for p in crops.iterdir():
+                    if p.suffix == ".png" and p.name not in keep:
+                        p.unlink()
+            except OSError as exc:
+                raise SetError(f"cannot write set {ts.name!r} in {folder}: {exc.strerror or exc}") from None
+        return folder
+
+    def remove(self, name: str) -> None:
+        """Delete the set's folder."""
+        if not self.exists(name):
+            self.load(name)  # the error naming the sets there are
+        folder = self.folder(name)
+        trash = folder.with_name(f".{folder.name}.removed")
+        try:
+            if trash.exists():
+                shutil.rmtree(trash)
+            folder.rename(trash)
+            shutil.rmtree(trash)
+        except OSError as exc:
+            raise SetError(f"cannot remove set {name!r}: {exc.strerror or exc}") from None
+
+    # -- one file for a whole set -------------------------------------------------------------
+    def export(self, name: str, dest: str | Path) -> Path:
+        """Write the set as one zip file (``set.json`` and ``crops/<id>.png``)."""
+        ts = self.load(name)
+        dest = Path(dest)
+        if dest.is_dir():
+            raise SetError(f"{dest} is a folder: give a file name, e.g. {dest / (name + '.mjset')}")
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("set.json", json.dumps(_document(ts), indent=1))
+            for e in ts.examples:
+                z.writestr(f"crops/{e.id}.png", _png(e.crop))
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            _write_atomic(dest, buf.getvalue())
+        except OSError as exc:
+            raise SetError(f"cannot write {dest}: {exc.strerror or exc}") from None
+        return dest
+
+
+def read_export(source: str | Path) -> TileSet:
+    """A set from an exported file, every member checked before anything is used."""
+    path = Path(source)
+    if not path.is_file():
+        raise SetError(f"no such file: {path}")
+    limit = MAX_JSON_BYTES + (MAX_EXAMPLES + 1) * MAX_CROP_BYTES
+    try:
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            if len(infos) > MAX_EXAMPLES + 2:
+                raise SetError(f"{path} holds {len(infos)} files: not an exported set")
+            if sum(i.file_size for i in infos) > limit:
+                raise SetError(f"{path} unpacks to more than an exported set can hold")
+            members = {i.filename: i for i in infos if not i.is_dir()}
+            if "set.json" not in members:
+                raise SetError(f"{path} is not an exported set (no set.json inside)")
+            doc = _parse_document(z.read(members["set.json"]), f"{path}: set.json")
+            crops = {}
+            for e in doc["examples"]:
+                member = members.get(f"crops/{e['id']}.png")
+                if member is None:
+                    raise SetError(f"{path}: the crop of taught tile {e['id']} ({e['code']}) is missing")
+                if member.file_size > MAX_CROP_BYTES:
+                    raise SetError(f"{path}: crops/{e['id']}.png is too large for a tile crop")
+                crops[e["id"]] = _crop_from(z.read(member), f"{path}: crops/{e['id']}.png")
+    except zipfile.BadZipFile:
+        raise SetError(f"{path} is not an exported set (not a zip file)") from None
+    except OSError as exc:
+        raise SetError(f"cannot read {path}: {exc.strerror or exc}") from None
+    name = str(doc.get("name", ""))
+    check_name(name)
+    return _tileset(doc, crops, name)

@@ -25,6 +25,8 @@ from vision.result import HandContext, HandResult, finish
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
+#: ``tileset=`` default: read with the reader's own taught set (:attr:`PhotoReader.tileset`)
+OWN_SET = object()
 
 
 @dataclass
@@ -87,15 +89,25 @@ class PhotoReader:
         size = self.det_size if self.det_size is not None and self.det.dynamic else self.det.imgsz
         return second_pass(find, image, first, size)
 
-    def read_boxes(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
-        """The reader on every box (each reading numbered by its box's place in ``detections``)."""
-        return read_tiles(self.rdr, image, detections, tta=self.tta, adjuster=self.tileset)
+    def read_boxes(
+        self, image: np.ndarray, detections: list[Detection], tileset: LogitAdjuster | object | None = OWN_SET
+    ) -> list[TileRead]:
+        """The reader on every box (each reading numbered by its box's place in ``detections``),
+        with ``tileset`` (default: this reader's own, :attr:`tileset`; None: no set)."""
+        adjuster = self.tileset if tileset is OWN_SET else tileset
+        return read_tiles(self.rdr, image, detections, tta=self.tta, adjuster=adjuster)  # type: ignore[arg-type]
 
     def read(
-        self, source: Source, *, detections: list[Detection] | None = None, mend_boxes: bool = False
+        self,
+        source: Source,
+        *,
+        detections: list[Detection] | None = None,
+        mend_boxes: bool = False,
+        tileset: LogitAdjuster | object | None = OWN_SET,
     ) -> PhotoTiles:
         """Photo → tiles, the first half of the road: decode (a file), find the boxes (unless
-        given), read them; boxes in the decoded pixels. Teaching a set stops here."""
+        given), read them; boxes in the decoded pixels. Teaching a set stops here. ``tileset``: a
+        taught set for this photo (default: the reader's own; None: none)."""
         timings: dict[str, float] = {}
         t = time.perf_counter()
         if isinstance(source, np.ndarray):
@@ -109,7 +121,7 @@ class PhotoReader:
             detections, closer = self.find_boxes(image, mend_boxes)
             timings["detect"] = time.perf_counter() - t
             t = time.perf_counter()
-        tiles, rejected = split_rejected(self.read_boxes(image, detections))
+        tiles, rejected = split_rejected(self.read_boxes(image, detections, tileset))
         timings["read"] = time.perf_counter() - t
         return PhotoTiles(image, scale, tiles, rejected, timings, closer)
 
@@ -123,6 +135,7 @@ class PhotoReader:
         *,
         detections: list[Detection] | None = None,
         mend_boxes: bool = True,
+        tileset: LogitAdjuster | object | None = OWN_SET,
     ) -> HandResult:
         """Photo → tiles → layout → hand → score, each stage once.
 
@@ -130,9 +143,10 @@ class PhotoReader:
         pixels) or decoded BGR pixels (a camera frame, an upload). ``detections`` are boxes found
         already (the camera detects every frame); otherwise every candidate box is found here, and
         with ``mend_boxes`` the faint and weak ones may be taken in or left out to complete the
-        hand (:mod:`vision.mend`). Without ``rules`` the hand is built but not scored."""
+        hand (:mod:`vision.mend`). Without ``rules`` the hand is built but not scored.
+        ``tileset``: a taught set to read this photo with (default: the reader's own, if any)."""
         context = context or HandContext()
-        seen = self.read(source, detections=detections, mend_boxes=mend_boxes)
+        seen = self.read(source, detections=detections, mend_boxes=mend_boxes, tileset=tileset)
         timings = seen.timings
         t = time.perf_counter()
         image, scale, tiles, rejected, closer = seen.image, seen.scale, seen.tiles, seen.rejected, seen.closer

@@ -47,6 +47,8 @@ from mjsynth.realphotos import (  # noqa: E402
     AuditBox,
     Label,
     apply_audit,
+    load_picture,
+    published_box,
     read_audit,
     read_labels,
 )
@@ -100,9 +102,10 @@ def gather(
     images: Views = {}
     photos = [(s, p) for s in splits for p in test_photos(real, s)]
     for n, (split, photo) in enumerate(photos, 1):
-        image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise SystemExit(f"error: cannot read {photo.path}")
+        try:
+            image = load_picture(photo)
+        except OSError as exc:
+            raise SystemExit(f"error: {exc}") from None
         h, w = image.shape[:2]
         audited = audit.get((photo.dataset, photo.path.name), [])
         labels = apply_audit(read_labels(photo, w, h), [a for a in audited if a.verdict == "bad_label"])
@@ -222,9 +225,7 @@ def label_box(bad: BadLabel, real: Path) -> tuple[str, Box]:
     if not found:
         raise ValueError(f"{bad.file} is not in the real split")
     photo = found[0]
-    image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-    if image is None:
-        raise ValueError(f"cannot read {photo.path}")
+    image = load_picture(photo)
     labels = read_labels(photo, image.shape[1], image.shape[0])
     lines = photo.labels_path.read_text().splitlines()
     if len(labels) != len(lines):  # read_labels skipped a line: indices would not be lines
@@ -244,11 +245,18 @@ def record(
     for n in sorted(verdicts):
         c = cands[n - 1]
         verdict, note = verdicts[n]
-        rows.append([c["file"], c["dataset"], *(f"{v:.1f}" for v in c["box"]), verdict, note])
+        box = published_box(c["dataset"], c["box"])
+        rows.append([c["file"], c["dataset"], *(f"{v:.1f}" for v in box), verdict, note])
     for b in bad:
         dataset, box = label_box(b, real)
         rows.append(
-            [b.file, dataset, *(f"{v:.1f}" for v in box), "bad_label", f"label line {b.line}: {b.note}"]
+            [
+                b.file,
+                dataset,
+                *(f"{v:.1f}" for v in published_box(dataset, box)),
+                "bad_label",
+                f"label line {b.line}: {b.note}",
+            ]
         )
     new = not audit_csv.is_file()
     with audit_csv.open("a", encoding="utf-8", newline="") as f:

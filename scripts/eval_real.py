@@ -40,8 +40,6 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-import cv2
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
@@ -53,6 +51,7 @@ from mjsynth.realphotos import (  # noqa: E402
     Label,
     RealPhoto,
     apply_audit,
+    load_picture,
     read_audit,
     read_labels,
 )
@@ -173,7 +172,7 @@ def evaluate(
     applied: dict[str, Counter] = defaultdict(Counter)  # what the audit changed, per data set
     seconds = 0.0
     for p in photos:
-        image = cv2.imread(str(p.path), cv2.IMREAD_COLOR)
+        image = load_picture(p)
         h, w = image.shape[:2]
         labels = read_labels(p, w, h)
         t0 = time.perf_counter()

@@ -49,6 +49,7 @@ from mjsynth.realphotos import (  # noqa: E402
     RealPhoto,
     assign_splits,
     hashes,
+    load_picture,
     photos,
     read_labels,
 )
@@ -98,10 +99,11 @@ NONE = "none"
 
 
 def load(p: RealPhoto) -> np.ndarray:
-    image = cv2.imread(str(p.path), cv2.IMREAD_COLOR)
-    if image is None:
-        raise SystemExit(f"error: cannot read {p.path}")
-    return image
+    """The picture as taken (the camera frames' width restored: :func:`load_picture`)."""
+    try:
+        return load_picture(p)
+    except OSError as exc:
+        raise SystemExit(f"error: {exc}") from None
 
 
 def write_split(items: list[RealPhoto], split: dict[Path, str]) -> None:

@@ -258,3 +258,23 @@ def test_model_reader_detects_on_the_shrunk_frame_and_scales_boxes_back(monkeypa
     assert dets[0].box == pytest.approx(
         (10 * 1024 / live, 20 * 1024 / live, 30 * 1024 / live, 60 * 1024 / live)
     )
+
+
+@pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
+def test_camera_reads_with_a_taught_set(video: Path, tmp_path: Path, capsys) -> None:
+    """``--set``: the camera reads with the taught set (one that calls this set's 3-characters
+    7-characters, so its effect shows); an unknown set is a one-line error before any frame."""
+    profile = tmp_path / "sets"
+    rc, _, err = _run(
+        ["teach", "--profile", str(profile), "--set", "odd", str(EXAMPLE), "745m 55888p 44s | 4s | ?11p?"],
+        capsys,
+    )
+    assert rc == 0, err
+    base = ["camera", "--source", str(video), "--headless", "--out", str(tmp_path / "out"), "--every", "0"]
+    base += ["--rules", "riichi", "--win-by", "self_draw", "--seat", "W", "--profile", str(profile)]
+    rc, _, err = _run([*base, "--set", "nosuch"], capsys)
+    assert rc == 2 and "no taught set 'nosuch'" in err and err.count("\n") == 1
+    rc, _, err = _run([*base, "--set", "odd"], capsys)
+    assert rc == 0, err
+    steady = [r for r in _readings(tmp_path / "out") if r["frame"] >= MOVING]
+    assert steady and steady[-1]["hand"]["hand"].startswith("457m"), steady[-1]["hand"]

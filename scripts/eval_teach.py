@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Measure teaching a set (issue 14): teach from some photos of a set, read its other photos.
+
+Real photos of sets the models never trained on:
+
+- **camerash grids**: the five test-fold product photos (sets 4, 7, 9, 11, 13; 144-156 tiles each,
+  four copies of every kind), with the codes a player would type for them
+  (``tests/vision/data/camerash_grid_codes.txt``), paired by the ``teach`` command's own code. A
+  grid is one photo, so "teach from k photos" becomes **teach from k copies of each kind** (what a
+  photo of the standard layout holds, k = 1, 2) and read the other copies. Also: a set taught
+  only half of the codes, read on the codes it was not taught (a set taught from two hands knows
+  only some codes: the others must read as well as without the set).
+- **camera frames** (``../shared/data/real/riichi-camera-frames``, one Japanese set; the 59
+  frames of split ``teach`` and the 8 of ``test``, kept out of the reader's training for this):
+  teach from k = 1, 2, 4 frames drawn at random (``--draws`` times), read the other frames. The
+  frames hold loose and standing tiles, not rows, so the codes a player would type are taken from
+  the labels of the tiles the detector finds (IoU >= 0.5 with a label whose face shows). The way a
+  set is read (:mod:`vision.teach.adapt`) was chosen on the grids and on the first half of the
+  ``teach`` frames (every other frame in the split's order): frames are taught from the second
+  half only and read on the second half and the 8 ``test`` frames, never on the first half.
+  Read with the width the webcam gave them (:func:`mjsynth.realphotos.load_picture`).
+
+Per tile: the reader's code against the truth on the tiles found, with and without the set; a
+picture is exact when every such tile is read right. And the time to teach two photos (pair,
+cut, features, save, check) and what reading with a set adds per photo.
+
+    python scripts/eval_teach.py --out models/metrics/teach.json [--reader runs/reader-B.onnx]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "datasets"))
+
+from mjsynth.realphotos import UNKNOWN_FACE, RealPhoto, load_picture, read_labels  # noqa: E402
+
+from vision.detect import Detection, iou  # noqa: E402
+from vision.models import MODELS_DIR, load_model  # noqa: E402
+from vision.pipeline import PhotoReader  # noqa: E402
+from vision.read import TileRead, read_tiles, tile_crop  # noqa: E402
+from vision.teach.adapt import taught_reader  # noqa: E402
+from vision.teach.codes import parse_rows  # noqa: E402
+from vision.teach.profile import Example, TileSet  # noqa: E402
+from vision.teach.store import SetStore  # noqa: E402
+from vision.teach.teaching import check_set, pair_photo  # noqa: E402
+
+CAMERASH = ROOT.parent / "shared" / "data" / "camerash" / "raw-images"
+REAL = ROOT.parent / "shared" / "data" / "real"
+GRID_CODES = ROOT / "tests" / "vision" / "data" / "camerash_grid_codes.txt"
+SPLIT_CSV = ROOT / "models" / "real-split.csv"
+Item = tuple[TileRead, str]  # a tile found and its true code
+
+
+def grid_codes() -> list[tuple[str, str]]:
+    lines = [ln for ln in GRID_CODES.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    return [(a.strip(), b.strip()) for a, b in (ln.split(":", 1) for ln in lines)]
+
+
+def read_codes(
+    reader: PhotoReader, image: np.ndarray, tiles: list[TileRead], ts: TileSet | None
+) -> list[str]:
+    """The codes of these tiles read again from their boxes, with the set ``ts`` (or none)."""
+    adjuster = taught_reader(ts, reader.rdr) if ts is not None and len(ts) else None
+    dets = [Detection(t.box, "back" if t.code == "back" else "tile", t.detector_score) for t in tiles]
+    read = read_tiles(reader.rdr, image, dets, tta=reader.tta, adjuster=adjuster)
+    by_index = {r.index: r.code for r in read}
+    return [by_index.get(i, "none") for i in range(len(tiles))]
+
+
+def examples(image: np.ndarray, items: list[Item], size: int, source: str) -> list[Example]:
+    return [Example(code, tile_crop(image, t, size), source=source) for t, code in items]
+
+
+def copy_rank(codes: list[str]) -> list[int]:
+    """Each tile's copy number among the tiles of its code, in reading order (0, 1, 2, 3)."""
+    seen: dict[str, int] = {}
+    out = []
+    for c in codes:
+        out.append(seen.get(c, 0))
+        seen[c] = out[-1] + 1
+    return out
+
+
+def accuracy(truth: list[str], read: list[str]) -> float:
+    return sum(a == b for a, b in zip(truth, read, strict=True)) / max(1, len(truth))
+
+
+def eval_grids(reader: PhotoReader, draws: int) -> dict:
+    size = reader.rdr.imgsz[0]
+    out: dict = {"photos": {}}
+    cases = []
+    for photo, codes in grid_codes():
+        taught = pair_photo(reader, CAMERASH / photo, parse_rows(codes), name=photo).taught
+        image = cv2.imread(str(CAMERASH / photo))
+        items = [(p.tile, p.code) for p in taught]
+        cases.append((photo, image, items))
+    totals: dict[str, list[int]] = {}
+    for k in (1, 2):
+        for photo, image, items in cases:
+            rank = copy_rank([c for _, c in items])
+            teach = [it for it, r in zip(items, rank, strict=True) if r < k]
+            test = [it for it, r in zip(items, rank, strict=True) if r >= k]
+            ts = TileSet("grid", examples(image, teach, size, photo))
+            truth = [c for _, c in test]
+            base = read_codes(reader, image, [t for t, _ in test], None)
+            with_set = read_codes(reader, image, [t for t, _ in test], ts)
+            row = out["photos"].setdefault(photo, {})
+            row[f"k{k}"] = {
+                "taught": len(teach),
+                "read": len(test),
+                "without_set": round(accuracy(truth, base), 4),
+                "with_set": round(accuracy(truth, with_set), 4),
+                "misread_with_set": [f"{a}->{b}" for a, b in zip(truth, with_set, strict=True) if a != b],
+            }
+            t = totals.setdefault(f"k{k}", [0, 0, 0])
+            t[0] += len(test)
+            t[1] += sum(a == b for a, b in zip(truth, base, strict=True))
+            t[2] += sum(a == b for a, b in zip(truth, with_set, strict=True))
+    out["all"] = {
+        k: {"tiles": n, "without_set": round(a / n, 4), "with_set": round(b / n, 4)}
+        for k, (n, a, b) in totals.items()
+    }
+    # half the codes taught (two copies each), read on the codes not taught
+    rng = np.random.default_rng(0)
+    n = right_base = right_set = 0
+    for _ in range(draws):
+        for photo, image, items in cases:
+            codes = sorted({c for _, c in items})
+            half = set(rng.choice(codes, len(codes) // 2, replace=False).tolist())
+            rank = copy_rank([c for _, c in items])
+            teach = [it for it, r in zip(items, rank, strict=True) if r < 2 and it[1] in half]
+            test = [it for it in items if it[1] not in half]
+            ts = TileSet("half", examples(image, teach, size, photo))
+            truth = [c for _, c in test]
+            n += len(test)
+            right_base += sum(
+                a == b
+                for a, b in zip(truth, read_codes(reader, image, [t for t, _ in test], None), strict=True)
+            )
+            right_set += sum(
+                a == b
+                for a, b in zip(truth, read_codes(reader, image, [t for t, _ in test], ts), strict=True)
+            )
+    out["untaught_codes"] = {
+        "tiles": n,
+        "without_set": round(right_base / max(1, n), 4),
+        "with_set": round(right_set / max(1, n), 4),
+    }
+    return out
+
+
+def camera_frames(reader: PhotoReader) -> tuple[list[tuple[str, np.ndarray, list[Item]]], list[str]]:
+    """Every frame of splits teach and test: its pixels and (tile found, true code) pairs; and
+    the names of the ``teach`` frames, in the split's order."""
+    rows = [r for r in csv.DictReader(SPLIT_CSV.open()) if r["dataset"] == "riichi-camera-frames"]
+    frames, teach_names = [], []
+    for r in rows:
+        if r["split"] not in ("teach", "test"):
+            continue
+        photo = RealPhoto(
+            r["dataset"], r["published"], REAL / r["dataset"] / r["published"] / "images" / r["file"]
+        )
+        image = load_picture(photo)
+        labels = [
+            lab for lab in read_labels(photo, image.shape[1], image.shape[0]) if lab.code != UNKNOWN_FACE
+        ]
+        tiles = reader.read(image, tileset=None).tiles
+        items = []
+        used: set[int] = set()
+        for t in sorted(tiles, key=lambda t: -t.detector_score):
+            best, bj = 0.5, -1
+            for j, lab in enumerate(labels):
+                if j not in used and (v := iou(t.box, lab.box)) >= best:
+                    best, bj = v, j
+            if bj >= 0:
+                used.add(bj)
+                items.append((t, labels[bj].code))
+        frames.append((r["file"], image, items))
+        if r["split"] == "teach":
+            teach_names.append(r["file"])
+    return frames, teach_names
+
+
+def eval_frames(reader: PhotoReader, draws: int, ks: tuple[int, ...] = (1, 2, 4)) -> dict:
+    size = reader.rdr.imgsz[0]
+    frames, teach_names = camera_frames(reader)
+    tuning = set(teach_names[::2])  # the half the method was chosen on: neither taught nor read
+    teach_names = teach_names[1::2]
+    frames = [f for f in frames if f[0] not in tuning]
+    by_name = {name: (image, items) for name, image, items in frames}
+    base = {name: read_codes(reader, image, [t for t, _ in items], None) for name, image, items in frames}
+    out: dict = {
+        "frames": len(frames),
+        "tiles": sum(len(items) for _, _, items in frames),
+        "teach_frames": len(teach_names),
+        "left_out_for_tuning": len(tuning),
+    }
+    rng = np.random.default_rng(0)
+    for k in ks:
+        runs = []
+        for _ in range(draws):
+            chosen = list(rng.choice(teach_names, k, replace=False))
+            ts = TileSet("frames", [e for n in chosen for e in examples(*by_name[n], size, n)])
+            n = right_b = right_s = exact_b = exact_s = pics = n_taught = right_taught = 0
+            taught_codes = set(ts.codes())
+            misread: dict[str, int] = {}
+            for name, image, items in frames:
+                if name in chosen or not items:
+                    continue
+                truth = [c for _, c in items]
+                got = read_codes(reader, image, [t for t, _ in items], ts)
+                rb = sum(a == b for a, b in zip(truth, base[name], strict=True))
+                rs = sum(a == b for a, b in zip(truth, got, strict=True))
+                n, right_b, right_s, pics = n + len(truth), right_b + rb, right_s + rs, pics + 1
+                exact_b += rb == len(truth)
+                exact_s += rs == len(truth)
+                for a, b in zip(truth, got, strict=True):
+                    if a in taught_codes:
+                        n_taught += 1
+                        right_taught += a == b
+                for a, b in zip(truth, got, strict=True):
+                    if a != b:
+                        misread[f"{a}->{b}"] = misread.get(f"{a}->{b}", 0) + 1
+            runs.append(
+                {
+                    "taught_from": chosen,
+                    "taught_tiles": len(ts),
+                    "taught_codes": len(ts.codes()),
+                    "tiles": n,
+                    "without_set": right_b / n,
+                    "with_set": right_s / n,
+                    "taught_code_tiles": n_taught,
+                    "with_set_on_taught_codes": right_taught / max(1, n_taught),
+                    "exact_without": f"{exact_b}/{pics}",
+                    "exact_with": f"{exact_s}/{pics}",
+                    "misread_with_set": sorted(misread.items(), key=lambda kv: -kv[1])[:8],
+                }
+            )
+        out[f"k{k}"] = {
+            "draws": draws,
+            "without_set_mean": round(statistics.mean(r["without_set"] for r in runs), 4),
+            "with_set_mean": round(statistics.mean(r["with_set"] for r in runs), 4),
+            "with_set_min": round(min(r["with_set"] for r in runs), 4),
+            "with_set_max": round(max(r["with_set"] for r in runs), 4),
+            "with_set_on_taught_codes": round(
+                sum(r["with_set_on_taught_codes"] * r["taught_code_tiles"] for r in runs)
+                / max(1, sum(r["taught_code_tiles"] for r in runs)),
+                4,
+            ),
+            "runs": [
+                {
+                    **r,
+                    "without_set": round(r["without_set"], 4),
+                    "with_set": round(r["with_set"], 4),
+                    "with_set_on_taught_codes": round(r["with_set_on_taught_codes"], 4),
+                }
+                for r in runs
+            ],
+        }
+    return out
+
+
+def timings(reader: PhotoReader, repeats: int = 15) -> dict:
+    """Teaching two grid photos end to end (as ``teach`` does: pair, cut, save, features, check),
+    and what reading a photo with a set adds (the bundled example, 15 tiles)."""
+    photos = grid_codes()[:2]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SetStore(tmp)
+        t0 = time.perf_counter()
+        ts = TileSet("two")
+        for photo, codes in photos:
+            paired = pair_photo(reader, CAMERASH / photo, parse_rows(codes), name=photo)
+            ts.add(paired.examples(reader.rdr.imgsz[0]))
+        store.save(ts)
+        check_set(ts, reader, store)
+        reader.tileset = taught_reader(ts, reader.rdr, store.folder("two") / "features.npz")
+        teach_s = time.perf_counter() - t0
+    example = ROOT / "examples" / "hand.jpg"
+    image = cv2.imread(str(example))
+    with_set, without = [], []
+    for _ in range(repeats):  # alternate, so that a busy machine slows both alike
+        for tileset, bucket in ((None, without), (reader.tileset, with_set)):
+            t = time.perf_counter()
+            reader.read_and_score(image, rules="riichi", tileset=tileset)
+            bucket.append(time.perf_counter() - t)
+    reader.tileset = None
+    return {
+        "teach_two_photos_s": round(teach_s, 2),
+        "taught_tiles": len(ts),
+        "read_without_set_ms": round(1000 * statistics.median(without), 1),
+        "read_with_set_ms": round(1000 * statistics.median(with_set), 1),
+        "set_adds_ms": round(1000 * (statistics.median(with_set) - statistics.median(without)), 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--models", type=Path, default=MODELS_DIR)
+    ap.add_argument("--reader", type=Path, help="another reader ONNX (default: the models folder's)")
+    ap.add_argument("--draws", type=int, default=10, help="random choices of teaching frames per k")
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args(argv)
+    if not CAMERASH.is_dir() or not (REAL / "riichi-camera-frames").is_dir():
+        print(f"error: needs ../shared/data (camerash and real photos) beside the repository ({ROOT.parent})")
+        return 2
+    rdr = load_model(args.reader) if args.reader else None
+    reader = PhotoReader(args.models, rdr=rdr)
+    result = {
+        "reader": str(args.reader or args.models / "reader.onnx"),
+        "grids": eval_grids(reader, draws=args.draws),
+        "camera_frames": eval_frames(reader, draws=args.draws),
+        "timings": timings(reader),
+    }
+    text = json.dumps(result, indent=1)
+    if args.out:
+        args.out.write_text(text + "\n")
+    summary = {
+        "grids": result["grids"]["all"],
+        "grids_untaught_codes": result["grids"]["untaught_codes"],
+        **{
+            f"frames_{k}": {kk: v for kk, v in result["camera_frames"][k].items() if kk != "runs"}
+            for k in ("k1", "k2", "k4")
+        },
+        "timings": result["timings"],
+    }
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -17,6 +17,8 @@ from mjsynth.realphotos import (
     RealPhoto,
     assign_splits,
     frame_time,
+    load_picture,
+    published_box,
     read_labels,
     source_of,
 )
@@ -55,6 +57,21 @@ def test_labels_read_boxes_and_polygons(tmp_path: Path) -> None:
     assert [lab.code for lab in labels] == ["1m", "5z"]
     assert labels[0].box == pytest.approx((40, 60, 60, 140))
     assert labels[1].box == pytest.approx((10, 20, 30, 100))  # a polygon's bounds
+
+
+def test_camera_frames_come_back_at_the_width_the_webcam_gave(tmp_path: Path) -> None:
+    """Published squashed to 640x640 from 16:9: read 1138 wide, the labels (normalised) follow,
+    and a box on the restored frame goes back to published pixels for the audit file."""
+    import cv2
+
+    (tmp_path / "images").mkdir()
+    img = tmp_path / "images" / "f_png.rf.x.jpg"
+    cv2.imwrite(str(img), np.full((64, 64, 3), 128, np.uint8))
+    assert load_picture(RealPhoto(RIICHI, "train", img)).shape == (64, 114, 3)
+    assert load_picture(RealPhoto(CHINESE, "train", img)).shape == (64, 64, 3)
+    assert published_box(RIICHI, (16 / 9 * 10, 5, 16 / 9 * 20, 9)) == pytest.approx((10, 5, 20, 9))
+    with pytest.raises(OSError, match="cannot read"):
+        load_picture(RealPhoto(RIICHI, "train", tmp_path / "none.jpg"))
 
 
 def test_split_keeps_a_source_photo_in_one_split_and_frames_near_a_test_frame_out() -> None:

@@ -7,7 +7,6 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import pytest
 from mjsynth.realphotos import (
     AUDIT_VERDICTS,
@@ -15,7 +14,9 @@ from mjsynth.realphotos import (
     UNKNOWN_FACE,
     AuditBox,
     Label,
+    RealPhoto,
     apply_audit,
+    load_picture,
     read_audit,
 )
 
@@ -116,9 +117,12 @@ def test_a_missing_audit_is_a_one_line_error(tmp_path: Path, capsys: pytest.Capt
 def test_every_audited_box_lies_inside_its_picture() -> None:
     folder = {(r["dataset"], r["file"]): r["published"] for r in csv.DictReader(SPLIT.open(encoding="utf-8"))}
     for (dataset, name), boxes in read_audit(AUDIT).items():
-        image = cv2.imread(str(REAL / dataset / folder[dataset, name] / "images" / name))
-        assert image is not None, name
-        h, w = image.shape[:2]
+        image = load_picture(
+            RealPhoto(
+                dataset, folder[dataset, name], REAL / dataset / folder[dataset, name] / "images" / name
+            )
+        )
+        h, w = image.shape[:2]  # read_audit gives the boxes on the picture as taken (width restored)
         for b in boxes:
             x0, y0, x1, y1 = b.box
             assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h, (name, b)

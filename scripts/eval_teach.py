@@ -51,9 +51,9 @@ from vision.detect import Detection, iou  # noqa: E402
 from vision.models import MODELS_DIR, load_model  # noqa: E402
 from vision.pipeline import PhotoReader  # noqa: E402
 from vision.read import TileRead, read_tiles, tile_crop  # noqa: E402
-from vision.teach.adapt import taught_reader  # noqa: E402
+from vision.teach.adapt import READ_PER_CODE, TaughtReader, taught_reader  # noqa: E402
 from vision.teach.codes import parse_rows  # noqa: E402
-from vision.teach.profile import Example, TileSet  # noqa: E402
+from vision.teach.profile import MAX_EXAMPLES, Example, TileSet  # noqa: E402
 from vision.teach.store import SetStore  # noqa: E402
 from vision.teach.teaching import check_set, pair_photo  # noqa: E402
 
@@ -297,13 +297,35 @@ def timings(reader: PhotoReader, repeats: int = 15) -> dict:
             reader.read_and_score(image, rules="riichi", tileset=tileset)
             bucket.append(time.perf_counter() - t)
     reader.tileset = None
+    # the adjustment alone, for a photo of 40 tiles (80 looks), with this set and a full one (its
+    # crops compared: at most READ_PER_CODE of each code)
+    rng = np.random.default_rng(0)
+    looks = rng.standard_normal((80, reader_features(reader))).astype(np.float32)
+    logits = rng.standard_normal((80, len(reader.rdr.classes))).astype(np.float32)
+    adjust_ms = {}
+    codes_all = list(reader.rdr.classes[:-1])
+    for n in (len(ts), MAX_EXAMPLES):
+        kept = min(n, READ_PER_CODE * len(codes_all))
+        codes = [codes_all[i % len(codes_all)] for i in range(kept)]
+        feats = rng.standard_normal((2 * kept, looks.shape[1])).astype(np.float32)
+        tr = TaughtReader.build("bench", feats, codes + codes, reader.rdr.classes)
+        t = time.perf_counter()
+        for _ in range(repeats):
+            tr.adjust(logits, looks)
+        adjust_ms[f"adjust_40_tiles_{n}_taught_ms"] = round(1000 * (time.perf_counter() - t) / repeats, 2)
     return {
+        **adjust_ms,
         "teach_two_photos_s": round(teach_s, 2),
         "taught_tiles": len(ts),
         "read_without_set_ms": round(1000 * statistics.median(without), 1),
         "read_with_set_ms": round(1000 * statistics.median(with_set), 1),
         "set_adds_ms": round(1000 * (statistics.median(with_set) - statistics.median(without)), 1),
     }
+
+
+def reader_features(reader: PhotoReader) -> int:
+    """The length of the reader's feature vector."""
+    return int(reader.rdr.session.get_outputs()[2].shape[1])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -123,9 +123,10 @@ class Looks:
 
 
 class LogitAdjuster(Protocol):
-    """Changes the reader's tile logits given its features (a taught set: :mod:`vision.teach`)."""
+    """Changes the reader's tile logits given its features (a taught set: :mod:`vision.teach`);
+    ``tiles``: how many tiles the looks are of (each tile's looks ``tiles`` rows apart)."""
 
-    def adjust(self, logits: np.ndarray, features: np.ndarray) -> np.ndarray: ...
+    def adjust(self, logits: np.ndarray, features: np.ndarray, tiles: int | None = None) -> np.ndarray: ...
 
 
 def look(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> Looks:
@@ -158,7 +159,7 @@ def classify(
         return looks.logits, looks.flip
     logits = looks.logits
     if adjuster is not None and looks.features is not None:
-        logits = adjuster.adjust(logits, looks.features)
+        logits = adjuster.adjust(logits, looks.features, n)
     probs = _softmax(logits)
     p_flip = 1.0 / (1.0 + np.exp(-looks.flip))
     if tta:

@@ -1,8 +1,9 @@
 """Reading with a taught set: the reader's answer weighed against the player's own tiles.
 
 The reader's last layer sees a feature vector per crop (its ``features`` output). A taught set
-keeps the features of its crops (both of the reader's looks: as cut and turned 180°). For a tile
-being read, ``s_c`` is its best cosine similarity to the taught crops of code ``c``; a tile that
+keeps the features of its crops as cut. For each of the reader's two looks at a tile (as cut,
+turned 180°), ``s_c`` is its best cosine similarity to the taught crops of code ``c`` (so a tile
+meets a taught crop of either way up); a tile that
 looks like a taught crop of ``c`` (``s_c`` above :data:`SIMILAR_AT`) has the logit of ``c`` raised
 by ``(s_c - SIMILAR_AT) / TEMPERATURE``, however sure the reader was of another code (the reason
 to teach a set: its designs the reader never saw). Codes it looks like no taught crop of, and
@@ -36,6 +37,8 @@ from vision.teach.profile import Example, TileSet
 SIMILAR_AT = 0.85
 #: Logits per unit of similarity above :data:`SIMILAR_AT`.
 TEMPERATURE = 0.01
+#: A tile is compared with at most this many taught crops of each code (:func:`spread`).
+READ_PER_CODE = 24
 #: A taught crop is suspect when another code's taught crops are this much more like it than
 #: the other crops of its own code (two codes swapped while teaching, a tile paired wrongly).
 SUSPECT_MARGIN = 0.03
@@ -94,7 +97,7 @@ class TaughtReader:
     """A taught set ready to adjust the reader's logits (:class:`vision.read.LogitAdjuster`)."""
 
     name: str
-    #: unit features of the taught crops' looks, grouped by code: (looks, features)
+    #: unit features of the taught crops (as cut), grouped by code: (crops, features)
     features: np.ndarray
     #: each row's class index in the reader's classes
     labels: np.ndarray
@@ -117,10 +120,17 @@ class TaughtReader:
         sims = _unit(features.astype(np.float32)) @ self.features.T
         return np.maximum.reduceat(sims, self.starts, axis=1)
 
-    def adjust(self, logits: np.ndarray, features: np.ndarray) -> np.ndarray:
+    def adjust(self, logits: np.ndarray, features: np.ndarray, tiles: int | None = None) -> np.ndarray:
+        """The logits of each look raised for the taught codes the tile looks like. ``tiles``:
+        how many tiles the looks are of (rows ``i`` and ``i + tiles`` the same tile's two looks):
+        a tile looks like a taught crop when either of its looks does, and both looks move."""
         if not len(self.labels) or not len(logits):
             return logits
-        shift = np.maximum((self.similarities(features) - SIMILAR_AT) / TEMPERATURE, 0.0)
+        sims = self.similarities(features)
+        if tiles and len(sims) == 2 * tiles:
+            best = np.maximum(sims[:tiles], sims[tiles:])
+            sims = np.concatenate([best, best])
+        shift = np.maximum((sims - SIMILAR_AT) / TEMPERATURE, 0.0)
         out = logits.astype(np.float32).copy()
         out[:, self.classes] += shift
         return out
@@ -153,10 +163,35 @@ def looks_of(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> CropLo
 
 
 def taught_reader(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> TaughtReader:
-    """The set as an adjuster for ``model`` (the reader it will be used with)."""
+    """The set as an adjuster for ``model`` (the reader it will be used with), comparing each tile
+    with at most :data:`READ_PER_CODE` crops of a code (:func:`spread`)."""
     feats = looks_of(ts, model, cache).features
+    n = len(ts.examples)
     codes = [e.code for e in ts.examples]
-    return TaughtReader.build(ts.name, feats, codes + codes, model.classes)
+    keep = [
+        i for c in dict.fromkeys(codes) for i in spread(feats[:n], [k for k, x in enumerate(codes) if x == c])
+    ]
+    # each crop as cut: a tile's two looks (as cut, turned) meet a taught crop of either way up
+    return TaughtReader.build(ts.name, feats[keep], [codes[i] for i in keep], model.classes)
+
+
+def spread(features: np.ndarray, members: list[int], most: int | None = None) -> list[int]:
+    """At most ``most`` (:data:`READ_PER_CODE`) of ``members``, chosen to cover their variety:
+    the first, then each time the one least like those chosen (farthest-point). A set corrected for
+    years can hold hundreds of crops of a code; comparing each tile with all of them would cost
+    more than the reading (a full set, 5,000 crops: 33 ms a photo), while a few dozen different
+    ones hold what the code looks like in this set."""
+    most = READ_PER_CODE if most is None else most
+    if len(members) <= most:
+        return members
+    f = features[members]
+    chosen = [0]
+    best = f @ f[0]
+    for _ in range(most - 1):
+        k = int(best.argmin())
+        chosen.append(k)
+        best = np.maximum(best, f @ f[k])
+    return [members[k] for k in sorted(chosen)]
 
 
 @dataclass(frozen=True)

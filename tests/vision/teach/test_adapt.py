@@ -113,4 +113,24 @@ def test_features_cached_per_reader_and_examples(tmp_path: Path) -> None:
     cache.write_bytes(b"broken")
     assert looks_of(ts, model, cache).features.shape == (4, 768)
     tr = taught_reader(ts, model)
-    assert list(tr.classes) == [CLASSES.index("1m")] and tr.features.shape == (4, 768)
+    assert list(tr.classes) == [CLASSES.index("1m")] and tr.features.shape == (2, 768)
+
+
+def test_spread_keeps_the_variety_of_a_code() -> None:
+    from vision.teach.adapt import spread
+
+    # ten copies of one look and two other looks: the other two are kept, not ten alike
+    f = _unit(np.array([[1, 0, 0]] * 10 + [[0, 1, 0], [0, 0, 1]], np.float32))
+    assert spread(f, list(range(12)), most=3) == [0, 10, 11]
+    assert spread(f, [3, 4], most=3) == [3, 4]
+
+
+@needs_reader
+def test_a_big_set_reads_with_a_bounded_number_of_crops() -> None:
+    from vision.teach.adapt import READ_PER_CODE
+
+    rng = np.random.default_rng(1)
+    crops = [rng.integers(0, 255, (96, 96, 3), dtype=np.uint8) for _ in range(READ_PER_CODE + 6)]
+    ts = TileSet("s", [Example("1m", c) for c in crops] + [Example("2m", crops[0])])
+    tr = taught_reader(ts, reader())
+    assert tr.features.shape[0] == READ_PER_CODE + 1

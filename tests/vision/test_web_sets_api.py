@@ -199,6 +199,9 @@ def test_a_photo_is_read_with_the_set_asked_for(reader: TruthReader, tmp_path: P
     r = _read(client, set="nope")
     assert r.status_code == 404 and r.json()["error"] == "no taught set 'nope' (sets: home)"
     assert _read(client, set="../etc").status_code == 400
+    client.post("/api/sets", json={"name": "empty"})
+    d = _read(client, set="empty").json()  # a set taught nothing yet reads as none
+    assert d["set"] == "empty" and len(d["tiles"]) == len(truth_tiles())
 
 
 def test_a_correction_is_taught_to_the_set_and_can_be_undone(client: TestClient) -> None:

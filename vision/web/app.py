@@ -60,7 +60,7 @@ from vision.web.session_api import router as session_router
 from vision.web.sets import Sets, photo_name
 from vision.web.sets_api import SETS_PATHS
 from vision.web.sets_api import router as sets_router
-from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
+from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, form_schema, preview_jpeg, read_upload
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Swagger UI and ReDoc as the fastapi-offline package ships them, for /docs and /redoc
@@ -451,36 +451,23 @@ def create_app(
     @app.post(
         "/api/read",
         summary="Read a photo: tiles, hand and score",
-        openapi_extra={
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "multipart/form-data": {
-                        "schema": {
-                            "type": "object",
-                            "required": ["image"],
-                            "properties": {
-                                "image": {
-                                    "type": "string",
-                                    "format": "binary",
-                                    "description": f"the photo (at most {max_upload // 2**20} MB)",
-                                },
-                                "rules": {"type": "string", "enum": list(RULE_SYSTEMS), "default": "riichi"},
-                                "options": {"type": "string", "description": "JSON object NAME: value"},
-                                "context": {
-                                    "type": "string",
-                                    "description": "JSON object, see the HandContextIn schema",
-                                },
-                                "set": {
-                                    "type": "string",
-                                    "description": "taught set to read with ('' none; absent: the default)",
-                                },
-                            },
-                        }
-                    }
+        openapi_extra=form_schema(
+            ["image"],
+            {
+                "image": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": f"the photo (at most {max_upload // 2**20} MB)",
                 },
-            }
-        },
+                "rules": {"type": "string", "enum": list(RULE_SYSTEMS), "default": "riichi"},
+                "options": {"type": "string", "description": "JSON object NAME: value"},
+                "context": {"type": "string", "description": "JSON object, see the HandContextIn schema"},
+                "set": {
+                    "type": "string",
+                    "description": "taught set to read with ('' none; absent: the default)",
+                },
+            },
+        ),
     )
     async def api_read(request: Request) -> JSONResponse:
         t0 = time.perf_counter()

@@ -10,8 +10,9 @@ and the little the server keeps in memory so that a photo is never sent twice no
 - **Recent reads**: learning from a correction needs the corrected tile's crop as the reader saw
   it. The page holds only a reduced preview (a crop cut from it would be smaller and scaled
   otherwise), and the server never writes photos to disk, so each read keeps its tiles' crops in
-  memory (96 px squares, about 27 kB each, half a MB a photo), not the photo (up to 36 MB decoded),
-  for the last :data:`READS_KEPT` reads, by a random id the page sends back with a correction.
+  memory, not the photo (up to 36 MB decoded): 96 px squares of 27 kB, half a MB for a hand, a few
+  MB for a whole table's photo, for the last :data:`READS_KEPT` reads (tens of MB at most), by a
+  random id the page sends back with a correction.
 - **Teaching previews**: the tiles a teaching photo was paired with, kept until the player saves
   them (the last :data:`PREVIEWS_KEPT`), so saving does not upload and read the photo again.
 - **Undo**: a taught tile removed on the page, kept for its Undo (the last :data:`UNDO_KEPT`).
@@ -41,8 +42,8 @@ from vision.teach.teaching import TaughtPhoto, pair_photo
 from vision.web.errors import ApiError
 from vision.web.reader import SharedReader
 
-#: Reads whose crops are kept for corrections (a table of four checks a few photos at once).
-READS_KEPT = 16
+#: Reads whose crops are kept for corrections (a phone corrects the photo it shows: one each).
+READS_KEPT = 8
 #: Teaching previews kept until saved.
 PREVIEWS_KEPT = 4
 #: Removed taught tiles kept for Undo.

@@ -40,7 +40,7 @@ from vision.teach.teaching import TaughtPhoto
 from vision.web.errors import ApiError
 from vision.web.meta import tile_info
 from vision.web.sets import Sets, photo_name
-from vision.web.upload import decode_photo, read_upload
+from vision.web.upload import decode_photo, form_schema, read_upload
 
 #: the JSON endpoints and their body limits, for the app's request guard
 SETS_PATHS = {
@@ -54,23 +54,25 @@ _TRUE = ("1", "true", "on", "yes")
 router = APIRouter()
 
 
-class NewSet(BaseModel):
+class _Body(BaseModel):
+    """A JSON body: a field the endpoint does not know is an error, not ignored."""
+
     model_config = ConfigDict(extra="forbid")
+
+
+class NewSet(_Body):
     name: str = Field(max_length=200)
 
 
-class Undo(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Undo(_Body):
     undo: str = Field(max_length=64)
 
 
-class SavePreview(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SavePreview(_Body):
     preview: str = Field(max_length=64)
 
 
-class Correction(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Correction(_Body):
     set: str = Field(max_length=200)
     read_id: str = Field(max_length=64)
     tile: int = Field(ge=0, strict=True, description="the tile's id as /api/read gave it")
@@ -200,26 +202,16 @@ def pairing_json(photo: TaughtPhoto, examples: list[Example]) -> list[list[dict[
 @router.post(
     "/api/teach",
     summary="Pair a photo's tiles with typed codes (or the standard layout); save with save=true",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "multipart/form-data": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["image", "set"],
-                        "properties": {
-                            "image": {"type": "string", "format": "binary"},
-                            "set": {"type": "string", "description": "the set to teach (made when new)"},
-                            "codes": {"type": "string", "description": "rows top to bottom, ' / ' between"},
-                            "standard": {"type": "boolean", "description": STANDARD_TEXT},
-                            "save": {"type": "boolean", "description": "save at once (default: preview)"},
-                        },
-                    }
-                }
-            },
-        }
-    },
+    openapi_extra=form_schema(
+        ["image", "set"],
+        {
+            "image": {"type": "string", "format": "binary"},
+            "set": {"type": "string", "description": "the set to teach (made when new)"},
+            "codes": {"type": "string", "description": "rows top to bottom, ' / ' between"},
+            "standard": {"type": "boolean", "description": STANDARD_TEXT},
+            "save": {"type": "boolean", "description": "save at once (default: preview)"},
+        },
+    ),
 )
 async def teach(request: Request) -> JSONResponse:
     sets = sets_of(request)

@@ -8,6 +8,7 @@ test reads with the trained models end to end. Both skip while the models are mi
 
 from __future__ import annotations
 
+import io
 import json
 import warnings
 from pathlib import Path
@@ -376,6 +377,36 @@ def test_serve_refuses_a_set_that_is_not_there(tmp_path: Path, capsys: pytest.Ca
     assert "no taught set 'nope'" in err and "Traceback" not in err
     assert main(["serve", "--set", "a/b", "--profile", str(tmp_path)]) == 2
     assert "bad set name" in capsys.readouterr().err
+
+
+def test_serve_reads_with_the_set_it_names(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``--set`` the taught reader is made before the server starts (the server itself is
+    not started here: its ``run`` is replaced)."""
+    import socket
+
+    import uvicorn
+
+    from scoring.cli import run
+    from vision.cli import build_parser
+    from vision.web import server
+    from vision.web.sets import Sets
+
+    _taught(client)
+    made: list[str] = []
+    real = Sets.adjuster
+    monkeypatch.setattr(Sets, "adjuster", lambda self, name: made.append(name) or real(self, name))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)
+    monkeypatch.setattr(server, "log_errors_to_stderr", lambda level: None)  # the test log stays as it is
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    out = io.StringIO()
+    argv = ["serve", "--set", "home", "--profile", str(tmp_path / "sets"), "--port", str(port)]
+    assert run(build_parser()[0], argv, out=out) == 0, capsys.readouterr().err
+    assert "read with the taught set 'home'" in out.getvalue()
+    assert made == ["home"]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -119,7 +119,10 @@
     sets.current = name;
     remember(name);
     fillPicker();
-    if (!$("sets").hidden) showPanel();
+    if (!$("sets").hidden) {
+      if (name) showPanel(false);
+      else closePanel(); // no set: nothing to teach or show
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -129,7 +132,7 @@
     const box = $("sets");
     box.hidden = false;
     $("set-open").setAttribute("aria-expanded", "true");
-    showPanel(fresh || !sets.current);
+    showPanel(fresh);
     box.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
@@ -140,17 +143,16 @@
   }
 
   function showPanel(fresh) {
+    fresh = fresh || !sets.current; // no set picked: make one
     $("set-new").hidden = !fresh;
-    $("set-body").hidden = Boolean(fresh) || !sets.current;
+    $("set-body").hidden = fresh;
     if (fresh) {
       $("set-name").value = "";
       $("set-name").focus();
       return;
     }
-    if (sets.current) {
-      $("teach").open = !sets.list.some((s) => s.name === sets.current && s.tiles > 0);
-      refreshView();
-    }
+    $("teach").open = !sets.list.some((s) => s.name === sets.current && s.tiles > 0);
+    refreshView();
   }
 
   async function createSet(ev) {

@@ -432,7 +432,7 @@ def test_reader_failures_are_json_errors(tmp_path: Path) -> None:
     assert r.status_code == 503 and "models" in r.json()["error"]
 
     class Broken(TruthReader):
-        def read_boxes(self, image, detections):
+        def read_boxes(self, image, detections, tileset=None):
             raise RuntimeError("boom")
 
     client = TestClient(create_app(Broken()), raise_server_exceptions=False, base_url="http://localhost")

@@ -140,7 +140,7 @@ def test_strict_json_reads_what_json_has() -> None:
 # ------------------------------------------------------------------------------------------------
 def test_an_internal_error_is_logged_with_its_traceback(caplog: pytest.LogCaptureFixture) -> None:
     class Broken(TruthReader):
-        def read_boxes(self, image, detections):  # type: ignore[no-untyped-def]
+        def read_boxes(self, image, detections, tileset=None):  # type: ignore[no-untyped-def]
             raise RuntimeError("boom in the reader")
 
     client = TestClient(create_app(Broken()), raise_server_exceptions=False, base_url="http://localhost")

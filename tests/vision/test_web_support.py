@@ -23,7 +23,7 @@ import uvicorn
 
 from vision.detect import DETECTOR_CONF, Detection
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
-from vision.pipeline import PhotoReader
+from vision.pipeline import OWN_SET, PhotoReader
 from vision.read import TileRead
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +73,7 @@ class TruthReader(PhotoReader):
         self.low = set(low)
         self.scale = scale
         self.calls = {"detect": 0, "read": 0}
+        self.tilesets: list[object] = []
         self.conf, self.tta, self.det_size = DETECTOR_CONF, True, None
         self.closer = False  # the manifest's boxes are all there is: no second pass
 
@@ -93,8 +94,11 @@ class TruthReader(PhotoReader):
             out.append(TileRead(self._box(t), t["code"], conf, t["orientation"], 0.9, alts, index=i))
         return out
 
-    def read_boxes(self, image: np.ndarray, detections: list[Detection]) -> list[TileRead]:
+    def read_boxes(
+        self, image: np.ndarray, detections: list[Detection], tileset: object = OWN_SET
+    ) -> list[TileRead]:
         self.calls["read"] += 1
+        self.tilesets.append(tileset)  # what each read was asked to read with (the stand-in ignores it)
         return self.readings()
 
 

@@ -4,6 +4,8 @@ The server listens on 127.0.0.1 (this computer only) unless ``--host`` says othe
 ``--host 0.0.0.0`` the phone and the computer share a Wi-Fi network and the command prints the
 address to open on the phone. The page uses a plain file input with ``capture``, which opens the
 phone's camera over plain HTTP (no certificate needed, unlike a live camera stream in the browser).
+``--set NAME`` is the taught set photos are read with unless the page picks another; the page
+lists, teaches and prunes the sets of ``--profile DIR`` (default: the user's, as ``teach``).
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ import argparse
 import re
 import socket
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from scoring.cli import EXIT_OK, CliError
-from vision.detect import DETECTOR_CONF
-from vision.models import MODELS_DIR, ModelError
+from vision.cli.options import add_model_options
+from vision.models import ModelError
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from vision.teach.store import SetStore
 
 #: open connections before new requests get a 503
 MAX_CONNECTIONS = 64
@@ -71,6 +78,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     bad = next((h for h in allow if not _HOST_NAME.fullmatch(h)), None)
     if bad is not None:
         raise CliError(f"--allow-host {bad!r}: give a host name such as mahjong.local (no scheme, no port)")
+    store = _set_store(args.profile, args.set)
     try:  # fail on a taken port with one clear line, before uvicorn starts logging
         with socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -91,7 +99,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         det_conf=args.det_conf,
         max_upload=args.max_upload_mb << 20,
         allow_hosts=allow,
+        sets=store,
+        default_set=args.set,
     )
+    if args.set and reader is not None:
+        _ready(app, args.set)
     urls = _urls(args.host, args.port)
     if _local_only(args.host):
         out.write("Mahjong scorer is running for this computer only. Open:\n")
@@ -99,6 +111,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         out.write("Mahjong scorer is running. Open this on your phone (same Wi-Fi network):\n")
     for u in urls:
         out.write(f"  {u}\n")
+    if args.set:
+        out.write(f"Photos are read with the taught set {args.set!r} unless the page picks another.\n")
     out.write(f"API documentation: {urls[0]}docs    Stop with Ctrl+C.\n")
     if _local_only(args.host):
         out.write("For a phone on this network: mahjong-score serve --host 0.0.0.0\n")
@@ -114,6 +128,31 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     )
     uvicorn.Server(settings).run()
     return EXIT_OK
+
+
+def _set_store(profile: str | None, name: str | None) -> SetStore:
+    """The folder of taught sets, with the set ``--set`` named in it (a clear error if not)."""
+    from vision.teach.profile import SetError
+    from vision.teach.store import SetStore
+
+    store = SetStore(profile)
+    if name:
+        try:
+            store.load(name)
+        except SetError as exc:
+            raise CliError(str(exc)) from None
+    return store
+
+
+def _ready(app: FastAPI, name: str) -> None:
+    """The default set's taught reader made before the first photo (and a reader that cannot use
+    a taught set said now, not on the phone)."""
+    from vision.web.errors import ApiError
+
+    try:
+        app.state.sets.adjuster(name)
+    except ApiError as exc:
+        raise CliError(f"--set {name}: {exc.message}") from None
 
 
 #: a name --allow-host takes: letters, digits, dots and hyphens
@@ -153,8 +192,7 @@ def add_command(sub: argparse._SubParsersAction) -> None:
         help=f"open connections before new requests get a 503 (default {MAX_CONNECTIONS})",
     )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
-    p.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")
+    add_model_options(p)
     p.add_argument("--max-upload-mb", type=int, default=25, help="largest photo accepted, in MB (default 25)")
     p.add_argument(
         "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"]

@@ -3,8 +3,9 @@
 - ``GET /`` the page (``static/index.html``; its CSS and JS under ``/static/``).
 - ``GET /api/meta`` the rule systems with their flags, context fields and options; the tile palette.
 - ``POST /api/read`` a photo (``multipart/form-data``: ``image`` + optional ``rules``, ``options``
-  and ``context`` as JSON text) → the tiles read (code, glyph, box, confidence, orientation,
-  flagged), the hand laid out, its score, and a preview of the photo the boxes refer to.
+  and ``context`` as JSON text, ``set``: a taught set to read with) → the tiles read (code, glyph,
+  box, confidence, orientation, flagged), the hand laid out, its score, a preview of the photo the
+  boxes refer to, and ``read_id`` (a correction of its tiles can teach the set, :mod:`.sets_api`).
 - ``POST /api/layout`` tiles with their boxes (the page's corrected reading) → hand and score:
   the server lays the hand out again from the corrected tiles, exactly as from a photo.
 - ``POST /api/score`` a structured hand → its score.
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import logging
-import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,15 +45,22 @@ from scoring.structured import hand_from_dict
 from scoring.tiles import Tile, TileError, parse_tiles
 from vision.classes import TILE_CLASSES
 from vision.detect import DETECTOR_CONF
-from vision.models import MODELS_DIR, ModelError
+from vision.models import MODELS_DIR
 from vision.pipeline import PhotoReader
 from vision.read import TileRead
 from vision.result import HandContext, HandResult, score_tiles, tile_of
+from vision.teach.store import SetStore
+from vision.web.errors import ApiError
+from vision.web.errors import error_response as _error
 from vision.web.guard import Limits, RequestGuard, loads_strict
 from vision.web.meta import meta, tile_info
+from vision.web.reader import SharedReader
 from vision.web.session_api import SESSION_PATHS
 from vision.web.session_api import router as session_router
-from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, preview_jpeg, read_upload
+from vision.web.sets import Sets, photo_name
+from vision.web.sets_api import SETS_PATHS
+from vision.web.sets_api import router as sets_router
+from vision.web.upload import MAX_UPLOAD, UploadError, decode_photo, form_schema, preview_jpeg, read_upload
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Swagger UI and ReDoc as the fastapi-offline package ships them, for /docs and /redoc
@@ -116,16 +123,6 @@ class ScoreRequest(BaseModel):
     hand: dict[str, Any] = Field(description="the structured hand form (see the README)")
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 # ------------------------------------------------------------------------------------------------
@@ -305,24 +302,6 @@ class _CatchAll:
                 await _error(500, f"internal error: {type(exc).__name__}: {exc}")(scope, receive, send)
 
 
-class _Reader:
-    """The PhotoReader, loaded on the first photo (the page works before models exist) and used
-    by one request at a time (the models already use every core)."""
-
-    def __init__(self, reader: PhotoReader | None, models_dir: str | Path, det_conf: float) -> None:
-        self.reader, self.models_dir, self.det_conf = reader, models_dir, det_conf
-        self.lock = threading.Lock()
-
-    def read(self, image: Any, context: HandContext, rules: str, options: dict[str, str]) -> HandResult:
-        with self.lock:
-            if self.reader is None:
-                try:
-                    self.reader = PhotoReader(self.models_dir, conf=self.det_conf)
-                except ModelError as exc:
-                    raise ApiError(503, f"the tile models are not available: {exc}") from None
-            return self.reader.read_and_score(image, context, rules, options)
-
-
 def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None = None) -> Any:
     text = fields.get(name)
     if not text:
@@ -361,9 +340,13 @@ def create_app(
     max_upload: int = MAX_UPLOAD,
     allow_hosts: Sequence[str] = (),
     limits: Limits | None = None,
+    sets: SetStore | None = None,
+    default_set: str | None = None,
 ) -> FastAPI:
     """The web app. ``reader`` is injectable (tests); by default the models load on first use.
-    Requests are answered for localhost, IP addresses and ``allow_hosts`` (:mod:`vision.web.guard`)."""
+    Requests are answered for localhost, IP addresses and ``allow_hosts`` (:mod:`vision.web.guard`).
+    ``sets``: the folder of taught sets (default: the user's, :mod:`vision.teach.store`);
+    ``default_set``: the set a photo is read with when the request names none."""
     app = FastAPI(
         docs_url=None,  # served below from local files: the page and its docs work offline
         redoc_url=None,
@@ -377,10 +360,12 @@ def create_app(
         RequestGuard,
         allow_hosts=allow_hosts,
         limits=limits,
-        json_limits={"/api/layout": MAX_JSON_BODY, "/api/score": MAX_JSON_BODY, **SESSION_PATHS},
+        json_limits={"/api/layout": MAX_JSON_BODY, "/api/score": MAX_JSON_BODY} | SESSION_PATHS | SETS_PATHS,
     )
     app.include_router(session_router)
-    holder = _Reader(reader, models_dir, det_conf)
+    app.include_router(sets_router)
+    holder = SharedReader(reader, models_dir, det_conf)
+    taught = Sets(sets or SetStore(), holder, default_set)
     statics = {p.name: p for p in STATIC_DIR.iterdir() if p.is_file() and not p.name.startswith(".")}
     media = {
         ".js": "text/javascript",
@@ -392,11 +377,12 @@ def create_app(
         ".json": "application/json",
     }
     app.state.reader = holder
+    app.state.sets = taught
     app.state.max_upload = max_upload
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return _error(exc.status, exc.message)
+        return _error(exc.status, exc.message, **exc.extra)
 
     @app.exception_handler(UploadError)
     async def _upload_error(request: Request, exc: UploadError) -> JSONResponse:
@@ -465,32 +451,23 @@ def create_app(
     @app.post(
         "/api/read",
         summary="Read a photo: tiles, hand and score",
-        openapi_extra={
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "multipart/form-data": {
-                        "schema": {
-                            "type": "object",
-                            "required": ["image"],
-                            "properties": {
-                                "image": {
-                                    "type": "string",
-                                    "format": "binary",
-                                    "description": f"the photo (at most {max_upload // 2**20} MB)",
-                                },
-                                "rules": {"type": "string", "enum": list(RULE_SYSTEMS), "default": "riichi"},
-                                "options": {"type": "string", "description": "JSON object NAME: value"},
-                                "context": {
-                                    "type": "string",
-                                    "description": "JSON object, see the HandContextIn schema",
-                                },
-                            },
-                        }
-                    }
+        openapi_extra=form_schema(
+            ["image"],
+            {
+                "image": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": f"the photo (at most {max_upload // 2**20} MB)",
                 },
-            }
-        },
+                "rules": {"type": "string", "enum": list(RULE_SYSTEMS), "default": "riichi"},
+                "options": {"type": "string", "description": "JSON object NAME: value"},
+                "context": {"type": "string", "description": "JSON object, see the HandContextIn schema"},
+                "set": {
+                    "type": "string",
+                    "description": "taught set to read with ('' none; absent: the default)",
+                },
+            },
+        ),
     )
     async def api_read(request: Request) -> JSONResponse:
         t0 = time.perf_counter()
@@ -502,11 +479,19 @@ def create_app(
         _check_rules(rules)
         options = _form_json(upload.fields, "options")
         ctx = hand_context(_form_json(upload.fields, "context", HandContextIn))
+        name = upload.fields["set"].strip() if "set" in upload.fields else taught.default
         t1 = time.perf_counter()
         image = await run_in_threadpool(decode_photo, f[2])
         t2 = time.perf_counter()
-        result = await run_in_threadpool(holder.read, image, ctx, rules, options)
+        adjuster = await run_in_threadpool(taught.adjuster, name) if name else None
+
+        def read(r: PhotoReader) -> HandResult:
+            return r.read_and_score(image, ctx, rules, options, tileset=adjuster)
+
+        result = await run_in_threadpool(holder.use, read)
         payload = result_payload(result)
+        payload["set"] = name or None
+        payload["read_id"] = await run_in_threadpool(taught.remember_read, result, photo_name(f[0]))
         preview = await run_in_threadpool(preview_jpeg, image)
         h, w = image.shape[:2]
         payload["image"] = {

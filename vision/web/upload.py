@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
@@ -152,6 +153,13 @@ async def _parse_multipart(request: Request, boundary: bytes, limit: int, total_
     if problems:
         raise problems[0]
     return out
+
+
+def form_schema(required: list[str], properties: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The OpenAPI ``requestBody`` of a ``multipart/form-data`` endpoint (its fields documented on
+    ``/docs``; the endpoint reads the body itself with :func:`read_upload`)."""
+    schema = {"type": "object", "required": required, "properties": properties}
+    return {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": schema}}}}
 
 
 # ------------------------------------------------------------------------------------------------

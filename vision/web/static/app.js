@@ -30,10 +30,13 @@
     added: 0,
     seq: 0,
     fileName: "",     // the photo's file name (the table mode names the sheet's photo after it)
+    readId: null,     // the server's id of the read (a correction can teach its tile to a set)
+    readSet: null,    // the taught set the photo was read with
   };
   // set by table.js (the table mode): where the rules, options and context of a photo come from
-  // while a hand of the table is being read
-  const hooks = { rules: null, options: null, context: null };
+  // while a hand of the table is being read; by sets.js: the taught set to read with (set) and
+  // what to do when a tile read from the photo is corrected (corrected)
+  const hooks = { rules: null, options: null, context: null, set: null, corrected: null };
 
   // ---------------------------------------------------------------------------------------------
   // tile faces (CJK characters, like the tiles themselves; no font with mahjong glyphs is needed)
@@ -292,6 +295,8 @@
     form.append("options", JSON.stringify(options()));
     state.winningTile = null;
     form.append("context", JSON.stringify(context()));
+    const setName = hooks.set ? hooks.set() : null; // null: the server's default set
+    if (setName !== null) form.append("set", setName);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/read");
     xhr.responseType = "json";
@@ -310,6 +315,8 @@
       state.tiles = body.tiles.map((t) => ({ ...t }));
       state.image = body.image;
       state.fileName = file.name || "photo.jpg";
+      state.readId = body.read_id || null;
+      state.readSet = body.set || null;
       state.view = tilesView(state.tiles, body.image);
       showResult(body);
       $("result").scrollIntoView({ behavior: "smooth", block: "start" });
@@ -365,7 +372,9 @@
   // back to no photo (the table mode, once a hand is added to the sheet)
   function clearResult() {
     state.seq += 1;
-    Object.assign(state, { tiles: [], image: null, winningTile: null, result: null, view: null, zoom: true });
+    Object.assign(state, {
+      tiles: [], image: null, winningTile: null, result: null, view: null, zoom: true, readId: null, readSet: null,
+    });
     $("result").hidden = true;
     $("intro").hidden = false;
     $("take-text").textContent = "Take or choose a photo";
@@ -441,7 +450,8 @@
     $("zoom").hidden = !state.view;
     $("zoom").textContent = state.zoom ? "Whole photo" : "Zoom to the tiles";
     const n = state.tiles.filter((t) => t.flagged && !t.corrected).length;
-    $("photo-note").textContent = `${state.tiles.length} tiles` + (n ? ` · ${n} to check` : "");
+    $("photo-note").textContent = `${state.tiles.length} tiles` + (n ? ` · ${n} to check` : "") +
+      (state.readSet ? ` · set “${state.readSet}”` : "");
     return [vx, vy, vw, vh];
   }
 
@@ -694,6 +704,7 @@
       if (state.winningTile && state.winningTile === t.code) state.winningTile = null;
       t.code = code;
       t.corrected = true;
+      if (hooks.corrected && !t.added) hooks.corrected(t);
     }
     t.flagged = false;
     relayout();

@@ -69,7 +69,7 @@ def pair(rows: list[list[TileRead]], codes: list[list[str]] | None) -> list[Pair
             lines.append(what)
     if lines:
         if len(rows) != len(codes):
-            lines.insert(0, f"the photo shows {len(rows)} rows of tiles, the codes give {len(codes)}")
+            lines.insert(0, f"the photo shows {_n(len(rows), 'row')} of tiles, the codes give {len(codes)}")
         raise PairingError(lines)
     return [
         Pair(t, c, k + 1, j + 1)

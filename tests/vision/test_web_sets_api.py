@@ -191,7 +191,7 @@ def test_a_photo_is_read_with_the_set_asked_for(reader: TruthReader, tmp_path: P
     _taught(client)
     d = _read(client).json()  # no set field: the default
     assert d["set"] == "home" and isinstance(reader.tilesets[-1], TaughtReader)
-    assert reader.tilesets[-1].name == "home" and len(reader.tilesets[-1].labels) == 30  # 15 crops, 2 looks
+    assert reader.tilesets[-1].name == "home" and len(reader.tilesets[-1].labels) == 15  # 15 crops, as cut
     d = _read(client, set="").json()  # none
     assert d["set"] is None and reader.tilesets[-1] is None
     first = reader.tilesets[-2]

@@ -163,16 +163,19 @@ def looks_of(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> CropLo
 
 
 def taught_reader(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> TaughtReader:
-    """The set as an adjuster for ``model`` (the reader it will be used with), comparing each tile
-    with at most :data:`READ_PER_CODE` crops of a code (:func:`spread`)."""
-    feats = looks_of(ts, model, cache).features
-    n = len(ts.examples)
-    codes = [e.code for e in ts.examples]
+    """The set as an adjuster for ``model`` (the reader it will be used with)."""
+    return reader_of(ts.name, [e.code for e in ts.examples], looks_of(ts, model, cache), model.classes)
+
+
+def reader_of(name: str, codes: list[str], looks: CropLooks, classes: tuple[str, ...]) -> TaughtReader:
+    """The adjuster made of taught crops' codes and :func:`crop_looks`, comparing each tile with
+    at most :data:`READ_PER_CODE` crops of a code (:func:`spread`), each as cut (a tile's two looks,
+    as cut and turned, meet a taught crop of either way up)."""
+    feats = looks.features[: len(codes)]
     keep = [
-        i for c in dict.fromkeys(codes) for i in spread(feats[:n], [k for k, x in enumerate(codes) if x == c])
+        i for c in dict.fromkeys(codes) for i in spread(feats, [k for k, x in enumerate(codes) if x == c])
     ]
-    # each crop as cut: a tile's two looks (as cut, turned) meet a taught crop of either way up
-    return TaughtReader.build(ts.name, feats[keep], [codes[i] for i in keep], model.classes)
+    return TaughtReader.build(name, feats[keep], [codes[i] for i in keep], classes)
 
 
 def spread(features: np.ndarray, members: list[int], most: int | None = None) -> list[int]:

@@ -34,7 +34,7 @@ from vision.models import OnnxModel
 from vision.pipeline import PhotoReader
 from vision.read import tile_crop
 from vision.result import HandResult
-from vision.teach.adapt import CropLooks, Suspect, TaughtReader, crop_looks, suspects
+from vision.teach.adapt import CropLooks, Suspect, TaughtReader, crop_looks, reader_of, suspects
 from vision.teach.pairing import PairingError
 from vision.teach.profile import MAX_EXAMPLES, Example, SetError, TileSet, check_name
 from vision.teach.store import SetStore
@@ -227,7 +227,7 @@ class Sets:
             looks = self._looks(entry)
             codes = [e.code for e in entry.tileset.examples]
             classes = self.reader.use(lambda r: _model(r).classes)
-            entry.taught = TaughtReader.build(name, looks.features, codes + codes, classes)
+            entry.taught = reader_of(name, codes, looks, classes)
         return entry.taught
 
     def suspects(self, name: str) -> list[Suspect]:

@@ -1,4 +1,4 @@
-"""Teaching: a photo and its codes → taught examples; a corrected tile → one more example.
+"""Teaching: a photo and its codes → taught examples, and the set checked after a change.
 
 Shared by the ``teach`` command and the phone page, so both pair, cut and check the same way.
 """
@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.annotate import draw
 from vision.pipeline import PhotoReader, Source
-from vision.read import TileRead, tile_crop
+from vision.read import tile_crop
 from vision.teach.adapt import Suspect, looks_of, suspects, taught_reader
 from vision.teach.pairing import Pair, pair, photo_rows
 from vision.teach.profile import Example, TileSet
@@ -89,10 +89,3 @@ def load_taught_reader(store: SetStore, name: str, reader: PhotoReader) -> TileS
     ts = store.load(name)
     reader.tileset = taught_reader(ts, reader.rdr, store.folder(name) / "features.npz")
     return ts
-
-
-def correction(
-    image: np.ndarray, tile: TileRead, code: str, size: int, source: str = "phone page"
-) -> Example:
-    """The example a player's correction of one tile makes (the tile's crop, the new code)."""
-    return Example(code=code, crop=tile_crop(image, tile, size), source=source, how="correction")

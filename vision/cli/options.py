@@ -151,16 +151,21 @@ def add_context_options(p: argparse.ArgumentParser) -> None:
     add_model_options(p)
 
 
-def add_model_options(p: argparse.ArgumentParser) -> None:
-    """The models and the taught set to read with: every command that reads photos."""
+#: ``--set``'s help where the set is read with
+SET_HELP = "read with this taught tile set (see 'mahjong-score teach')"
+
+
+def add_model_options(p: argparse.ArgumentParser, set_help: str = SET_HELP) -> None:
+    """The models and the taught set: every command that reads photos (``teach`` says what its
+    ``--set`` is for in ``set_help``)."""
     p.add_argument("--models", default=str(MODELS_DIR), help="folder with detector.onnx and reader.onnx")
     p.add_argument("--det-conf", type=float, default=DETECTOR_CONF, help="detector confidence threshold")
-    add_set_options(p)
+    add_set_options(p, set_help)
 
 
-def add_set_options(p: argparse.ArgumentParser) -> None:
+def add_set_options(p: argparse.ArgumentParser, set_help: str = SET_HELP) -> None:
     """``--set NAME`` and ``--profile DIR`` (where the taught sets are)."""
-    p.add_argument("--set", metavar="NAME", help="read with this taught tile set (see 'mahjong-score teach')")
+    p.add_argument("--set", metavar="NAME", help=set_help)
     p.add_argument(
         "--profile",
         metavar="DIR",

@@ -263,9 +263,5 @@ def add_command(sub: argparse._SubParsersAction) -> None:
         help="add an exported set (named as in the file, or --set)",
     )
     p.add_argument("--replace", action="store_true", help="with --import: replace a set of the same name")
-    add_model_options(p)
-    # --set's help says "read with": teaching adds to it
-    for action in p._actions:
-        if action.dest == "set":
-            action.help = "the set to teach, list, remove or export (created when new)"
+    add_model_options(p, set_help="the set to teach, list, remove or export (created when new)")
     p.set_defaults(func=cmd_teach)

@@ -3,6 +3,10 @@
 Each model carries its class list and input size as ONNX metadata (``classes``: JSON list,
 ``imgsz``: JSON ``[h, w]``), so the runtime never hard-codes either and a retrained model with
 another input size just works. onnxruntime only: no torch or ultralytics at run time.
+
+Where the models are (:func:`default_models_dir`): ``$MAHJONG_MODELS`` if set; in a source
+checkout, its own ``models/`` folder; installed, the package data of ``mahjong_models`` (the same
+folder, carried by the wheel), found through :mod:`importlib.resources`.
 """
 
 from __future__ import annotations
@@ -20,9 +24,24 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import onnxruntime as ort
 
-MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parents[1] / "models"))
+from vision.bundled import bundled_dir
+
 DETECTOR_FILE = "detector.onnx"
 READER_FILE = "reader.onnx"
+#: the import package the wheel carries the models in (pyproject.toml maps models/ onto it)
+MODELS_PACKAGE = "mahjong_models"
+
+
+def default_models_dir() -> Path:
+    """The folder the shipped models are read from unless a command says otherwise (``--models``):
+    ``$MAHJONG_MODELS``, else the checkout's ``models/`` or the installed ``mahjong_models``
+    (:func:`vision.bundled.bundled_dir`)."""
+    if os.environ.get("MAHJONG_MODELS"):
+        return Path(os.environ["MAHJONG_MODELS"])
+    return bundled_dir(MODELS_PACKAGE, "models")
+
+
+MODELS_DIR = default_models_dir()
 
 
 class ModelError(RuntimeError):
@@ -77,7 +96,10 @@ def load_model(path: str | Path, threads: int = 2) -> OnnxModel:
     """Open an ONNX model (uncached; see :func:`detector` / :func:`reader` for the shared ones)."""
     path = Path(path)
     if not path.is_file():
-        raise ModelError(f"model not found: {path} (run 'make models', or set MAHJONG_MODELS)")
+        raise ModelError(
+            f"model not found: {path} (set MAHJONG_MODELS or --models to a folder with "
+            f"{DETECTOR_FILE} and {READER_FILE}; in a checkout, 'make models' builds them)"
+        )
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
@@ -104,3 +126,12 @@ def detector(models_dir: str | Path = MODELS_DIR) -> OnnxModel:
 def reader(models_dir: str | Path = MODELS_DIR) -> OnnxModel:
     """The tile reader, loaded once per process."""
     return load_model(Path(models_dir) / READER_FILE)
+
+
+def training_entry(model: OnnxModel) -> str:
+    """How the model was trained, as its own metadata says (``training``, one JSON object, written
+    by the training scripts), else as little as the exporter left (its ``date``)."""
+    text = model.metadata.get("training")
+    if text is None:
+        return f"no training entry (exported {model.metadata.get('date', 'on an unknown date')})"
+    return text

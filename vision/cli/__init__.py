@@ -1,5 +1,5 @@
 """The ``mahjong-score`` command: the scoring commands plus ``photo``, ``photos``, ``camera``,
-``serve`` and ``teach`` (a player's own tile set).
+``serve``, ``teach`` (a player's own tile set) and ``examples``; ``--version``.
 
 Vision depends on scoring (photo → detections → tiles → hand → score), never the reverse, so the
 full command line is built here: :func:`scoring.cli.build_parser` gives the scoring commands
@@ -14,13 +14,15 @@ from collections.abc import Sequence
 
 from scoring.cli import build_parser as build_scoring_parser
 from scoring.cli import run
-from vision.cli import camera, photo, photos, serve, teach
+from vision.cli import camera, examples, photo, photos, serve, teach
+from vision.cli.version import VersionAction
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
     """The whole command line: the scoring commands and the vision ones."""
     parser, sub = build_scoring_parser()
-    for module in (photo, photos, camera, serve, teach):
+    parser.add_argument("--version", action=VersionAction)
+    for module in (photo, photos, camera, serve, teach, examples):
         module.add_command(sub)
     return parser, sub
 

@@ -43,6 +43,7 @@ from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS, score_hand
 from scoring.structured import hand_from_dict
 from scoring.tiles import Tile, TileError, parse_tiles
+from vision import __version__
 from vision.classes import TILE_CLASSES
 from vision.detect import DETECTOR_CONF
 from vision.models import MODELS_DIR
@@ -351,7 +352,7 @@ def create_app(
         docs_url=None,  # served below from local files: the page and its docs work offline
         redoc_url=None,
         title="Camera mahjong scorer",
-        version="0.1.0",
+        version=__version__,
         description="Read a photo of a finished mahjong hand, lay out the hand and score it under five "
         'rule systems. Errors are JSON objects `{"error": "…"}`.',
     )

@@ -1,0 +1,48 @@
+"""``mahjong-score --version``: the tool's version and how each shipped model was trained.
+
+The models are part of what a user runs, so the version names them too: the folder they are read
+from and each one's ``training`` metadata entry (:func:`vision.models.training_entry`), which says
+which run produced it. A missing or broken model is reported on its line, not as a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from vision import __version__
+from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model, training_entry
+
+
+def version_text(prog: str = "mahjong-score", models_dir: str | Path = MODELS_DIR) -> str:
+    lines = [f"{prog} {__version__}", f"models: {models_dir}"]
+    for name in (DETECTOR_FILE, READER_FILE):
+        try:
+            model = load_model(Path(models_dir) / name, threads=1)
+        except ModelError as exc:
+            lines.append(f"{name}: {exc}")
+        else:
+            lines.append(f"{name}: training {training_entry(model)}")
+    return "\n".join(lines) + "\n"
+
+
+class VersionAction(argparse.Action):
+    """Like argparse's ``version`` action, but the text is made only when asked for: loading the
+    models for their metadata is no cost every other command should pay."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        kwargs.setdefault("help", "print the version and the shipped models' training entries, then exit")
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        sys.stdout.write(version_text(parser.prog))
+        parser.exit()

@@ -5,11 +5,12 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint venv system-deps models dataset clean help
+.PHONY: run test lint venv wheel system-deps models dataset clean help
 
 help:
 	@echo "make run     create .venv, install, score the bundled example"
 	@echo "make test    same venv plus test extras, run the whole test suite and the linter"
+	@echo "make wheel   build the sdist and the wheel into dist/ (pipx install dist/*.whl)"
 	@echo "make system-deps  Debian tile artwork, CJK fonts and chromium (root; for the generator and browser tests)"
 	@echo "make models  retrain the detector and the tile reader from scratch (CPU, see models/README.md)"
 
@@ -42,6 +43,12 @@ run: $(VENV)/.installed-run
 models:
 	bash scripts/make_models.sh
 
+# The sdist and the wheel from it, as an index would get them: the wheel carries the models, the
+# page and the examples (pyproject.toml). `pipx install dist/mahjong_camera_scorer-*.whl`.
+wheel: $(BIN)/python
+	$(BIN)/python -m pip install -q "build>=1.2"
+	$(BIN)/python -m build --outdir dist .
+
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 	$(BIN)/ruff check .
@@ -55,4 +62,4 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info

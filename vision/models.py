@@ -128,10 +128,7 @@ def reader(models_dir: str | Path = MODELS_DIR) -> OnnxModel:
     return load_model(Path(models_dir) / READER_FILE)
 
 
-def training_entry(model: OnnxModel) -> str:
-    """How the model was trained, as its own metadata says (``training``, one JSON object, written
-    by the training scripts), else as little as the exporter left (its ``date``)."""
-    text = model.metadata.get("training")
-    if text is None:
-        return f"no training entry (exported {model.metadata.get('date', 'on an unknown date')})"
-    return text
+def training_entry(model: OnnxModel) -> str | None:
+    """How the model was trained, as its own metadata says: the ``training`` entry (one JSON object
+    the training scripts write, naming the run, its data and its measures); None without one."""
+    return model.metadata.get("training")

@@ -25,7 +25,9 @@ def version_text(prog: str = "mahjong-score", models_dir: str | Path = MODELS_DI
         except ModelError as exc:
             lines.append(f"{name}: {exc}")
         else:
-            lines.append(f"{name}: training {training_entry(model)}")
+            entry = training_entry(model)
+            exported = model.metadata.get("date", "on an unknown date")
+            lines.append(f"{name}: training {entry}" if entry else f"{name}: no training entry ({exported})")
     return "\n".join(lines) + "\n"
 
 

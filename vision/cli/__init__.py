@@ -17,7 +17,8 @@ from scoring.cli import run
 from vision.cli import camera, photo, photos, serve, teach
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+def build_parser(
+) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
     """The whole command line: the scoring commands and the vision ones."""
     parser, sub = build_scoring_parser()
     for module in (photo, photos, camera, serve, teach):

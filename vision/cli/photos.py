@@ -244,7 +244,7 @@ def _open_outputs(
         yield fh_csv, fh_jsonl
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``photos`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "photos",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from statistics import median
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -40,12 +40,6 @@ ROW_REACH = 4.0
 ROW_LEVEL = 0.5
 #: ... plus this fraction of the distance between them (a row running downhill).
 ROW_SLOPE = 0.25
-
-
-class TileLike(Protocol):
-    box: tuple[float, float, float, float]
-    code: str
-    orientation: str
 
 
 @dataclass

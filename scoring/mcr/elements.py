@@ -476,8 +476,3 @@ def closure(extra: tuple[tuple[int, int], ...]) -> dict[int, frozenset[int]]:
                 todo.extend(direct[x])
         out[no] = frozenset(seen)
     return out
-
-
-def exclusions(options: Mapping[str, str]) -> dict[int, frozenset[int]]:
-    """Every element each element excludes, transitively (spec §4.1), under these options."""
-    return closure(option_excludes(options))

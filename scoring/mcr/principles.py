@@ -19,7 +19,6 @@ operations; a reading with no multi-set element to assign is counted in one step
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -126,11 +125,6 @@ def instances(r: McrReading, barred: int = 0) -> list[Instance]:
 @lru_cache(maxsize=16)
 def _masks(extra: tuple[tuple[int, int], ...]) -> dict[int, int]:
     return {no: sum(1 << x for x in excluded) for no, excluded in closure(extra).items()}
-
-
-def exclusion_masks(options: Mapping[str, str]) -> dict[int, int]:
-    """Every element each element excludes, transitively (spec §4.1), as bitmasks."""
-    return _masks(option_excludes(options))
 
 
 @lru_cache(maxsize=1 << 12)

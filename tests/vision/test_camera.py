@@ -21,7 +21,7 @@ import pytest
 
 from scoring.cli import run
 from scoring.tiles import tile
-from tests.vision.test_web_support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
+from tests.vision.support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
 from vision.camera import LiveScorer, Steadiness, breakdown, overlay
 from vision.cli import build_parser
 from vision.cli import camera as camera_cli

@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.support import EXAMPLE
 from tests.vision.test_models import needs_models
-from tests.vision.test_web_support import EXAMPLE
 from vision.detect import Detection
 from vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
 

@@ -18,8 +18,8 @@ import pytest
 
 import vision.images
 from scoring.cli import run
+from tests.vision.support import EXAMPLE, TruthReader, TruthSpec
 from tests.vision.test_images import png_claiming, tiff_claiming
-from tests.vision.test_web_support import EXAMPLE, TruthReader, TruthSpec
 from vision.cli import build_parser
 from vision.cli import photo as photo_cmd
 from vision.cli import photos as photos_cmd

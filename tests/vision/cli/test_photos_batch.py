@@ -18,8 +18,8 @@ import pytest
 import vision.pipeline
 from scoring.cli import run
 from tests.vision.cli.test_photos import _rows, _run
+from tests.vision.support import EXAMPLE, TruthReader, TruthSpec, models_present
 from tests.vision.test_images import png_claiming
-from tests.vision.test_web_support import EXAMPLE, TruthReader, TruthSpec, models_present
 from vision.cli import build_parser
 from vision.cli import photos as photos_cmd
 from vision.cli.options import ReaderSpec

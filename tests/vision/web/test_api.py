@@ -1,6 +1,6 @@
 """The web server's JSON API with FastAPI's test client: reading, correcting, scoring, bad input.
 
-The reader is the ground-truth stand-in (``test_web_support.TruthReader``) except in the last test,
+The reader is the ground-truth stand-in (``tests.vision.support.TruthReader``) except in the last test,
 which needs the trained models.
 """
 
@@ -24,8 +24,8 @@ with warnings.catch_warnings():
 from scoring.notation import parse_hand
 from scoring.payments import Payment
 from scoring.rules import score_hand
+from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from tests.vision.test_images import tiff_claiming
-from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
 from vision.images import pixel_size, sniff
 from vision.web.app import create_app, settlement
 

@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from tests.vision.test_web_support import EXAMPLE, Server, TruthReader
+from tests.vision.support import EXAMPLE, Server, TruthReader
 from vision.cli import build_parser
 from vision.web.app import create_app
 from vision.web.guard import Limits, host_name, loads_strict

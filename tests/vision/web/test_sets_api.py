@@ -1,7 +1,7 @@
 """The phone page's taught sets over the JSON API (:mod:`vision.web.sets_api`), with FastAPI's test
 client and a ``--profile``-style folder of sets in a temporary directory.
 
-The reader is the ground-truth stand-in (``test_web_support.TruthReader``) with the shipped tile
+The reader is the ground-truth stand-in (``tests.vision.support.TruthReader``) with the shipped tile
 reader model for the crops' features (a set's taught reader and its suspects need them); the last
 test reads with the trained models end to end. Both skip while the models are missing.
 """
@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
+from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from vision.models import MODELS_DIR
 from vision.teach.adapt import TaughtReader
 from vision.teach.store import SetStore

@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 
 from tests.scoring.hand_strategies import json_values
 from tests.scoring.test_structured import _KEYS
-from tests.vision.test_web_support import TruthReader
+from tests.vision.support import TruthReader
 from vision.web.app import create_app
 
 _CLIENT = TestClient(create_app(TruthReader()), raise_server_exceptions=False, base_url="http://localhost")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.vision.test_web_support import EXAMPLE, ROOT, Server, TruthReader, models_present, truth_tiles
+from tests.vision.support import EXAMPLE, ROOT, Server, TruthReader, models_present, truth_tiles
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = [

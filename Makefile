@@ -5,11 +5,12 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint venv system-deps models dataset clean help
+.PHONY: run test test-fast typecheck lint venv system-deps models dataset clean help
 
 help:
 	@echo "make run     create .venv, install, score the bundled example"
-	@echo "make test    same venv plus test extras, run the whole test suite and the linter"
+	@echo "make test    same venv plus test extras, run the whole test suite, the type checker and the linter"
+	@echo "make test-fast  the quick loop: the tests not marked slow or browser (see tests/conftest.py)"
 	@echo "make system-deps  Debian tile artwork, CJK fonts and chromium (root; for the generator and browser tests)"
 	@echo "make models  retrain the detector and the tile reader from scratch (CPU, see models/README.md)"
 
@@ -44,7 +45,15 @@ models:
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+	$(BIN)/mypy
 	$(BIN)/ruff check .
+
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m "not slow and not browser"
+
+# strict on scoring/ and vision/ (pyproject.toml [tool.mypy])
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
 
 # Debian packages some tests need (they skip with a message without them); root or sudo.
 system-deps:

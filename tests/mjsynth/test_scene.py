@@ -37,6 +37,7 @@ def _hand_from_json(h: dict) -> SynthHand:
     )
 
 
+@pytest.mark.slow
 def test_same_seed_same_image_and_labels(art):
     a, ma = render_scene(11, art, _opts())
     b, mb = render_scene(11, art, _opts())
@@ -72,6 +73,7 @@ def test_label_geometry_and_manifest(art, seed):
     assert sum(t["role"] == "winning" for t in man["tiles"]) == len(man["hands"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "kw,check",
     [
@@ -104,6 +106,7 @@ def test_scene_options(art, kw, check):
         assert img.dtype == np.uint8 and img.ndim == 3
 
 
+@pytest.mark.slow
 def test_upside_down_and_sideways_occur(art):
     seen = set()
     for seed in range(12):
@@ -129,6 +132,7 @@ def test_orientation_from_quad():
     assert orientation_of(np.array([[14, 0], [14, 10], [0, 10], [0, 0]], float))[0] == "sideways"
 
 
+@pytest.mark.slow
 def test_tile_sizes_span_the_range(art):
     sizes = []
     for seed in range(16):

@@ -67,6 +67,7 @@ def test_annotate_to_what_cannot_be_written_is_refused_up_front(
     assert (folder / "p1.jpg").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_annotate_writes_the_decoded_pixels_without_decoding_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

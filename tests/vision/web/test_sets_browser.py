@@ -47,6 +47,7 @@ def _toast(page, words: str) -> str:
     return page.inner_text("#toast-text")
 
 
+@pytest.mark.models
 def test_teach_a_set_on_the_page_and_learn_from_a_correction(browser, tmp_path: Path) -> None:  # noqa: F811
     from vision.models import MODELS_DIR, reader
     from vision.web.app import create_app

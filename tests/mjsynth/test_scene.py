@@ -46,6 +46,7 @@ def test_same_seed_same_image_and_labels(art):
     assert a.shape != c.shape or not np.array_equal(a, c)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_label_geometry_and_manifest(art, seed):
     img, man = render_scene(seed, art, _opts())
@@ -115,6 +116,7 @@ def test_upside_down_and_sideways_occur(art):
     assert {"upright", "sideways"} <= seen
 
 
+@pytest.mark.slow
 def test_face_down_tiles_are_labelled_back(art):
     found = False
     for seed in range(30):

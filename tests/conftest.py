@@ -10,9 +10,9 @@
   loads or runs a shipped ONNX model (models/*.onnx) in this process without the marker fails, and
   says so. Tests that run the models in another process (the CLI's workers, the scripts) are
   marked by hand.
-- ``slow`` is written on the test (or its module); the run ends with the unmarked tests that took
-  longer than :data:`SLOW_S`, a hint rather than a failure since times vary from one machine to
-  another.
+- ``slow`` is written on the test (or its module); the run ends with the tests in the fast loop
+  that took longer than :data:`SLOW_S`, a hint rather than a failure since times vary from one
+  machine to another.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = outcome.get_result()
     if call.when != "call" or not report.passed:
         return
-    if call.duration > SLOW_S and not item.get_closest_marker("slow"):
+    if call.duration > SLOW_S and not any(item.get_closest_marker(m) for m in ("slow", "browser")):
         _unmarked_slow.append((item.nodeid, call.duration))
     used = _shipped_uses[0] > _uses_before.get(item.nodeid, _shipped_uses[0])
     if used and not item.get_closest_marker("models"):

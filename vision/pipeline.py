@@ -26,11 +26,15 @@ from vision.result import HandContext, HandResult, finish
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
-#: ``tileset=`` default: read with the reader's own taught set (:attr:`PhotoReader.tileset`)
+
+
 class _Own(enum.Enum):
+    """The type of :data:`OWN_SET` (an enum member, so that ``tileset is OWN_SET`` narrows the type)."""
+
     SET = "own"
 
 
+#: ``tileset=`` default: read with the reader's own taught set (:attr:`PhotoReader.tileset`)
 OWN_SET = _Own.SET
 
 

@@ -5,11 +5,12 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint venv wheel system-deps models dataset clean help
+.PHONY: run test test-fast typecheck lint venv wheel system-deps models dataset clean help
 
 help:
 	@echo "make run     create .venv, install, score the bundled example"
-	@echo "make test    same venv plus test extras, run the whole test suite and the linter"
+	@echo "make test    same venv plus test extras, run the whole test suite, the type checker and the linter"
+	@echo "make test-fast  the quick loop: the tests not marked slow or browser (see tests/conftest.py)"
 	@echo "make wheel   build the sdist and the wheel into dist/ (pipx install dist/*.whl)"
 	@echo "make system-deps  Debian tile artwork, CJK fonts and chromium (root; for the generator and browser tests)"
 	@echo "make models  retrain the detector and the tile reader from scratch (CPU, see models/README.md)"
@@ -51,7 +52,15 @@ wheel: $(BIN)/python
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+	$(BIN)/mypy
 	$(BIN)/ruff check .
+
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m "not slow and not browser and not install"
+
+# strict on scoring/ and vision/ (pyproject.toml [tool.mypy])
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
 
 # Debian packages some tests need (they skip with a message without them); root or sudo.
 system-deps:
@@ -62,4 +71,4 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build dist *.egg-info

@@ -208,7 +208,7 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``hand``, ``hands`` and ``table`` on a subparser set (shared with vision.cli)."""
     p = sub.add_parser(
         "hand",
@@ -234,7 +234,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_table)
 
 
-def build_parser(prog: str = "mahjong-score") -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+def build_parser(prog: str = "mahjong-score"
+                 ) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Score mahjong hands under MCR, EMA Riichi, "

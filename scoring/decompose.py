@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from scoring.hand import Hand
 from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, counts34
@@ -350,7 +351,8 @@ def _block_groups(lo: int,
     shift, local = _run_partitions(lo, block)
     out = []
     for part in local:
-        sets, pairs = [], []
+        sets: list[Any] = []
+        pairs: list[Any] = []
         for kind, i in part:
             (pairs if kind == PAIR else sets).append(_HELD[kind][shift + i])
         out.append((tuple(sets), tuple(pairs)))

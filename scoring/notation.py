@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from scoring.hand import (
     JOKER_INDEX,
@@ -70,8 +71,8 @@ def parse_hand(text: str) -> Hand:
     shown: list[tuple[list[Tile], bool, str]] = []  # the melds as written, read once the flags are known
     flags: set[str] = set()
     options: dict[str, str] = {}
-    fields: dict[str, object] = {}
-    extra: dict[str, object] = {}
+    fields: dict[str, Any] = {}  # Hand's keyword arguments, each checked where it is read
+    extra: dict[str, Any] = {}
     winning: Tile | None = None
     win_by = "discard"  # set by 'ron'/'tsumo'; 'win=' covers hands without a winning tile
     if len(text) > MAX_LENGTH:
@@ -116,14 +117,14 @@ def parse_hand(text: str) -> Hand:
     for tiles, is_open, tok in shown:
         meld, held = _meld_from_tiles(tiles, is_open, tok, JOKERS_FLAG in flags)
         if held is not None:
-            extra.setdefault("jokers", []).append({"meld": len(melds), **held})  # type: ignore[attr-defined]
+            extra.setdefault("jokers", []).append({"meld": len(melds), **held})
         melds.append(meld)
     if winning is not None:
         concealed.append(winning)
         fields["win_by"] = win_by
     return Hand(concealed=tuple(concealed), melds=tuple(melds), winning_tile=winning,
                 bonus_tiles=tuple(bonus), flags=frozenset(flags), options=options, extra=extra,
-                **fields)  # type: ignore[arg-type]
+                **fields)
 
 
 def _seat_letter(value: str) -> str:

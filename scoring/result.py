@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from scoring.payments import Payment
 
@@ -23,7 +23,7 @@ class Score:
     valid: bool
     error: str | None = None
     elements: dict[str, int] = field(default_factory=dict)
-    total: int = 0
+    total: int | str = 0  # Australian: "all_chips" for a hand that takes every chip
     unit: str = "points"
     details: dict[str, Any] = field(default_factory=dict)
     #: Human lines explaining the breakdown (fu items, limit names, payments), printed as they are.
@@ -76,6 +76,14 @@ class Deferred:
         self.build = build
 
 
+_T = TypeVar("_T")
+
+
+def deferred(build: Callable[[], _T]) -> _T:
+    """``Deferred(build)`` typed as the value it becomes on its first read (what callers see)."""
+    return cast(_T, Deferred(build))
+
+
 def _built_on_read(name: str) -> property:
     """The dataclass field ``name`` behind a property that builds a :class:`Deferred` value once.
 
@@ -93,5 +101,5 @@ def _built_on_read(name: str) -> property:
     return property(read, slot.__set__, doc=slot.__doc__)
 
 
-Score.notes = _built_on_read("notes")  # type: ignore[assignment]
-Score.payments = _built_on_read("payments")  # type: ignore[assignment]
+setattr(Score, "notes", _built_on_read("notes"))  # noqa: B010 (a slot replaced by a property: no static type)
+setattr(Score, "payments", _built_on_read("payments"))  # noqa: B010

@@ -41,7 +41,8 @@ def scorer(rules: str) -> ModuleType:
 
 
 def options_of(rules: str) -> Mapping[str, Option]:
-    return scorer(rules).OPTIONS
+    options: Mapping[str, Option] = scorer(rules).OPTIONS
+    return options
 
 
 def check_context(rules: str, flags: Iterable[str] = (), *options: Mapping[str, str]) -> None:
@@ -68,4 +69,5 @@ def score_hand(hand: Hand, rules: str, options: Mapping[str, str] | None = None)
         chosen = resolve(module.OPTIONS, hand.options, options or {})
     except (HandError, RulesNotBuilt) as exc:
         return Score.invalid(rules, str(exc))
-    return module.score(hand, chosen)
+    result: Score = module.score(hand, chosen)
+    return result

@@ -54,7 +54,7 @@ class TileError(ValueError):
 class Tile(NamedTuple):
     """One physical tile: kind index (0–33 kinds, 34–41 bonus, 42 face-down) and the red flag."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index(), which no caller uses
     red: bool = False
 
     # -- classification -------------------------------------------------------------------------

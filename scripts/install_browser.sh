@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install Debian's chromium for the browser test of the phone page (tests/vision/test_web_browser.py).
+# Install Debian's chromium for the browser test of the phone page (tests/vision/web/test_browser.py).
 #
 # The test drives the system chromium through the PyPI `playwright` package (executable_path), so no
 # browser download (`playwright install`) is ever needed. Idempotent and never fails the caller:

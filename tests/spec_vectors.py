@@ -18,6 +18,8 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 SHARED = (REPO / ".." / "shared").resolve()
 _BLOCK = re.compile(r"```yaml\n(.*?)```", re.DOTALL)
+#: libyaml's safe loader where PyYAML has it: the same values, read ten times faster at collection
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def shared_available() -> bool:
@@ -29,7 +31,7 @@ def _load(name: str) -> tuple[dict[str, Any], ...]:
     text = (SHARED / "rules" / f"{name}.md").read_text(encoding="utf-8")
     out: list[dict[str, Any]] = []
     for block in _BLOCK.findall(text):
-        data = yaml.safe_load(block)
+        data = yaml.load(block, Loader=_LOADER)
         if isinstance(data, list):
             out.extend(v for v in data if isinstance(v, dict) and "id" in v)
         elif isinstance(data, dict) and "id" in data:

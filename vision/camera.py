@@ -195,8 +195,9 @@ class ModelFrameReader:
         if size is not None and getattr(model, "dynamic", False):
             size = (LIVE_DETECT_SIZE, LIVE_DETECT_SIZE)
         h, w = image.shape[:2]
-        if size is None or max(h, w) <= max(size):
-            return self.reader.detect(image)
+        if model is None or size is None or max(h, w) <= max(size):
+            dets: list[Detection] = self.reader.detect(image)
+            return dets
         s = min(size[0] / h, size[1] / w)
         small = cv2.resize(
             image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_LINEAR
@@ -209,7 +210,8 @@ class ModelFrameReader:
         ]
 
     def read_and_score(self, source: np.ndarray, *args: Any, **kwargs: Any) -> HandResult:
-        return self.reader.read_and_score(source, *args, **kwargs)
+        result: HandResult = self.reader.read_and_score(source, *args, **kwargs)
+        return result
 
 
 @dataclass
@@ -352,7 +354,7 @@ def _text_block(
             thick,
             cv2.LINE_AA,
         )
-    return y1
+    return int(y1)
 
 
 def _ascii(text: str) -> str:

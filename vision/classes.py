@@ -28,6 +28,4 @@ DETECTOR_CLASSES: tuple[str, ...] = ("tile", "back")
 #: Orientation labels the reader and the layout use.
 ORIENTATIONS: tuple[str, ...] = ("upright", "sideways", "upside_down")
 
-CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(TILE_CLASSES)}
-
 assert len(TILE_CLASSES) == 46

@@ -16,10 +16,10 @@ reported in :attr:`Layout.problems` instead of being guessed.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from statistics import median
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -42,12 +42,6 @@ ROW_LEVEL = 0.5
 ROW_SLOPE = 0.25
 
 
-class TileLike(Protocol):
-    box: tuple[float, float, float, float]
-    code: str
-    orientation: str
-
-
 @dataclass
 class TileGroup:
     """Neighbouring tiles of one row with no wide gap between them, left to right: a set, the
@@ -59,7 +53,7 @@ class TileGroup:
 
     @property
     def x0(self) -> float:
-        return min(t.box[0] for t in self.tiles)
+        return float(min(t.box[0] for t in self.tiles))
 
     @property
     def codes(self) -> list[str]:
@@ -141,7 +135,7 @@ def _mpsz(codes: list[str]) -> str:
 def _tile_width(t: Any) -> float:
     """The tile's short side: its width upright, its height when sideways."""
     w, h = t.box[2] - t.box[0], t.box[3] - t.box[1]
-    return min(w, h)
+    return float(min(w, h))
 
 
 def hand_turn(tiles: list[Any]) -> int:
@@ -160,7 +154,7 @@ def hand_turn(tiles: list[Any]) -> int:
         return 0
     lengths = [tile_length(t) if hasattr(t, "box") else 1.0 for t in voters]
     near = max(sorted(lengths)[int(0.9 * (len(lengths) - 1))], 1e-6)  # the nearest tiles' length
-    votes: Counter[int] = Counter()
+    votes: defaultdict[int, float] = defaultdict(float)
     for t, length in zip(voters, lengths, strict=True):
         sure = float(getattr(t, "turn_confidence", 1.0))
         if sure >= TURN_SURE:
@@ -195,7 +189,7 @@ class _Framed:
 
     @property
     def code(self) -> str:
-        return self.src.code
+        return str(self.src.code)
 
     @property
     def turn(self) -> int:
@@ -351,7 +345,7 @@ def extents(t: Any, direction: tuple[float, float]) -> tuple[float, float]:
 
 
 def _along(t: Any, d: tuple[float, float]) -> float:
-    return (t.box[0] + t.box[2]) / 2 * d[0] + (t.box[1] + t.box[3]) / 2 * d[1]
+    return float((t.box[0] + t.box[2]) / 2 * d[0] + (t.box[1] + t.box[3]) / 2 * d[1])
 
 
 def split_row(row: list[Any]) -> tuple[list[list[Any]], list[float]]:
@@ -572,10 +566,10 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
     plain = [k for k, g in enumerate(groups) if not (g.has_sideways or g.n_backs)]
     winner: TileGroup | None = None
     if plain:
-        rows: Counter[int] = Counter()
+        per_row: Counter[int] = Counter()
         for k in plain:
-            rows[groups[k].row] += len(groups[k].tiles)
-        main_row = rows.most_common(1)[0][0]
+            per_row[groups[k].row] += len(groups[k].tiles)
+        main_row = per_row.most_common(1)[0][0]
         in_row = sorted((k for k in plain if groups[k].row == main_row), key=lambda k: groups[k].x0)
         others = [k for k in plain if groups[k].row != main_row]
         marked = sum(1 for g in groups if g.has_sideways or g.n_backs)

@@ -164,7 +164,7 @@ def box_variants(
     pivot = _logit(keep)
     unsure.sort(key=lambda r: abs(_logit(r.detector_score) - pivot))
     unsure = unsure[:MAX_UNSURE]
-    out = [(0.0, base, [], [])]
+    out: list[tuple[float, list[Any], list[Any], list[Any]]] = [(0.0, base, [], [])]
     for n in range(1, MAX_BOX_CHANGES + 1):
         for combo in combinations(unsure, n):
             ids = {r.index for r in combo}
@@ -197,7 +197,7 @@ def hand_region(layout: Layout) -> tuple[float, float, float, float] | None:
 
 def _inside(r: Any, region: tuple[float, float, float, float]) -> bool:
     cx, cy = (r.box[0] + r.box[2]) / 2, (r.box[1] + r.box[3]) / 2
-    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
+    return bool(region[0] <= cx <= region[2] and region[1] <= cy <= region[3])
 
 
 def _count_ok(layout: Layout) -> bool:

@@ -60,7 +60,8 @@ class OnnxModel:
 
     @property
     def input_name(self) -> str:
-        return self.session.get_inputs()[0].name
+        name: str = self.session.get_inputs()[0].name
+        return name
 
     @property
     def dynamic(self) -> bool:
@@ -69,7 +70,8 @@ class OnnxModel:
         return not (isinstance(shape[2], int) and isinstance(shape[3], int))
 
     def run(self, batch: np.ndarray) -> list[np.ndarray]:
-        return self.session.run(None, {self.input_name: batch})
+        outputs: list[np.ndarray] = self.session.run(None, {self.input_name: batch})
+        return outputs
 
 
 def _parse_classes(meta: dict[str, str]) -> tuple[str, ...]:

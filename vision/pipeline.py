@@ -8,6 +8,7 @@ pixels) are :class:`vision.images.PhotoError`; the caller prints them as one lin
 
 from __future__ import annotations
 
+import enum
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,8 +26,16 @@ from vision.result import HandContext, HandResult, finish
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
+
+
+class _Own(enum.Enum):
+    """The type of :data:`OWN_SET` (an enum member, so that ``tileset is OWN_SET`` narrows the type)."""
+
+    SET = "own"
+
+
 #: ``tileset=`` default: read with the reader's own taught set (:attr:`PhotoReader.tileset`)
-OWN_SET = object()
+OWN_SET = _Own.SET
 
 
 @dataclass
@@ -90,12 +99,12 @@ class PhotoReader:
         return second_pass(find, image, first, size)
 
     def read_boxes(
-        self, image: np.ndarray, detections: list[Detection], tileset: LogitAdjuster | object | None = OWN_SET
+        self, image: np.ndarray, detections: list[Detection], tileset: LogitAdjuster | _Own | None = OWN_SET
     ) -> list[TileRead]:
         """The reader on every box (each reading numbered by its box's place in ``detections``),
         with ``tileset`` (default: this reader's own, :attr:`tileset`; None: no set)."""
         adjuster = self.tileset if tileset is OWN_SET else tileset
-        return read_tiles(self.rdr, image, detections, tta=self.tta, adjuster=adjuster)  # type: ignore[arg-type]
+        return read_tiles(self.rdr, image, detections, tta=self.tta, adjuster=adjuster)
 
     def read(
         self,
@@ -103,7 +112,7 @@ class PhotoReader:
         *,
         detections: list[Detection] | None = None,
         mend_boxes: bool = False,
-        tileset: LogitAdjuster | object | None = OWN_SET,
+        tileset: LogitAdjuster | _Own | None = OWN_SET,
     ) -> PhotoTiles:
         """Photo → tiles, the first half of the road: decode (a file), find the boxes (unless
         given), read them; boxes in the decoded pixels. Teaching a set stops here. ``tileset``: a
@@ -135,7 +144,7 @@ class PhotoReader:
         *,
         detections: list[Detection] | None = None,
         mend_boxes: bool = True,
-        tileset: LogitAdjuster | object | None = OWN_SET,
+        tileset: LogitAdjuster | _Own | None = OWN_SET,
     ) -> HandResult:
         """Photo → tiles → layout → hand → score, each stage once.
 
@@ -197,7 +206,8 @@ def read_and_score(
 def _rescaled_pass(closer: SecondPass | None, factor: float) -> SecondPass | None:
     if closer is None or factor == 1.0:
         return closer
-    return replace(closer, region=tuple(v * factor for v in closer.region))
+    x0, y0, x1, y1 = closer.region
+    return replace(closer, region=(x0 * factor, y0 * factor, x1 * factor, y1 * factor))
 
 
 def _rescale(
@@ -209,7 +219,8 @@ def _rescale(
 
     def scaled(r: TileRead) -> TileRead:
         if r.index not in new:
-            new[r.index] = replace(r, box=tuple(v * factor for v in r.box))
+            x0, y0, x1, y1 = r.box
+            new[r.index] = replace(r, box=(x0 * factor, y0 * factor, x1 * factor, y1 * factor))
         return new[r.index]
 
     for g in layout.groups:

@@ -13,7 +13,7 @@ rarely upside down.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -82,7 +82,7 @@ class TileRead:
     def sideways(self) -> bool:
         return self.orientation == "sideways"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {
             "code": self.code,
             "box": [round(v, 1) for v in self.box],
@@ -101,7 +101,8 @@ class TileRead:
 
 def _softmax(x: np.ndarray) -> np.ndarray:
     e = np.exp(x - x.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
+    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return out
 
 
 def to_batch(crops: list[np.ndarray]) -> np.ndarray:

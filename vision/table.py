@@ -64,12 +64,12 @@ class LeftOut:
 
 def tile_length(t: Any) -> float:
     """A tile's long side in the photo, whichever way it lies (its distance from the camera)."""
-    return max(t.box[2] - t.box[0], t.box[3] - t.box[1])
+    return float(max(t.box[2] - t.box[0], t.box[3] - t.box[1]))
 
 
 def is_wall(row: list[Any]) -> bool:
     backs = sum(t.code == BACK for t in row)
-    return backs >= WALL_BACKS and backs >= WALL_SHARE * len(row)
+    return bool(backs >= WALL_BACKS and backs >= WALL_SHARE * len(row))
 
 
 def _size(row: list[Any]) -> float:
@@ -90,7 +90,7 @@ def distance(a: list[Any], b: list[Any]) -> float:
 
 
 def _bottom(row: list[Any]) -> float:
-    return median([t.box[3] for t in row])
+    return float(median([t.box[3] for t in row]))
 
 
 def points_away(row: list[Any], turn: int) -> bool:
@@ -104,7 +104,7 @@ def points_away(row: list[Any], turn: int) -> bool:
         if t.code != BACK and getattr(t, "turn_confidence", 1.0) >= TURN_SURE and hasattr(t, "turn")
     ]
     away = sum((t.turn - turn) % 360 != 0 for t in sure)
-    return away > AWAY_SHARE * len(sure)
+    return bool(away > AWAY_SHARE * len(sure))
 
 
 def _same_kind(code: str) -> str:

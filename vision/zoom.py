@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,7 @@ class SecondPass:
     gain: float
     found: int  # boxes of the merged list that came from the second pass
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         region = [round(v, 1) for v in self.region]
         return {"region": region, "gain": round(self.gain, 2), "found": self.found}
 

@@ -54,7 +54,7 @@ def _init(cfg: GenerateConfig) -> None:
     _ART = Artwork(shared_dir=cfg.shared_dir, cache_dir=cfg.cache_dir)
 
 
-def _one(index: int) -> tuple[int, int, int]:
+def _one(index: int) -> tuple[int, int, int, list[str]]:
     assert _ART is not None and _CFG is not None
     cfg = _CFG
     s = image_seed(cfg.seed, index)
@@ -68,7 +68,7 @@ def _one(index: int) -> tuple[int, int, int]:
         rows = writers.write_cls(cfg.out, split, stem, image, manifest, seed=s, jitter=cfg.crop_jitter)
     if cfg.manifests:
         writers.write_manifest(cfg.out, stem, manifest, split)
-    return index, sum(t["labelled"] for t in manifest["tiles"]), len(rows), rows  # type: ignore[return-value]
+    return index, sum(t["labelled"] for t in manifest["tiles"]), len(rows), rows
 
 
 def generate(cfg: GenerateConfig) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 KINDS: tuple[str, ...] = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(
     f"{n}z" for n in range(1, 8)
@@ -81,9 +81,6 @@ class SynthHand:
             "bonus_tiles": list(self.bonus_tiles),
             "shape": self.shape,
         }
-
-    def debug(self) -> dict:
-        return asdict(self)
 
 
 class _Pool:

@@ -24,7 +24,6 @@ from mjsynth.artwork import FACE_CODES, FACE_H, FACE_W, Source, Style, recolour_
 if TYPE_CHECKING:
     from mjsynth.artwork import Artwork
 
-FONT_DIRS = (Path("/usr/share/fonts/opentype/noto"), Path("/usr/share/fonts/truetype/dejavu"))
 CJK_FONTS = {
     "serif": "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
     "sans": "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
@@ -148,7 +147,7 @@ class _Canvas:
         self.d = ImageDraw.Draw(self.img)
 
     def text(
-        self, s: str, cx: float, cy: float, size: float, colour, font: str, box_h: float | None = None
+        self, s: str, cx: float, cy: float, size: float, colour, font: str
     ) -> None:
         """Draw ``s`` centred at (cx, cy) in face fractions, ``size`` as a fraction of the face height."""
         f = _font(font, max(6, int(size * self.h)))

@@ -161,7 +161,10 @@ def source_of(filename: str) -> str:
 def frame_time(source: str) -> datetime | None:
     """When a camera frame was captured, from its ``Screenshot-YYYY-MM-DD-HH-MM-SS`` name."""
     m = re.search(r"(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})", source)
-    return datetime(*map(int, m.groups())) if m else None  # type: ignore[arg-type]
+    if m is None:
+        return None
+    year, month, day, hour, minute, second = (int(g) for g in m.groups())
+    return datetime(year, month, day, hour, minute, second)
 
 
 def photos(root: Path) -> Iterator[RealPhoto]:

@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from mjsynth.artwork import FACE_H, FACE_W
-
 #: Back-layer colours real sets use (BGR): white, yellow, green, blue, black, plus red and orange, and
 #: ivory (bone): the colour that a blank white face must be told from by its body and edge.
 BACK_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -328,7 +326,3 @@ def _warp_texture(canvas: np.ndarray, tex: np.ndarray, quad: np.ndarray, shade: 
     a = (mask.astype(np.float32) / 255.0)[..., None]
     roi = canvas[cy0:cy1, cx0:cx1]
     roi[:] = np.clip(roi * (1 - a) + warped.astype(np.float32) * shade * a, 0, 255).astype(np.uint8)
-
-
-def face_texture_size() -> tuple[int, int]:
-    return FACE_W, FACE_H

@@ -65,7 +65,7 @@ def candidates(shape: Shape, ctx: AustralianContext, win: int, self_drawn: bool,
         legal = legal_ordinary(g, shape)
         hands = [h for h in READING_HANDS
                  if h.claims_ok(shape, ctx, self_drawn) and (legal or not h.legal_ordinary)
-                 and h.pattern.test(g, shape, ctx)]  # type: ignore[attr-defined]
+                 and h.pattern.test(g, shape, ctx)]  # type: ignore[attr-defined]  # set by patterns.reading()
         specials = tuple(h for h in hands if h.doubles_valued)
         for placed in place_winning_tile(g, win, by_discard):
             if (legal or specials) and goulash_ok(placed, shape, ctx, None, self_drawn):

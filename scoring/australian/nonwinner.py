@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from scoring.australian.context import AustralianContext
 from scoring.australian.doubles import regular_doubles
@@ -46,7 +47,7 @@ def fishing_targets(shape: Shape, ctx: AustralianContext) -> Iterator[tuple[int,
 
 def without_tile(grouping: Grouping, kind: int) -> Grouping:
     """The target grouping less the tile still missing (it sits in the part marked winning)."""
-    out: list = []
+    out: list[Any] = []
     for p in grouping:
         out.extend(p.without(kind) if p.winning else (p,))
     return tuple(out)
@@ -73,7 +74,7 @@ def _special_fishing(c: Candidate, k: int, shape: Shape, ctx: AustralianContext)
         base = points
     base.update(bonus_points(ctx))
     shown = specials if ctx.on("stack_special_doubles") else (main,)
-    doubles = {s.label: int(s.fishing_old) for s in shown}  # type: ignore[arg-type]
+    doubles = {s.label: int(s.fishing_old) for s in shown}  # type: ignore[arg-type]  # "limit" returned above
     doubles.update(regular_doubles(grouping, shape, ctx, winner=False, special=True))
     if any(s.number == 1 for s in shown) and not ctx.on("one_suit_double_requires_honour"):
         doubles.pop("One suit with honours", None)

@@ -75,7 +75,8 @@ class Valued:
         return (total, *self.rank)
 
 
-def computed(base: dict[str, int], doubles: dict[str, int], ctx: AustralianContext, **kw: object) -> Valued:
+def computed(base: dict[str, int], doubles: dict[str, int], ctx: AustralianContext,
+             special_hand: str | None = None, rank: tuple[int, ...] = (0, 0)) -> Valued:
     """min(limit, base × 2^doubles) (§3.1)."""
     total = min(ctx.limit, sum(base.values()) * 2 ** sum(doubles.values()))
-    return Valued(total, base=base, doubles=doubles, **kw)  # type: ignore[arg-type]
+    return Valued(total, special_hand=special_hand, base=base, doubles=doubles, rank=rank)

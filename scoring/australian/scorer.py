@@ -9,6 +9,7 @@ so in the notes).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from scoring.australian.context import AustralianContext
 from scoring.australian.jokers import JOKER, joker_melds, substitutions, tiles_error
@@ -38,8 +39,8 @@ def shape_of(hand: Hand, ctx: AustralianContext) -> Shape:
     return Shape(tuple(counts34(hand.concealed)), tuple(melds), colour)
 
 
-def _score(v: Valued, role: str, ctx: AustralianContext, details: dict, notes: list[str]) -> Score:
-    out: dict = {"role": role}
+def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any], notes: list[str]) -> Score:
+    out: dict[str, Any] = {"role": role}
     if v.special_hand:
         out["special_hand"] = v.special_hand
     if v.value:
@@ -65,7 +66,7 @@ def _score(v: Valued, role: str, ctx: AustralianContext, details: dict, notes: l
         lines.insert(0, f"  Special hand: {v.special_hand}")
     if "rounded_total" in out:
         lines.append(f"  Rounded to the nearest 100: {out['rounded_total']}")
-    return Score(NAME, True, None, elements, v.total, "points", out, lines + notes)  # type: ignore[arg-type]
+    return Score(NAME, True, None, elements, v.total, "points", out, lines + notes)
 
 
 def score(hand: Hand, options: Mapping[str, str]) -> Score:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from scoring.australian.parts import CHOW, KONG, PAIR, PUNG, RUN, SINGLE, Part
 from scoring.decompose import standard_partitions
@@ -29,7 +30,7 @@ class Shape:
     #: Goulash jokers that keep their own colour (option ``jokers_keep_colour=false``): each is a
     #: 2 of bamboo for the one-suit and colour conditions, whatever tile it stands for.
     colour_kinds: frozenset[int] = frozenset()
-    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _cache: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @cached_property
     def counts(self) -> tuple[int, ...]:
@@ -85,7 +86,8 @@ class Shape:
                 for partition in standard_partitions(counts, n_sets - len(extra)):
                     out.append(self.melds + extra + tuple(Part(kind, first) for kind, first in partition))
             self._cache["std"] = tuple(out)
-        return self._cache["std"]
+        std: tuple[tuple[Part, ...], ...] = self._cache["std"]
+        return std
 
 
 def attach_melds(parts: Iterable[Part], shape: Shape, may_declare: frozenset[str]) -> Grouping | None:

@@ -120,7 +120,7 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
     notes.append("  " + ", ".join(str(p) for p in settled))
     notes += [*_matrix_lines(matrix(settled)), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
     total = scores[winner] if winner else 0
-    return Score(NAME, True, None, {}, total, "points", details, notes, payments)  # type: ignore[arg-type]
+    return Score(NAME, True, None, {}, total, "points", details, notes, payments)
 
 
 def _pot_payments(pot: Mapping[str, Any]) -> list[Payment]:
@@ -185,7 +185,7 @@ def _heavenly_paradise(entries: Mapping[str, Mapping[str, Any]], winner: str, ha
              *_matrix_lines(matrix(payments)),
              "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS),
              "  Then a fresh stake of chips is issued to every player (L322)"]
-    return Score(NAME, True, None, {}, "all_chips", "points", details, notes,  # type: ignore[arg-type]
+    return Score(NAME, True, None, {}, "all_chips", "points", details, notes,
                  payments)
 
 

@@ -61,9 +61,9 @@ def value_candidate(c: Candidate, shape: Shape, ctx: AustralianContext, only_til
         doubles[s.name] = int(s.winner)
     if not specials or (ctx.on("clean_call_double_on_special_hands") and shape.cleared):
         doubles["Clean call"] = 1
-    name = " + ".join(s.name for s in specials) or None
+    special = " + ".join(s.name for s in specials) or None
     rank = (0, max((s.number for s in specials), default=0))
-    return computed(base, doubles, ctx, special_hand=name, rank=rank)
+    return computed(base, doubles, ctx, special_hand=special, rank=rank)
 
 
 def illegal_reason(shape: Shape, ctx: AustralianContext) -> str:

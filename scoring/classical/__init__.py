@@ -18,9 +18,10 @@ from typing import Any
 from scoring.classical import hands, table
 from scoring.classical.limits import LIMIT_HANDS, SEED_GRANDI_GIOCHI, LimitHand, LimitHandTable
 from scoring.classical.options import NAME, OPTIONS
-from scoring.classical.settle import Payment, Settlement, pairwise_differences, round_half_up, settle
+from scoring.classical.settle import Settlement, pairwise_differences, round_half_up, settle
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
+from scoring.payments import Payment
 from scoring.result import Score
 
 __all__ = [

@@ -50,9 +50,6 @@ class LimitHandTable:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def matching(self, hand: Hand, reading: Decomposition) -> list[LimitHand]:
-        return [e for e in self._entries if e.matches(hand, reading)]
-
 
 #: The table ``score()`` uses unless given another: empty until the club's list is supplied.
 LIMIT_HANDS = LimitHandTable()

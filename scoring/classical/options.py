@@ -62,7 +62,3 @@ def limit_of(opts: Mapping[str, str]) -> int | None:
     """The hand limit in points, or None for 'limit none'."""
     value = opts["limit"]
     return None if value == "none" else int(value)
-
-
-def yes(opts: Mapping[str, str], name: str) -> bool:
-    return opts[name] == "yes"

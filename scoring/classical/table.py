@@ -99,11 +99,11 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
         else:
             scores[seat] = entry["score"]
     winners = [s for s in SEATS if roles[s] == "winner"]
-    result = settle(scores, winners, limit=limit_of(opts),
+    settled = settle(scores, winners, limit=limit_of(opts),
                     round_scores_first=opts["round_scores_first"] == "yes",
                     non_winners_settle=opts["non_winners_settle"] == "yes",
                     no_winner=opts["no_winner_settlement"])
-    return _render(scores, roles, result, hand_json, opts)
+    return _render(scores, roles, settled, hand_json, opts)
 
 
 def _matrix(payments: list[Payment]) -> dict[str, dict[str, int]]:
@@ -117,7 +117,7 @@ def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, h
             opts: Mapping[str, str]) -> Score:
     net = net_by_seat(result.payments)
     matrix = _matrix(result.payments)
-    details = {
+    details: dict[str, Any] = {
         "winners": [s for s in SEATS if roles[s] == "winner"],
         "scores": scores,
         "capped_scores": result.capped,

@@ -19,7 +19,7 @@ from scoring.mcr.options import OPTIONS
 from scoring.mcr.payments import BASE, discarder_error, settlement
 from scoring.mcr.principles import POINTS, ReadingScore, best_score, hand_wide_counts, score_reading
 from scoring.payments import net_by_seat
-from scoring.result import Deferred, Score
+from scoring.result import Score, deferred
 from scoring.tiles import BACK_INDEX, FIRST_BONUS, N_KINDS
 
 NAME = "mcr"
@@ -51,6 +51,7 @@ def _flag_error(hand: Hand) -> str | None:
         need = FLAGS[flag]
         if need and hand.win_by != need:
             return f"flag {flag} needs win_by {need}, but the hand was won by {hand.win_by}"
+    assert hand.winning_tile is not None  # score() turns a hand without one away first
     win = hand.winning_tile.index
     if "kong_replacement" in hand.flags and not any(m.kind == "kong" for m in hand.melds):
         return "flag kong_replacement: the hand declares no kong"
@@ -147,8 +148,8 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     result = Score(NAME, valid, error, elements, total, "points", details)
     # built when read (the CLI, the web page, a session), not for every hand of a batch
     if valid:
-        result.payments = Deferred(lambda: settlement(hand, total))  # type: ignore[assignment]
-    result.notes = Deferred(lambda: _notes(hand, total, result))  # type: ignore[assignment]
+        result.payments = deferred(lambda: settlement(hand, total))
+    result.notes = deferred(lambda: _notes(hand, total, result))
     return result
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from scoring.decompose import CLOSED, EDGE, PAIR_WAIT
+from scoring.decompose import CLOSED, EDGE, PAIR_WAIT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from scoring.mcr.facts import (
     CLOSED_HAND,
     FLAGS,
@@ -52,9 +52,6 @@ from scoring.mcr.forms import (
     KNITTED_EDGE,
     KNITTED_STRAIGHT,
     PUNGS,
-    SEVEN_PAIRS,
-    STANDARD,
-    THIRTEEN_ORPHANS,
     McrReading,
 )
 from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS
@@ -479,8 +476,3 @@ def closure(extra: tuple[tuple[int, int], ...]) -> dict[int, frozenset[int]]:
                 todo.extend(direct[x])
         out[no] = frozenset(seen)
     return out
-
-
-def exclusions(options: Mapping[str, str]) -> dict[int, frozenset[int]]:
-    """Every element each element excludes, transitively (spec §4.1), under these options."""
-    return closure(option_excludes(options))

@@ -71,6 +71,7 @@ def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool, tiles:
     :func:`scoring.mcr.forms.unique_wait` (only needed, and so only computed, when some reading
     puts the winning tile where a wait element could apply)."""
     concealed = tiles.counts
+    assert hand.winning_tile is not None  # a won hand: score() turns one without away first
     win = hand.winning_tile.index
     present = tiles.present
     open_hand = False

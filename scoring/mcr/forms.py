@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 from operator import itemgetter
+from typing import Any
 
 from scoring.decompose import (
     CHOW,
@@ -198,7 +199,7 @@ def mcr_readings(hand: Hand, tiles: Tiles | None = None) -> list[McrReading]:
     return out
 
 
-def _standard_readings(hand: Hand, parts: tuple, win: int, by_discard: bool) -> list[McrReading]:
+def _standard_readings(hand: Hand, parts: tuple[Any, ...], win: int, by_discard: bool) -> list[McrReading]:
     """The standard readings: each partition × each place of the winning tile (never a meld).
 
     Groups in :func:`scoring.decompose.readings`' order: declared melds in the hand's order, then
@@ -413,6 +414,7 @@ def unique_wait(hand: Hand, *, drop_fully_held: bool = True, tiles: Tiles | None
     """
     if tiles is None:
         tiles = hand_tiles(hand)
+    assert hand.winning_tile is not None  # a won hand: score() turns one without away first
     win = hand.winning_tile.index
     counts = list(tiles.counts)
     counts[win] -= 1

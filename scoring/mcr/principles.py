@@ -19,10 +19,10 @@ operations; a reading with no multi-set element to assign is counted in one step
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Any, cast
 
 from scoring.mcr.elements import (
     BY_NO,
@@ -79,11 +79,11 @@ class ReadingScore:
     points: int
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """What take-the-higher compares: the points, then the wait element's label (A16), then
         the elements themselves (so that equal keys mean equal counts)."""
         waits = not _WAIT_ELEMENTS.isdisjoint(self.counts)
-        return (self.points, WAIT_LABEL_PRIORITY.get(self.reading.wait, 0) if waits else 0,
+        return (self.points, WAIT_LABEL_PRIORITY.get(self.reading.wait or "", 0) if waits else 0,
                 tuple(sorted(self.counts.items(), reverse=True)))
 
     def beats(self, other: ReadingScore) -> bool:
@@ -118,18 +118,13 @@ def _instances(chows: tuple[int, ...], pungs: tuple[int, ...]) -> tuple[tuple[in
 
 def instances(r: McrReading, barred: int = 0) -> list[Instance]:
     """Every multi-set element the reading's sets form, but those in the bitmask ``barred``."""
-    return [Instance(BY_NO[no], sets) for no, sets in _instances(r.chow_firsts, r.pung_firsts)
-            if not barred >> no & 1]
+    return [Instance(cast(Combination, BY_NO[no]), sets)  # multi-set elements are combinations
+            for no, sets in _instances(r.chow_firsts, r.pung_firsts) if not barred >> no & 1]
 
 
 @lru_cache(maxsize=16)
 def _masks(extra: tuple[tuple[int, int], ...]) -> dict[int, int]:
     return {no: sum(1 << x for x in excluded) for no, excluded in closure(extra).items()}
-
-
-def exclusion_masks(options: Mapping[str, str]) -> dict[int, int]:
-    """Every element each element excludes, transitively (spec §4.1), as bitmasks."""
-    return _masks(option_excludes(options))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -213,7 +208,7 @@ def _resolve(base: tuple[tuple[int, int], ...], inst: tuple[tuple[int, int], ...
         return tuple(counts.items()), points
     total = sum(POINTS[no] * n for no, n in counted.items())
     best: tuple[dict[int, int], int] | None = None
-    best_key: tuple = ()
+    best_key: tuple[Any, ...] = ()
     for worth, added in _combination_choices(found, extra):
         if best is not None and total + worth < best[1]:
             break  # choices come worth-first: no later one can reach the best

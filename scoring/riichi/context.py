@@ -33,10 +33,6 @@ class RiichiContext:
     suits: frozenset[int]
     has_honours: bool
 
-    @property
-    def value_winds(self) -> tuple[int, int]:
-        return (self.seat, self.round)
-
 
 WIND_KIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 KINDS = range(N_KINDS)

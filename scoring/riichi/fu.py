@@ -40,7 +40,7 @@ def set_label(g: Component) -> str:
 
 
 #: kind ("pung"/"kong") → concealed → first kind → the set's fu item (label, fu), built once
-SET_ITEMS: dict[str, tuple[tuple[FuItem, ...], tuple[FuItem, ...]]] = {
+SET_ITEMS: dict[str, tuple[tuple[FuItem, ...], ...]] = {
     kind: tuple(tuple((set_label(g), set_fu(g))
                       for g in (Component(kind, k, concealed) for k in range(N_KINDS)))
                 for concealed in (False, True))
@@ -84,7 +84,7 @@ def fu_of(s: Shape, ctx: RiichiContext, pinfu: bool) -> tuple[int, tuple[FuItem,
             pair_items = pair_fu(g, ctx)
     if pair_items:
         items.extend(pair_items)
-    wait = WAIT_NAMES.get(r.wait)  # type: ignore[arg-type]
+    wait = WAIT_NAMES.get(r.wait) if r.wait else None
     if wait:
         items.append((wait, 2))
     if ctx.self_drawn and not pinfu:

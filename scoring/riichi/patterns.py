@@ -149,9 +149,9 @@ def cut(patterns: tuple[Pattern, ...]) -> dict[bool, Table]:
     outcomes = list(product((False, True), repeat=len(SCREENS)))
     out = {}
     for concealed in (True, False):
-        rows = [(p, p.closed if concealed else p.open) for p in patterns]
-        rows = [(p, fan) for p, fan in rows if fan]
-        flags = tuple((p.predicate.flag, p.key, fan) for p, fan in rows  # type: ignore[attr-defined]
+        offered = [(p, p.closed if concealed else p.open) for p in patterns]
+        rows = [(p, fan) for p, fan in offered if fan]
+        flags = tuple((p.predicate.flag, p.key, fan) for p, fan in rows
                       if hasattr(p.predicate, "flag"))
         by_screens = {}
         for outcome in outcomes:
@@ -188,5 +188,5 @@ def flag(name: str) -> Predicate:
     these rows by the flag (``predicate.flag``) without calling them."""
     def predicate(s: Shape, c: RiichiContext) -> bool:
         return name in c.flags
-    predicate.flag = name  # type: ignore[attr-defined]
+    predicate.flag = name  # type: ignore[attr-defined]  # the mark the tables read (a function attribute)
     return predicate

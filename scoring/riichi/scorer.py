@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from scoring.decompose import Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError
 from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
-from scoring.result import Deferred, Score
+from scoring.result import Score, deferred
 from scoring.riichi.context import RiichiContext, context
 from scoring.riichi.dora import dora_elements
 from scoring.riichi.fu import FuItem, fu_of
@@ -109,7 +109,8 @@ def hand_patterns(ctx: RiichiContext, dora: dict[str, int], minimum: int) -> Han
     yt, mt = YAKU_TABLE[ctx.concealed], YAKUMAN_TABLE[ctx.concealed]
     yaku_hand, yaku_rows = yt.by_screens[screens]
     yakuman_hand, yakuman_rows = mt.by_screens[screens]
-    yakuman, yaku = {}, {}
+    yakuman: dict[str, int] = {}
+    yaku: dict[str, int] = {}
     if ctx.flags:
         apply_flags(mt.flags, ctx.flags, yakuman)
         apply_flags(yt.flags, ctx.flags, yaku)
@@ -219,7 +220,7 @@ def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | No
             "base_points": best.base,
             "reading": reading,
         },
-        Deferred(lambda: _notes(best, fu, reading, winner, pays, liability)),
+        deferred(lambda: _notes(best, fu, reading, winner, pays, liability)),
         pays,
     )
 

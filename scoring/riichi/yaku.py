@@ -10,6 +10,8 @@ Chiitoitsu, double wind = seat + prevalent) follow from the rows being independe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scoring.riichi.context import RiichiContext
 from scoring.riichi.patterns import (
     DRAGON_KINDS,
@@ -59,7 +61,7 @@ def _identical_chow_pairs(s: Shape) -> int:
     return pairs
 
 
-def _same_in_three_suits(firsts: tuple[int, ...], last: int) -> bool:
+def _same_in_three_suits(firsts: Sequence[int], last: int) -> bool:
     """Some set of the characters (first tile up to ``last``) recurs in circles and bamboos."""
     if len(firsts) < 3:
         return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from scoring.hand import HandError
 from scoring.rules import check_context
@@ -87,7 +87,7 @@ def _sessions(args: argparse.Namespace, error: type[Exception]) -> list[Session]
     return [session_from_manifest(rows, players, args.table, str(photos))]
 
 
-def _rank_line(r: dict) -> str:
+def _rank_line(r: dict[str, Any]) -> str:
     keys = [k for k in ("table_points", "mini_punti", "points", "uma", "final", "total") if k in r]
     return f"{r['rank']:>3}. {r['player']:<16} " + "  ".join(f"{k.replace('_', ' ')} {r[k]}" for k in keys)
 
@@ -101,7 +101,7 @@ def _write(path: str | None, text: str, error: type[Exception]) -> None:
         raise error(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``session`` on a subparser set (called from :func:`scoring.cli.build_parser`)."""
     from scoring.cli import _rules_arg
 

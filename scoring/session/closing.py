@@ -99,8 +99,8 @@ def ranking(sheets: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 row["table_points"] = row.get("table_points", 0) + closing["table_points"][name]
                 row["mini_punti"] = row.get("mini_punti", 0) + closing["mini_punti"][name]
             elif system == "riichi":
-                for key in ("points", "uma", "final"):
-                    row[key] = row.get(key, 0) + closing[key][name]
+                for field in ("points", "uma", "final"):
+                    row[field] = row.get(field, 0) + closing[field][name]
                 row["disqualified"] |= name in closing.get("disqualified", [])
             else:
                 row["total"] = row.get("total", 0) + sheet["totals"][name]

@@ -344,20 +344,24 @@ class _Run:
                     f"{rows[1].line}: several winners on one discard need distinct winners "
                     "and the same discarder"
                 )
-        paid = [i for i, line in enumerate(lines) if line.status in ("scored", "confirm")]
+        # each hand line has its winner (_one_hand): paid line → winner
+        won = {i: line.winner for i, line in enumerate(lines)
+               if line.status in ("scored", "confirm") and line.winner is not None}
+        paid = list(won)
         if self.pot and paid:  # sticks are not the hand's value: a hand to confirm still takes them
             if len(lines) > 1:
                 for i in paid:
-                    if lines[i].winner in declarers:
-                        deltas[i][lines[i].winner] = deltas[i].get(lines[i].winner, 0) + RIICHI_STICK
+                    if won[i] in declarers:
+                        deltas[i][won[i]] = deltas[i].get(won[i], 0) + RIICHI_STICK
                         self.pot -= 1
+                assert lines[0].discarder is not None  # several winners have one discarder (above)
                 order = "ESWN" * 2
                 after = order[order.index(self.seats.winds[lines[0].discarder]) + 1 :][:3]
-                first = min(paid, key=lambda i: after.index(self.seats.winds[lines[i].winner]))
+                first = min(paid, key=lambda i: after.index(self.seats.winds[won[i]]))
             else:
                 first = paid[0]
             if self.pot:
-                winner = lines[first].winner
+                winner = won[first]
                 deltas[first][winner] = deltas[first].get(winner, 0) + RIICHI_STICK * self.pot
                 lines[first].notes.append(f"{winner} takes {self.pot} riichi stick(s)")
                 self.pot = 0
@@ -372,6 +376,8 @@ class _Run:
         winner = self.who(row.winner, row, "winner")
         line = self.new_line(row, "hand", self.seats.label())
         line.winner, line.photo = winner, row.photo
+        hand: Hand | None
+        score: Score | None
         try:
             hand, score, photo = self._score(row, winner, declarers)
         except HandError as exc:
@@ -496,4 +502,5 @@ class _Run:
                 f"({self.rules} scores the losers' hands too)"
             )
         table = {"round_wind": self.seats.round_wind, "players": players}
-        return scorer(self.rules).score_table(table, self.options)
+        result: Score = scorer(self.rules).score_table(table, self.options)
+        return result

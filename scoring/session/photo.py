@@ -50,4 +50,5 @@ def vision_reader() -> PhotoHandReader:
             f"this session has photos, but the photo pipeline cannot be loaded ({exc}); "
             "type the hands instead, or install the vision extras"
         ) from None
-    return module.read_photo_hand
+    reader: Callable[[Path], PhotoHand] = module.read_photo_hand
+    return reader

@@ -35,6 +35,7 @@ def test_coverage_every_class_has_at_least_five_styles(art):
     assert len(BACK_COLOURS) >= MIN_STYLES
 
 
+@pytest.mark.slow
 @needs_debian
 def test_every_debian_style_renders_a_face(tmp_path):
     art = Artwork(shared_dir=None, cache_dir=tmp_path, sources=["kde", "gnome", "xmahjongg"])

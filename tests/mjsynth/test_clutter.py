@@ -1,6 +1,7 @@
 import random
 
 import numpy as np
+import pytest
 from mjsynth import clutter, negatives
 from mjsynth.generate import GenerateConfig, generate
 from mjsynth.scene import SceneOptions, render_scene
@@ -26,6 +27,7 @@ def test_a_keyboard_has_letter_keys_the_size_of_tiles():
         assert np.abs(img[y0:y1, x0:x1].astype(int) - body).sum(axis=2).mean() > 10  # a key, not the body
 
 
+@pytest.mark.slow
 def test_props_never_stand_on_tiles():
     tiles = np.array([[x, 0.0] for x in np.arange(-200, 200, 27)])
     for seed in range(15):
@@ -52,6 +54,7 @@ def _iou(a, b) -> float:
     return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
+@pytest.mark.slow
 def test_scenes_with_clutter_list_hard_negatives_that_are_not_tiles(art):
     opts = SceneOptions(img_size=480, styles=FAST_STYLES, clutter_fraction=1.0)
     kinds = set()
@@ -74,6 +77,7 @@ def test_choose_spreads_over_kinds():
     assert len(set(picks)) == 4 and 30 in picks
 
 
+@pytest.mark.slow
 @needs_fonts
 def test_none_crops_are_a_modest_share(tmp_path):
     cfg = GenerateConfig(

@@ -78,6 +78,7 @@ def test_ink_swap_moves_green_and_blue_but_never_red(proc):
     assert _share(swap_inks(proc.face("proc-classic", "1z"), "black", "green"), *GREEN) > 0.03
 
 
+@pytest.mark.slow
 def test_scenes_swap_inks_per_set(art):
     _, man = render_scene(3, art, SceneOptions(img_size=256, styles=FAST_STYLES, p_ink_swap=1.0))
     assert man["inks"] and man["inks"][0] in ("black", "blue", "teal")

@@ -38,6 +38,7 @@ def test_every_picture_has_a_licence_and_is_credited_in_the_readme():
     assert photos.credits_table().count("\n") == len(photos.CATALOGUE) + 1
 
 
+@pytest.mark.slow
 def test_without_the_photo_packages_the_generator_uses_its_own_surfaces(monkeypatch, art, tmp_path):
     gone = tuple(
         photos.PhotoFile(tmp_path / p.path.name, p.package, p.licence, p.credit, p.kind)
@@ -57,6 +58,7 @@ def test_without_the_photo_packages_the_generator_uses_its_own_surfaces(monkeypa
         photos.installed.cache_clear()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not photos.installed("photo"), reason="photo packages missing: scripts/install_artwork.sh"
 )

@@ -32,6 +32,7 @@ def test_drawn_hands_use_only_what_the_set_has() -> None:
     assert draw_hand(rng, {"1m"}, tries=20) is None
 
 
+@pytest.mark.slow
 @needs_camerash
 def test_composed_photos_are_read_exactly_by_the_layout_from_their_true_tiles(tmp_path: Path) -> None:
     summary = generate(tmp_path, count=6, seed=3, split_csv=SPLIT, camerash=CAMERASH)
@@ -48,6 +49,7 @@ def test_composed_photos_are_read_exactly_by_the_layout_from_their_true_tiles(tm
         assert e2e.compare(m["hand"], e2e.oracle_result(m).layout.to_dict()) is None, path.name
 
 
+@pytest.mark.slow
 @needs_camerash
 def test_only_held_out_tiles_are_used_and_the_seed_fixes_the_photo() -> None:
     crops = load_crops(SPLIT, CAMERASH)

@@ -6,6 +6,7 @@ import random
 
 import cv2
 import numpy as np
+import pytest
 from mjsynth.recolour import RED_OF, ink_weight, redden
 
 
@@ -30,6 +31,7 @@ def test_red_of_maps_the_three_fives() -> None:
     assert RED_OF == {"5m": "0m", "5p": "0p", "5s": "0s"}
 
 
+@pytest.mark.slow
 def test_ink_is_found_and_face_is_not() -> None:
     img = _five_pin()
     w = ink_weight(img)

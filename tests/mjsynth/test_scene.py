@@ -37,6 +37,7 @@ def _hand_from_json(h: dict) -> SynthHand:
     )
 
 
+@pytest.mark.slow
 def test_same_seed_same_image_and_labels(art):
     a, ma = render_scene(11, art, _opts())
     b, mb = render_scene(11, art, _opts())
@@ -45,6 +46,7 @@ def test_same_seed_same_image_and_labels(art):
     assert a.shape != c.shape or not np.array_equal(a, c)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_label_geometry_and_manifest(art, seed):
     img, man = render_scene(seed, art, _opts())
@@ -72,6 +74,7 @@ def test_label_geometry_and_manifest(art, seed):
     assert sum(t["role"] == "winning" for t in man["tiles"]) == len(man["hands"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "kw,check",
     [
@@ -104,6 +107,7 @@ def test_scene_options(art, kw, check):
         assert img.dtype == np.uint8 and img.ndim == 3
 
 
+@pytest.mark.slow
 def test_upside_down_and_sideways_occur(art):
     seen = set()
     for seed in range(12):
@@ -112,6 +116,7 @@ def test_upside_down_and_sideways_occur(art):
     assert {"upright", "sideways"} <= seen
 
 
+@pytest.mark.slow
 def test_face_down_tiles_are_labelled_back(art):
     found = False
     for seed in range(30):
@@ -129,6 +134,7 @@ def test_orientation_from_quad():
     assert orientation_of(np.array([[14, 0], [14, 10], [0, 10], [0, 0]], float))[0] == "sideways"
 
 
+@pytest.mark.slow
 def test_tile_sizes_span_the_range(art):
     sizes = []
     for seed in range(16):

@@ -19,6 +19,7 @@ def _opts(**kw) -> SceneOptions:
     return SceneOptions(img_size=480, styles=FAST_STYLES, clutter_fraction=0.0, **kw)
 
 
+@pytest.mark.slow
 def test_eye_level_rows_stand_and_face_the_camera(art):
     for seed in range(3):
         _, man = render_scene(seed, art, _opts(force_kind="hand", eyelevel_fraction=1.0))
@@ -27,6 +28,7 @@ def test_eye_level_rows_stand_and_face_the_camera(art):
         assert len(row) >= 2 and all(t["pose"] == "standing" and not t["face_down"] for t in row)
 
 
+@pytest.mark.slow
 def test_loose_tiles_turn_any_way_and_some_rest_on_an_edge(art):
     angles, poses = [], set()
     for seed in range(6):
@@ -44,6 +46,7 @@ def _hand_at_640(art, seed: int, **kw) -> tuple[np.ndarray, dict]:
     return render_scene(seed, art, SceneOptions(img_size=640, styles=FAST_STYLES, force_kind="hand", **kw))
 
 
+@pytest.mark.slow
 def test_close_ups_reach_half_the_frame_and_far_rows_are_tiny(art):
     biggest = 0.0
     for seed in range(8):
@@ -78,6 +81,7 @@ def _white_faces(man: dict, img: np.ndarray) -> list[float]:
     return out
 
 
+@pytest.mark.slow
 def test_white_dragons_can_be_blank_without_a_frame(art):
     kw = dict(
         force_kind="hand",
@@ -109,6 +113,7 @@ def test_a_hand_can_be_required_to_hold_a_kind():
         assert "5z" in {kind_of(t) for t in h.all_tiles()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [True, False])
 def test_table_photos_say_which_tiles_are_the_players_hand(art, game):
     for seed in range(3):

@@ -4,6 +4,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import pytest
 import yaml
 from mjsynth.generate import GenerateConfig, generate
 from mjsynth.scene import SceneOptions
@@ -11,6 +12,8 @@ from mjsynth.scene import SceneOptions
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES, HAS_FONTS, needs_fonts
 from vision.classes import DETECTOR_CLASSES, READER_CLASSES
 from vision.crops import CROP_SIZE
+
+pytestmark = pytest.mark.slow  # each test generates a small data set
 
 ROOT = Path(__file__).resolve().parents[2]
 

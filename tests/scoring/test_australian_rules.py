@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from scoring.australian import score, score_table
 from scoring.payments import net_by_seat
 from scoring.rules import score_hand
@@ -140,6 +142,7 @@ def test_concealed_jokers_make_two_pungs_of_one_tile() -> None:
     assert not without.valid
 
 
+@pytest.mark.slow
 def test_random_hands_never_raise() -> None:
     """score() returns a Score for any hand of any role (seeded, 100 hands, about a second)."""
     import random

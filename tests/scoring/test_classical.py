@@ -419,6 +419,7 @@ def _hands(draw: st.DrawFn) -> dict[str, Any]:
     return hand(concealed, melds, pair, draw(st.sampled_from(["discard", "self_draw"])), **common)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(d=_hands())
 def test_never_raises_and_total_is_capped_base_times_doubles(d: dict[str, Any]) -> None:

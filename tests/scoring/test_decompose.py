@@ -130,6 +130,7 @@ def brute_partitions(tiles: list[int], n_sets: int) -> set[tuple]:
 SETS = [(CHOW, k) for k in range(27) if k % 9 <= 6] + [(PUNG, k) for k in range(34)]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(SETS), min_size=1, max_size=4), st.integers(0, 33))
 def test_partitions_match_brute_force(sets, pair):

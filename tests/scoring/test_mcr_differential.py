@@ -141,6 +141,7 @@ def _names(counts: dict[int, int]) -> Elements:
     return {BY_NO[no].name: BY_NO[no].points * n for no, n in counts.items()}
 
 
+@pytest.mark.slow
 def test_differential_against_pymahjonggb() -> None:
     hands = generate_hands(N_HANDS, seed=2024)
     reasons: Counter[str] = Counter()

@@ -10,6 +10,7 @@ from scoring.tiles import parse_tiles, tile
 from tests.scoring.hand_strategies import hands
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(hands())
 def test_parse_print_parse_round_trips(hand):
@@ -125,6 +126,7 @@ _TEXT = st.lists(st.one_of(st.text(max_size=6), _PIECES), max_size=10).map(" ".j
 _GLUED = st.lists(st.one_of(st.text(max_size=3), _PIECES), max_size=8).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(st.text(), _TEXT, _GLUED))
 def test_fuzz_notation_raises_only_hand_error_and_round_trips(text):

@@ -160,6 +160,7 @@ def test_generator_is_seeded_and_covers_the_ground() -> None:
     assert {"riichi", "ippatsu", "kong_replacement"} <= {f for h in hands for f in h.flags}
 
 
+@pytest.mark.slow
 def test_against_pypi_mahjong() -> None:
     options = resolve(OPTIONS)
     rules = peer_rules()

@@ -54,6 +54,7 @@ def _violations(pattern: Pattern, hands: list[Hand]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_screens_are_necessary() -> None:
     hands = _hands()
     problems = [v for p in SCREENED for v in _violations(p, hands)]

@@ -14,6 +14,7 @@ from scoring.tiles import tile
 from tests.scoring.hand_strategies import hands
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(hands())
 def test_dict_round_trip(hand):
@@ -43,6 +44,7 @@ def test_vector_fields_and_extra_keys_are_kept():
     assert hand_to_dict(h)["discarder"] == "W"
 
 
+@pytest.mark.slow
 def test_yaml_and_json_documents():
     assert parse_document('{"hand": "11m"}') == {"hand": "11m"}
     assert parse_document("hand: 11m\nmelds: []\n") == {"hand": "11m", "melds": []}
@@ -174,6 +176,7 @@ _KEYS = [
 _WON = {"hand": "123m456p789s1122z", "winning_tile": "2z"}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.dictionaries(st.sampled_from(_KEYS), _VALUE, max_size=8),
@@ -219,6 +222,7 @@ _TABLE = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(_TABLE, st.sampled_from(["australian", "classical"]))
 def test_fuzz_table_input_never_raises(data, rules):

@@ -273,6 +273,7 @@ def complete_hands(draw: st.DrawFn) -> Hand:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(complete_hands())
 def test_properties_of_complete_hands(hand: Hand) -> None:

@@ -51,6 +51,7 @@ def test_record_appends_judged_boxes_and_keeps_the_rows_there(tmp_path: Path) ->
     assert [b.verdict for b in read_audit(audit)[CHINESE, "a.jpg"]] == ["tile"]
 
 
+@pytest.mark.slow
 def test_sheets_number_every_candidate(tmp_path: Path) -> None:
     mod = load_script("audit_real_labels")
     image = np.full((200, 300, 3), 90, np.uint8)
@@ -78,6 +79,8 @@ def test_gathering_without_the_real_photos_is_a_one_line_error(
     assert mod.main(["--out", str(tmp_path), "--record", str(tmp_path / "v.txt")]) == 2
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @pytest.mark.skipif(not REAL.is_dir(), reason="../shared/data/real not present")
 def test_every_val_candidate_of_the_shipped_detector_is_judged(tmp_path: Path) -> None:
     """Re-gathering with the shipped detector finds nothing new (val only: the test split takes 30 s)."""

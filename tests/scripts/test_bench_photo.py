@@ -12,6 +12,8 @@ from tests.scripts.scriptutil import load_script
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @pytest.mark.skipif(not (ROOT / "models" / "detector.onnx").is_file(), reason="no shipped models")
 def test_bench_reports_stages_and_the_ratio_to_a_640px_detector_pass(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "bench.json"

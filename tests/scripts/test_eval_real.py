@@ -113,6 +113,7 @@ def test_a_missing_audit_is_a_one_line_error(tmp_path: Path, capsys: pytest.Capt
     assert "no label audit" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not REAL.is_dir(), reason="../shared/data/real not present")
 def test_every_audited_box_lies_inside_its_picture() -> None:
     folder = {(r["dataset"], r["file"]): r["published"] for r in csv.DictReader(SPLIT.open(encoding="utf-8"))}

@@ -21,7 +21,7 @@ import pytest
 
 from scoring.cli import run
 from scoring.tiles import tile
-from tests.vision.test_web_support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
+from tests.vision.support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
 from vision.camera import LiveScorer, Steadiness, breakdown, overlay
 from vision.cli import build_parser
 from vision.cli import camera as camera_cli
@@ -80,6 +80,7 @@ def _readings(out_dir: Path) -> list[dict]:
     return [json.loads(ln) for ln in (out_dir / "readings.jsonl").read_text().splitlines() if ln.strip()]
 
 
+@pytest.mark.slow
 def test_headless_reads_the_hand_once_on_the_steady_frames(
     video: Path, tmp_path: Path, capsys, monkeypatch
 ) -> None:
@@ -169,6 +170,7 @@ def test_models_missing_is_a_clear_error(tmp_path: Path, video: Path, capsys) ->
     assert rc == 2 and "model not found" in err
 
 
+@pytest.mark.slow
 def test_steadiness() -> None:
     rng = np.random.default_rng(1)
     base = cv2.imread(str(EXAMPLE))
@@ -196,6 +198,8 @@ def test_overlay_and_breakdown_draw_on_a_copy() -> None:
     assert "345m" in states[2].reading.line()
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
 def test_headless_with_the_real_models(video: Path, tmp_path: Path, capsys) -> None:
     rc, out, err = _run(
@@ -260,6 +264,8 @@ def test_model_reader_detects_on_the_shrunk_frame_and_scales_boxes_back(monkeypa
     )
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
 def test_camera_reads_with_a_taught_set(video: Path, tmp_path: Path, capsys) -> None:
     """``--set``: the camera reads with the taught set (one that calls this set's 3-characters

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from tests.vision.test_images import bmp_claiming, gif_claiming, jpeg_claiming, png_claiming, tiff_claiming
 
@@ -139,6 +140,7 @@ def fuzz(seed: int, rounds: int, folder: str) -> dict:
     return {"reasons": dict(reasons), "problems": problems[:20], "count": len(problems)}
 
 
+@pytest.mark.slow
 def test_mutated_image_files_give_only_clear_errors_and_no_big_allocation(tmp_path: Path) -> None:
     code = (
         "import json, sys; from tests.vision.test_fuzz_images import fuzz; "

@@ -24,6 +24,7 @@ def test_missing_model_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-un
         load_model(tmp_path / "bad.onnx")
 
 
+@pytest.mark.models
 @needs_models
 def test_detector_metadata_and_output_shape() -> None:
     det = load_model(MODELS_DIR / DETECTOR_FILE)
@@ -34,6 +35,7 @@ def test_detector_metadata_and_output_shape() -> None:
     assert out.shape[:2] == (1, 4 + len(DETECTOR_CLASSES))
 
 
+@pytest.mark.models
 @needs_models
 def test_detector_runs_at_its_own_size_and_smaller_for_the_live_camera() -> None:
     import cv2
@@ -49,6 +51,7 @@ def test_detector_runs_at_its_own_size_and_smaller_for_the_live_camera() -> None
         detect(det, example, size=(300, 300))
 
 
+@pytest.mark.models
 @needs_models
 def test_reader_metadata_and_heads() -> None:
     rdr = load_model(MODELS_DIR / READER_FILE)

@@ -12,7 +12,7 @@ import pytest
 
 import vision.mend
 from scoring.tiles import tile
-from tests.vision.test_web_support import EXAMPLE, TruthReader, truth_tiles
+from tests.vision.support import EXAMPLE, TruthReader, truth_tiles
 from vision.layout import Layout
 from vision.read import TileRead
 from vision.result import HandContext, mend_notes

@@ -19,6 +19,7 @@ needs_models = pytest.mark.skipif(
 )
 
 
+@pytest.mark.models
 @needs_models
 def test_example_photo_reads_as_a_hand() -> None:
     photo = read_photo_hand(EXAMPLES / "hand.jpg")
@@ -34,6 +35,7 @@ def test_unreadable_photo_needs_confirmation(tmp_path: Path) -> None:
     assert photo.hand is None and "not an image" in (photo.error or "") and photo.needs_confirmation
 
 
+@pytest.mark.models
 @needs_models
 def test_riichi_example_session_with_its_photo() -> None:
     out = io.StringIO()

@@ -132,6 +132,7 @@ def art():  # type: ignore[no-untyped-def]
     return Artwork(shared_dir=SHARED if HAS_SHARED else None, cache_dir=DEFAULT_CACHE), FAST_STYLES
 
 
+@pytest.mark.slow
 def test_on_generated_tables_the_player_s_hand_is_read_and_nothing_else(art) -> None:  # type: ignore[no-untyped-def]
     """Whole-table scenes (four hands, walls, discards), every tile in view given as read right:
     the layout must take the player's hand (the generator's ``player_hand``: the hand nearest the

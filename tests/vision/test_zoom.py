@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.support import EXAMPLE
 from tests.vision.test_models import needs_models
-from tests.vision.test_web_support import EXAMPLE
 from vision.detect import Detection
 from vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
 
@@ -95,6 +95,8 @@ def far_row_photo() -> np.ndarray:
     return photo
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @needs_models
 def test_a_far_row_is_found_by_the_second_pass() -> None:
     from vision.pipeline import PhotoReader
@@ -110,6 +112,7 @@ def test_a_far_row_is_found_by_the_second_pass() -> None:
     assert "second_pass" in twice.to_json()
 
 
+@pytest.mark.models
 @needs_models
 def test_a_photo_of_large_tiles_is_detected_once() -> None:
     from vision.pipeline import PhotoReader

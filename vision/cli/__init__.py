@@ -18,7 +18,8 @@ from vision.cli import camera, examples, photo, photos, serve, teach
 from vision.cli.version import VersionAction
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+def build_parser(
+) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
     """The whole command line: the scoring commands and the vision ones."""
     parser, sub = build_scoring_parser()
     parser.add_argument("--version", action=VersionAction)

@@ -202,7 +202,7 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``camera`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "camera",

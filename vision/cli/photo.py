@@ -109,7 +109,7 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``photo`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "photo",

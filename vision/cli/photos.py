@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from scoring.cli import EXIT_OK, CliError, parse_options
 from vision.annotate import draw
@@ -114,7 +114,7 @@ def photo_row(
     if manifest:
         where.update(table=entry.table, hand_no=entry.hand_no)
     if entry.error or entry.skip:
-        record = {**where, "error": entry.error or f"skipped: {entry.skip}"}
+        record: dict[str, Any] = {**where, "error": entry.error or f"skipped: {entry.skip}"}
         return PhotoRow(csv_row(entry, record, manifest), record, "invalid" if entry.error else "skipped")
     assert reader is not None
     result, record = process(reader, entry.path, rules, entry.options or options, entry.context or ctx)
@@ -229,7 +229,7 @@ def _started(rows: Iterator[PhotoRow]) -> Iterator[PhotoRow]:
 @contextmanager
 def _open_outputs(
     csv_path: Path, jsonl_path: Path, ann_dir: Path | None, append: bool
-) -> Iterator[tuple[TextIO, TextIO]]:
+) -> Iterator[tuple[IO[str], IO[str]]]:
     mode = "a" if append else "w"
     try:
         csv_path.parent.mkdir(parents=True, exist_ok=True)
@@ -244,7 +244,7 @@ def _open_outputs(
         yield fh_csv, fh_jsonl
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``photos`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "photos",

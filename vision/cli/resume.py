@@ -14,6 +14,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import Any
 
 from scoring.cli import CliError
 
@@ -48,7 +49,7 @@ def _csv_rows(path: Path) -> tuple[list[list[str]], list[int]]:
     return rows, offsets
 
 
-def _jsonl_rows(path: Path) -> tuple[list[dict], list[int]]:
+def _jsonl_rows(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
     """The JSON lines' whole records and the byte offset where each ends."""
     rows, offsets, total = [], [], 0
     with path.open("rb") as fh:

@@ -163,7 +163,7 @@ def _local_only(host: str) -> bool:
     return host in ("127.0.0.1", "::1", "localhost") or host.startswith("127.")
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``serve`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "serve",

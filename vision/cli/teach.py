@@ -234,7 +234,7 @@ def _import(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``teach`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "teach",

@@ -47,7 +47,8 @@ SWAP_SURE = 0.5
 
 
 def _unit(x: np.ndarray) -> np.ndarray:
-    return x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
+    out: np.ndarray = x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-9)
+    return out
 
 
 @lru_cache(maxsize=8)

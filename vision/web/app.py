@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scoring.hand import MAX_COUNTER, HandError
 from scoring.payments import Payment, between_seats, net_by_seat
@@ -147,7 +147,8 @@ def settlement(payments: Sequence[Payment]) -> dict[str, int] | None:
     return net_by_seat(payments)
 
 
-def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], problems: list[str]) -> dict:
+def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], problems: list[str]
+                  ) -> dict[str, Any]:
     """Score a structured hand (``/api/score``); a hand that cannot be scored is an invalid score
     with the reason."""
     try:
@@ -208,7 +209,8 @@ def hand_context(ctx: HandContextIn) -> HandContext:
 def roles(result: HandResult) -> list[tuple[TileRead, int | None, str]]:
     """Each tile with its place in the laid-out hand: its group (row, left to right) and its role
     (``concealed``, ``winning``, ``meld``, ``bonus`` or ``unused``), in reading order."""
-    ordered = [(t, i, g.role) for i, g in enumerate(result.layout.groups) for t in g.tiles]
+    ordered: list[tuple[TileRead, int | None, str]] = [
+        (t, i, g.role) for i, g in enumerate(result.layout.groups) for t in g.tiles]
     seen = {t.index for t, _, _ in ordered}
     ordered += [(t, None, "bonus") for t in result.tiles if t.index not in seen and t.code.endswith("f")]
     seen = {t.index for t, _, _ in ordered}
@@ -288,7 +290,7 @@ class _CatchAll:
             return
         started = False
 
-        async def tracking_send(message: dict) -> None:
+        async def tracking_send(message: Message) -> None:
             nonlocal started
             started = started or message["type"] == "http.response.start"
             await send(message)
@@ -512,7 +514,7 @@ def create_app(
         ctx = hand_context(body.context)
         tiles = [
             TileRead(
-                tuple(t.box),
+                t.box,
                 t.code,
                 1.0,
                 t.orientation,

@@ -247,7 +247,7 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number: send a finite number")
 
 
-def loads_strict(data: bytes | str) -> Any:
+def loads_strict(data: bytes | bytearray | str) -> Any:
     """JSON as the standard says: ``NaN``, ``Infinity`` and ``-Infinity`` are errors
     (:class:`ValueError`), and so is nesting too deep to read (``RecursionError`` → ValueError)."""
     try:

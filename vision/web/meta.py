@@ -3,7 +3,7 @@ its extra context fields and its options; and the palette of tiles a player can 
 
 The flag lists mirror the scorers' own validation (riichi ``validate.FLAGS``, MCR ``FLAGS``,
 Zung Jung ``FLAG_WIN_BY``, classical ``doubles.FLAGS``, the flags the Australian scorer reads);
-``tests/vision/test_web_meta.py`` feeds every listed flag to its scorer and checks that none is
+``tests/vision/web/test_meta.py`` feeds every listed flag to its scorer and checks that none is
 rejected or ignored as unknown, and that no flag a scorer declares is missing here.
 """
 

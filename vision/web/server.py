@@ -26,7 +26,7 @@ class TimedH11Protocol(H11Protocol):
 
     header_timeout = HEADER_TIMEOUT
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn's
         self._header_timer: asyncio.TimerHandle | None = None
         super().connection_made(transport)
         self._arm()

@@ -296,7 +296,8 @@ class Sets:
             return None
         crops = {}
         for t in result.tiles:
-            box = t.box if result.scale == 1.0 else tuple(v / result.scale for v in t.box)
+            x0, y0, x1, y1 = (v / result.scale for v in t.box)
+            box = t.box if result.scale == 1.0 else (x0, y0, x1, y1)
             crops[t.index] = tile_crop(result.image, replace(t, box=box), size)
         return self.reads.put(ReadCrops(source, crops))
 
@@ -352,7 +353,7 @@ class Sets:
 def _model(reader: PhotoReader) -> OnnxModel:
     """The tile reader model, which a taught set's features come from (a stand-in reader in the
     tests may have none)."""
-    model = getattr(reader, "rdr", None)
+    model: OnnxModel | None = getattr(reader, "rdr", None)
     if model is None:
         raise ApiError(503, "this reader cannot use taught sets (it has no tile reader model)")
     return model

@@ -80,7 +80,8 @@ class Correction(_Body):
 
 
 def sets_of(request: Request) -> Sets:
-    return request.app.state.sets
+    sets: Sets = request.app.state.sets
+    return sets
 
 
 def _json(payload: Any, status: int = 200) -> JSONResponse:

@@ -63,8 +63,8 @@ async def read_upload(request: Request, limit: int = MAX_UPLOAD) -> Upload:
             raise UploadError(400, "bad Content-Length header") from None
         if size > total_limit:
             raise UploadError(413, f"the photo is too large ({_mb(size)}; the limit is {_mb(limit)})")
-    ctype, params = parse_options_header(request.headers.get("content-type", ""))
-    ctype = ctype.decode("latin-1").lower()
+    raw_type, params = parse_options_header(request.headers.get("content-type", ""))
+    ctype = raw_type.decode("latin-1").lower()
     if ctype.startswith("image/") or ctype == "application/octet-stream":
         body = bytearray()
         try:
@@ -84,7 +84,7 @@ async def read_upload(request: Request, limit: int = MAX_UPLOAD) -> Upload:
 
 async def _parse_multipart(request: Request, boundary: bytes, limit: int, total_limit: int) -> Upload:
     out = Upload()
-    state: dict = {"headers": {}, "field": b"", "value": b"", "data": bytearray(), "size": 0}
+    state: dict[str, Any] = {"headers": {}, "field": b"", "value": b"", "data": bytearray(), "size": 0}
     problems: list[UploadError] = []
 
     def on_part_begin() -> None:

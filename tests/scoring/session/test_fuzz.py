@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +55,7 @@ def _photo(path: object) -> PhotoHand:
     return PhotoHand({"hand": "234m55p123456789s", "winning_tile": "9s"}, warnings=["a warning"])
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(
     st.one_of(st.just(_PLAYERS), _VALUE),
@@ -78,6 +80,7 @@ _CELL = st.one_of(
 )
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(
     st.lists(st.sampled_from([*MANIFEST_COLUMNS, "x", ""]), min_size=1, max_size=8),

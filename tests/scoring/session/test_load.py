@@ -145,6 +145,7 @@ def test_alias_bombs_are_refused_with_a_short_message(body: str, message: str) -
     assert len(str(exc.value)) < 300
 
 
+@pytest.mark.slow
 def test_deep_nesting_and_long_numbers() -> None:
     with pytest.raises(SessionError, match="nested too deeply"):
         parse_yaml("players: " + "[" * 100_000)

@@ -64,6 +64,8 @@ def test_photo_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 2 and "no images" in err
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @needs_models
 @needs_example
 def test_bundled_example_reads_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -98,6 +100,7 @@ def test_bundled_example_reads_exactly(tmp_path: Path, capsys: pytest.CaptureFix
     assert "Read:" in out and "Hand:" in out
 
 
+@pytest.mark.models
 @needs_models
 @needs_example
 def test_batch_goes_on_past_a_corrupt_photo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

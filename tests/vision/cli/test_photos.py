@@ -18,8 +18,8 @@ import pytest
 
 import vision.images
 from scoring.cli import run
+from tests.vision.support import EXAMPLE, TruthReader, TruthSpec
 from tests.vision.test_images import png_claiming, tiff_claiming
-from tests.vision.test_web_support import EXAMPLE, TruthReader, TruthSpec
 from vision.cli import build_parser
 from vision.cli import photo as photo_cmd
 from vision.cli import photos as photos_cmd
@@ -67,6 +67,7 @@ def test_annotate_to_what_cannot_be_written_is_refused_up_front(
     assert (folder / "p1.jpg").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_annotate_writes_the_decoded_pixels_without_decoding_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

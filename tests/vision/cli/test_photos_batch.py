@@ -18,8 +18,8 @@ import pytest
 import vision.pipeline
 from scoring.cli import run
 from tests.vision.cli.test_photos import _rows, _run
+from tests.vision.support import EXAMPLE, TruthReader, TruthSpec, models_present
 from tests.vision.test_images import png_claiming
-from tests.vision.test_web_support import EXAMPLE, TruthReader, TruthSpec, models_present
 from vision.cli import build_parser
 from vision.cli import photos as photos_cmd
 from vision.cli.options import ReaderSpec
@@ -205,6 +205,7 @@ def test_bad_input_is_one_error_line_before_any_work(
 # ------------------------------------------------------------------------------------------------
 # workers
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_two_workers_write_what_one_writes_and_each_loads_the_models_once(
     table: Path, truth_spec: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -251,6 +252,8 @@ def test_workers_fill_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @pytest.mark.skipif(not models_present(), reason="needs the shipped models (models/*.onnx)")
 def test_the_shipped_models_read_the_same_in_two_workers_as_in_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

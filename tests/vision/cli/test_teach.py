@@ -39,6 +39,8 @@ def _teach(profile: Path, *args: str) -> list[str]:
     return ["teach", "--profile", str(profile), *args]
 
 
+@pytest.mark.models
+@pytest.mark.slow
 def test_teach_pairs_saves_and_lists(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(
         _teach(tmp_path, "--set", "home", str(EXAMPLE), EXAMPLE_CODES, "--annotate", str(tmp_path / "a.jpg")),
@@ -54,6 +56,7 @@ def test_teach_pairs_saves_and_lists(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 0 and out.count(str(EXAMPLE.name)) == 15
 
 
+@pytest.mark.models
 def test_a_row_that_does_not_match_saves_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(_teach(tmp_path, "--set", "home", str(EXAMPLE), "345m55888p44s / 4s ?11p?"), capsys)
     assert code == 2
@@ -83,11 +86,14 @@ def test_bad_input_is_one_line(
     assert code == 2 and words in err and err.count("\n") == 1, err
 
 
+@pytest.mark.models
 def test_standard_layout_that_is_not_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(_teach(tmp_path, "--set", "home", "--standard", str(EXAMPLE)), capsys)
     assert code == 2 and "at least 4 rows" in err and "the standard layout: 123456789m" in err
 
 
+@pytest.mark.models
+@pytest.mark.slow
 def test_from_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -99,6 +105,8 @@ def test_from_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0 and "taught 15 tiles" in out, err
 
 
+@pytest.mark.models
+@pytest.mark.slow
 def test_export_import_remove(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(_teach(tmp_path, "--set", "home", str(EXAMPLE), EXAMPLE_CODES), capsys)[0] == 0
     file = tmp_path / "home.mjset"
@@ -122,6 +130,8 @@ def _hand(out: str) -> str:
     return next(line for line in out.splitlines() if line.startswith("Hand:"))
 
 
+@pytest.mark.models
+@pytest.mark.slow
 def test_photo_reads_with_the_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     photo = ["photo", str(EXAMPLE), "--rules", "riichi", "--seat", "W", "--win-by", "self_draw"]
     code, plain, _ = _run(photo, capsys)
@@ -139,6 +149,8 @@ def test_photo_reads_with_the_set(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code == 2 and "no taught set 'nosuch'" in err and "home" in err
 
 
+@pytest.mark.models
+@pytest.mark.slow
 def test_photos_reads_with_the_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
@@ -157,6 +169,8 @@ def _grids() -> list[tuple[str, str]]:
     return [tuple(s.strip() for s in ln.split(":", 1)) for ln in lines]  # type: ignore[misc]
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @pytest.mark.skipif(not CAMERASH.is_dir(), reason="../shared/data/camerash not here")
 def test_camerash_grids_pair_with_their_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The five held-out grids (144-156 tiles) pair as typed; teaching the set whose dragons are

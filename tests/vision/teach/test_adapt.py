@@ -97,6 +97,7 @@ def test_a_clean_set_and_flowers_raise_nothing() -> None:
 needs_reader = pytest.mark.skipif(not (MODELS_DIR / READER_FILE).is_file(), reason="no reader model")
 
 
+@pytest.mark.models
 @needs_reader
 def test_features_cached_per_reader_and_examples(tmp_path: Path) -> None:
     model = reader()
@@ -125,6 +126,7 @@ def test_spread_keeps_the_variety_of_a_code() -> None:
     assert spread(f, [3, 4], most=3) == [3, 4]
 
 
+@pytest.mark.models
 @needs_reader
 def test_a_big_set_reads_with_a_bounded_number_of_crops() -> None:
     from vision.teach.adapt import READ_PER_CODE

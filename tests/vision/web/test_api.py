@@ -1,6 +1,6 @@
 """The web server's JSON API with FastAPI's test client: reading, correcting, scoring, bad input.
 
-The reader is the ground-truth stand-in (``test_web_support.TruthReader``) except in the last test,
+The reader is the ground-truth stand-in (``tests.vision.support.TruthReader``) except in the last test,
 which needs the trained models.
 """
 
@@ -24,8 +24,8 @@ with warnings.catch_warnings():
 from scoring.notation import parse_hand
 from scoring.payments import Payment
 from scoring.rules import score_hand
+from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from tests.vision.test_images import tiff_claiming
-from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
 from vision.images import pixel_size, sniff
 from vision.web.app import create_app, settlement
 
@@ -222,6 +222,7 @@ def test_tiles_carry_how_sure_their_turn_is_and_a_re_layout_weighs_it(client: Te
     assert client.post("/api/layout", json=bad).status_code == 422
 
 
+@pytest.mark.slow
 def test_layout_rejects_bad_codes_and_bodies(client: TestClient) -> None:
     r = client.post("/api/layout", json={"tiles": [{"code": "9x", "box": [0, 0, 1, 1]}]})
     assert r.status_code == 400 and "9x" in r.json()["error"]
@@ -337,6 +338,7 @@ def test_bad_photos_get_a_clear_error(client: TestClient, data: bytes, status: i
     assert words in r.json()["error"]
 
 
+@pytest.mark.slow
 def test_photos_are_decoded_a_few_at_a_time(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each decode may take hundreds of MB: however many uploads arrive at once, at most
     DECODE_SLOTS are decoded together (the others wait their turn and are then read)."""
@@ -482,6 +484,7 @@ def test_serve_command_is_registered_and_checks_its_port(capsys: pytest.CaptureF
 # ------------------------------------------------------------------------------------------------
 # with the trained models
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.models
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
 def test_read_with_the_real_models() -> None:
     client = TestClient(create_app(), raise_server_exceptions=False, base_url="http://localhost")

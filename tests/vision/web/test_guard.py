@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from tests.vision.test_web_support import EXAMPLE, Server, TruthReader
+from tests.vision.support import EXAMPLE, Server, TruthReader
 from vision.cli import build_parser
 from vision.web.app import create_app
 from vision.web.guard import Limits, host_name, loads_strict
@@ -37,6 +37,7 @@ def _client(base: str = "http://localhost", **kw) -> TestClient:  # type: ignore
 # ------------------------------------------------------------------------------------------------
 # Host (DNS rebinding) and cross-origin POSTs
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("base", "ok"),
     [
@@ -202,6 +203,7 @@ def _closed_within(s: socket.socket, seconds: float) -> bytes | None:
         return got
 
 
+@pytest.mark.slow
 def test_a_client_that_sends_its_headers_too_slowly_is_dropped() -> None:
     app = create_app(TruthReader())
     with Server(app, header_timeout=0.5) as base:
@@ -220,6 +222,7 @@ def test_a_client_that_sends_its_headers_too_slowly_is_dropped() -> None:
         ok.close()
 
 
+@pytest.mark.slow
 def test_a_body_that_stops_coming_gets_a_408() -> None:
     app = create_app(TruthReader(), limits=Limits(body_idle=0.5, body_total=2.0))
     with Server(app) as base:
@@ -244,6 +247,7 @@ def test_a_body_that_stops_coming_gets_a_408() -> None:
         assert time.monotonic() - t0 < 4
 
 
+@pytest.mark.slow
 def test_twenty_unfinished_uploads_hold_only_the_slots_memory() -> None:
     """Twenty clients each start a 24 MB upload, send 3 MB of it and stall. Four are read (the
     slots), the others wait unread; when the stalled bodies time out, every one is answered and
@@ -283,6 +287,7 @@ def test_twenty_unfinished_uploads_hold_only_the_slots_memory() -> None:
     assert peak < 40 << 20, f"peak {peak >> 20} MB"
 
 
+@pytest.mark.slow
 def test_connections_beyond_the_limit_get_a_503() -> None:
     app = create_app(TruthReader())
     with Server(app, max_connections=3) as base:
@@ -304,6 +309,7 @@ def test_serve_listens_on_this_computer_unless_told_otherwise() -> None:
     assert args.host == "0.0.0.0" and args.allow_host == ["mahjong.local"]
 
 
+@pytest.mark.slow
 def test_the_loads_of_many_clients_leave_no_memory_behind() -> None:
     """8 clients x 25 requests (reads, scores, bad bodies) through the guard: no growth."""
     app = create_app(TruthReader())

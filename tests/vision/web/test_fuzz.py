@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import warnings
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ with warnings.catch_warnings():
 
 from tests.scoring.hand_strategies import json_values
 from tests.scoring.test_structured import _KEYS
-from tests.vision.test_web_support import TruthReader
+from tests.vision.support import TruthReader
 from vision.web.app import create_app
 
 _CLIENT = TestClient(create_app(TruthReader()), raise_server_exceptions=False, base_url="http://localhost")
@@ -49,12 +50,14 @@ def _check(path: str, body: bytes) -> None:
         assert len(answer["error"]) < 1000 and "Traceback" not in answer["error"]
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(st.one_of(_HAND, _VALUE), _RULES, st.dictionaries(st.text(max_size=8), _SCALAR, max_size=3))
 def test_fuzz_score_answers_every_hand_without_a_server_error(hand, rules, options) -> None:  # type: ignore[no-untyped-def]
     _check("/api/score", json.dumps({"hand": hand, "rules": rules, "options": options}).encode())
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(
     st.lists(_TILE, max_size=16),
@@ -99,6 +102,7 @@ _PLAYERS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(_PLAYERS, st.lists(st.one_of(_ROW, _VALUE), max_size=6), _RULES)
 def test_fuzz_session_answers_every_session_without_a_server_error(players, hands, rules) -> None:  # type: ignore[no-untyped-def]

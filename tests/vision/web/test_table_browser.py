@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.vision.test_web_browser import CHROMIUM, Server, _page, browser  # noqa: F401 (fixture)
-from tests.vision.test_web_support import EXAMPLE, ROOT, TruthReader
+from tests.vision.support import EXAMPLE, ROOT, TruthReader
+from tests.vision.web.test_browser import CHROMIUM, Server, _page, browser  # noqa: F401 (fixture)
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 

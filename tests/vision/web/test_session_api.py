@@ -19,11 +19,11 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from scoring import cli
-from tests.vision.test_web_support import TruthReader
+from tests.vision.support import TruthReader
 from vision.web.app import create_app
 from vision.web.session_api import MAX_ROWS, MAX_SESSION_BODY
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 #: what examples/hand.jpg shows (examples/hand.json), as the page's reading sends it
 PHOTO_HAND = {
     "hand": "345m55888p444s",

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.vision.test_web_browser import CHROMIUM, Server, _page, browser  # noqa: F401 (fixture)
-from tests.vision.test_web_support import EXAMPLE, ROOT, TruthReader, models_present
+from tests.vision.support import EXAMPLE, ROOT, TruthReader, models_present
+from tests.vision.web.test_browser import CHROMIUM, Server, _page, browser  # noqa: F401 (fixture)
 from vision.teach.store import SetStore
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
@@ -47,6 +47,7 @@ def _toast(page, words: str) -> str:
     return page.inner_text("#toast-text")
 
 
+@pytest.mark.models
 def test_teach_a_set_on_the_page_and_learn_from_a_correction(browser, tmp_path: Path) -> None:  # noqa: F811
     from vision.models import MODELS_DIR, reader
     from vision.web.app import create_app

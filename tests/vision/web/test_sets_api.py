@@ -1,7 +1,7 @@
 """The phone page's taught sets over the JSON API (:mod:`vision.web.sets_api`), with FastAPI's test
 client and a ``--profile``-style folder of sets in a temporary directory.
 
-The reader is the ground-truth stand-in (``test_web_support.TruthReader``) with the shipped tile
+The reader is the ground-truth stand-in (``tests.vision.support.TruthReader``) with the shipped tile
 reader model for the crops' features (a set's taught reader and its suspects need them); the last
 test reads with the trained models end to end. Both skip while the models are missing.
 """
@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from tests.vision.test_web_support import EXAMPLE, TruthReader, models_present, truth_tiles
+from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from vision.models import MODELS_DIR
 from vision.teach.adapt import TaughtReader
 from vision.teach.store import SetStore
@@ -107,6 +107,7 @@ def test_sets_are_listed_created_and_the_default_marked(reader: TruthReader, tmp
     ]
 
 
+@pytest.mark.models
 def test_teaching_shows_the_pairing_first_and_saves_it_when_asked(client: TestClient, tmp_path: Path) -> None:
     r = _teach(client)
     assert r.status_code == 200, r.text
@@ -153,6 +154,7 @@ def test_rows_that_do_not_match_are_named_and_nothing_is_kept(client: TestClient
     assert client.get("/api/sets").json()["sets"] == []
 
 
+@pytest.mark.models
 def test_the_set_view_lists_taught_tiles_their_crops_and_suspects(client: TestClient) -> None:
     _taught(client, "home", SWAPPED)
     d = client.get("/api/sets/home").json()
@@ -171,6 +173,7 @@ def test_the_set_view_lists_taught_tiles_their_crops_and_suspects(client: TestCl
     assert "immutable" in png.headers["cache-control"]
 
 
+@pytest.mark.models
 def test_a_set_changed_outside_the_server_is_seen(client: TestClient, tmp_path: Path) -> None:
     """``mahjong-score teach`` may change a set while the server runs: every save replaces its
     set.json, which the server looks at before using what it loaded."""
@@ -186,6 +189,7 @@ def test_a_set_changed_outside_the_server_is_seen(client: TestClient, tmp_path: 
 # ------------------------------------------------------------------------------------------------
 # reading with a set, learning from corrections, removing and undoing
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.models
 def test_a_photo_is_read_with_the_set_asked_for(reader: TruthReader, tmp_path: Path) -> None:
     client = _client(reader, tmp_path, default="home")
     _taught(client)
@@ -205,6 +209,7 @@ def test_a_photo_is_read_with_the_set_asked_for(reader: TruthReader, tmp_path: P
     assert d["set"] == "empty" and len(d["tiles"]) == len(truth_tiles())
 
 
+@pytest.mark.models
 def test_a_correction_is_taught_to_the_set_and_can_be_undone(client: TestClient) -> None:
     _taught(client)
     d = _read(client, set="home").json()
@@ -224,6 +229,7 @@ def test_a_correction_is_taught_to_the_set_and_can_be_undone(client: TestClient)
     assert client.get(f"/api/sets/home/tiles/{added['id']}.png").status_code == 404
 
 
+@pytest.mark.models
 def test_a_removed_tile_comes_back_in_its_place(client: TestClient) -> None:
     _taught(client)
     before = [t["id"] for t in client.get("/api/sets/home").json()["tiles"]]
@@ -258,6 +264,8 @@ def test_only_the_last_reads_are_kept(
 FIX = {"set": "home", "read_id": "READ", "tile": 0, "code": "1m"}
 
 
+@pytest.mark.models
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("method", "path", "body", "status", "words"),
     [
@@ -329,6 +337,7 @@ def test_bad_teaching_requests_get_a_clear_error(
     assert client.get("/api/sets").json()["sets"] == []
 
 
+@pytest.mark.models
 def test_too_large_and_cross_origin_requests_are_refused(reader: TruthReader, tmp_path: Path) -> None:
     client = _client(reader, tmp_path, max_upload=50_000)
     r = _teach(client)  # 128 kB > 50 kB
@@ -379,6 +388,7 @@ def test_serve_refuses_a_set_that_is_not_there(tmp_path: Path, capsys: pytest.Ca
     assert "bad set name" in capsys.readouterr().err
 
 
+@pytest.mark.models
 def test_serve_reads_with_the_set_it_names(
     client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -412,6 +422,8 @@ def test_serve_reads_with_the_set_it_names(
 # ------------------------------------------------------------------------------------------------
 # with the trained models
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.models
+@pytest.mark.slow
 @needs_models
 def test_teach_and_read_with_the_real_models(tmp_path: Path) -> None:
     from collections import Counter
@@ -426,6 +438,7 @@ def test_teach_and_read_with_the_real_models(tmp_path: Path) -> None:
     assert d["score"]["valid"], d["score"]
 
 
+@pytest.mark.slow
 def test_random_json_never_gets_a_server_error(client: TestClient) -> None:
     """Whatever JSON the set endpoints get, the answer is JSON with a status below 500."""
     from hypothesis import HealthCheck, given, settings

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.vision.test_web_support import EXAMPLE, ROOT, Server, TruthReader, models_present, truth_tiles
+from tests.vision.support import EXAMPLE, ROOT, Server, TruthReader, models_present, truth_tiles
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -181,6 +181,7 @@ def test_phone_page_reads_corrects_and_rescores(browser) -> None:
     assert not errors, errors
 
 
+@pytest.mark.models
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
 def test_phone_page_with_the_real_models(browser) -> None:
     from vision.web.app import create_app

@@ -30,7 +30,7 @@ def cmd_examples(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def add_command(sub: argparse._SubParsersAction) -> None:
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``examples`` on the ``mahjong-score`` subparsers."""
     p = sub.add_parser(
         "examples",

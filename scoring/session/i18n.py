@@ -143,6 +143,38 @@ def compile_po(text: str) -> bytes:
     )
 
 
+#: words the sheets translate from data, not from a literal in the code
+DATA_WORDS = (
+    # line kinds and statuses
+    "hand", "draw", "penalty", "scored", "confirm", "error", "void",
+    # units
+    "points", "han",
+    # closing rows
+    "Points", "Uma", "Final (points + uma)", "Punti Tavolo (4/2/1/0)", "Mini Punti",
+    # ranking columns
+    "final", "total", "table_points", "mini_punti", "uma",
+)  # fmt: skip
+
+
+def message_ids(paths: list[Path]) -> set[str]:
+    """Every sentence the code translates: the first argument of ``tr(...)``, ``msg(...)`` and
+    ``Msg(...)`` where it is a literal, and the infraction names and :data:`DATA_WORDS`."""
+    from scoring.session.penalties import INFRACTIONS
+
+    found = set(DATA_WORDS) | {name for names in INFRACTIONS.values() for name in names} | {"chombo"}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            first = node.args[0]
+            if name in ("tr", "msg", "Msg") and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.add(first.value)
+            elif name in ("tr", "msg") and isinstance(first, ast.IfExp):
+                found |= {b.value for b in (first.body, first.orelse) if isinstance(b, ast.Constant)}
+    return found
+
+
 def mo_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 

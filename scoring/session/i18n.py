@@ -168,8 +168,9 @@ def message_ids(paths: list[Path]) -> set[str]:
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
             first = node.args[0]
-            if name in ("tr", "msg", "Msg") and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found.add(first.value)
+            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+            if name in ("tr", "msg", "Msg") and literal:
+                found.add(first.value)  # type: ignore[union-attr]
             elif name in ("tr", "msg") and isinstance(first, ast.IfExp):
                 found |= {b.value for b in (first.body, first.orelse) if isinstance(b, ast.Constant)}
     return found

@@ -448,3 +448,18 @@ def test_ties_and_oka_are_settings() -> None:
         yaml_session("  - {draw: exhaustive}\n", "settings: {oka: -4}\n")
     with pytest.raises(SessionError, match="ties is a mcr setting"):
         run_session(yaml_session("  - {draw: exhaustive}\n", "settings: {ties: higher}\n"), "riichi")
+
+
+def test_nagashi_mangan_is_a_hand_row_in_place_of_the_draw() -> None:
+    # seed 001 §4.2.4: "Dopo che la mano è andata a monte per esaurimento delle pedine giocabili un
+    # giocatore può chiamare questa mano ... Il giocatore riceve il pagamento equivalente a un mangan
+    # pescato più il valore dei gettoni e delle puntate di riichi."
+    rows = (
+        "  - {draw: exhaustive, riichi: [Carla], tenpai: [Carla]}\n"
+        "  - {hand: '19m19p19s1234567z', winner: Bruno, win_by: self_draw, flags: [nagashi_mangan]}\n"
+    )
+    sheet = run_session(yaml_session(rows), "riichi")
+    nagashi = sheet.lines[1]
+    # Bruno deals (Anna was noten): 4,000 from each, 300 for the counter, Carla's stick
+    assert nagashi.deltas == {"Anna": -4100, "Bruno": 12300 + 1000, "Carla": -4100, "Dario": -4100}
+    assert sheet.next["honba"] == 2 and sheet.next["sticks"] == 0 and sheet.next["winds"]["Bruno"] == "E"

@@ -178,7 +178,6 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         tr("kind"),
         tr("status"),
         *([] if sheet.rules == "zung-jung" else [tr("round")]),
-        tr("result"),
         tr("winner"),
         tr("win_by"),
         tr("discarder"),
@@ -190,10 +189,11 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         *(tr("total {name}").format(name=n) for n in names),
         *(tr("wind {name}").format(name=n) for n in names),
         *(["honba", tr("riichi sticks")] if riichi else []),
+        tr("result"),
         tr("notes"),
     ]
     w.writerow(head)
-    lead = len(head) - 3 * len(names) - (3 if riichi else 1)  # the cells before the players'
+    lead = len(head) - 3 * len(names) - (4 if riichi else 2)  # the cells before the players'
 
     def summary(label: str, values: dict[str, Any]) -> None:
         w.writerow([label, *([""] * (lead - 1)), *(values.get(n, "") for n in names)])
@@ -205,7 +205,6 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                 tr(line.kind),
                 tr(line.status),
                 *([] if sheet.rules == "zung-jung" else [line.round_wind]),
-                result_text(line, tr),
                 line.winner or "",
                 line.win_by or "",
                 line.discarder or "",
@@ -221,6 +220,7 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                     if riichi
                     else []
                 ),
+                result_text(line, tr),
                 " | ".join(render(n, tr) for n in line.notes),
             ]
         )

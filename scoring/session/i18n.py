@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import ast
 import gettext
+import json
+import re
 import struct
 import sys
 from collections.abc import Callable, Mapping
@@ -143,6 +145,7 @@ def compile_po(text: str) -> bytes:
     )
 
 
+_JS_CALL = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
 #: words the sheets translate from data, not from a literal in the code
 DATA_WORDS = (
     # line kinds and statuses
@@ -158,11 +161,15 @@ DATA_WORDS = (
 
 def message_ids(paths: list[Path]) -> set[str]:
     """Every sentence the code translates: the first argument of ``tr(...)``, ``msg(...)`` and
-    ``Msg(...)`` where it is a literal, and the infraction names and :data:`DATA_WORDS`."""
+    ``Msg(...)`` where it is a literal (in a .js file: ``t("…")``), and the infraction names and
+    :data:`DATA_WORDS`."""
     from scoring.session.penalties import INFRACTIONS
 
     found = set(DATA_WORDS) | {name for names in INFRACTIONS.values() for name in names} | {"chombo"}
     for path in paths:
+        if path.suffix == ".js":  # the phone page's table mode: t("…") with a literal
+            found |= {json.loads(f'"{m}"') for m in _JS_CALL.findall(path.read_text(encoding="utf-8"))}
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue

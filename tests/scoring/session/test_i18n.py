@@ -28,7 +28,11 @@ from scoring.session.output import sheet_csv, sheet_text
 
 ROOT = Path(__file__).resolve().parents[3]
 PO = LOCALE_DIR / "it" / "LC_MESSAGES" / "session.po"
-SOURCES = [*sorted((ROOT / "scoring" / "session").glob("*.py")), ROOT / "vision" / "web" / "session_api.py"]
+SOURCES = [
+    *sorted((ROOT / "scoring" / "session").glob("*.py")),
+    ROOT / "vision" / "web" / "session_api.py",
+    ROOT / "vision" / "web" / "static" / "table.js",
+]
 
 
 def test_the_committed_mo_is_the_po_compiled() -> None:

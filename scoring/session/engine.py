@@ -581,12 +581,15 @@ class _Run:
             )
             score = None
         deltas: dict[str, int] = {}
+        unsure = any(line.status == "confirm" for line in lines)  # a photo to confirm: nothing paid yet
         if score is not None and not score.valid:
             lines[0].status, lines[0].notes = (
                 "error",
                 [msg("not a valid win: {reason}", reason=score.error), *lines[0].notes],
             )
-        elif score is not None:
+            for line in lines:
+                line.invalid = True
+        elif score is not None and not unsure:
             for n, v in self.seat_deltas(hand_payments(score)).items():
                 deltas[n] = deltas.get(n, 0) + v
             capped = score.details.get("capped_scores", {})
@@ -604,7 +607,8 @@ class _Run:
             if lines[0].status == "error":
                 line.status = "error"
             self.book(line, {})
-        self.seats.after_hand()
+        if not lines[0].invalid:  # a win that is not valid ends nothing
+            self.seats.after_hand()
 
     def _one_hand(self, row: SessionEntry, deltas: dict[str, int], declarers: list[str]) -> Line:
         """Score and settle one won hand into ``deltas``; the counters and the deal move later."""

@@ -8,19 +8,22 @@ cannot be followed (one ``error:`` line).
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.hand import HandError
 from scoring.rules import check_context
-from scoring.session.closing import ranking
-from scoring.session.engine import run_session
+from scoring.session.closing import SETTINGS, exact, number, ranking, ranking_json
+from scoring.session.engine import Sheet, run_session
 from scoring.session.html import sheet_html
+from scoring.session.i18n import DEFAULT_LANG, LANGS, Translate, translator
 from scoring.session.load import load_session
 from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
 from scoring.session.model import Session, SessionError
-from scoring.session.output import sheet_csv, sheet_json, sheet_text
+from scoring.session.output import next_text, sheet_csv, sheet_json, sheet_text
 
 EXIT_OK, EXIT_PENDING, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -30,35 +33,72 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
 
     _check_rules(args.rules)
     options = parse_options(args.option)
+    settings = {k: v.strip().lower() for k, v in parse_options(args.setting).items()}
     try:
         check_context(args.rules, (), options)  # an unknown option is bad input (exit 2)
     except HandError as exc:
         raise CliError(str(exc)) from None
-    sheets = []
     try:
-        for session in _sessions(args, CliError):
-            sheets.append(run_session(session, args.rules, options))
+        sheets = _run_all(_sessions(args, CliError), args.rules, options, settings)
     except SessionError as exc:
         raise CliError(str(exc)) from None
     if args.html and len(sheets) != 1:
         raise CliError("--html writes one table's sheet: give one session file")
+    lang = args.lang
     docs = [sheet_json(s) for s in sheets]
-    _write(args.csv, "".join(sheet_csv(s) for s in sheets), CliError)
+    _write(args.csv, "".join(sheet_csv(s, lang) for s in sheets), CliError)
     _write(
         args.out_json, json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=1), CliError
     )
     if args.html:
-        _write(args.html, sheet_html(sheets[0], Path(args.html).parent), CliError)
-    rank = ranking(docs) if len(docs) > 1 else []
+        _write(args.html, sheet_html(sheets[0], Path(args.html).parent, lang=lang), CliError)
+    rank = ranking(docs) if len(docs) > 1 or args.results else []
+    if args.results:
+        _write(args.results, results_csv(docs, rank, lang), CliError)
     if args.json:
-        doc = docs[0] if len(docs) == 1 else {"sheets": docs, "ranking": rank}
+        doc = docs[0] if len(docs) == 1 else {"sheets": docs, "ranking": ranking_json(rank)}
         json.dump(doc, out, ensure_ascii=False)
         out.write("\n")
     else:
-        out.write("\n\n".join(sheet_text(s) for s in sheets) + "\n")
-        if rank:
-            out.write("\nRanking:\n" + "\n".join(_rank_line(r) for r in rank) + "\n")
+        out.write("\n\n".join(sheet_text(s, lang) + "\n" + next_text(s, lang) for s in sheets) + "\n")
+        if len(docs) > 1:
+            tr = translator(lang)
+            out.write("\n" + tr("Ranking") + ":\n" + "\n".join(_rank_line(r, tr) for r in rank) + "\n")
     return EXIT_OK if all(s.complete for s in sheets) else EXIT_PENDING
+
+
+def session_order(session: str) -> tuple[int, float, str]:
+    """Sessions of a tournament in the order they were played: by their number when they have one."""
+    try:
+        return (0, float(session), "")
+    except ValueError:
+        return (1, 0.0, session)
+
+
+def _run_all(
+    sessions: list[Session], rules: str, options: dict[str, str], settings: dict[str, str]
+) -> list[Sheet]:
+    """Every session's sheet, in the order given; MCR obstruction and time-wasting counts carried
+    from each earlier session of the tournament to the next (seed 000 E 3.6: "Il conteggio delle
+    penalità (per ogni giocatore) viene azzerato all'inizio di ogni sessione tranne che per
+    l'ostruzione di gioco o la perdita di tempo"). Tables of one session carry nothing to each other."""
+    sheets: dict[int, Sheet] = {}
+    counts: dict[str, dict[str, int]] = {}
+    order = sorted(range(len(sessions)), key=lambda i: session_order(sessions[i].session))
+    i = 0
+    while i < len(order):
+        key = session_order(sessions[order[i]].session)
+        same = [j for j in order[i:] if session_order(sessions[j].session) == key]
+        after: dict[str, dict[str, int]] = {}
+        for j in same:
+            names = {p.name for p in sessions[j].players}
+            carried = {n: c for n, c in counts.items() if n in names} if rules == "mcr" else None
+            sheets[j] = run_session(sessions[j], rules, options, carried=carried, settings=settings)
+            # the sheet's counts include what it was given: they are the next session's start
+            after.update({n: dict(sheets[j].carry.get(n, {})) for n in names})
+        counts.update(after)
+        i += len(same)
+    return [sheets[j] for j in range(len(sessions))]
 
 
 def _sessions(args: argparse.Namespace, error: type[Exception]) -> list[Session]:
@@ -87,9 +127,54 @@ def _sessions(args: argparse.Namespace, error: type[Exception]) -> list[Session]
     return [session_from_manifest(rows, players, args.table, str(photos))]
 
 
-def _rank_line(r: dict[str, Any]) -> str:
+def _rank_line(r: dict[str, Any], tr: Translate) -> str:
     keys = [k for k in ("table_points", "mini_punti", "points", "uma", "final", "total") if k in r]
-    return f"{r['rank']:>3}. {r['player']:<16} " + "  ".join(f"{k.replace('_', ' ')} {r[k]}" for k in keys)
+    words = {"table_points": "Punti Tavolo", "mini_punti": "Mini Punti", "uma": "uma"}
+    return f"{r['rank']:>3}. {r['player']:<16} " + "  ".join(
+        f"{words.get(k) or tr(k)} {number(r[k])}" for k in keys
+    )
+
+
+def results_csv(docs: list[dict[str, Any]], rank: list[dict[str, Any]], lang: str) -> str:
+    """The tournament's results for the federation's ranking: place, name, player number, then
+    each session's table points (MCR), final score (riichi: points + uma) or total, and the sum."""
+    tr = translator(lang)
+    if not docs:
+        return ""
+    rules = docs[0]["rules"]
+    key = {"mcr": "table_points", "riichi": "final"}.get(rules, "totals")
+    sessions = sorted({d["session"] for d in docs}, key=session_order)
+    per: dict[tuple[str, str], Any] = {}
+    for d in docs:
+        values = d["totals"] if key == "totals" else d["closing"].get(f"{key}_exact", d["closing"][key])
+        for name in d["totals"]:
+            per[(name, d["session"])] = number(exact(values[name]))
+    label = {"table_points": "Punti Tavolo", "final": tr("final score"), "totals": tr("total")}[key]
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(
+        [
+            tr("place"),
+            tr("name"),
+            tr("player number"),
+            *(f"{label} {tr('session {n}').format(n=s)}" for s in sessions),
+            f"{label} {tr('total')}",
+            *(["Mini Punti"] if rules == "mcr" else []),
+        ]
+    )
+    total = {"table_points": "table_points", "final": "final", "totals": "total"}[key]
+    for r in rank:
+        w.writerow(
+            [
+                r["rank"],
+                r["player"],
+                r.get("number", ""),
+                *(per.get((r["player"], s), "") for s in sessions),
+                number(r[total]),
+                *([r["mini_punti"]] if rules == "mcr" else []),
+            ]
+        )
+    return buf.getvalue()
 
 
 def _write(path: str | None, text: str, error: type[Exception]) -> None:
@@ -126,4 +211,20 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--csv", metavar="OUT", help="write the sheet as CSV")
     p.add_argument("--out-json", metavar="OUT", help="write the sheet as JSON")
     p.add_argument("--html", metavar="OUT", help="write the printable sheet (HTML)")
+    p.add_argument(
+        "--results",
+        metavar="OUT",
+        help="write the tournament's results (CSV: place, name, player number, each session's "
+        "table points or final score) for the federation's ranking",
+    )
+    p.add_argument(
+        "--setting",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a choice where tournaments differ, over the files' own 'settings': "
+        + "; ".join(f"{k} ({v[0]}): {v[2]}, default {v[1]}" for k, v in SETTINGS.items()),
+    )
+    p.add_argument(
+        "--lang", choices=LANGS, default=DEFAULT_LANG, help="the sheets' and messages' language (default en)"
+    )
     p.set_defaults(func=cmd_session)

@@ -12,8 +12,11 @@ import os
 from collections.abc import Mapping
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from scoring.session.engine import Line, Sheet
+from scoring.session.i18n import DEFAULT_LANG, Translate, render, translator
+from scoring.session.output import closing_rows, heading, leftover_line, penalty_text, total_label, zj_turns
 from scoring.session.seats import MCR_SEAT_CHANGES
 
 _CSS = """
@@ -27,65 +30,116 @@ td.n .t{display:block;font-weight:600;border-top:1px dotted #999;margin-top:2px}
 text-align:center;font-weight:600;background:#f6f6f6}
 .el{font-size:11px;color:#333}.pen td{background:#fff6e6}.confirm td{background:#ffe9e9}
 .flag{color:#b00;font-weight:600}img.th{max-width:90px;max-height:60px;display:block;margin-top:3px}
-tfoot td{font-weight:600;background:#f6f6f6}.sig td{height:34px}
+tfoot td{font-weight:600;background:#f6f6f6}.sig td{height:34px}tr.turn td{font-weight:600;background:#f3f3fb}
 @media print{body{margin:0}.noprint{display:none}}
 """
 
 
-def _seat_change(line: Line, sheet: Sheet) -> str:
+def _seat_change(line: Line, sheet: Sheet, done: set[int]) -> str:
+    """MCR's CAMBIO POSTI beside the last hand of rounds 1-3 (seed 000 App. B), once each."""
     if sheet.rules != "mcr" or line.kind not in ("hand", "draw") or not line.label.isdigit():
         return ""
     n = int(line.label)
-    if n in (4, 8, 12):
+    if n in (4, 8, 12) and n not in done and line.status != "void":
+        done.add(n)
         change = MCR_SEAT_CHANGES[n // 4 - 1]
         return " ".join(f"{a}→{b}" for a, b in change.items()).replace("W", "O")
     return ""
 
 
-def _thumb(photo: str | None, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] | None) -> str:
+def _thumb(
+    photo: str | None, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] | None, tr: Translate
+) -> str:
     if not photo:
         return ""
+    alt = escape(tr("photo of the hand"))
     if thumbs is not None:  # the caller holds the pictures (the phone page: photos are not on disk)
         src = thumbs.get(photo)
-        return f'<img class="th" src="{escape(src)}" alt="photo of the hand">' if src else ""
+        return f'<img class="th" src="{escape(src)}" alt="{alt}">' if src else ""
     path = Path(sheet.session.base_dir) / photo
     rel = os.path.relpath(path.resolve(), out_dir.resolve()) if path.exists() else photo
-    return f'<img class="th" src="{escape(Path(rel).as_posix())}" alt="photo of the hand">'
+    return f'<img class="th" src="{escape(Path(rel).as_posix())}" alt="{alt}">'
 
 
-def _result(line: Line, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] | None) -> str:
+def _result(line: Line, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] | None, tr: Translate) -> str:
+    notes = [render(n, tr) for n in line.notes]
     if line.kind == "penalty":
-        return f"<b>Penalty</b> {escape(line.notes[0])}"
+        return f"<b>{escape(tr('Penalty'))}</b> {escape(notes[0])}"
     if line.kind == "chombo":
-        return f"<b>Chombo</b> {escape(line.notes[0])}"
+        return f"<b>Chombo</b> {escape(notes[0])}"
     if line.kind == "draw":
-        return "Draw" + (f" <span class=el>{escape(line.notes[0])}</span>" if line.notes else "")
-    how = "self-drawn" if line.win_by == "self_draw" else f"on {escape(line.discarder or '?')}'s discard"
-    text = f"<b>{escape(line.winner or '')}</b> {how}"
+        word = tr("Goulash, dead hand") if line.goulash else tr("Draw")
+        return escape(word) + "".join(f" <span class=el>{escape(n)}</span>" for n in notes)
+    if line.win_by == "self_draw":
+        how = escape(tr("self-drawn"))
+    else:
+        how = escape(tr("on {player}'s discard").format(player=line.discarder or "?"))
+    text = f"<b>{escape(line.winner or '')}</b> {how}" + (" (Goulash)" if line.goulash else "")
     if line.hand:
         text += f"<br><code>{escape(line.hand)}</code>"
     if line.elements:
         text += "<div class=el>" + ", ".join(f"{escape(k)} {v}" for k, v in line.elements.items()) + "</div>"
-    if line.status in ("confirm", "error"):
-        text += "".join(f"<div class=flag>{escape(n)}</div>" for n in line.notes)
-    return text + _thumb(line.photo, sheet, out_dir, thumbs)
+    if line.status in ("confirm", "error", "void"):
+        text += "".join(f"<div class=flag>{escape(n)}</div>" for n in notes)
+    else:
+        text += "".join(f"<div class=el>{escape(n)}</div>" for n in notes)
+    return text + _thumb(line.photo, sheet, out_dir, thumbs, tr)
 
 
-def sheet_html(sheet: Sheet, out_dir: Path | str = ".", thumbs: Mapping[str, str] | None = None) -> str:
-    """The whole page; photo thumbnails are linked relative to ``out_dir`` (where the page goes),
-    or, when ``thumbs`` is given, taken from it alone (photo name → image URL, e.g.
+def _columns(rules: str, tr: Translate) -> list[str]:
+    """The columns before the players', as each seed's sheet has them."""
+    if rules == "mcr":  # seed 000 App. B
+        return [tr("Hand"), "Round", tr("Mahjong points (Punti Mahjong)"), tr("Result and elements")]
+    if rules == "riichi":  # seed 001: the hand by round and dealer, the counters
+        return [tr("Hand"), "Honba", tr("Riichi sticks"), tr("Value"), tr("Result and elements")]
+    if rules == "zung-jung":  # seed 002's sheet: TURNO, MANO
+        return [tr("Turn"), tr("Hand"), tr("Points"), tr("Result and elements")]
+    return [tr("Hand"), tr("Round wind"), tr("Points"), tr("Result and elements")]
+
+
+def _lead(line: Line, rules: str, tr: Translate) -> list[str]:
+    value = "" if line.value is None else f"{line.value}<br><span class=el>{escape(tr(line.unit))}</span>"
+    if rules == "riichi":
+        honba = "" if line.honba is None else str(line.honba)
+        sticks = "" if line.sticks is None else str(line.sticks)
+        return [escape(line.label), honba, sticks, value]
+    if rules == "zung-jung":
+        turn = "" if line.kind == "penalty" else str((line.hand_no - 1) // 4 + 1)
+        return [turn, escape(line.label), value]
+    return [escape(line.label), line.round_wind if line.kind != "penalty" else "", value]
+
+
+def sheet_html(
+    sheet: Sheet,
+    out_dir: Path | str = ".",
+    thumbs: Mapping[str, str] | None = None,
+    lang: str = DEFAULT_LANG,
+) -> str:
+    """The whole page in ``lang``; photo thumbnails are linked relative to ``out_dir`` (where the
+    page goes), or, when ``thumbs`` is given, taken from it alone (photo name → image URL, e.g.
     ``data:image/jpeg;base64,…``; a photo it lacks gets no picture)."""
+    tr = translator(lang)
     out_dir = Path(out_dir)
     s = sheet.session
     players = s.players
     names = [p.name for p in players]
-    riichi = sheet.rules == "riichi"
+    mcr = sheet.rules == "mcr"
+    columns = _columns(sheet.rules, tr)
+    span = len(columns)
+    extra = 1 if mcr else 0  # MCR's CAMBIO POSTI column
+    tail = "<td></td>" * extra
+
+    def summary(label: str, values: Mapping[str, Any], cls: str = "") -> str:
+        cells = "".join(f"<td class=n>{escape(str(values.get(n, '')))}</td>" for n in names)
+        attr = f" class={cls}" if cls else ""
+        return f"<tr{attr}><td colspan={span}>{escape(label)}</td>{cells}{tail}</tr>"
+
     rows = []
-    for line in sheet.lines:
-        cls = {"penalty": "pen", "confirm": "confirm", "error": "confirm"}.get(line.status, "")
-        value = "" if line.value is None else f"{line.value}<br><span class=el>{escape(line.unit)}</span>"
-        if riichi and line.honba is not None:
-            value += f"<div class=el>honba {line.honba}, sticks {line.sticks}</div>"
+    done: set[int] = set()
+    for line, turn, sums in zj_turns(sheet):
+        cls = {"penalty": "pen", "confirm": "confirm", "error": "confirm", "void": "confirm"}.get(
+            line.status, ""
+        )
         cells = []
         for n in names:
             d = line.deltas.get(n, 0)
@@ -95,56 +149,57 @@ def sheet_html(sheet: Sheet, out_dir: Path | str = ".", thumbs: Mapping[str, str
                 f'<td class="n{mark}"><span class="{"loss" if d < 0 else ""}">{d:+d}</span>'
                 f"<span class=t>{line.totals.get(n, 0)}</span><span class=el>{wind}</span></td>"
             )
-        rows.append(
-            f'<tr class="{cls}"><td>{escape(line.label)}</td><td>{line.round_wind}</td>'
-            f"<td class=n>{value}</td><td>{_result(line, sheet, out_dir, thumbs)}</td>{''.join(cells)}"
-            f"<td class=el>{_seat_change(line, sheet)}</td></tr>"
+        lead = "".join(
+            f"<td>{c}</td>" if i < span - 2 else f"<td class=n>{c}</td>"
+            for i, c in enumerate(_lead(line, sheet.rules, tr))
         )
-    foot = [
-        "<tr><td colspan=4>Total</td>"
-        + "".join(f"<td class=n>{sheet.totals[n]}</td>" for n in names)
-        + "<td></td></tr>"
-    ]
-    labels = {
-        "mini_punti": "Mini Punti",
-        "table_points": "Punti Tavolo (4/2/1/0)",
-        "points": "Points",
-        "uma": "Uma",
-        "final": "Final (points + uma)",
-    }
-    for key, label in labels.items():
-        values = sheet.closing.get(key)
-        if isinstance(values, dict):
-            foot.append(
-                f"<tr><td colspan=4>{label}</td>"
-                f"{''.join(f'<td class=n>{values[n]}</td>' for n in names)}<td></td></tr>"
-            )
-    foot.append(f"<tr class=sig><td colspan=4>Firma (signature)</td>{'<td></td>' * len(names)}<td></td></tr>")
+        change = f"<td class=el>{_seat_change(line, sheet, done)}</td>" if mcr else ""
+        rows.append(
+            f'<tr class="{cls}">{lead}<td>{_result(line, sheet, out_dir, thumbs, tr)}</td>'
+            f"{''.join(cells)}{change}</tr>"
+        )
+        if turn is not None:
+            rows.append(summary(f"TOT TURNO {turn}", {n: f"{v:+d}" for n, v in sums.items()}, "turn"))
+    foot = [summary(total_label(sheet, tr), sheet.totals)]
+    left = leftover_line(sheet, tr)
+    if left:
+        foot.append(summary(left[0], {n: f"+{v}" if v else "" for n, v in left[1].items()}))
+    foot += [summary(label, values) for label, values in closing_rows(sheet, tr)]
+    foot.append(summary(tr("Signature (Firma)"), {}, "sig"))
     head = "".join(
-        f"<th>N° {escape(p.number)}<br>{escape(p.name)}<br><span class=el>starts {p.seat}</span></th>"
+        f"<th>N° {escape(p.number)}<br>{escape(p.name)}<br><span class=el>"
+        f"{escape(tr('starts {seat}').format(seat=p.seat))}</span></th>"
         for p in players
     )
-    pens = "".join(
-        f"<li>hand {p.hand}: {escape(p.player)} — {escape(p.infraction)}, {p.points} ({escape(p.note)})</li>"
-        for p in sheet.penalties
-    )
+    change_head = f"<th>{escape(tr('Seat change (Cambio posti)'))}</th>" if mcr else ""
+    pens = "".join(f"<li>{escape(penalty_text(p, tr))}</li>" for p in sheet.penalties)
     pending = (
         ""
         if sheet.complete
-        else f"<p class=flag>Not complete: {len(sheet.pending)} row(s) for the referee to confirm "
-        "or correct.</p>"
+        else "<p class=flag>"
+        + escape(
+            tr("Not complete: {n} row(s) for the referee to confirm or correct.").format(n=len(sheet.pending))
+        )
+        + "</p>"
     )
-    title = escape(f"{s.tournament} — session {s.session}, table {s.table}")
+    title = escape(heading(s, sheet.rules, tr))
+    meta = " · ".join(
+        [
+            f"{escape(tr('Session'))} <b>{escape(s.session)}</b>",
+            f"{escape(tr('Table'))} <b>{escape(s.table)}</b>",
+            f"{escape(tr('rules'))} <b>{escape(sheet.rules)}</b>",
+            f"{escape(tr('hands played'))} {sheet.hands_played}",
+        ]
+    )
+    heads = "".join(f"<th>{escape(c)}</th>" for c in columns)
     return (
-        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title}</title>"
+        f"<!doctype html><html lang={lang}><head><meta charset=utf-8><title>{title}</title>"
         f"<style>{_CSS}</style></head><body>"
-        f"<h1>{escape(s.tournament or 'Session sheet')}</h1>"
-        f"<div class=meta>Turno (session) <b>{escape(s.session)}</b>"
-        f" · Tavolo (table) <b>{escape(s.table)}</b>"
-        f" · rules <b>{escape(sheet.rules)}</b> · hands played {sheet.hands_played}</div>{pending}"
-        f"<table><thead><tr><th>Hand</th><th>Round</th><th>Punti Mahjong</th><th>Result and elements</th>"
-        f"{head}<th>Cambio posti</th></tr></thead><tbody>{''.join(rows)}</tbody>"
+        f"<h1>{escape(s.tournament or tr('Session sheet'))}</h1>"
+        f"<div class=meta>{meta}</div>{pending}"
+        f"<table><thead><tr>{heads}"
+        f"{head}{change_head}</tr></thead><tbody>{''.join(rows)}</tbody>"
         f"<tfoot>{''.join(foot)}</tfoot></table>"
-        + (f"<h2 style='font-size:14px'>Penalties</h2><ul>{pens}</ul>" if pens else "")
+        + (f"<h2 style='font-size:14px'>{escape(tr('Penalties'))}</h2><ul>{pens}</ul>" if pens else "")
         + "</body></html>\n"
     )

@@ -43,7 +43,70 @@ ROW_KINDS = ("hand", "draw", "penalty", "chombo")
 MAX_ROWS = 1000
 _LIST_FIELDS = ("flags", "dora", "ura", "riichi", "tenpai")
 _INT_FIELDS = ("honba", "sticks", "points", "minutes")
-_STR_FIELDS = ("photo", "winner", "win_by", "discarder", "pao", "player", "infraction", "note")
+_STR_FIELDS = (
+    "photo",
+    "winner",
+    "win_by",
+    "discarder",
+    "responsible",
+    "pao",
+    "player",
+    "infraction",
+    "note",
+    "winning_tile",
+)
+#: the keys each kind of row may hold: anything else (``richi:`` for ``riichi:``) is refused, since
+#: a key read by nobody would change the money in silence (CSV columns are checked the same way)
+ROW_KEYS: dict[str, frozenset[str]] = {
+    "hand": frozenset(
+        [
+            "kind",
+            "hand",
+            "photo",
+            "reading",
+            "winner",
+            "win_by",
+            "discarder",
+            "responsible",
+            "flags",
+            "dora",
+            "ura",
+            "riichi",
+            "honba",
+            "sticks",
+            "pao",
+            "others",
+            "confirmed",
+            "same_discard",
+            "options",
+            "winning_tile",
+            "note",
+        ]
+    ),
+    "draw": frozenset(["kind", "draw", "riichi", "tenpai", "honba", "sticks", "note"]),
+    "penalty": frozenset(
+        [
+            "kind",
+            "penalty",
+            "infraction",
+            "player",
+            "points",
+            "minutes",
+            "serious",
+            "opponents_exposed",
+            "note",
+        ]
+    ),
+    "chombo": frozenset(["kind", "chombo", "player", "honba", "sticks", "note"]),
+}
+#: what a session file holds at its top level, and a player
+SESSION_KEYS = frozenset(["tournament", "session", "table", "rules", "players", "hands", "carry", "settings"])
+PLAYER_KEYS = frozenset(["name", "seat", "number", "substitute"])
+WIN_BY = ("discard", "self_draw")
+#: the most minutes a lateness row may give (beyond the seeds' limits it is a substitute's session)
+MAX_MINUTES = 24 * 60
+#: the largest penalty a row may give (riichi's serious obstruction is 48,000)
+MAX_PENALTY = 100_000
 CSV_COLUMNS = (
     "kind",
     "value",
@@ -56,6 +119,7 @@ CSV_COLUMNS = (
     "winner",
     "win_by",
     "discarder",
+    "responsible",
     "flags",
     "dora",
     "ura",
@@ -70,6 +134,8 @@ CSV_COLUMNS = (
     "infraction",
     "points",
     "minutes",
+    "serious",
+    "opponents_exposed",
     "confirmed",
     "same_discard",
     "note",
@@ -127,14 +193,67 @@ def session_from_dict(data: Any) -> Session:
             f"{len(players)} players and {len(rows)} rows: a table's session has 4 players "
             f"and at most {MAX_ROWS} rows"
         )
-    return Session(
+    session = Session(
         tournament=_scalar(data.get("tournament"), "tournament"),
         session=_scalar(data.get("session"), "session"),
         table=_scalar(data.get("table"), "table"),
         players=[_player(p, f"players[{i}]") for i, p in enumerate(players)],
         rows=[_row(r, f"hands[{i}]") for i, r in enumerate(rows)],
         rules=_scalar(data.get("rules"), "rules") or None,
+        carry=_carry(data.get("carry")),
+        settings=_settings(data.get("settings")),
     )
+    _known(data, SESSION_KEYS, "the session file")
+    return session
+
+
+def _known(data: Mapping[str, Any], keys: frozenset[str], where: str) -> None:
+    """Refuse a key nobody reads (a misspelling): it would change the result in silence."""
+    unknown = sorted(str(k) for k in data if k not in keys)
+    if unknown:
+        raise SessionError(
+            f"{where}: unknown key {show(unknown[0])} (it may hold: {', '.join(sorted(keys))})"
+        )
+
+
+def _carry(value: Any) -> dict[str, dict[str, int]]:
+    """``carry: {Anna: {obstruction: 1}}``: MCR infraction counts from earlier sessions of the
+    tournament that are not given with this one (seed 000 E 3.6: only these two carry over)."""
+    from scoring.session.penalties import CARRIED
+
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise SessionError(f"carry: map each player to {{{', '.join(CARRIED)}: count}}, got {show(value)}")
+    out: dict[str, dict[str, int]] = {}
+    for name, counts in value.items():
+        where = f"carry.{_scalar(name, 'carry')}"
+        if not isinstance(counts, Mapping):
+            raise SessionError(f"{where}: give {{{', '.join(CARRIED)}: count}}, got {show(counts)}")
+        for kind, n in counts.items():
+            if kind not in CARRIED:
+                raise SessionError(
+                    f"{where}: only {' and '.join(CARRIED)} carry over to the next session "
+                    f"(seed 000 E 3.6), not {show(kind)}"
+                )
+            count = _as_int(n, f"{where}.{kind}")
+            if count is None or not 0 <= count <= MAX_ITEMS:
+                raise SessionError(f"{where}.{kind}: a count 0..{MAX_ITEMS}, got {show(n)}")
+            out.setdefault(str(name), {})[str(kind)] = count
+    return out
+
+
+def _settings(value: Any) -> dict[str, str]:
+    """``settings: {ties: share, oka: 0}``: the session's choices where tournaments differ."""
+    from scoring.session.closing import check_settings
+
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise SessionError(f"settings: NAME: value pairs, got {show(value)}")
+    out = {str(k): _scalar(v, f"settings.{k}").strip().lower() for k, v in value.items()}
+    check_settings(out)
+    return out
 
 
 def _scalar(value: Any, where: str) -> str:
@@ -153,6 +272,7 @@ def _scalar(value: Any, where: str) -> str:
 def _player(data: Any, where: str) -> Player:
     if not isinstance(data, Mapping) or not data.get("name"):
         raise SessionError(f"{where}: a player is {{name, seat}}, got {show(data)}")
+    _known(data, PLAYER_KEYS, where)
     seat = _scalar(data.get("seat"), f"{where}.seat").strip().upper()
     if seat not in WINDS:
         raise SessionError(f"{where}: seat must be E, S, W or N, not {show(data.get('seat'))}")
@@ -180,10 +300,31 @@ def _as_list(value: Any, where: str) -> list[str]:
 def _as_int(value: Any, where: str) -> int | None:
     if value is None or value == "":
         return None
+    if isinstance(value, bool):
+        raise SessionError(f"{where}: expected a whole number, got {show(value)}")
     try:
         return int(_scalar(value, where).strip())
     except ValueError:
         raise SessionError(f"{where}: expected a whole number, got {show(value)}") from None
+
+
+def _in_range(row: SessionEntry) -> None:
+    """Numbers a referee writes, each in the range the rules give it (a wrong sign changes money)."""
+    from scoring.hand import MAX_COUNTER
+
+    for name in ("honba", "sticks"):
+        n = getattr(row, name)
+        if n is not None and not 0 <= n <= MAX_COUNTER:
+            raise SessionError(f"{row.line}.{name}: a count 0..{MAX_COUNTER}, got {n}")
+    if row.minutes is not None and not 1 <= row.minutes <= MAX_MINUTES:
+        raise SessionError(
+            f"{row.line}.minutes: a lateness is at least 1 minute (seed 000 E 2.3, 001 §5.6), "
+            f"got {row.minutes}"
+        )
+    if row.points is not None and not 0 <= row.points <= MAX_PENALTY:
+        raise SessionError(
+            f"{row.line}.points: penalty points are written as a deduction 0..{MAX_PENALTY}, got {row.points}"
+        )
 
 
 def _kind_of(data: Mapping[str, Any], where: str) -> str:
@@ -206,6 +347,7 @@ def _row(data: Any, where: str) -> SessionEntry:
     if not isinstance(data, Mapping):
         raise SessionError(f"{where}: a row is an object (a hand, a draw or a penalty), got {show(data)}")
     kind = _kind_of(data, where)
+    _known(data, ROW_KEYS[kind], f"{where} ({kind})")
     row = SessionEntry(kind=kind, line=where)
     hand = data.get("hand")
     if hand is not None and not isinstance(hand, str | Mapping):
@@ -242,8 +384,19 @@ def _row(data: Any, where: str) -> SessionEntry:
     if not isinstance(others, Mapping):
         raise SessionError(f"{where}.others: map each other player to a hand or a score")
     row.others = dict(others)
-    row.confirmed = _as_bool(data.get("confirmed", False))
-    row.same_discard = _as_bool(data.get("same_discard", False))
+    row.confirmed = _as_bool(data.get("confirmed", False), f"{where}.confirmed")
+    row.same_discard = _as_bool(data.get("same_discard", False), f"{where}.same_discard")
+    row.serious = _as_bool(data.get("serious", False), f"{where}.serious")
+    row.opponents_exposed = _as_bool(data.get("opponents_exposed", False), f"{where}.opponents_exposed")
+    _in_range(row)
+    if row.win_by is not None:
+        row.win_by = {"ron": "discard", "tsumo": "self_draw"}.get(row.win_by.lower(), row.win_by.lower())
+        if row.win_by not in WIN_BY:
+            raise SessionError(f"{where}.win_by: discard (ron) or self_draw (tsumo), not {show(row.win_by)}")
+        if row.win_by == "self_draw" and row.discarder:
+            raise SessionError(f"{where}: a self-drawn win (tsumo) has no discarder: remove one of them")
+        if row.win_by == "self_draw" and row.same_discard:
+            raise SessionError(f"{where}: same_discard is a win on a discard, not a self-drawn one")
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
         raise SessionError(f"{where}.options: NAME: value pairs, got {show(options)}")
@@ -295,10 +448,15 @@ def _texts(value: Any, where: str) -> list[str]:
     raise SessionError(f"{where}: expected a list of texts, got {show(value)}")
 
 
-def _as_bool(value: Any) -> bool:
-    if value is True:
+def _as_bool(value: Any, where: str = "") -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower() if isinstance(value, str | int) else None
+    if text in ("true", "yes", "1", "y"):
         return True
-    return isinstance(value, str | int) and str(value).strip().lower() in ("true", "yes", "1")
+    if text in ("false", "no", "0", "n", ""):
+        return False
+    raise SessionError(f"{where}: yes or no, not {show(value)}")
 
 
 def _others_from_text(text: str, where: str) -> dict[str, Any]:
@@ -310,7 +468,7 @@ def _others_from_text(text: str, where: str) -> dict[str, Any]:
         if not sep:
             raise SessionError(f"{where}: entries are Name=score or Name=<hand>, got {show(part)}")
         value = value.strip()
-        out[name.strip()] = int(value) if value.lstrip("-").isdigit() else value
+        out[name.strip()] = int(value) if value.isascii() and value.lstrip("-").isdigit() else value
     return out
 
 

@@ -56,7 +56,10 @@ class SessionEntry:
     minutes: int | None = None
     note: str = ""
     confirmed: bool = False  # a referee confirmed a photo's reading
-    same_discard: bool = False  # riichi: won on the previous hand row's discard too (several winners)
+    same_discard: bool = False  # won on the previous hand row's discard too (several winners)
+    responsible: str | None = None  # Zung Jung: who pays the rest over 25 (seed 002 §4.4-4.5)
+    serious: bool = False  # riichi obstruction: a serious, repeated case (seed 001 §5.5)
+    opponents_exposed: bool = False  # Australian false mah jong: an opponent had shown tiles (L330)
     options: dict[str, str] = field(default_factory=dict)
     #: the winning tile when the photo does not set it apart (a photo manifest's ``winning_tile``)
     winning_tile: str | None = None
@@ -74,6 +77,10 @@ class Session:
     rows: list[SessionEntry]
     rules: str | None = None
     base_dir: str = "."  # photos are relative to the session file
+    #: MCR infraction counts carried from earlier sessions (seed 000 E 3.6): player → kind → count
+    carry: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: the tournament's choices where the seeds are silent or tournaments differ (ties, oka)
+    settings: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.players) != 4:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.session.i18n import Msg, msg
 from scoring.session.model import SessionEntry, SessionError
 
 #: MCR repeated-infraction scale (App. D note (1)); 0 is the warning
@@ -31,7 +32,17 @@ MCR_REPEATED = (
     "wall_destroyed",
     "knocked_tiles",
     "infraction",
+    "obstruction",
+    "time_wasting",
 )
+#: the MCR infractions whose count is not reset at a new session: "Il conteggio delle penalità (per
+#: ogni giocatore) viene azzerato all'inizio di ogni sessione tranne che per l'ostruzione di gioco o
+#: la perdita di tempo." (seed 000 E 3.6, App. D)
+CARRIED = ("obstruction", "time_wasting")
+#: riichi obstruction (seed 001 §5.5): "8.000 o 12.000 punti di penalità (come il chombo), o in casi
+#: gravi e ripetuti con punti di penalità tra 12.000 e 48.000"
+OBSTRUCTION_POINTS = (8000, 12000)
+SERIOUS_OBSTRUCTION = (12000, 48000)
 #: the infractions a penalty row may name under each system, as the functions below accept them
 #: (what the phone page offers; a test feeds each one to the engine)
 INFRACTIONS: dict[str, tuple[str, ...]] = {
@@ -47,7 +58,7 @@ INFRACTIONS: dict[str, tuple[str, ...]] = {
     ),
     "riichi": ("late", "obstruction", "dead_hand", "referee", "disqualified"),
     "zung-jung": ("referee", "disqualified"),
-    "australian": ("referee", "disqualified"),
+    "australian": ("false_mah_jong", "referee", "disqualified"),
     "classical": ("referee", "disqualified"),
 }
 
@@ -61,8 +72,10 @@ class Penalty:
     infraction: str
     points: int  # deducted from the offender (> 0), or paid in total when ``each`` > 0
     each: int = 0  # paid to each other player (MCR false Hu)
-    note: str = ""
+    note: str | Msg = ""
     disqualified: bool = False
+    #: who receives what when not ``each`` alike (Australian, East doubled): (player, points)
+    paid: tuple[tuple[str, int], ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -72,21 +85,26 @@ class Penalty:
             "points": self.points,
             "kind": "payment to each" if self.each else "deduction",
             "each": self.each,
-            "note": self.note,
+            "note": str(self.note),
             "disqualified": self.disqualified,
         }
 
 
-def mcr_penalty(row: SessionEntry, player: str, hand: int, earlier: list[Penalty]) -> Penalty:
+def mcr_penalty(
+    row: SessionEntry, player: str, hand: int, earlier: list[Penalty], carried: int = 0
+) -> Penalty:
+    """``carried``: this player's count of this infraction from earlier sessions (E 3.6)."""
     kind = row.infraction
     if kind == "false_hu_short":
         return Penalty(
-            player, hand, kind, 30, each=10, note="false Hu, 4 sets and a pair under 8 points (E 2.10.2)"
+            player, hand, kind, 30, each=10, note=msg("false Hu, 4 sets and a pair under 8 points (E 2.10.2)")
         )
     if kind == "false_hu_invalid":
-        return Penalty(player, hand, kind, 60, each=20, note="false Hu, invalid hand (E 2.10.2)")
+        return Penalty(player, hand, kind, 60, each=20, note=msg("false Hu, invalid hand (E 2.10.2)"))
     if kind == "false_hu_hidden":
-        return Penalty(player, hand, kind, 0, note="false Hu, tiles not shown: dead hand only (E 2.10.1)")
+        return Penalty(
+            player, hand, kind, 0, note=msg("false Hu, tiles not shown: dead hand only (E 2.10.1)")
+        )
     if kind == "late":
         if row.minutes is None:
             raise SessionError(f"{row.line}: a late arrival needs 'minutes'")
@@ -96,20 +114,32 @@ def mcr_penalty(row: SessionEntry, player: str, hand: int, earlier: list[Penalty
                 hand,
                 kind,
                 0,
-                note=f"{row.minutes} min late: disqualified for the session, no table points (E 2.3)",
+                note=msg(
+                    "{minutes} min late: disqualified for the session, no table points (E 2.3)",
+                    minutes=row.minutes,
+                ),
                 disqualified=True,
             )
         points = 10 if row.minutes <= 10 else 20
-        return Penalty(player, hand, kind, points, note=f"{row.minutes} min late (E 2.3)")
+        return Penalty(
+            player, hand, kind, points, note=msg("{minutes} min late (E 2.3)", minutes=row.minutes)
+        )
     if kind == "forgotten_winning_tile":
-        return Penalty(player, hand, kind, 10, note="winning tile not put with the hand (E 2.9.7)")
+        return Penalty(player, hand, kind, 10, note=msg("winning tile not put with the hand (E 2.9.7)"))
     if kind in MCR_REPEATED:
         n = sum(1 for p in earlier if p.player == player and p.infraction == kind)
+        n += carried if kind in CARRIED else 0
         points = MCR_SCALE[n] if n < len(MCR_SCALE) else MCR_SCALE[-1] + 10 * (n - len(MCR_SCALE) + 1)
-        step = "warning" if points == 0 else f"{points} points"
-        return Penalty(
-            player, hand, kind, points, note=f"repeated infraction no. {n + 1}: {step} (App. D (1))"
-        )
+        step = msg("warning") if points == 0 else msg("{points} points", points=points)
+        note = msg("repeated infraction no. {n}: {step} (App. D (1))", n=n + 1, step=step)
+        if kind in CARRIED and carried:
+            note = msg(
+                "repeated infraction no. {n}: {step} (App. D (1)), {carried} from earlier sessions (E 3.6)",
+                n=n + 1,
+                step=step,
+                carried=carried,
+            )
+        return Penalty(player, hand, kind, points, note=note)
     if kind in ("referee", "disqualified"):
         return _referee(row, player, hand, disqualified=kind == "disqualified")
     raise SessionError(
@@ -130,22 +160,73 @@ def riichi_penalty(row: SessionEntry, player: str, hand: int) -> Penalty:
                 "substitute (seed 001 §5.6); list the substitute with 'substitute: from_start'"
             )
         return Penalty(
-            player, hand, kind, 1000 * row.minutes, note=f"{row.minutes} min late, 1,000 a minute (§5.6)"
+            player,
+            hand,
+            kind,
+            1000 * row.minutes,
+            note=msg("{minutes} min late, 1,000 a minute (§5.6)", minutes=row.minutes),
         )
     if kind == "obstruction":
-        if row.points is None or not 8000 <= row.points <= 48000:
+        low, high = SERIOUS_OBSTRUCTION
+        if row.serious:
+            if row.points is None or not low <= row.points <= high:
+                raise SessionError(
+                    f"{row.line}: a serious, repeated obstruction costs {low}-{high} points (§5.5): "
+                    f"give 'points', not {row.points}"
+                )
+            return Penalty(player, hand, kind, row.points, note=msg("serious, repeated obstruction (§5.5)"))
+        if row.points not in OBSTRUCTION_POINTS:
             raise SessionError(
-                f"{row.line}: obstruction costs 8000 or 12000 points, 12000-48000 in serious "
-                "cases (§5.5): give 'points'"
+                f"{row.line}: obstruction costs 8000 or 12000 points (§5.5), not {row.points}; "
+                f"{low}-{high} only in serious, repeated cases ('serious: true')"
             )
-        return Penalty(player, hand, kind, row.points, note="obstruction (§5.5)")
+        return Penalty(player, hand, kind, row.points, note=msg("obstruction (§5.5)"))
     if kind == "dead_hand":
-        return Penalty(player, hand, kind, 0, note="dead hand: no points, pays noten at a draw (§2.8)")
+        return Penalty(
+            player,
+            hand,
+            kind,
+            0,
+            note=msg("dead hand: cannot win, never tenpai, pays noten at a draw (§3.4.7)"),
+        )
     if kind in ("referee", "disqualified"):
         return _referee(row, player, hand, disqualified=kind == "disqualified")
     raise SessionError(
         f"{row.line}: unknown riichi penalty {kind!r} (late, obstruction, dead_hand, referee, "
         "disqualified; a chombo is a row 'chombo: NAME')"
+    )
+
+
+def australian_false_mah_jong(
+    row: SessionEntry, player: str, hand: int, options: dict[str, str], winds: dict[str, str]
+) -> Penalty:
+    """Seed 003 L330 (spec §4.6): the caller of a false mah jong pays half the limit to each
+    opponent, if an opponent had already exposed tiles; the same sum as ``table`` settles it."""
+    from scoring.australian.options import OPTIONS
+    from scoring.options import resolve
+
+    if not row.opponents_exposed:
+        raise SessionError(
+            f"{row.line}: a false mah jong costs nothing unless an opponent had exposed tiles (L330): "
+            "say 'opponents_exposed: true', or record no row"
+        )
+    opts = resolve(OPTIONS, {}, options)
+    half = int(opts["limit"]) // 2
+    double = opts["false_mahjong_east_double"] == "true"
+    east = winds.get(player) == "E"
+    paid = tuple(
+        (name, half * (2 if double and (east or wind == "E") else 1))
+        for name, wind in winds.items()
+        if name != player
+    )
+    return Penalty(
+        player,
+        hand,
+        "false_mah_jong",
+        sum(v for _, v in paid),
+        each=half,
+        note=msg("false mah jong: {half} to each opponent (L330)", half=half),
+        paid=paid,
     )
 
 
@@ -165,5 +246,10 @@ def _referee(row: SessionEntry, player: str, hand: int, disqualified: bool) -> P
     if points < 0:
         raise SessionError(f"{row.line}: penalty points are written as a positive deduction, got {points}")
     return Penalty(
-        player, hand, row.infraction, points, note=row.note or "referee's decision", disqualified=disqualified
+        player,
+        hand,
+        row.infraction,
+        points,
+        note=row.note or msg("referee's decision"),
+        disqualified=disqualified,
     )

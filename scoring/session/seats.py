@@ -7,10 +7,14 @@
 * EMA Riichi (seed 001 §3.4, §3.6; spec §2.9, §5.8): East keeps the deal after a win of his, a
   tenpai exhaustive draw, an abortive draw or a chombo; otherwise the winds pass. An East round and
   a South round: the game ends when the first East would become East again in the South round.
-* Zung Jung (spec §2.7): the winds rotate after every hand, won or drawn; no round wind; 16 hands.
-* Classical (seed 004: the round wind "cambia ogni quattro mani") and Australian (seed 003 says only
-  that East passes to the player on his right after a Goulash; we take the same rotation after every
-  hand): the winds rotate after every hand and the round wind changes every four hands.
+* Zung Jung (seed 002, twice; spec §2.7): after every hand, won or drawn, "Est diventa Sud; Sud
+  diventa Ovest; Ovest diventa Nord; Nord diventa Est" (the player who was North deals next: the
+  other way from MCR); no round wind; 16 hands.
+* Classical (seed 004: the round wind "cambia ogni quattro mani") and Australian (seed 003 says
+  that East passes to the player on his right, South, after a Goulash; we take the same rotation
+  after every hand): the winds rotate after every hand and the round wind changes every four
+  rotations. Australian: after a dead hand the seats stay for the Goulash ("le posizioni dei
+  giocatori non ruotano, rimanendo le stesse che nella precedente mano morta").
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from scoring.hand import WINDS
 
 #: the wind each player takes when the deal passes: South becomes East, and so on
 PASS = {"E": "N", "S": "E", "W": "S", "N": "W"}
+#: Zung Jung (seed 002): "Est diventa Sud; Sud diventa Ovest; Ovest diventa Nord; Nord diventa Est"
+ZJ_PASS = {"E": "S", "S": "W", "W": "N", "N": "E"}
 #: MCR seat changes after the 1st, 2nd and 3rd round, from the winds held at that round's start
 MCR_SEAT_CHANGES = (
     {"E": "S", "S": "E", "W": "N", "N": "W"},
@@ -56,8 +62,11 @@ class Seating:
         limit = HANDS.get(self.rules)
         return limit is not None and self.hands_played >= limit
 
-    def label(self) -> str:
-        """The hand as a referee names it: 'E1' (round wind and dealer number) for riichi and MCR."""
+    def label(self) -> str | None:
+        """The hand as a referee names it: 'E1' (round wind and dealer number) for riichi, the hand's
+        number for the others; None once the session is over (there is no next hand)."""
+        if self.over:
+            return None
         if self.rules == "riichi":
             return f"{self.round_wind}{self.passes % 4 + 1}"
         return str(self.hands_played + 1)
@@ -71,9 +80,12 @@ class Seating:
                 self.passes += 1
                 self.round_wind = "E" if self.passes < 4 else "S"
             return
+        if dealer_keeps:  # Australian: the Goulash after a dead hand keeps its seats
+            return
         self._pass()
-        if self.hands_played % 4 == 0:
-            rnd = self.hands_played // 4
+        self.passes += 1
+        if self.passes % 4 == 0:
+            rnd = self.passes // 4
             if self.rules == "mcr" and rnd <= len(MCR_SEAT_CHANGES):
                 change = MCR_SEAT_CHANGES[rnd - 1]
                 self.winds = {p: change[w] for p, w in self.round_start.items()}
@@ -81,4 +93,5 @@ class Seating:
             self.round_wind = WINDS[rnd % 4]
 
     def _pass(self) -> None:
-        self.winds = {p: PASS[w] for p, w in self.winds.items()}
+        move = ZJ_PASS if self.rules == "zung-jung" else PASS
+        self.winds = {p: move[w] for p, w in self.winds.items()}

@@ -13,6 +13,12 @@ the server keeps nothing. Totals, winds, counters, penalties and the closing all
   a path: the engine marks it for confirmation as it marks any photo, until ``confirmed: true``.
 - ``POST /api/session/export`` the same body plus ``format`` (csv, json or html) and ``thumbs``
   (photo name → small ``data:image/jpeg`` picture for the printable sheet) → the file, as a download.
+  ``lang`` (``en`` or ``it``, in both requests) is the language of the sheet and of its notes.
+- ``GET /api/messages?lang=it`` the session catalog as JSON (English id → text in ``lang``), for
+  the page's own words: the same gettext catalog the CLI and the sheets use.
+
+Rows are checked as strictly as a session file's: a key nobody reads, a contradiction or a number
+out of range is a 400 naming the row (``hands[3]``).
 
 Bad input is a JSON ``{"error": "…"}`` with status 400 (413 for a body too large), never a 500.
 """
@@ -33,6 +39,7 @@ from scoring.hand import HandError
 from scoring.rules import RULE_SYSTEMS
 from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
 from scoring.session.html import sheet_html
+from scoring.session.i18n import DEFAULT_LANG, LANGS, catalog, render, translator
 from scoring.session.load import session_from_dict
 from scoring.session.model import SessionError
 from scoring.session.output import sheet_csv, sheet_json
@@ -59,6 +66,7 @@ class SessionRequest(BaseModel):
     session: dict[str, Any] = Field(
         description="tournament, session, table, players [{name, seat, number}], hands [rows]"
     )
+    lang: Literal["en", "it"] = Field("en", description="the sheet's language: en or it")
 
 
 class ExportRequest(SessionRequest):
@@ -176,10 +184,10 @@ async def session_meta() -> dict[str, Any]:
 )
 async def api_session(request: Request) -> JSONResponse:
     try:
-        _, sheet = await _scored(request, SessionRequest)
+        body, sheet = await _scored(request, SessionRequest)
     except _Refused as exc:
         return _error(exc.status, exc.message)
-    return JSONResponse({"sheet": sheet_json(sheet)}, headers=_NO_STORE)
+    return JSONResponse({"sheet": _sheet_json(sheet, body.lang)}, headers=_NO_STORE)
 
 
 @router.post(
@@ -193,13 +201,34 @@ async def api_session_export(request: Request) -> Response:
     except _Refused as exc:
         return _error(exc.status, exc.message)
     if body.format == "csv":
-        text, media = sheet_csv(sheet), "text/csv"
+        text, media = sheet_csv(sheet, body.lang), "text/csv"
     elif body.format == "json":
-        text, media = json.dumps(sheet_json(sheet), ensure_ascii=False, indent=1), "application/json"
+        doc = _sheet_json(sheet, body.lang)
+        text, media = json.dumps(doc, ensure_ascii=False, indent=1), "application/json"
     else:
-        text, media = await run_in_threadpool(sheet_html, sheet, ".", body.thumbs), "text/html"
+        text = await run_in_threadpool(sheet_html, sheet, ".", body.thumbs, body.lang)
+        media = "text/html"
     headers = {**_NO_STORE, "Content-Disposition": f'attachment; filename="{_filename(sheet, body.format)}"'}
     return Response(text, media_type=f"{media}; charset=utf-8", headers=headers)
+
+
+def _sheet_json(sheet: Sheet, lang: str) -> dict[str, Any]:
+    """The sheet's JSON with each line's notes and each penalty's note in ``lang``."""
+    doc = sheet_json(sheet)
+    tr = translator(lang)
+    for out, line in zip(doc["lines"], sheet.lines, strict=True):
+        out["notes"] = [render(n, tr) for n in line.notes]
+    for out, pen in zip(doc["penalties"], sheet.penalties, strict=True):
+        out["note"] = render(pen.note, tr)
+    doc["lang"] = lang
+    return doc
+
+
+@router.get("/api/messages", summary="The session's words in a language (en, it): id → text")
+async def api_messages(lang: str = DEFAULT_LANG) -> JSONResponse:
+    if lang not in LANGS:
+        return _error(400, f"unknown language {lang[:20]!r}: choose one of {', '.join(LANGS)}")
+    return JSONResponse({"lang": lang, "messages": catalog(lang)})
 
 
 __all__ = ["MAX_SESSION_BODY", "router"]

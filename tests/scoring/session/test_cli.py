@@ -38,13 +38,13 @@ def test_mcr_session_outputs(tmp_path: Path) -> None:
         ]
     )
     assert code == 0
-    assert "Table points" in out and "Mini punti" in out
+    assert "Punti Tavolo" in out and "Mini Punti" in out
     doc = json.loads(json_path.read_text())
     assert doc["complete"] and doc["hands_played"] == 16 and len(doc["penalties"]) == 3
     assert sum(doc["totals"].values()) == -20  # the late arrival and the forgotten tile
     assert sorted(doc["closing"]["table_points"].values()) == [0, 1, 2, 4]
     rows = list(csv.reader(io.StringIO(csv_path.read_text())))
-    assert rows[0][:3] == ["hand", "kind", "status"] and rows[-1][0] == "table_points"
+    assert rows[0][:3] == ["hand", "kind", "status"] and rows[-1][0] == "Punti Tavolo (4/2/1/0)"
     assert [r[0] for r in rows[1:] if r[1] == "hand"] == [str(i) for i in range(1, 17) if i not in (4, 11)]
     html = html_path.read_text()
     assert "Punti Tavolo" in html and "Mini Punti" in html and "Firma" in html and "Cambio posti" in html

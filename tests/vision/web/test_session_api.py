@@ -234,6 +234,32 @@ BAD = [
         f"at most {MAX_ROWS} rows",
     ),
     ("options not an object", {"rules": "mcr", "options": [1], "session": {}}, "options"),
+    # rows are as strict as a session file's (issue 24): a misspelt key changes the money in silence
+    (
+        "a misspelt key",
+        {"rules": "riichi", "session": {"players": _players(), "hands": [{**GOOD_HAND, "richi": ["S"]}]}},
+        "hands[0] (hand): unknown key 'richi'",
+    ),
+    (
+        "tsumo with a discarder",
+        {
+            "rules": "mcr",
+            "session": {
+                "players": _players(),
+                "hands": [{**GOOD_HAND, "hand": "123m456p789s5556z tsumo 6z"}],
+            },
+        },
+        "hands[0]: the hand is self-drawn (tsumo) and the row names a discarder",
+    ),
+    (
+        "lateness of 0 minutes",
+        {
+            "rules": "riichi",
+            "session": {"players": _players(), "hands": [{"penalty": "late", "player": "E", "minutes": 0}]},
+        },
+        "hands[0].minutes: a lateness is at least 1 minute",
+    ),
+    ("an unknown language", {"rules": "mcr", "lang": "fr", "session": {}}, "lang"),
     ("deep nesting", b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),
 ]
 
@@ -285,3 +311,26 @@ def test_a_body_too_large_is_refused_announced_or_streamed(client: TestClient) -
 
     r = client.post("/api/session", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.json()["error"] == "request body too large"
+
+
+def test_the_sheet_and_its_notes_come_in_the_requested_language(client: TestClient) -> None:
+    doc = {"players": _players(), "hands": [{"draw": True}, {"penalty": "late", "player": "E", "minutes": 3}]}
+    r = client.post("/api/session", json={"rules": "mcr", "lang": "it", "session": doc})
+    sheet = r.json()["sheet"]
+    assert sheet["lang"] == "it" and sheet["lines"][0]["notes"] == ["patta: nessun pagamento"]
+    assert sheet["penalties"][0]["note"] == "3 min di ritardo (E 2.3)"
+    body = {"rules": "mcr", "lang": "it", "session": doc, "format": "html"}
+    html = client.post("/api/session/export", json=body).text
+    assert "<html lang=it>" in html and "Mini Punti" in html and "Firma" in html and "Penalità" in html
+    english = client.post("/api/session/export", json={**body, "lang": "en"}).text
+    assert "Signature (Firma)" in english and "Penalties" in english
+
+
+def test_the_catalog_is_served_for_the_page(client: TestClient) -> None:
+    it = client.get("/api/messages", params={"lang": "it"}).json()
+    assert it["lang"] == "it" and it["messages"]["Total"] == "Totale"
+    assert it["messages"]["Mini Punti"] == "Mini Punti"  # the seeds' own terms in both languages
+    en = client.get("/api/messages", params={"lang": "en"}).json()["messages"]
+    assert en["Total"] == "Total" and set(en) == set(it["messages"])
+    r = client.get("/api/messages", params={"lang": "xx"})
+    assert r.status_code == 400 and "unknown language" in r.json()["error"]

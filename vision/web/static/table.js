@@ -8,13 +8,24 @@
   const STORE = "mahjong-scorer.table.v1";
   const MODE = "mahjong-scorer.mode.v1";
   const SEATS = ["E", "S", "W", "N"];
+  // the sheet's closing rows, labelled as the sheets label them (the seeds' terms in both languages)
   const CLOSING = [
-    ["mini_punti", "Mini Punti"], ["table_points", "Table points"],
-    ["points", "Points"], ["uma", "Uma"], ["final", "Final"],
+    ["mini_punti", "Mini Punti"], ["table_points", "Punti Tavolo (4/2/1/0)"],
+    ["points", "Points"], ["uma", "Uma"], ["final", "Final (points + uma)"],
   ];
-  const KINDS = [["hand", "Hand"], ["draw", "Draw"], ["penalty", "Penalty"], ["chombo", "Chombo"]];
+  const KINDS = [["hand", "Hand"], ["draw", "Draw"], ["penalty", "Penalty"], ["chombo", "chombo"]];
 
   let P, $, el;
+
+  // The page's language: the page object's `lang` ("en" or "it") and `messages` (GET
+  // /api/messages?lang=…, the session's gettext catalog); without them, English. The page sends
+  // "mahjong:lang" on the document when they change, and the table mode draws itself again.
+  const lang = () => (P && P.lang === "it" ? "it" : "en");
+  function t(text, args) {
+    let out = (P && P.messages && P.messages[text]) || text;
+    for (const [k, v] of Object.entries(args || {})) out = out.split(`{${k}}`).join(String(v));
+    return out;
+  }
   let meta = null; // GET /api/session/meta: infractions per system, systems scoring the losers
   let seq = 0;
   const table = { setup: null, rows: [], thumbs: {}, sheet: null, photos: 0, exported: "" };
@@ -37,7 +48,7 @@
       localStorage.setItem(STORE, JSON.stringify(table));
       return true;
     } catch (e) {
-      message("This browser could not keep the session (storage full or private mode): export the sheet now.");
+      message(t("This browser could not keep the session (storage full or private mode): export the sheet now."));
       return false;
     }
   }
@@ -84,12 +95,15 @@
     document.body.classList.add("t-busy");
     let data;
     try {
-      const r = await post("/api/session", { rules: setup.rules, options: setup.options || {}, session: sessionDoc(setup, rows) });
+      const r = await post("/api/session", {
+        rules: setup.rules, options: setup.options || {}, session: sessionDoc(setup, rows), lang: lang(),
+      });
       data = await r.json();
       if (!r.ok || data.error) throw new Error(data.error || `status ${r.status}`);
     } catch (e) {
       if (mine === seq) document.body.classList.remove("t-busy");
-      message(e instanceof TypeError ? "Could not reach the server: nothing was changed." : `The sheet says: ${e.message}`);
+      message(e instanceof TypeError ? t("Could not reach the server: nothing was changed.")
+        : t("The sheet says: {error}", { error: e.message }));
       return false;
     }
     if (mine !== seq) return false;
@@ -109,16 +123,16 @@
     try {
       r = await post("/api/session/export", {
         rules: table.setup.rules, options: table.setup.options || {},
-        session: sessionDoc(table.setup, table.rows), format, thumbs: format === "html" ? used : {},
+        session: sessionDoc(table.setup, table.rows), format, thumbs: format === "html" ? used : {}, lang: lang(),
       });
     } catch (e) {
-      message("Could not reach the server to export the sheet.");
+      message(t("Could not reach the server to export the sheet."));
       return;
     }
     if (!r.ok) {
       let text = `status ${r.status}`;
       try { text = (await r.json()).error || text; } catch (e) { /* not JSON */ }
-      message(`Could not export the sheet: ${text}`);
+      message(t("Could not export the sheet: {error}", { error: text }));
       return;
     }
     const blob = await r.blob();
@@ -232,12 +246,12 @@
   function buildForm() {
     const kinds = KINDS.filter(([k]) => k !== "chombo" || (meta && meta.chombo.includes(rules())));
     if (!kinds.some(([k]) => k === form.kind)) form.kind = "hand";
-    seg("t-kind", kinds, form.kind, (v) => { form.kind = v; showForm(); });
-    seg("t-winby", [["discard", "Discard"], ["self_draw", "Self-draw"]], form.winBy, (v) => {
+    seg("t-kind", kinds.map(([k, label]) => [k, t(label)]), form.kind, (v) => { form.kind = v; showForm(); });
+    seg("t-winby", [["discard", t("Discard")], ["self_draw", t("Self-draw")]], form.winBy, (v) => {
       form.winBy = v; showForm(); photoChanged();
     });
-    seg("t-source", [["photo", "Photo"], ["typed", "Typed"]], form.source, (v) => { form.source = v; showForm(); });
-    seg("t-drawkind", [["exhaustive", "Exhaustive"], ["abortive", "Abortive"]], form.draw, (v) => { form.draw = v; });
+    seg("t-source", [["photo", t("Photo")], ["typed", t("Typed")]], form.source, (v) => { form.source = v; showForm(); });
+    seg("t-drawkind", [["exhaustive", t("Exhaustive")], ["abortive", t("Abortive")]], form.draw, (v) => { form.draw = v; });
     const sys = system();
     // a riichi declaration is its own row of chips (it also pays the stick): not a flag here
     const flags = sys.flags.filter((f) => !(isRiichi() && f.name === "riichi"));
@@ -254,7 +268,7 @@
     const keep = inf.value;
     const list = (meta && meta.infractions[rules()]) || ["referee"];
     inf.replaceChildren(...list.map((k) => {
-      const o = el("option", "", k.replaceAll("_", " "));
+      const o = el("option", "", t(k) === k ? k.replaceAll("_", " ") : t(k));
       o.value = k;
       return o;
     }));
@@ -269,12 +283,12 @@
     const keep = Object.fromEntries([...box.querySelectorAll("input")].map((i) => [i.dataset.player, i.value]));
     box.replaceChildren();
     if (!(meta && meta.scores_losers.includes(rules()))) return;
-    box.append(el("p", "small", "The other players' hand scores (or their tiles):"));
+    box.append(el("p", "small", t("The other players' hand scores (or their tiles):")));
     for (const n of names()) {
       if (n === $("t-winner").value) continue;
       const row = el("label", "row", n);
       const input = el("input");
-      Object.assign(input, { type: "text", placeholder: "score, e.g. 12", autocomplete: "off" });
+      Object.assign(input, { type: "text", placeholder: t("score, e.g. 12"), autocomplete: "off" });
       input.dataset.player = n;
       input.value = keep[n] || "";
       row.append(input);
@@ -301,8 +315,8 @@
     const photo = hand && form.source === "photo";
     document.body.classList.toggle("table-photo", Boolean(table.setup) && photo);
     $("t-add-row").hidden = photo;
-    $("t-add-row").textContent = hand ? "Add the hand" : form.kind === "draw" ? "Add the draw"
-      : form.kind === "penalty" ? "Add the penalty" : "Add the chombo";
+    $("t-add-row").textContent = hand ? t("Add the hand") : form.kind === "draw" ? t("Add the draw")
+      : form.kind === "penalty" ? t("Add the penalty") : t("Add the chombo");
   }
 
   function situationCount() {
@@ -342,7 +356,7 @@
     const row = { winner, win_by: form.winBy };
     if (form.winBy === "discard") {
       row.discarder = $("t-discarder").value;
-      if (!row.discarder || row.discarder === winner) return refuse("Choose who discarded the winning tile.");
+      if (!row.discarder || row.discarder === winner) return refuse(t("Choose who discarded the winning tile."));
     }
     if (form.flags.size) row.flags = [...form.flags];
     if (isRiichi()) {
@@ -363,7 +377,7 @@
   function formRow() {
     if (form.kind === "hand") {
       const typed = $("t-typed").value.trim();
-      if (!typed) return refuse("Type the tiles (e.g. 123m456p789s5556z ron 6z), or take a photo.");
+      if (!typed) return refuse(t("Type the tiles (e.g. 123m456p789s5556z ron 6z), or take a photo."));
       const row = handRow();
       return row && { hand: typed, ...row };
     }
@@ -410,7 +424,7 @@
 
   function addFromPhoto() {
     const reading = P.reading();
-    const row = reading ? handRow() : refuse("Take or choose a photo of the hand first.");
+    const row = reading ? handRow() : refuse(t("Take or choose a photo of the hand first."));
     if (!row) return;
     const n = table.photos + 1;
     const file = (P.state.fileName || "photo.jpg").replace(/[^A-Za-z0-9._-]+/g, "_").slice(-40);
@@ -432,23 +446,25 @@
   const fmt = (v) => (typeof v === "number" && v > 0 ? `+${v}` : String(v));
 
   function lineTitle(line) {
-    if (line.kind === "penalty") return `Penalty · ${line.notes[0] || ""}`;
+    if (line.kind === "penalty") return `${t("Penalty")} · ${line.notes[0] || ""}`;
     if (line.kind === "chombo") return "Chombo";
-    if (line.kind === "draw") return "Draw";
-    const how = line.win_by === "self_draw" ? "self-draw" : line.discarder ? `on ${line.discarder}'s discard` : "";
-    if (line.status === "confirm") return `${line.winner} · photo to confirm`;
-    if (line.status === "error") return `${line.winner} · not scored`;
+    if (line.kind === "draw") return line.goulash ? t("Goulash, dead hand") : t("Draw");
+    const how = line.win_by === "self_draw" ? t("self-drawn")
+      : line.discarder ? t("on {player}'s discard", { player: line.discarder }) : "";
+    if (line.status === "confirm") return `${line.winner} · ${t("photo to confirm")}`;
+    if (line.status === "error") return `${line.winner} · ${t("not scored")}`;
+    if (line.status === "void") return t("{winner}: invalid win, chombo", { winner: line.winner });
     return [line.winner, `${line.value} ${line.unit}`, how].filter(Boolean).join(" · ");
   }
 
   function removeButton(i) {
-    const b = el("button", "link danger", "Remove");
+    const b = el("button", "link danger", t("Remove"));
     b.type = "button";
     b.dataset.action = "remove";
     b.addEventListener("click", () => {
       if (b.dataset.armed !== "true") { // a second tap removes: no dialog to dismiss by mistake
         b.dataset.armed = "true";
-        b.textContent = "Tap again to remove";
+        b.textContent = t("Tap again to remove");
         return;
       }
       const rows = table.rows.filter((_, j) => j !== i);
@@ -464,8 +480,8 @@
     const sheet = table.sheet;
     const who = names();
     const winds = windsNow();
-    const t = $("t-sheet");
-    t.replaceChildren();
+    const grid = $("t-sheet");
+    grid.replaceChildren();
     const head = el("tr");
     head.append(el("th", "lbl", "#"));
     for (const n of who) {
@@ -490,14 +506,14 @@
       if (thumb) {
         const img = el("img", "thumb");
         img.src = thumb;
-        img.alt = "the photo's tiles";
+        img.alt = t("photo of the hand");
         what.append(img);
       }
       const notes = line.kind === "penalty" ? line.notes.slice(1) : line.notes;
       for (const n of notes) what.append(el("span", line.status === "scored" || line.status === "draw" ? "note" : "note bad", n));
       const actions = el("span", "actions");
       if (line.status === "confirm") {
-        const ok = el("button", "button small-button", "Confirm the reading");
+        const ok = el("button", "button small-button", t("Confirm the reading"));
         ok.type = "button";
         ok.dataset.action = "confirm";
         ok.addEventListener("click", () => {
@@ -520,10 +536,17 @@
     });
     const foot = el("tfoot");
     if (sheet) {
-      const rows = [["Total", sheet.totals, "totals"]];
+      const rows = [[sheet.rules === "zung-jung" ? "TOTALE GENERALE" : t("Total"), sheet.totals, "totals"]];
+      const sticks = sheet.closing.leftover_sticks;
+      if (sticks) { // riichi: the sticks left at the end, and who took them (seed 001 §3.6)
+        const to = sheet.closing.leftover_sticks_to;
+        const label = to ? t("Riichi sticks left on the table: {n} → {player}", { n: sticks, player: to })
+          : t("Riichi sticks left on the table: {n}, unassigned (tie for first, seed fn 14)", { n: sticks });
+        rows.push([label, Object.fromEntries(who.map((n) => [n, n === to ? `+${1000 * sticks}` : ""])), "leftover_sticks"]);
+      }
       for (const [key, label] of CLOSING) {
         const v = sheet.closing[key];
-        if (v && typeof v === "object" && key !== "totals") rows.push([label, v, key]);
+        if (v && typeof v === "object" && key !== "totals") rows.push([t(label), v, key]);
       }
       for (const [label, values, key] of rows) {
         const tr = el("tr", "closing");
@@ -537,11 +560,11 @@
         foot.append(tr);
       }
     }
-    t.append(thead, body, foot);
+    grid.append(thead, body, foot);
     const pending = $("t-pending");
     pending.hidden = !sheet || sheet.complete;
     if (sheet && !sheet.complete) {
-      pending.textContent = `${sheet.pending.length} row(s) to confirm or fix: they count for nothing until then.`;
+      pending.textContent = t("{n} row(s) to confirm or fix: they count for nothing until then.", { n: sheet.pending.length });
     }
   }
 
@@ -555,12 +578,14 @@
       return;
     }
     const s = table.setup;
-    const title = [s.tournament, s.session && `session ${s.session}`, s.table && `table ${s.table}`].filter(Boolean).join(" · ");
-    $("t-title").textContent = `${title || "Table"} · ${system().label.split(" (")[0]}`;
+    const title = [s.tournament, s.session && t("session {n}", { n: s.session }), s.table && t("table {n}", { n: s.table })]
+      .filter(Boolean).join(" · ");
+    $("t-title").textContent = `${title || t("Table")} · ${system().label.split(" (")[0]}`;
     const n = next();
-    let text = n.over ? "The session is over: export the sheet."
-      : `Next: hand ${n.label || "1"} · ` + names().map((p) => `${p} ${windsNow()[p]}`).join(", ");
-    if (isRiichi() && !n.over) text += ` · honba ${n.honba || 0}, riichi sticks ${n.sticks || 0}`;
+    let text = n.over ? t("The session is over: export the sheet.")
+      : t("Next: hand {label}", { label: n.label || "1" }) + " · " + names().map((p) => `${p} ${windsNow()[p]}`).join(", ");
+    if (isRiichi() && !n.over) text += " · " + t("honba {honba}, riichi sticks {sticks}", { honba: n.honba || 0, sticks: n.sticks || 0 });
+    if (n.goulash) text += " · Goulash";
     $("t-next").textContent = text;
     $("t-exported").textContent = table.exported || "";
     drawSheet();
@@ -599,17 +624,18 @@
     $("t-add-photo").addEventListener("click", addFromPhoto);
     $("t-winner").addEventListener("change", () => { playerSelect("t-discarder", $("t-winner").value); buildOthers(); photoChanged(); });
     $("t-infraction").addEventListener("change", showForm);
+    document.addEventListener("mahjong:lang", () => { if (table.setup) commit(table.setup, table.rows, table.thumbs); });
     for (const id of ["t-dora", "t-ura"]) $(id).addEventListener("change", photoChanged);
     for (const b of $("t-tail").querySelectorAll("[data-format]")) b.addEventListener("click", () => exportSheet(b.dataset.format));
     $("t-new").addEventListener("click", () => {
       const b = $("t-new");
       if (b.dataset.armed !== "true") {
         b.dataset.armed = "true";
-        b.textContent = table.exported ? "Tap again: start a new table" : "Not exported yet: tap again to discard it";
+        b.textContent = table.exported ? t("Tap again: start a new table") : t("Not exported yet: tap again to discard it");
         return;
       }
       b.dataset.armed = "false";
-      b.textContent = "New table";
+      b.textContent = t("New table");
       Object.assign(table, { setup: null, rows: [], thumbs: {}, sheet: null, photos: 0, exported: "" });
       try { localStorage.removeItem(STORE); } catch (e) { /* ignore */ }
       resetForm();

@@ -1,0 +1,203 @@
+"""The session's words in Italian and English: gettext catalogs, and messages that wait for a language.
+
+The seeds and their referees are Italian; the sheet, the CLI's messages for players and the phone
+page come in Italian or English (``--lang it|en``). The English text is the message id; the Italian
+catalog is ``locale/it/LC_MESSAGES/session.po`` beside this module, compiled to ``session.mo`` by
+:func:`compile_po` (``python -m scoring.session.i18n`` rewrites it; a test checks that the committed
+``.mo`` is the ``.po`` compiled, so a wheel and an editable install read the same catalog). The
+seeds' own terms (Punti Tavolo, Mini Punti, chombo, uma) are kept in both languages.
+
+A :class:`Msg` is a sentence with its fields, rendered when the language is known: the engine
+writes notes once, each front end shows them in its reader's language.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import json
+import re
+import struct
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "session"
+LOCALE_DIR = Path(__file__).with_name("locale")
+LANGS = ("en", "it")
+DEFAULT_LANG = "en"
+
+Translate = Callable[[str], str]
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is one of :data:`LANGS`, else a ValueError naming them."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGS)}")
+    return lang
+
+
+@cache
+def _translations(lang: str) -> gettext.NullTranslations:
+    if check_lang(lang) == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+
+
+def translator(lang: str = DEFAULT_LANG) -> Translate:
+    """``gettext`` for ``lang`` (English is the message ids themselves)."""
+    return _translations(lang).gettext
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """Every message id and its text in ``lang`` (what the phone page needs: GET /api/messages)."""
+    ids = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / f"{DOMAIN}.po").read_text(encoding="utf-8"))
+    tr = translator(lang)
+    return {msgid: tr(msgid) for msgid in ids if msgid}
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A sentence in English with ``{fields}``, translated when rendered; fields that are
+    themselves :class:`Msg` are translated too. ``str()`` is the English sentence."""
+
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, tr: Translate) -> str:
+        values = {k: v.render(tr) if isinstance(v, Msg) else v for k, v in self.args.items()}
+        return tr(self.text).format(**values)
+
+    def __str__(self) -> str:
+        return self.render(lambda s: s)
+
+
+def msg(text: str, **args: Any) -> Msg:
+    return Msg(text, args)
+
+
+def render(value: Any, tr: Translate) -> str:
+    """A note or a word: a :class:`Msg` translated, anything else as it is."""
+    return value.render(tr) if isinstance(value, Msg) else str(value)
+
+
+# ------------------------------------------------------------------------------------------------
+# .po → .mo (the few lines of msgfmt this catalog needs: no plural forms, no contexts)
+# ------------------------------------------------------------------------------------------------
+def parse_po(text: str) -> dict[str, str]:
+    """msgid → msgstr of a .po file (the header is the entry with the empty msgid)."""
+    out: dict[str, str] = {}
+    key: str | None = None
+    current: list[str] = []
+    msgid = ""
+
+    def flush() -> None:
+        nonlocal msgid
+        if key == "msgstr":
+            out[msgid] = "".join(current)
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("msgid "):
+            flush()
+            key, current = "msgid", [ast.literal_eval(line[6:])]
+        elif line.startswith("msgstr "):
+            msgid = "".join(current)
+            key, current = "msgstr", [ast.literal_eval(line[7:])]
+        elif line.startswith('"'):
+            current.append(ast.literal_eval(line))
+        else:
+            raise ValueError(f"not a .po line: {raw!r}")
+    flush()
+    return out
+
+
+def compile_po(text: str) -> bytes:
+    """The GNU .mo bytes of a .po text (the format :mod:`gettext` reads), entries sorted by id."""
+    entries = {k: v for k, v in parse_po(text).items() if v or not k}
+    ids = sorted(entries)
+    keys = [k.encode("utf-8") for k in ids]
+    values = [entries[k].encode("utf-8") for k in ids]
+    n = len(ids)
+    start = 7 * 4 + 16 * n
+    ids_blob = b"".join(k + b"\0" for k in keys)
+    offsets = []
+    pos = start
+    for k in keys:
+        offsets += [len(k), pos]
+        pos += len(k) + 1
+    voffsets = []
+    for v in values:
+        voffsets += [len(v), pos]
+        pos += len(v) + 1
+    header = struct.pack("<7I", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, 0)
+    return (
+        header
+        + struct.pack(f"<{2 * n}I", *offsets)
+        + struct.pack(f"<{2 * n}I", *voffsets)
+        + ids_blob
+        + b"".join(v + b"\0" for v in values)
+    )
+
+
+_JS_CALL = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
+#: words the sheets translate from data, not from a literal in the code
+DATA_WORDS = (
+    # line kinds and statuses
+    "hand", "draw", "penalty", "scored", "confirm", "error", "void",
+    # units
+    "points", "han",
+    # closing rows
+    "Points", "Uma", "Final (points + uma)", "Punti Tavolo (4/2/1/0)", "Mini Punti",
+    # ranking columns
+    "final", "total", "table_points", "mini_punti", "uma",
+)  # fmt: skip
+
+
+def message_ids(paths: list[Path]) -> set[str]:
+    """Every sentence the code translates: the first argument of ``tr(...)``, ``msg(...)`` and
+    ``Msg(...)`` where it is a literal (in a .js file: ``t("…")``), and the infraction names and
+    :data:`DATA_WORDS`."""
+    from scoring.session.penalties import INFRACTIONS
+
+    found = set(DATA_WORDS) | {name for names in INFRACTIONS.values() for name in names} | {"chombo"}
+    for path in paths:
+        if path.suffix == ".js":  # the phone page's table mode: t("…") with a literal
+            found |= {json.loads(f'"{m}"') for m in _JS_CALL.findall(path.read_text(encoding="utf-8"))}
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            first = node.args[0]
+            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+            if name in ("tr", "msg", "Msg") and literal and isinstance(first, ast.Constant):
+                found.add(str(first.value))
+            elif name in ("tr", "msg") and isinstance(first, ast.IfExp):
+                found |= {
+                    b.value
+                    for b in (first.body, first.orelse)
+                    if isinstance(b, ast.Constant) and isinstance(b.value, str)
+                }
+    return found
+
+
+def mo_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Compile every catalog's .po beside it (``python -m scoring.session.i18n``)."""
+    for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        po.with_suffix(".mo").write_bytes(compile_po(po.read_text(encoding="utf-8")))
+        print(f"compiled {po.with_suffix('.mo')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,54 @@
+"""The table mode in Italian, in real headless Chromium: the page object's ``lang`` and ``messages``
+(what app.js sets from ``GET /api/messages``) and a ``mahjong:lang`` event turn the table mode's
+own words and the server's notes into Italian; the seeds' terms stay as they are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.vision.support import TruthReader
+from tests.vision.web.test_browser import CHROMIUM, Server, _page, browser  # noqa: F401 (fixture)
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).is_file(),
+    reason=f"no chromium at {CHROMIUM}: run scripts/install_browser.sh (apt-get install chromium)",
+)
+
+
+def test_table_mode_speaks_italian_when_the_page_does(browser) -> None:  # noqa: F811
+    from vision.web.app import create_app
+
+    context, page, errors = _page(browser)
+    try:
+        with Server(create_app(TruthReader())) as base:
+            page.goto(base + "/")
+            page.wait_for_selector("body[data-table-ready='true']")
+            page.click("#mode-table")
+            page.select_option("#t-rules", "mcr")
+            for seat, name in zip("ESWN", ["Anna", "Bruno", "Carla", "Dario"], strict=True):
+                page.fill(f"#t-players input[name='name-{seat}']", name)
+            page.click("#t-start")
+            page.wait_for_selector("#t-board:not([hidden])")
+            page.click("#t-kind button[data-value='draw']")
+            page.click("#t-add-row")
+            page.wait_for_selector("#t-sheet tr[data-row='0']")
+            assert "Next: hand 2" in page.inner_text("#t-next")
+            page.evaluate(
+                """async () => {
+                  const r = await fetch('/api/messages?lang=it');
+                  Object.assign(window.mahjongPage, { lang: 'it', messages: (await r.json()).messages });
+                  document.dispatchEvent(new Event('mahjong:lang'));
+                }"""
+            )
+            page.wait_for_selector("#t-next:has-text('Prossima: mano 2')")  # the page's CSP allows no eval
+            sheet = page.inner_text("#t-sheet")
+            assert "Patta" in sheet and "patta: nessun pagamento" in sheet  # the server's note, in Italian
+            assert "Totale" in sheet and "Mini Punti" in sheet and "Punti Tavolo" in sheet
+            assert page.inner_text("#t-add-row") == "Aggiungi la patta"
+            assert not errors, errors
+    finally:
+        context.close()

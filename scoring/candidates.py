@@ -57,11 +57,15 @@ class Candidate:
         """One line: the tile, its score (or why it does not win) and what it needs."""
         s = self.score
         value = f"{s.total} {s.unit}" if s.valid else f"no win: {s.error}"
-        needs = "".join(f" ({SITUATION_WORDS.get(n, n)})" for n in self.needs)
-        return f"{self.tile.code}: {value}{needs}"
+        return f"{self.tile.code}: {value}{needs_words(self)}"
 
     def to_json(self) -> dict[str, Any]:
         return {"tile": self.tile.code, "needs": list(self.needs), "score": self.score.to_json()}
+
+
+def needs_words(c: Candidate) -> str:
+    """What the candidate's win needs, in words (`` (only if …)``), or ``""``."""
+    return "".join(f" ({SITUATION_WORDS.get(n, n)})" for n in c.needs)
 
 
 def _score(hand: Hand, rules: str, options: Mapping[str, str] | None) -> Score:

@@ -88,6 +88,11 @@ class DeclaredSet:
         return {"type": self.kind, "tiles": _mpsz(list(self.codes)), "open": self.open}
 
 
+#: What can go wrong laying out a hand: no tiles at all, a declared set that is none, no concealed
+#: tiles, no winning tile set apart at the right of the concealed ones.
+PROBLEM_KINDS = ("no_tiles", "bad_set", "no_concealed", "no_winning_tile")
+
+
 @dataclass
 class Layout:
     """The hand as laid out: structured-form fields plus the groups and what did not fit."""
@@ -98,6 +103,9 @@ class Layout:
     bonus_tiles: list[str] = field(default_factory=list)
     groups: list[TileGroup] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: each problem's kind, in the same order (:data:`PROBLEM_KINDS`): front ends that word their
+    #: own messages (the phone page) choose them by kind
+    problem_kinds: list[str] = field(default_factory=list)
     #: the hand's turn in the photo (see :func:`hand_turn`); rows were read in its frame
     turn: int = 0
     #: tiles left out of the hand: lying apart from every row of at least :data:`MIN_ROW` tiles,
@@ -108,6 +116,12 @@ class Layout:
     #: the hand; reported, never silent
     dropped: list[Any] = field(default_factory=list)
     added: list[Any] = field(default_factory=list)
+
+    def problem(self, kind: str, message: str) -> None:
+        """Note what did not fit: its kind (one of :data:`PROBLEM_KINDS`) and a sentence."""
+        assert kind in PROBLEM_KINDS, kind
+        self.problems.append(message)
+        self.problem_kinds.append(kind)
 
     def to_dict(self) -> dict[str, Any]:
         """The structured form of :mod:`scoring.structured` (context fields added by the caller)."""
@@ -525,7 +539,7 @@ def lay_out(tiles: list[Any]) -> Layout:
     rest = [f for f in framed if not f.code.endswith("f")]
     if not rest:
         out.bonus_tiles = sorted((f.code for f in flowers), key=_sort_key)
-        out.problems.append("no tiles found")
+        out.problem("no_tiles", "no tiles found")
         return out
     rows = rows_of(rest)
     hand, left = hand_rows([r for r in rows if len(r) >= MIN_ROW], out.turn)
@@ -612,17 +626,18 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
             if meld:
                 out.melds.append(meld)
             else:
-                out.problems.append(problem or "unreadable set")
+                out.problem("bad_set", problem or "unreadable set")
         else:
             out.concealed.extend(g.codes)
     for g in out.groups:  # back from the hand's frame to the caller's tiles
         g.tiles = [t.src for t in g.tiles]
     if not out.concealed:
-        out.problems.append("no concealed tiles found")
+        out.problem("no_concealed", "no concealed tiles found")
         return out
     if winner is None:
-        out.problems.append(
-            "no winning tile set apart at the right of the concealed tiles (give it with --winning-tile)"
+        out.problem(
+            "no_winning_tile",
+            "no winning tile set apart at the right of the concealed tiles (give it with --winning-tile)",
         )
     else:
         out.winning_tile = winner.tiles[0].code

@@ -144,6 +144,7 @@ def test_a_hand_in_one_row_is_scored_with_its_best_candidate_and_lists_them_all(
     assert record["hand"]["winning_tile"] is None and record["winning_tile_from"] == "candidate"
     assert [c["tile"] for c in record["candidates"]] == [c.tile.code for c in result.candidates]
     # the tile that won, given: that score, the candidates still listed (the page switches)
-    given = reader.read_and_score(cv2.imread(str(EXAMPLE)), replace(CTX, winning_tile=tile("4s")), "riichi", {})
+    won = replace(CTX, winning_tile=tile("4s"))
+    given = reader.read_and_score(cv2.imread(str(EXAMPLE)), won, "riichi", {})
     assert given.winning_from == "given" and given.score.valid and given.candidates == result.candidates
     assert given.score.to_json() == next(c for c in result.candidates if c.tile.code == "4s").score.to_json()

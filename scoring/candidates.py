@@ -56,7 +56,8 @@ class Candidate:
     def describe(self) -> str:
         """One line: the tile, its score (or why it does not win) and what it needs."""
         s = self.score
-        value = f"{s.total} {s.unit}" if s.valid else f"no win: {s.error}"
+        fu = s.details.get("fu")
+        value = (f"{s.total} {s.unit}" + (f" {fu} fu" if fu else "")) if s.valid else f"no win: {s.error}"
         return f"{self.tile.code}: {value}{needs_words(self)}"
 
     def to_json(self) -> dict[str, Any]:
@@ -143,3 +144,15 @@ def best(found: list[Candidate]) -> Candidate | None:
     """The candidate to score the hand with when nobody says which tile won: the first valid
     one (:func:`candidates` puts it first), None when none wins."""
     return found[0] if found and found[0].valid else None
+
+
+def render(found: list[Candidate], hint: str) -> str:
+    """The candidates as the text front ends print them: which one the score assumes (marked
+    ``*``), then each with its score; ``hint`` says how to give the tile that won."""
+    chosen = best(found)
+    if chosen is not None:
+        head = (f"Winning tile: none set apart; scored as if {chosen.tile.code} won, the best of "
+                f"{len(found)} candidate(s) ({hint})")
+    else:
+        head = f"Winning tile: none set apart, and no candidate wins ({hint})"
+    return "\n".join([head, *(f"  {'*' if c is chosen else ' '} {c.describe()}" for c in found)])

@@ -38,11 +38,13 @@ class TruthSpec:
     file named by its process id there, so a test can count who loaded the models, and how often."""
 
     loads: str | None = None
+    #: read every photo as the example in one row, no winning tile set apart (:func:`one_row_manifest`)
+    one_row: bool = False
 
     def load(self) -> TruthReader:
         if self.loads:
             (Path(self.loads) / f"{os.getpid()}-{uuid.uuid4().hex}").touch()
-        return TruthReader()
+        return TruthReader(one_row_manifest() if self.one_row else None)
 
 
 def models_present() -> bool:

@@ -147,6 +147,9 @@ class HandResult:
     winning_from: str | None = None
     #: the kinds of :attr:`problems`, in order (:data:`vision.layout.PROBLEM_KINDS`)
     problem_kinds: list[str] = field(default_factory=list)
+    #: why the rules refuse the hand, in the scorer's words (the score's error before the layout's
+    #: problems are added to it); None for a valid score
+    score_reason: str | None = None
 
     @property
     def scored_winning_tile(self) -> str | None:
@@ -283,6 +286,7 @@ def finish(
     if winning_from is not None:  # the winning tile is known or chosen: the layout's lack is moot
         kept = [(k, p) for k, p in zip(kinds, problems, strict=True) if k != "no_winning_tile"]
         kinds, problems = [k for k, _ in kept], [p for _, p in kept]
+    reason = score.error if score is not None and not score.valid else None
     if score is not None and problems and not score.valid:
         score = Score.invalid(score.rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
     found_checks = checks(tiles, layout, fields.get("rejected", []))
@@ -303,6 +307,7 @@ def finish(
         candidates=found,
         winning_from=winning_from,
         problem_kinds=kinds,
+        score_reason=reason,
         **fields,
     )
 

@@ -518,14 +518,14 @@ def test_a_hand_in_one_row_is_read_scored_and_rescored_with_its_candidates() -> 
     d = _read(client).json()
     codes = [c["code"] for c in d["candidates"]]
     assert sorted(codes) == ["3m", "4m", "4s", "5m", "5p", "8p"] and all(c["valid"] for c in d["candidates"])
-    assert d["score"]["valid"] and d["winning"] == {"tile": codes[0], "from": "candidate"}
+    assert d["score"]["valid"] and d["winning"] == {"tile": codes[0], "from": "candidate", "set_apart": None}
     assert d["hand"]["winning_tile"] is None
     assert {"kind": "winning_guessed", "tile": codes[0], "count": 6, "about": "score"} in d["notices"]
     assert not any(n["kind"] == "no_winning_tile" for n in d["notices"])
     # the player taps 4s: that score, the candidates still listed
     hand = {**d["hand"], "winning_tile": "4s"}
     won = client.post("/api/score", json={"hand": hand, "rules": "riichi", "candidates": True}).json()
-    assert won["winning"] == {"tile": "4s", "from": "given"} and won["score"]["valid"]
+    assert won["winning"] == {"tile": "4s", "from": "given", "set_apart": None} and won["score"]["valid"]
     assert [c["code"] for c in won["candidates"]] == codes and won["notices"] == []
     # a discard instead of a self-draw: rescored at once, no new read; on 4s no yaku is left,
     # on 5p (a pair wait) three concealed pungs are

@@ -296,7 +296,9 @@ def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str
         # the tiles that could have completed a hand with no winning tile set apart, and the one
         # the score takes; what to check, as kinds the page words itself (vision.web.notices)
         "candidates": candidates_payload(result.candidates),
-        "winning": winning_payload(result.winning_from, result.scored_winning_tile),
+        "winning": winning_payload(
+            result.winning_from, result.scored_winning_tile, result.layout.winning_tile
+        ),
         "notices": [
             *tile_notices(result.problem_kinds, result.checks, page_id),
             *score_notices(

@@ -49,10 +49,13 @@ def candidates_payload(found: list[Candidate]) -> list[dict[str, Any]]:
     return out
 
 
-def winning_payload(winning_from: str | None, code: str | None) -> dict[str, Any]:
+def winning_payload(
+    winning_from: str | None, code: str | None, set_apart: str | None = None
+) -> dict[str, Any]:
     """Which tile the score takes as the winning tile and where it comes from: ``photo`` (set
-    apart), ``given`` (the player chose it), ``candidate`` (the best candidate), or none."""
-    return {"tile": code, "from": winning_from}
+    apart), ``given`` (the player chose it), ``candidate`` (the best candidate), or none; with a
+    layout, ``set_apart``: the tile the photo showed set apart (None: the page lists candidates)."""
+    return {"tile": code, "from": winning_from, "set_apart": set_apart}
 
 
 def score_notices(

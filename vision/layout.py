@@ -238,8 +238,9 @@ def orient(readings: list[Any]) -> list[Any]:
     tiles are not (a row or a set of landscape boxes is flat tiles seen at a low angle, not
     claimed tiles); or when the geometry of its group alone says so (:func:`sideways_in`).
     ``upside_down`` when the reader's upside-down head is sure (:data:`TURN_SURE`) the tile
-    points the other way from the hand; a face that looks the same turned (5p, a blank white
-    dragon) is taken to point the hand's way. Else ``upright``. Readings are dataclasses
+    points the other way from the hand and its face shows which way is up (:func:`shows_its_up`:
+    a face that looks the same turned, 5p, a red 5p, a blank white dragon, is taken to point the
+    hand's way however sure the head is). Else ``upright``. Readings are dataclasses
     (replaced, not changed)."""
     turn = hand_turn(readings)
     framed = in_hand_frame(readings, turn)
@@ -263,11 +264,8 @@ def orient(readings: list[Any]) -> list[Any]:
     for i, r in enumerate(readings):
         sure = float(getattr(r, "turn_confidence", 1.0)) >= TURN_SURE
         side = geometry[i] or read_sideways[i]
-        out.append(
-            replace(
-                r, orientation="sideways" if side else "upside_down" if rel[i] == 180 and sure else "upright"
-            )
-        )
+        flipped = rel[i] == 180 and sure and shows_its_up(r.code)
+        out.append(replace(r, orientation="sideways" if side else "upside_down" if flipped else "upright"))
     return out
 
 
@@ -328,6 +326,20 @@ SIDEWAYS_FACTOR = 1.7
 SET_SIDEWAYS_FACTOR = 1.25
 #: ... or, read turned by the reader, by this factor (its box is landscape beside standing tiles).
 READ_SIDEWAYS_FACTOR = 1.1
+#: Faces that look the same turned half a turn, so that no one (the reader's upside-down head
+#: included) can tell which way they point: never marked upside down. Decided per code on the
+#: figures of the usual designs: circles 1-5, 8 and 9 (a red five too: its red is at the centre),
+#: bamboo 2, 4, 5, 6, 8 (the M over the W) and 9, and the white dragon (blank or a frame). Not the
+#: 6 and 7 of circles nor the 1, 3 and 7 of bamboo (their figures stand one way), nor characters,
+#: winds, the green and red dragons or flowers (writing has an up).
+HALF_TURN_SYMMETRIC = frozenset(
+    {"1p", "2p", "3p", "4p", "5p", "0p", "8p", "9p", "2s", "4s", "5s", "0s", "6s", "8s", "9s", "5z"}
+)
+
+
+def shows_its_up(code: str) -> bool:
+    """Can one tell this face upside down from upright? (:data:`HALF_TURN_SYMMETRIC`)"""
+    return code not in HALF_TURN_SYMMETRIC and code != BACK
 #: Pieces of a row split by less than this many tile lengths may be one set cut by its claimed tile.
 MEND_GAP = 0.3
 

@@ -148,8 +148,9 @@ def test_a_hand_in_one_row_is_scored_without_typing_and_a_thumb_changes_it(brows
 
 
 def _big_hand() -> dict:
-    """The largest hand the page must fit: 18 tiles in one row, an open kong and an open pung in
-    a second row (each with its claimed tile sideways), eight flowers in a third."""
+    """The largest hand the page must fit: 18 tiles in one row, nearest the camera, an open kong
+    and an open pung in a row behind it (each with its claimed tile sideways), eight flowers
+    behind those."""
     w, h, pitch = 38, 52, 40
 
     def tile(code: str, x: float, y: float, side: bool = False) -> dict:
@@ -158,14 +159,14 @@ def _big_hand() -> dict:
                 "box": [x, y + h - bh, x + bw, y + h]}
 
     codes = [f"{n}m" for n in range(1, 10)] + [f"{n}p" for n in range(1, 10)]
-    tiles = [tile(code, 20 + i * pitch, 120) for i, code in enumerate(codes)]
+    tiles = [tile(code, 20 + i * pitch, 460) for i, code in enumerate(codes)]
     x = 20.0
     for group in (("2s", "2s*", "2s", "2s"), ("7z", "7z*", "7z")):
         for code in group:
             tiles.append(tile(code[:2], x, 300, code.endswith("*")))
             x += (h if code.endswith("*") else w) + 2
         x += 60
-    tiles += [tile(f"{i + 1}f", 20 + i * 60, 460) for i in range(8)]
+    tiles += [tile(f"{i + 1}f", 20 + i * 60, 120) for i in range(8)]
     return {"tiles": tiles}
 
 

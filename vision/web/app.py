@@ -289,7 +289,6 @@ def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str
     def page_id(i: int) -> Any:
         return ids[i] if ids is not None and 0 <= i < len(ids) else i
 
-    size_checked = any(c.kind == "hand_size" for c in result.checks)
     return {
         "tiles": tiles_payload(result, ids),
         **_scored(result.hand_json(), result.score, [*result.warnings, *result.problems]),
@@ -303,7 +302,7 @@ def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str
             *tile_notices(result.problem_kinds, result.checks, page_id),
             *score_notices(
                 result.score, result.hand, result.candidates, result.winning_from, result.score_reason,
-                result.hand_error, size_checked,
+                result.hand_error,
             ),
         ],
         # what to check, each naming its tiles by the page's ids

@@ -13,7 +13,8 @@ Kinds (``about`` says which part of the page a notice belongs to: ``tiles`` come
   :data:`vision.layout.PROBLEM_KINDS`); ``gap``, ``hand_size``, ``fifth_copy``, ``rejected_near``,
   ``faint``, ``mended`` (:mod:`vision.checks`);
 - score: ``winning_guessed`` (no winning tile set apart: scored with the best candidate),
-  ``no_candidate_wins``, ``incomplete`` (``have`` and ``need`` tiles), ``not_winning_shape``,
+  ``no_candidate_wins``, ``incomplete`` and ``too_many`` (``have`` and ``need`` tiles),
+  ``not_winning_shape``,
   ``impossible_hand`` and ``not_a_win`` (with the rules' ``detail``).
 """
 
@@ -65,10 +66,8 @@ def score_notices(
     winning_from: str | None,
     reason: str | None,
     hand_error: str | None = None,
-    size_checked: bool = False,
 ) -> list[dict[str, Any]]:
-    """The notices about the score. ``reason``: the rules' own words for refusing the hand;
-    ``size_checked``: a check already says the hand has the wrong number of tiles."""
+    """The notices about the score. ``reason``: the rules' own words for refusing the hand."""
     out: list[dict[str, Any]] = []
     if winning_from == "candidate" and found:
         out.append({"kind": "winning_guessed", "tile": found[0].tile.code, "count": len(found)})
@@ -80,10 +79,11 @@ def score_notices(
         out.append({"kind": "no_candidate_wins", "detail": found[0].score.error})
     elif winning_from is None:
         have = len(hand.concealed) + 3 * len(hand.melds)
-        if have != HAND_TILES and not size_checked:
-            out.append({"kind": "incomplete", "have": have, "need": HAND_TILES})
-        elif have == HAND_TILES:
+        if have == HAND_TILES:
             out.append({"kind": "not_winning_shape"})
+        else:
+            kind = "incomplete" if have < HAND_TILES else "too_many"
+            out.append({"kind": kind, "have": have, "need": HAND_TILES})
     else:
         out.append({"kind": "not_a_win", "detail": reason})
     return [{**n, "about": "score"} for n in out]

@@ -8,7 +8,13 @@
   boxes refer to, and ``read_id`` (a correction of its tiles can teach the set, :mod:`.sets_api`).
 - ``POST /api/layout`` tiles with their boxes (the page's corrected reading) → hand and score:
   the server lays the hand out again from the corrected tiles, exactly as from a photo.
-- ``POST /api/score`` a structured hand → its score.
+- ``POST /api/score`` a structured hand → its score (the page rescores with it when a toggle
+  beside the score or the tile that won changes: no new read, no new layout).
+
+With no winning tile set apart (or given), every answer lists the ``candidates`` (each tile that
+could have completed the hand, with its score, best first) and scores the best; ``winning`` says
+which tile the score takes and where from. What to check comes as ``notices``: problem kinds with
+their facts, which the page words itself (:mod:`vision.web.notices`).
 - ``GET /docs`` (Swagger UI) and ``GET /redoc``: the API's documentation, from local files (the
   fastapi-offline package's copies), so that it too works without internet.
 

@@ -395,8 +395,7 @@
   // read, no new layout: the score endpoint
   async function scoreNow() {
     if (!state.baseHand || !state.result) { rescore(); return; }
-    clearTimeout(rescoreTimer);
-    const seq = ++state.seq;
+    const seq = ++state.seq; // a layout of corrected tiles still to come answers after, and wins
     const body = { hand: handToScore(), rules: rulesNow(), options: options(), candidates: !state.setApart };
     let data;
     try {

@@ -202,12 +202,21 @@ def test_a_read_hand_fits_the_phone(browser, width: int) -> None:  # noqa: F811
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_teach_panel_fits_the_phone(browser, width: int, tmp_path: Path) -> None:  # noqa: F811
+    """A new set's form, the teaching panel, and (with the shipped reader, which gives the taught
+    crops their features) the pairing of the example's 15 tiles with their codes."""
+    from tests.vision.test_web_support import models_present
     from vision.teach.store import SetStore
     from vision.web.app import create_app
 
+    stand_in = TruthReader()
+    if models_present():
+        from vision.models import MODELS_DIR, reader
+
+        stand_in.rdr = reader(str(MODELS_DIR))
     context, page, errors = _sized(browser, width)
+    paired = None
     try:
-        with Server(create_app(TruthReader(), sets=SetStore(tmp_path / "sets"))) as base:
+        with Server(create_app(stand_in, sets=SetStore(tmp_path / "sets"))) as base:
             page.goto(base + "/")
             page.wait_for_selector("body[data-sets-ready='true']")
             page.select_option("#set-picker", "__new__")
@@ -218,12 +227,16 @@ def test_the_teach_panel_fits_the_phone(browser, width: int, tmp_path: Path) -> 
             page.wait_for_selector("#set-body:not([hidden]) #set-title:has-text('home')")
             page.wait_for_selector("#teach[open]")
             page.set_input_files("#teach-photo", str(EXAMPLE))
-            page.fill("#teach-codes", "345m55888p444s / ?11p?")
-            page.check("#teach-standard")
+            page.fill("#teach-codes", "345m 55888p 44s | 4s | ?11p?")
             teach = _fits(page)
+            if models_present():
+                page.click("#teach-pair")
+                page.wait_for_selector("#teach-result:not([hidden]) #teach-rows .pair")
+                paired = _fits(page)
     finally:
         context.close()
-    assert new_set[0] <= new_set[1] == width and teach[0] <= teach[1] == width, (width, new_set, teach)
+    for seen in (new_set, teach, paired or teach):
+        assert seen[0] <= seen[1] == width, (width, new_set, teach, paired)
     assert not errors, errors
 
 

@@ -905,7 +905,15 @@
   }
 
   // ---------------------------------------------------------------------------------------------
+  // the page's own labels in the messages' words (index.html marks them with data-msg)
+  function labelPage() {
+    for (const e of document.querySelectorAll("[data-msg]")) {
+      if (e.dataset.msg in window.mahjongMessages.en) e.textContent = msg(e.dataset.msg);
+    }
+  }
+
   async function start() {
+    labelPage();
     loadSettings();
     try {
       const r = await fetch("/api/meta");

@@ -67,6 +67,19 @@
     "tile.left_out": "left out of the hand ({why})",
     "tile.box_label": "tile {code}, tap to correct",
 
+    // the page's own labels (index.html: elements with data-msg)
+    "settings.title": "What the photo cannot show",
+    "settings.situation": "Situation",
+    "settings.options": "Rule options",
+    "settings.done": "Done",
+    "take.hint": "Photograph the finished hand from the winner's side: the tiles in hand in a row, declared sets beside them. If the tile that won is not set apart on the right, the page lists every tile that could have won: tap the one that did.",
+    "hand.title": "Hand",
+    "hand.tap": "tap a tile to correct it",
+    "hand.add": "+ Add a tile the photo missed",
+    "palette.won": "This one won",
+    "palette.remove": "Not a tile",
+    "palette.cancel": "Cancel",
+
     // the palette
     "palette.which": "Which tile is this?",
     "palette.missing": "Which tile is missing?",

@@ -16,6 +16,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from scoring.candidates import Candidate, best, candidates
+from scoring.candidates import render as render_candidates
 from scoring.hand import Hand, HandError
 from scoring.notation import format_hand, parse_hand
 from scoring.result import Score
@@ -125,11 +127,25 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
             return EXIT_BAD_INPUT
         raise CliError(str(exc)) from None
     score = score_hand(hand, args.rules, options)
+    found: list[Candidate] = []
+    if not score.valid and hand.winning_tile is None:
+        # typed without the winning tile: every tile that could have won, the best one scored
+        found = candidates(hand, args.rules, options)
+        chosen = best(found)
+        score = chosen.score if chosen is not None else score
     if args.json:
-        json.dump(score.to_json(), out, ensure_ascii=False)
+        record = score.to_json()
+        if found:
+            chosen = best(found)
+            record["scored_winning_tile"] = chosen.tile.code if chosen else None
+            record["candidates"] = [c.to_json() for c in found]
+        json.dump(record, out, ensure_ascii=False)
         out.write("\n")
     else:
-        out.write(describe_hand(hand) + "\n" + score.render() + "\n")
+        out.write(describe_hand(hand) + "\n")
+        if found:
+            out.write(render_candidates(found, "write 'ron TILE' or 'tsumo TILE' to say which") + "\n")
+        out.write(score.render() + "\n")
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
 

@@ -258,7 +258,7 @@ def test_serve_the_page_and_read_a_photo(installed: Installed) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(5)
-    # the example's labels (the synthetic scene's ground truth), as tests/vision/test_web_api.py
+    # the example's labels (the synthetic scene's ground truth), as tests/vision/web/test_api.py
     truth = json.loads((ROOT / "examples" / "hand.json").read_text())["tiles"]
     codes = [
         "back" if t["face_down"] else t["code"]

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from scoring.candidates import render
 from scoring.result import Score
 from vision.classes import BACK
 from vision.detect import DETECTOR_CONF, Detection, detect, iou
@@ -238,15 +239,33 @@ class SteadyView:
             "hand": self.hand,
             "problems": list(self.result.problems),
             "score": self.score.to_json(),
+            "winning_tile_from": self.result.winning_from,
+            "scored_winning_tile": self.result.scored_winning_tile,
+            "candidates": [c.to_json() for c in self.result.candidates],
             "read_ms": round(self.seconds * 1000, 1),
         }
+
+    @property
+    def guessed(self) -> bool:
+        """No winning tile set apart in view: the candidates are shown, to be checked."""
+        return bool(self.result.candidates) and self.result.winning_from not in ("given", "photo")
+
+    def candidates_line(self) -> str:
+        """The candidate winning tiles, best first, each with its score (the ``?`` one is scored)."""
+        return "won by? " + ", ".join(
+            f"{c.tile.code}{'*' if i == 0 and c.valid else ''} {score_line(c.score) if c.valid else 'no win'}"
+            for i, c in enumerate(self.result.candidates)
+        )
 
     def line(self) -> str:
         h = self.hand
         melds = " ".join(
             ("[{}]" if m.get("open", True) else "({})").format(m["tiles"]) for m in h.get("melds", [])
         )
-        parts = [h.get("hand") or "", melds, f"win {h['winning_tile']}" if h.get("winning_tile") else ""]
+        win = h.get("winning_tile") or ""
+        if not win and self.result.winning_from == "candidate":
+            win = f"{self.result.scored_winning_tile}? (best of {len(self.result.candidates)})"
+        parts = [h.get("hand") or "", melds, f"win {win}" if win else ""]
         return " ".join(p for p in parts if p)
 
 
@@ -394,6 +413,8 @@ def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rule
         lines.append(_ascii(f"{reading.line()}"))
         s = reading.score
         lines.append(_ascii(f"{rules}: {score_line(s)}")[:110])
+        if reading.guessed:
+            lines.append(_ascii(reading.candidates_line())[:110])
     else:
         lines.append("hold the camera still to read the hand" if state.detections else "no tiles in view")
     lines.append("[space] score  [q] quit")
@@ -454,6 +475,10 @@ def breakdown(frame: np.ndarray, reading: SteadyView) -> np.ndarray:
     rows.append((_ascii(f"Rules: {s.rules}"), ""))
     if not s.valid:
         rows += [(ln, "") for ln in _wrap([_ascii(f"Not a valid win: {s.error}")], width, fs)]
+    if reading.guessed:
+        hint = "set the tile that won apart at the right of the row"
+        listed = _ascii(render(reading.result.candidates, hint)).split("\n")
+        rows += [(ln, "") for ln in _wrap(listed, width, fs)]
     rows += [("  " + _ascii(name), str(value)) for name, value in s.elements.items()]
     if s.elements:
         rows.append(("  Total", _ascii(score_line(s))))

@@ -82,6 +82,11 @@ class DeclaredSet:
         return {"type": self.kind, "tiles": _mpsz(list(self.codes)), "open": self.open}
 
 
+#: What can go wrong laying out a hand: no tiles at all, a declared set that is none, no concealed
+#: tiles, no winning tile set apart at the right of the concealed ones.
+PROBLEM_KINDS = ("no_tiles", "bad_set", "no_concealed", "no_winning_tile")
+
+
 @dataclass
 class Layout:
     """The hand as laid out: structured-form fields plus the groups and what did not fit."""
@@ -92,6 +97,9 @@ class Layout:
     bonus_tiles: list[str] = field(default_factory=list)
     groups: list[TileGroup] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: each problem's kind, in the same order (:data:`PROBLEM_KINDS`): front ends that word their
+    #: own messages (the phone page) choose them by kind
+    problem_kinds: list[str] = field(default_factory=list)
     #: the hand's turn in the photo (see :func:`hand_turn`); rows were read in its frame
     turn: int = 0
     #: tiles left out of the hand: lying apart from every row of at least :data:`MIN_ROW` tiles,
@@ -102,6 +110,12 @@ class Layout:
     #: the hand; reported, never silent
     dropped: list[Any] = field(default_factory=list)
     added: list[Any] = field(default_factory=list)
+
+    def problem(self, kind: str, message: str) -> None:
+        """Note what did not fit: its kind (one of :data:`PROBLEM_KINDS`) and a sentence."""
+        assert kind in PROBLEM_KINDS, kind
+        self.problems.append(message)
+        self.problem_kinds.append(kind)
 
     def to_dict(self) -> dict[str, Any]:
         """The structured form of :mod:`scoring.structured` (context fields added by the caller)."""
@@ -218,8 +232,9 @@ def orient(readings: list[Any]) -> list[Any]:
     tiles are not (a row or a set of landscape boxes is flat tiles seen at a low angle, not
     claimed tiles); or when the geometry of its group alone says so (:func:`sideways_in`).
     ``upside_down`` when the reader's upside-down head is sure (:data:`TURN_SURE`) the tile
-    points the other way from the hand; a face that looks the same turned (5p, a blank white
-    dragon) is taken to point the hand's way. Else ``upright``. Readings are dataclasses
+    points the other way from the hand and its face shows which way is up (:func:`shows_its_up`:
+    a face that looks the same turned, 5p, a red 5p, a blank white dragon, is taken to point the
+    hand's way however sure the head is). Else ``upright``. Readings are dataclasses
     (replaced, not changed)."""
     turn = hand_turn(readings)
     framed = in_hand_frame(readings, turn)
@@ -243,11 +258,8 @@ def orient(readings: list[Any]) -> list[Any]:
     for i, r in enumerate(readings):
         sure = float(getattr(r, "turn_confidence", 1.0)) >= TURN_SURE
         side = geometry[i] or read_sideways[i]
-        out.append(
-            replace(
-                r, orientation="sideways" if side else "upside_down" if rel[i] == 180 and sure else "upright"
-            )
-        )
+        flipped = rel[i] == 180 and sure and shows_its_up(r.code)
+        out.append(replace(r, orientation="sideways" if side else "upside_down" if flipped else "upright"))
     return out
 
 
@@ -308,6 +320,20 @@ SIDEWAYS_FACTOR = 1.7
 SET_SIDEWAYS_FACTOR = 1.25
 #: ... or, read turned by the reader, by this factor (its box is landscape beside standing tiles).
 READ_SIDEWAYS_FACTOR = 1.1
+#: Faces that look the same turned half a turn, so that no one (the reader's upside-down head
+#: included) can tell which way they point: never marked upside down. Decided per code on the
+#: figures of the usual designs: circles 1-5, 8 and 9 (a red five too: its red is at the centre),
+#: bamboo 2, 4, 5, 6, 8 (the M over the W) and 9, and the white dragon (blank or a frame). Not the
+#: 6 and 7 of circles nor the 1, 3 and 7 of bamboo (their figures stand one way), nor characters,
+#: winds, the green and red dragons or flowers (writing has an up).
+HALF_TURN_SYMMETRIC = frozenset(
+    {"1p", "2p", "3p", "4p", "5p", "0p", "8p", "9p", "2s", "4s", "5s", "0s", "6s", "8s", "9s", "5z"}
+)
+
+
+def shows_its_up(code: str) -> bool:
+    """Can one tell this face upside down from upright? (:data:`HALF_TURN_SYMMETRIC`)"""
+    return code not in HALF_TURN_SYMMETRIC and code != BACK
 #: Pieces of a row split by less than this many tile lengths may be one set cut by its claimed tile.
 MEND_GAP = 0.3
 
@@ -519,7 +545,7 @@ def lay_out(tiles: list[Any]) -> Layout:
     rest = [f for f in framed if not f.code.endswith("f")]
     if not rest:
         out.bonus_tiles = sorted((f.code for f in flowers), key=_sort_key)
-        out.problems.append("no tiles found")
+        out.problem("no_tiles", "no tiles found")
         return out
     rows = rows_of(rest)
     hand, left = hand_rows([r for r in rows if len(r) >= MIN_ROW], out.turn)
@@ -606,17 +632,18 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
             if meld:
                 out.melds.append(meld)
             else:
-                out.problems.append(problem or "unreadable set")
+                out.problem("bad_set", problem or "unreadable set")
         else:
             out.concealed.extend(g.codes)
     for g in out.groups:  # back from the hand's frame to the caller's tiles
         g.tiles = [t.src for t in g.tiles]
     if not out.concealed:
-        out.problems.append("no concealed tiles found")
+        out.problem("no_concealed", "no concealed tiles found")
         return out
     if winner is None:
-        out.problems.append(
-            "no winning tile set apart at the right of the concealed tiles (give it with --winning-tile)"
+        out.problem(
+            "no_winning_tile",
+            "no winning tile set apart at the right of the concealed tiles (give it with --winning-tile)",
         )
     else:
         out.winning_tile = winner.tiles[0].code

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from scoring.candidates import Candidate, best, candidates, needs_words
 from scoring.hand import Hand, HandError, Meld
 from scoring.result import Score
 from scoring.rules import score_hand
@@ -138,6 +139,29 @@ class HandResult:
     scale: float = 1.0
     #: where the detector looked a second time, closer (small tiles), if it did
     second_pass: SecondPass | None = None
+    #: when the photo set no winning tile apart: every tile that could have completed the hand,
+    #: each with its score, best first (:mod:`scoring.candidates`)
+    candidates: list[Candidate] = field(default_factory=list)
+    #: where the winning tile the score assumes comes from: ``photo`` (set apart in it),
+    #: ``given`` (the context), ``candidate`` (the best candidate: to be checked), or None
+    winning_from: str | None = None
+    #: the kinds of :attr:`problems`, in order (:data:`vision.layout.PROBLEM_KINDS`)
+    problem_kinds: list[str] = field(default_factory=list)
+    #: why the rules refuse the hand, in the scorer's words (the score's error before the layout's
+    #: problems are added to it); None for a valid score
+    score_reason: str | None = None
+
+    @property
+    def scored_winning_tile(self) -> str | None:
+        """The code of the winning tile the score assumes (given, set apart, or the best
+        candidate), None when there is none."""
+        if self.context.winning_tile is not None:
+            return self.context.winning_tile.code
+        if self.layout.winning_tile:
+            return self.layout.winning_tile
+        if self.winning_from == "candidate":
+            return self.candidates[0].tile.code
+        return None
 
     @property
     def ignored(self) -> list[TileRead]:
@@ -208,6 +232,10 @@ class HandResult:
             out["second_pass"] = self.second_pass.to_json()
         if self.score is not None:
             out["score"] = self.score.to_json()
+        if self.candidates:
+            out["candidates"] = [c.to_json() for c in self.candidates]
+        out["winning_tile_from"] = self.winning_from
+        out["scored_winning_tile"] = self.scored_winning_tile
         return out
 
 
@@ -229,28 +257,39 @@ def finish(
     becomes an invalid score with the reason, never an exception. ``fields``: the rest of the
     :class:`HandResult` (rejected boxes, timings, the image)."""
     t0 = time.perf_counter()
+    kinds = list(layout.problem_kinds)
     problems = list(layout.problems)
-    if context.winning_tile is not None:
-        problems = [p for p in problems if "winning tile" not in p]
     hand: Hand | None = None
     hand_error = score = None
     try:
         hand = hand_from_layout(layout, context)
     except HandError as exc:
         hand_error = str(exc)
+    winning_from = "given" if context.winning_tile is not None else "photo" if layout.winning_tile else None
+    found: list[Candidate] = []
+    notes: list[str] = []
     if rules is not None:
         if hand is None:
             score = Score.invalid(rules, hand_error or "no hand")
         else:
-            try:
-                score = score_hand(hand, rules, dict(options or {}))
-            except HandError as exc:
-                score = Score.invalid(rules, str(exc))
-            except Exception as exc:  # a scorer bug must not stop a batch, the page or the camera
-                score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
-        if problems and not score.valid:
-            score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
-    found = checks(tiles, layout, fields.get("rejected", []))
+            score = _score(hand, rules, options)
+            if layout.winning_tile is None and (context.winning_tile is not None or not score.valid):
+                # nothing set apart: every tile that could have won, and the best one scored
+                found = candidates(hand, rules, options)
+                chosen = best(found) if context.winning_tile is None else None
+                if chosen is not None:
+                    score, winning_from = chosen.score, "candidate"
+                    notes.append(
+                        f"no winning tile set apart: scored as if {chosen.tile.code} won, the best of "
+                        f"{len(found)} candidate(s){needs_words(chosen)}; check which tile won"
+                    )
+    if winning_from is not None:  # the winning tile is known or chosen: the layout's lack is moot
+        kept = [(k, p) for k, p in zip(kinds, problems, strict=True) if k != "no_winning_tile"]
+        kinds, problems = [k for k, _ in kept], [p for _, p in kept]
+    reason = score.error if score is not None and not score.valid else None
+    if score is not None and problems and not score.valid:
+        score = Score.invalid(score.rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    found_checks = checks(tiles, layout, fields.get("rejected", []))
     timings = dict(fields.pop("timings", {}))
     timings["score"] = time.perf_counter() - t0
     return HandResult(
@@ -262,11 +301,25 @@ def finish(
         rules=rules,
         hand_error=hand_error,
         problems=problems,
-        warnings=[c.message for c in found],
-        checks=found,
+        warnings=[c.message for c in found_checks] + notes,
+        checks=found_checks,
         timings=timings,
+        candidates=found,
+        winning_from=winning_from,
+        problem_kinds=kinds,
+        score_reason=reason,
         **fields,
     )
+
+
+def _score(hand: Hand, rules: str, options: dict[str, str] | None) -> Score:
+    """The hand's score: a scorer's error is an invalid score with the reason, never an exception."""
+    try:
+        return score_hand(hand, rules, dict(options or {}))
+    except HandError as exc:
+        return Score.invalid(rules, str(exc))
+    except Exception as exc:  # a scorer bug must not stop a batch, the page or the camera
+        return Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
 
 
 def score_tiles(

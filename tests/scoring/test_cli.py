@@ -320,3 +320,16 @@ def test_hands_batch_goes_on_after_every_kind_of_bad_line(monkeypatch):
     for line, r in zip(bad, results[1::2], strict=True):
         assert r["valid"] is False and r["error"] and len(r["error"]) < 300, (line[:40], r)
         assert not r["error"].startswith("internal error"), r["error"]
+
+
+def test_a_hand_typed_without_its_winning_tile_is_scored_with_every_candidate():
+    code, out = run(["hand", "234m55p123456789s riichi", "--rules", "riichi"])
+    assert code == 0 and "scored as if 2m won, the best of 13 candidate(s)" in out
+    assert "ron TILE" in out and out.count("  * ") == 1 and "Total      4 han" in out
+    code, out = run(["hand", "234m55p123456789s riichi", "--rules", "riichi", "--json"])
+    record = json.loads(out)
+    assert code == 0 and record["valid"] and record["scored_winning_tile"] == "2m"
+    assert len(record["candidates"]) == 13 and record["candidates"][0]["tile"] == "2m"
+    # a hand short of a tile has no candidate: the scorer's reason, as before
+    code, out = run(["hand", "234m55p12345678s riichi", "--rules", "riichi"])
+    assert code == 1 and "no winning tile" in out and "candidate" not in out

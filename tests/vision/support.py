@@ -38,11 +38,13 @@ class TruthSpec:
     file named by its process id there, so a test can count who loaded the models, and how often."""
 
     loads: str | None = None
+    #: read every photo as the example in one row, no winning tile set apart (:func:`one_row_manifest`)
+    one_row: bool = False
 
     def load(self) -> TruthReader:
         if self.loads:
             (Path(self.loads) / f"{os.getpid()}-{uuid.uuid4().hex}").touch()
-        return TruthReader()
+        return TruthReader(one_row_manifest() if self.one_row else None)
 
 
 def models_present() -> bool:
@@ -61,6 +63,19 @@ def truth_tiles(manifest: dict | None = None) -> list[dict]:
         for t in manifest["tiles"]
         if t.get("labelled", True) and t.get("seat", 0) == 0
     ]
+
+
+def one_row_manifest() -> dict:
+    """The example photo's manifest with its winning tile (the third 4s) pushed against the
+    concealed row, as players leave a finished hand: no winning tile set apart."""
+    manifest = json.loads(EXAMPLE_TRUTH.read_text())
+    tiles = [t for t in manifest["tiles"] if t.get("labelled", True) and t.get("seat", 0) == 0]
+    fours = [t for t in tiles if t["code"] == "4s"]
+    prev, last = fours[-2]["box"], fours[-1]
+    step = [prev[0] - fours[-3]["box"][0], prev[1] - fours[-3]["box"][1]]
+    w, h = last["box"][2] - last["box"][0], last["box"][3] - last["box"][1]
+    last["box"] = [prev[0] + step[0], prev[1] + step[1], prev[0] + step[0] + w, prev[1] + step[1] + h]
+    return manifest
 
 
 class TruthReader(PhotoReader):

@@ -198,6 +198,29 @@ def test_overlay_and_breakdown_draw_on_a_copy() -> None:
     assert "345m" in states[2].reading.line()
 
 
+def test_a_hand_in_one_row_shows_its_candidates_live_frozen_and_in_the_readings() -> None:
+    from tests.vision.support import one_row_manifest
+
+    base = cv2.imread(str(EXAMPLE))
+    ctx = HandContext(win_by="self_draw", seat_wind="W")
+    scorer = LiveScorer(TruthReader(one_row_manifest()), "riichi", {}, ctx, Steadiness(frames=1))
+    reading = [scorer.process(base) for _ in range(2)][1].reading
+    assert reading is not None and reading.guessed and reading.score.valid
+    best = reading.result.candidates[0].tile.code
+    assert f"win {best}? (best of 6)" in reading.line()
+    line = reading.candidates_line()
+    assert line.startswith(f"won by? {best}* ") and line.count(",") == 5
+    record = reading.to_json()
+    assert record["winning_tile_from"] == "candidate" and len(record["candidates"]) == 6
+    plain = breakdown(base, reading)
+    scorer_known = LiveScorer(TruthReader(one_row_manifest()), "riichi", {},
+                              HandContext(win_by="self_draw", seat_wind="W", winning_tile=tile("4s")),
+                              Steadiness(frames=1))
+    known = [scorer_known.process(base) for _ in range(2)][1].reading
+    assert not known.guessed and known.score.valid
+    assert plain.shape[0] > breakdown(base, known).shape[0]  # the candidates' lines in the panel
+
+
 @pytest.mark.models
 @pytest.mark.slow
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")

@@ -369,3 +369,19 @@ def test_tiles_the_head_is_unsure_of_do_not_turn_the_hand_nor_read_upside_down()
     tiles = orient(sure + unsure + flipped)
     assert hand_turn(tiles) == 0
     assert [t.orientation for t in tiles] == ["upright"] * 13 + ["upside_down"]
+
+
+def test_only_faces_that_show_their_up_are_marked_upside_down() -> None:
+    """A red 5-circle read sure as turned (a real riichi photo) is not upside down: it looks the
+    same both ways. A character, a wind, the 7 of circles, the 3 of bamboo are."""
+    from vision.layout import HALF_TURN_SYMMETRIC, shows_its_up
+
+    upright = _reads("2m 3m 4m 6m 7m 8m 1s 2s 3s 4s 5s 6s", sure=0.9)
+    turned = ["0p", "5p", "1p", "2p", "4p", "8p", "9p", "4s", "6s", "5z", "1z", "3m", "7p", "3s", "7z", "6p"]
+    flipped = _reads(" ".join(turned), x=600, turn=180, sure=0.3)  # sure enough to count
+    tiles = orient(upright + flipped)
+    marked = {t.code for t in tiles if t.orientation == "upside_down"}
+    assert marked == {"1z", "3m", "7p", "3s", "7z", "6p"}
+    assert {c for c in turned if not shows_its_up(c)} == set(turned) - marked
+    assert not any(c.endswith(("m", "f")) for c in HALF_TURN_SYMMETRIC)  # writing has an up
+    assert not shows_its_up("back")

@@ -124,3 +124,27 @@ def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
     ]
     assert lay.groups[0].tiles == tiles[:2] and rejected == []
     assert lay.ignored[0] is tiles[2] and lay.dropped[0] is tiles[1]
+
+
+def test_a_hand_in_one_row_is_scored_with_its_best_candidate_and_lists_them_all() -> None:
+    """No winning tile set apart: each tile that could have completed the hand is scored, the
+    best gives the score (flagged: to be checked), the layout's complaint is gone."""
+    from tests.vision.support import one_row_manifest
+
+    reader = TruthReader(one_row_manifest())
+    result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "riichi", {})
+    assert result.layout.winning_tile is None and result.layout.problem_kinds == ["no_winning_tile"]
+    assert [c.tile.code for c in result.candidates] and result.winning_from == "candidate"
+    assert sorted(c.tile.code for c in result.candidates) == ["3m", "4m", "4s", "5m", "5p", "8p"]
+    assert result.score is result.candidates[0].score and result.score.valid
+    assert result.scored_winning_tile == result.candidates[0].tile.code
+    assert result.problems == [] and result.problem_kinds == []
+    assert any("check which tile won" in w for w in result.warnings)
+    record = result.to_json()
+    assert record["hand"]["winning_tile"] is None and record["winning_tile_from"] == "candidate"
+    assert [c["tile"] for c in record["candidates"]] == [c.tile.code for c in result.candidates]
+    # the tile that won, given: that score, the candidates still listed (the page switches)
+    won = replace(CTX, winning_tile=tile("4s"))
+    given = reader.read_and_score(cv2.imread(str(EXAMPLE)), won, "riichi", {})
+    assert given.winning_from == "given" and given.score.valid and given.candidates == result.candidates
+    assert given.score.to_json() == next(c for c in result.candidates if c.tile.code == "4s").score.to_json()

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from scoring.candidates import render as render_candidates
 from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, describe_hand, parse_options
 from scoring.tiles import tile
 from vision.annotate import draw
@@ -105,6 +106,9 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"Read:  {len(result.tiles)} tiles: {tile_line(result)}\n")
         if result.hand is not None:
             out.write(describe_hand(result.hand) + "\n")
+        if result.candidates and result.winning_from not in ("given", "photo"):
+            hint = "give the one that won with --winning-tile"
+            out.write(render_candidates(result.candidates, hint) + "\n")
         out.write(score.render() + "\n")
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 

@@ -49,6 +49,10 @@ CSV_HEADER = (
     "hand",
     "melds",
     "winning_tile",
+    # no winning tile set apart: the one the score assumes and how many could have won (for the
+    # referee to check which did); empty when the photo or the context gave the winning tile
+    "best_candidate",
+    "candidates",
     "bonus_tiles",
     "valid",
     "total",
@@ -84,6 +88,8 @@ def csv_row(entry: Entry, record: dict[str, Any], manifest: bool = False) -> lis
         hand.get("hand", ""),
         " ".join(m["tiles"] for m in hand.get("melds", [])),
         hand.get("winning_tile") or "",
+        (record.get("scored_winning_tile") or "") if record.get("winning_tile_from") == "candidate" else "",
+        len(record.get("candidates", [])) or "",
         " ".join(hand.get("bonus_tiles", [])),
         score.get("valid", False),
         score.get("total", ""),

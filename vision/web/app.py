@@ -8,7 +8,13 @@
   boxes refer to, and ``read_id`` (a correction of its tiles can teach the set, :mod:`.sets_api`).
 - ``POST /api/layout`` tiles with their boxes (the page's corrected reading) → hand and score:
   the server lays the hand out again from the corrected tiles, exactly as from a photo.
-- ``POST /api/score`` a structured hand → its score.
+- ``POST /api/score`` a structured hand → its score (the page rescores with it when a toggle
+  beside the score or the tile that won changes: no new read, no new layout).
+
+With no winning tile set apart (or given), every answer lists the ``candidates`` (each tile that
+could have completed the hand, with its score, best first) and scores the best; ``winning`` says
+which tile the score takes and where from. What to check comes as ``notices``: problem kinds with
+their facts, which the page words itself (:mod:`vision.web.notices`).
 - ``GET /docs`` (Swagger UI) and ``GET /redoc``: the API's documentation, from local files (the
   fastapi-offline package's copies), so that it too works without internet.
 
@@ -37,7 +43,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scoring.hand import MAX_COUNTER, HandError
+from scoring.candidates import Candidate, best, candidates
+from scoring.hand import MAX_COUNTER, Hand, HandError
 from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS, score_hand
@@ -55,6 +62,7 @@ from vision.web.errors import ApiError
 from vision.web.errors import error_response as _error
 from vision.web.guard import Limits, RequestGuard, loads_strict
 from vision.web.meta import meta, tile_info
+from vision.web.notices import candidates_payload, score_notices, tile_notices, winning_payload
 from vision.web.reader import SharedReader
 from vision.web.session_api import SESSION_PATHS
 from vision.web.session_api import router as session_router
@@ -124,6 +132,11 @@ class ScoreRequest(BaseModel):
     hand: dict[str, Any] = Field(description="the structured hand form (see the README)")
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
+    candidates: bool = Field(
+        False,
+        description="list every tile that could have completed the hand, each scored (also done "
+        "when the hand gives no winning tile and cannot be scored without one)",
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -147,20 +160,48 @@ def settlement(payments: Sequence[Payment]) -> dict[str, int] | None:
     return net_by_seat(payments)
 
 
-def score_payload(hand: dict[str, Any], rules: str, options: dict[str, str], problems: list[str]
-                  ) -> dict[str, Any]:
+def score_payload(
+    hand: dict[str, Any],
+    rules: str,
+    options: dict[str, str],
+    problems: list[str],
+    with_candidates: bool = False,
+) -> dict[str, Any]:
     """Score a structured hand (``/api/score``); a hand that cannot be scored is an invalid score
-    with the reason."""
+    with the reason. With no winning tile (and no score without one), or when asked, every tile
+    that could have completed the hand is scored; with no winning tile the best one gives the
+    score (:mod:`scoring.candidates`)."""
+    built: Hand | None = None
+    found: list[Candidate] = []
+    winning_from: str | None = None
+    hand_error = None
     try:
-        score = score_hand(hand_from_dict(hand), rules, options)
+        built = hand_from_dict(hand)
+        score = score_hand(built, rules, options)
+        winning_from = "given" if built.winning_tile is not None else None
+        if with_candidates or (built.winning_tile is None and not score.valid):
+            found = candidates(built, rules, options)
+            chosen = best(found) if built.winning_tile is None else None
+            if chosen is not None:
+                score, winning_from = chosen.score, "candidate"
     except (HandError, TileError) as exc:
-        score = Score.invalid(rules, str(exc))
+        hand_error = str(exc)
+        score = Score.invalid(rules, hand_error)
     except Exception as exc:  # a scorer bug must not take the page down
         log.error("internal error while scoring %s under %s", _short(hand), rules, exc_info=exc)
         score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+    reason = score.error
     if problems and not score.valid:
         score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
-    return _scored(hand, score, problems)
+    out = _scored(hand, score, problems)
+    scored = (built.winning_tile.code if built is not None and built.winning_tile is not None
+              else found[0].tile.code if winning_from == "candidate" else None)
+    out.update(
+        candidates=candidates_payload(found),
+        winning=winning_payload(winning_from, scored),
+        notices=score_notices(score, built, found, winning_from, reason, hand_error),
+    )
+    return out
 
 
 def _short(value: Any, limit: int = 300) -> str:
@@ -259,6 +300,19 @@ def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str
     return {
         "tiles": tiles_payload(result, ids),
         **_scored(result.hand_json(), result.score, [*result.warnings, *result.problems]),
+        # the tiles that could have completed a hand with no winning tile set apart, and the one
+        # the score takes; what to check, as kinds the page words itself (vision.web.notices)
+        "candidates": candidates_payload(result.candidates),
+        "winning": winning_payload(
+            result.winning_from, result.scored_winning_tile, result.layout.winning_tile
+        ),
+        "notices": [
+            *tile_notices(result.problem_kinds, result.checks, page_id),
+            *score_notices(
+                result.score, result.hand, result.candidates, result.winning_from, result.score_reason,
+                result.hand_error,
+            ),
+        ],
         # what to check, each naming its tiles by the page's ids
         "checks": [{**c.to_json(), "tiles": [page_id(i) for i in c.tiles]} for c in result.checks],
         # tiles left out of the hand (walls, discards, other players' hands, strays): never scored
@@ -531,7 +585,9 @@ def create_app(
     @app.post("/api/score", summary="Score a structured hand")
     async def api_score(body: ScoreRequest) -> JSONResponse:
         _check_rules(body.rules)
-        payload = await run_in_threadpool(score_payload, body.hand, body.rules, body.options, [])
+        payload = await run_in_threadpool(
+            score_payload, body.hand, body.rules, body.options, [], body.candidates
+        )
         return JSONResponse(payload, headers={"Cache-Control": "no-store"})
 
     return app

@@ -179,3 +179,34 @@ def test_every_entry_that_looks_like_a_photo_gets_a_row(
         "p1.jpg",
         "p2.jpg",
     ]
+
+
+def test_a_hand_in_one_row_is_scored_with_its_candidates_in_text_json_and_csv(
+    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No winning tile set apart: the text lists the candidates and which one the score assumes,
+    the JSON has them all, the CSV row gives the best and how many, for the referee to check."""
+    from tests.vision.support import one_row_manifest
+
+    monkeypatch.setattr(photo_cmd, "load_reader", lambda args: TruthReader(one_row_manifest()))
+    monkeypatch.setattr(photos_cmd, "reader_spec", lambda args, threads=None: TruthSpec(one_row=True))
+    ctx = ["--rules", "riichi", "--seat", "W", "--win-by", "self_draw"]
+    code, out, err = _run(["photo", str(folder / "p1.jpg"), *ctx], capsys)
+    assert code == 0 and "Winning tile: none set apart; scored as if" in out and "6 candidate(s)" in out
+    assert out.count("  * ") == 1 and "--winning-tile" in out and "check which tile won" in err
+    code, out, _ = _run(["photo", str(folder / "p1.jpg"), *ctx, "--json"], capsys)
+    record = json.loads(out)
+    assert code == 0 and record["winning_tile_from"] == "candidate" and record["score"]["valid"]
+    assert sorted(c["tile"] for c in record["candidates"]) == ["3m", "4m", "4s", "5m", "5p", "8p"]
+    assert record["scored_winning_tile"] == record["candidates"][0]["tile"]
+    # the tile that won, given: scored with it, no candidate list printed
+    code, out, _ = _run(["photo", str(folder / "p1.jpg"), *ctx, "--winning-tile", "4s"], capsys)
+    assert code == 0 and "Winning tile:" not in out
+    out_csv = folder.parent / "r.csv"
+    batch = ["photos", str(folder), *ctx, "--out", str(out_csv), "--no-annotate", "--quiet"]
+    code, _, _ = _run(batch, capsys)
+    rows = _rows(out_csv)
+    assert code == 0 and len(rows) == 2
+    for row in rows:
+        assert row["winning_tile"] == "" and row["best_candidate"] == record["scored_winning_tile"]
+        assert row["candidates"] == "6" and row["valid"] == "True"

@@ -509,3 +509,72 @@ def test_phone_photos_are_turned_upright_and_big_ones_decoded_reduced(client: Te
     big = cv2.imencode(".jpg", np.full((3000, 4000, 3), 90, np.uint8))[1].tobytes()
     d = _read(client, big).json()
     assert (d["image"]["width"], d["image"]["height"]) == (2000, 1500)
+
+
+def test_a_hand_in_one_row_is_read_scored_and_rescored_with_its_candidates() -> None:
+    """No winning tile set apart: the read gives the candidates and scores the best (a notice
+    says so, by kind); the score endpoint then rescores it with the tile the player taps, and
+    with the toggles (self-draw or discard), listing the candidates again."""
+    from tests.vision.support import one_row_manifest
+
+    client = TestClient(create_app(TruthReader(one_row_manifest())), base_url="http://localhost")
+    d = _read(client).json()
+    codes = [c["code"] for c in d["candidates"]]
+    assert sorted(codes) == ["3m", "4m", "4s", "5m", "5p", "8p"] and all(c["valid"] for c in d["candidates"])
+    assert d["score"]["valid"] and d["winning"] == {"tile": codes[0], "from": "candidate", "set_apart": None}
+    assert d["hand"]["winning_tile"] is None
+    assert {"kind": "winning_guessed", "tile": codes[0], "count": 6, "about": "score"} in d["notices"]
+    assert not any(n["kind"] == "no_winning_tile" for n in d["notices"])
+    # the player taps 4s: that score, the candidates still listed
+    hand = {**d["hand"], "winning_tile": "4s"}
+    won = client.post("/api/score", json={"hand": hand, "rules": "riichi", "candidates": True}).json()
+    assert won["winning"] == {"tile": "4s", "from": "given", "set_apart": None} and won["score"]["valid"]
+    assert [c["code"] for c in won["candidates"]] == codes and won["notices"] == []
+    # a discard instead of a self-draw: rescored at once, no new read; on 4s no yaku is left,
+    # on 5p (a pair wait) three concealed pungs are
+    def ron(tile: str) -> dict:
+        body = {"hand": {**hand, "win_by": "discard", "winning_tile": tile}, "rules": "riichi"}
+        return client.post("/api/score", json=body).json()
+
+    assert not ron("4s")["score"]["valid"] and [n["kind"] for n in ron("4s")["notices"]] == ["not_a_win"]
+    assert "yaku" in ron("4s")["notices"][0]["detail"].lower()
+    assert ron("5p")["score"]["valid"] and "San ankou" in ron("5p")["score"]["elements"]
+    # without the winning tile and without asking: the candidates all the same (no score without)
+    plain = client.post("/api/score", json={"hand": d["hand"], "rules": "riichi"}).json()
+    assert plain["winning"]["from"] == "candidate" and plain["score"] == d["score"]
+
+
+def test_notices_name_kinds_and_facts_never_cli_words() -> None:
+    """What the page words itself: a hand a tile short says how many it has and needs; a hand
+    the rules refuse gives the rules' reason; no notice carries a CLI flag or a field name."""
+    client = TestClient(create_app(TruthReader()), base_url="http://localhost")
+    short = client.post("/api/score", json={"hand": {"hand": "234m55p12345678s"}, "rules": "riichi"}).json()
+    assert short["notices"] == [{"kind": "incomplete", "have": 13, "need": 14, "about": "score"}]
+    shape = client.post("/api/score", json={"hand": {"hand": "1234m55p12345679s"}, "rules": "riichi"}).json()
+    assert shape["notices"] == [{"kind": "not_winning_shape", "about": "score"}]
+    open_hand = {"hand": "234m678p55s", "melds": [{"type": "chow", "tiles": "789s"},
+                                                  {"type": "chow", "tiles": "123m"}], "win_by": "self_draw"}
+    none = client.post("/api/score", json={"hand": open_hand, "rules": "riichi"}).json()
+    assert [n["kind"] for n in none["notices"]] == ["no_candidate_wins"] and none["candidates"]
+    d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
+    text = json.dumps([d["notices"], d["candidates"], d["winning"]])
+    assert "--" not in text and "winning_tile" not in text
+
+
+def test_every_notice_kind_the_server_sends_has_the_pages_words() -> None:
+    """The page words each kind from its table (static/messages.js): no kind without words."""
+    import re
+
+    from vision.layout import PROBLEM_KINDS
+    from vision.web import notices
+    from vision.web.app import STATIC_DIR
+
+    table = (STATIC_DIR / "messages.js").read_text()
+    worded = set(re.findall(r'"notice\.(\w+)"', table))
+    facts = {"about", "tiles", "score", "detail", "have", "need"}
+    sent = set(re.findall(r"``(\w+)``", notices.__doc__ or "")) - facts
+    checks = {"gap", "hand_size", "fifth_copy", "rejected_near", "faint", "mended"}
+    assert set(PROBLEM_KINDS) | checks | {"winning_guessed", "too_many", "not_a_win"} <= sent
+    assert sent <= worded, sent - worded
+    for text in re.findall(r'"notice\.\w+": "([^"]*)"', table):
+        assert "--" not in text and "winning_tile" not in text and "win_by" not in text

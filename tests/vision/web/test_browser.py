@@ -1,8 +1,8 @@
 """The phone page end to end, in real headless Chromium (Debian's ``chromium``, driven by Playwright).
 
 Upload the bundled example photo, see the right tiles, tap one, correct it from the palette and
-see the score change; a phone-size screenshot of the result goes to ``docs/`` when asked
-(``MAHJONG_SCREENSHOT=1``; the committed one is ``docs/phone.png``).
+see the score change. (The screenshot of the page, ``docs/phone.png``, shows the flow of a hand
+left in one row: ``tests/vision/web/test_phone.py``.)
 
 Two servers: one whose reader answers with the photo's ground truth (tests the page and the API
 whatever the state of the models), and one with the real models (skipped while they are missing).
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.vision.support import EXAMPLE, ROOT, Server, TruthReader, models_present, truth_tiles
+from tests.vision.support import EXAMPLE, Server, TruthReader, models_present, truth_tiles
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
@@ -158,12 +158,9 @@ def test_phone_page_reads_corrects_and_rescores(browser) -> None:
     from vision.web.app import create_app
 
     context, page, errors = _page(browser)
-    shot = (
-        ROOT / "docs" / "phone.png" if os.environ.get("MAHJONG_SCREENSHOT") and not models_present() else None
-    )
     try:
         with Server(create_app(TruthReader(low=(9,)))) as base:
-            out = _run_flow(page, base, shot, win_tile="4s", remove_and_add=True)
+            out = _run_flow(page, base, None, win_tile="4s", remove_and_add=True)
     finally:
         context.close()
     assert Counter(out["codes"]) == _expected_codes()
@@ -187,10 +184,9 @@ def test_phone_page_with_the_real_models(browser) -> None:
     from vision.web.app import create_app
 
     context, page, errors = _page(browser)
-    shot = ROOT / "docs" / "phone.png" if os.environ.get("MAHJONG_SCREENSHOT") else None
     try:
         with Server(create_app()) as base:
-            out = _run_flow(page, base, shot, win_tile="4s")
+            out = _run_flow(page, base, None, win_tile="4s")
     finally:
         context.close()
     assert Counter(out["codes"]) == _expected_codes()

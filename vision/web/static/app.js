@@ -5,6 +5,7 @@
 (() => {
   const MAX_UPLOAD = 25 * 1024 * 1024;
   const STORE = "mahjong-scorer.settings.v1";
+  const msg = window.mahjongMessages.t; // every sentence the page shows (messages.js)
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
     const e = document.createElement(tag);
@@ -21,8 +22,10 @@
     },
     tiles: [],        // as read, then as corrected: {id, code, box, orientation, confidence, ...}
     image: null,      // {width, height, preview}
-    winningTile: null, // the player's override for this photo
-    result: null,     // the last payload: hand, problems, score, settlement
+    winningTile: null, // the tile the player says won (tapped), for this photo
+    setApart: null,   // the winning tile the layout found set apart in the photo, if any
+    baseHand: null,   // the hand as laid out (tiles and sets), rescored with the toggles' context
+    result: null,     // the last payload: hand, score, settlement, candidates, winning, notices
     selected: null,   // id of the tile the palette is open for
     view: null,       // the part of the photo shown: [x, y, w, h] in image pixels
     zoom: true,       // show the tiles' part of the photo (true) or the whole photo
@@ -221,7 +224,7 @@
     const sys = system();
     const n = (s.flags[sys.name] || []).length;
     $("summary").textContent = `${sys.label.split(" (")[0]} · ${s.seat_wind} · ${
-      s.win_by === "self_draw" ? "self-draw" : "discard"}${n ? ` · ${n} flag${n > 1 ? "s" : ""}` : ""}`;
+      msg(s.win_by === "self_draw" ? "summary.self_draw" : "summary.discard")}${n ? ` · ${msg("summary.flags", { n })}` : ""}`;
   }
 
   let rescoreTimer = 0;
@@ -229,7 +232,19 @@
     saveSettings();
     markFlags();
     summary();
-    rescore();
+    syncSettings();
+    if (state.baseHand) scoreNow();
+    else rescore();
+  }
+
+  // the settings panel shows what the toggles beside the score changed
+  function syncSettings() {
+    for (const key of ["seat_wind", "round_wind", "win_by"]) {
+      for (const b of $(key).children) b.setAttribute("aria-checked", String(b.dataset.value === state.settings[key]));
+    }
+    const chosen = new Set(state.settings.flags[system().name] || []);
+    for (const box of $("flags").querySelectorAll("input")) box.checked = chosen.has(box.name);
+    markFlags();
   }
 
   function context() {
@@ -238,7 +253,8 @@
     const sys = system();
     const ctx = {
       win_by: s.win_by, seat_wind: s.seat_wind, round_wind: s.round_wind,
-      flags: (s.flags[sys.name] || []).filter((f) => sys.flags.some((x) => x.name === f)),
+      // a flag that needs the other way of winning is greyed out, and not sent
+      flags: (s.flags[sys.name] || []).filter((f) => sys.flags.some((x) => x.name === f && (!x.win_by || x.win_by === s.win_by))),
     };
     const values = s.fields[sys.name] || {};
     for (const f of sys.fields) {
@@ -282,11 +298,11 @@
     showMessage("");
     if (!file) return;
     if (file.size > MAX_UPLOAD) {
-      showMessage(`This photo is too large (${(file.size / 1048576).toFixed(0)} MB; the limit is 25 MB).`);
+      showMessage(msg("upload.too_large", { mb: (file.size / 1048576).toFixed(0) }));
       return;
     }
     if (file.type && !file.type.startsWith("image/")) {
-      showMessage(`"${file.name}" is not an image. Choose a photo (JPEG or PNG).`);
+      showMessage(msg("upload.not_image", { name: file.name }));
       return;
     }
     const form = new FormData();
@@ -294,6 +310,7 @@
     form.append("rules", rulesNow());
     form.append("options", JSON.stringify(options()));
     state.winningTile = null;
+    state.baseHand = null;
     form.append("context", JSON.stringify(context()));
     const setName = hooks.set ? hooks.set() : null; // null: the server's default set
     if (setName !== null) form.append("set", setName);
@@ -302,14 +319,16 @@
     xhr.responseType = "json";
     xhr.timeout = 120000;
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) progress(e.loaded / e.total, `Uploading… ${Math.round((100 * e.loaded) / e.total)}%`);
+      if (e.lengthComputable) progress(e.loaded / e.total, msg("upload.progress", { pct: Math.round((100 * e.loaded) / e.total) }));
     };
-    xhr.upload.onload = () => progress(-1, "Reading the tiles…");
+    xhr.upload.onload = () => progress(-1, msg("upload.reading"));
     xhr.onload = () => {
       progress(null);
       const body = xhr.response;
       if (xhr.status !== 200 || !body || body.error) {
-        showMessage((body && body.error) || `The server answered ${xhr.status}.`);
+        // the server's sentence is for the API's users: the page says what to do, by status
+        const key = { 413: "error.413", 415: "error.415" }[xhr.status] || (xhr.status >= 500 ? "error.server" : "error.read");
+        showMessage(msg(key));
         return;
       }
       state.tiles = body.tiles.map((t) => ({ ...t }));
@@ -318,12 +337,13 @@
       state.readId = body.read_id || null;
       state.readSet = body.set || null;
       state.view = tilesView(state.tiles, body.image);
+      laidOut(body);
       showResult(body);
       $("result").scrollIntoView({ behavior: "smooth", block: "start" });
     };
-    xhr.onerror = () => { progress(null); showMessage("Could not reach the server. Is it still running?"); };
-    xhr.ontimeout = () => { progress(null); showMessage("The server took too long to read this photo."); };
-    progress(0, "Uploading…");
+    xhr.onerror = () => { progress(null); showMessage(msg("error.unreachable")); };
+    xhr.ontimeout = () => { progress(null); showMessage(msg("error.timeout")); };
+    progress(0, msg("upload.start"));
     xhr.send(form);
   }
 
@@ -341,14 +361,66 @@
       data = await r.json();
       if (!r.ok || data.error) throw new Error(data.error || `status ${r.status}`);
     } catch (e) {
-      showMessage(`Could not score the corrected hand: ${e.message}`);
+      if (seq === state.seq) showMessage(msg("error.rescore"));
       return;
     }
     if (seq !== state.seq) return; // a newer correction is on its way
     showMessage("");
-    const byId = new Map(state.tiles.map((t) => [String(t.id), t]));
-    state.tiles = data.tiles.map((t) => ({ ...byId.get(String(t.id)), group: t.group, role: t.role }));
+    const byId = new Map(state.tiles.map((x) => [String(x.id), x]));
+    state.tiles = data.tiles.map((x) => ({ ...byId.get(String(x.id)), group: x.group, role: x.role }));
+    laidOut(data);
     showResult(data);
+  }
+
+  // what a layout says that the score endpoint does not: the hand's tiles and sets, and whether a
+  // winning tile lay set apart (if not, every rescoring lists the candidates again)
+  function laidOut(data) {
+    const h = data.hand || {};
+    state.baseHand = { hand: h.hand || "", melds: h.melds || [], bonus_tiles: h.bonus_tiles || [] };
+    state.setApart = (data.winning && data.winning.set_apart) || null;
+  }
+
+  // the hand laid out, in the context the toggles and settings give, with the tile that won
+  function handToScore() {
+    const ctx = context();
+    const hand = { ...state.baseHand, ...ctx };
+    for (const key of ["dora_indicators", "ura_dora_indicators"]) {
+      if (typeof hand[key] === "string") hand[key] = hand[key].replace(/,/g, " ");
+    }
+    hand.winning_tile = state.winningTile || state.setApart || null;
+    return hand;
+  }
+
+  // rescore the same tiles at once (a toggle, the tile that won, a setting): no new photo, no new
+  // read, no new layout: the score endpoint
+  async function scoreNow() {
+    if (!state.baseHand || !state.result) { rescore(); return; }
+    const seq = ++state.seq; // a layout of corrected tiles still to come answers after, and wins
+    const body = { hand: handToScore(), rules: rulesNow(), options: options(), candidates: !state.setApart };
+    let data;
+    try {
+      const r = await fetch("/api/score", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      data = await r.json();
+      if (!r.ok || data.error) throw new Error(data.error || `status ${r.status}`);
+    } catch (e) {
+      if (seq === state.seq) showMessage(msg("error.rescore"));
+      return;
+    }
+    if (seq !== state.seq) return;
+    showMessage("");
+    const tileNotices = (state.result.notices || []).filter((n) => n.about === "tiles");
+    state.result = {
+      ...state.result,
+      score: data.score,
+      settlement: data.settlement,
+      candidates: data.candidates,
+      winning: data.winning,
+      notices: [...tileNotices, ...(data.notices || [])],
+    };
+    drawHand(state.result);
+    drawScore(state.result);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -358,7 +430,7 @@
     state.result = data;
     $("result").hidden = false;
     $("intro").hidden = true;
-    $("take-text").textContent = "Take another photo";
+    $("take-text").textContent = msg("take.again");
     const img = $("preview");
     if (state.image && img.dataset.src !== state.image.preview) {
       img.src = state.image.preview;
@@ -374,10 +446,11 @@
     state.seq += 1;
     Object.assign(state, {
       tiles: [], image: null, winningTile: null, result: null, view: null, zoom: true, readId: null, readSet: null,
+      baseHand: null, setApart: null,
     });
     $("result").hidden = true;
     $("intro").hidden = false;
-    $("take-text").textContent = "Take or choose a photo";
+    $("take-text").textContent = msg("take.first");
     $("preview").removeAttribute("src");
     delete $("preview").dataset.src;
     $("boxes").replaceChildren();
@@ -402,13 +475,15 @@
     const h = state.result.hand || {};
     const hand = {};
     for (const k of ["hand", "melds", "winning_tile", "bonus_tiles"]) if (k in h) hand[k] = h[k];
-    const flagged = state.tiles.filter((t) => t.flagged && !t.corrected).map((t) =>
-      `${t.code} at x=${Math.round(t.box[0])} y=${Math.round(t.box[1])} (confidence ${(t.confidence || 0).toFixed(2)})`);
+    const won = state.result.winning || {};
+    if (won.tile) hand.winning_tile = won.tile; // tapped, set apart or the best candidate (a notice says so)
+    const flagged = state.tiles.filter((x) => x.flagged && !x.corrected).map((x) =>
+      `${x.code} at x=${Math.round(x.box[0])} y=${Math.round(x.box[1])} (confidence ${(x.confidence || 0).toFixed(2)})`);
     return {
       hand,
-      tiles: state.tiles.map((t) => t.code).join(" "),
+      tiles: state.tiles.map((x) => x.code).join(" "),
       flagged,
-      warnings: [...(state.result.problems || [])],
+      warnings: (state.result.notices || []).map(noticeText),
     };
   }
 
@@ -448,10 +523,10 @@
     img.style.left = `${(-100 * vx) / vw}%`;
     img.style.top = `${(-100 * vy) / vh}%`;
     $("zoom").hidden = !state.view;
-    $("zoom").textContent = state.zoom ? "Whole photo" : "Zoom to the tiles";
-    const n = state.tiles.filter((t) => t.flagged && !t.corrected).length;
-    $("photo-note").textContent = `${state.tiles.length} tiles` + (n ? ` · ${n} to check` : "") +
-      (state.readSet ? ` · set “${state.readSet}”` : "");
+    $("zoom").textContent = msg(state.zoom ? "photo.whole" : "photo.zoom");
+    const n = state.tiles.filter((x) => x.flagged && !x.corrected).length;
+    $("photo-note").textContent = msg("photo.count", { n: state.tiles.length }) + (n ? ` · ${msg("photo.to_check", { n })}` : "") +
+      (state.readSet ? ` · ${msg("photo.set", { name: state.readSet })}` : "");
     return [vx, vy, vw, vh];
   }
 
@@ -478,56 +553,165 @@
       b.style.width = `${(100 * (x1 - x0)) / width}%`;
       b.style.height = `${(100 * (y1 - y0)) / height}%`;
       b.append(el("span", "", t.code + (t.flagged && !t.corrected ? "?" : "")));
-      b.setAttribute("aria-label", `tile ${t.code}, tap to correct`);
+      b.setAttribute("aria-label", msg("tile.box_label", { code: t.code }));
       b.addEventListener("click", () => openPalette(t.id));
       boxes.append(b);
     }
   }
 
-  const ROLE_TAG = { concealed: "", winning: "win", meld: "set", bonus: "bonus", unused: "left out" };
+  const ROLE_TAG = { winning: "tag.winning", meld: "tag.meld", bonus: "tag.bonus", unused: "tag.unused" };
+
+  // a notice (a problem kind and its facts, from the server) in the page's words
+  function noticeText(n) {
+    const key = `notice.${n.kind}`;
+    return msg(key in window.mahjongMessages.en ? key : "notice.unknown", n);
+  }
+
+  // which tile of the hand the score takes as the winning tile (its id), if any: the one set apart,
+  // else the last tile in hand of that code
+  function wonTileId(data) {
+    const code = data.winning && data.winning.tile;
+    if (!code) return null;
+    const apart = state.tiles.find((x) => x.role === "winning" && x.code === code);
+    if (apart) return apart.id;
+    const held = state.tiles.filter((x) => (x.role === "concealed" || x.role === "winning") && x.code === code);
+    return held.length ? held[held.length - 1].id : null;
+  }
 
   function drawHand(data) {
     const hand = $("hand");
     hand.replaceChildren();
     const groups = [];
     let last = null;
-    for (const t of state.tiles) {
-      const key = t.group === null || t.group === undefined ? t.role : `g${t.group}`;
+    for (const x of state.tiles) {
+      const key = x.group === null || x.group === undefined ? x.role : `g${x.group}`;
       if (!last || last.key !== key) {
-        last = { key, role: t.role, tiles: [] };
+        last = { key, role: x.role, tiles: [] };
         groups.push(last);
       }
-      last.tiles.push(t);
+      last.tiles.push(x);
     }
+    const won = String(wonTileId(data));
     for (const g of groups) {
       const box = el("div", `group ${g.role}`);
       const row = el("div", "tiles");
-      for (const t of g.tiles) {
-        const face = tileFace(t.code, t);
-        face.dataset.id = t.id;
-        for (const [k, v] of Object.entries(tileClasses(t))) face.classList.toggle(k, v);
-        if (t.orientation === "sideways") face.classList.add("sideways");
-        if (t.flagged && !t.corrected) face.title += ` · read with ${Math.round(100 * (t.confidence || 0))}% confidence`;
-        if (t.checks && !t.corrected) face.title += ` · ${t.checks.join(" · ")}`;
-        if (t.why) face.title += ` · left out of the hand (${t.why})`;
-        face.addEventListener("click", () => openPalette(t.id));
+      for (const x of g.tiles) {
+        const face = tileFace(x.code, x);
+        face.dataset.id = x.id;
+        for (const [k, v] of Object.entries(tileClasses(x))) face.classList.toggle(k, v);
+        face.classList.toggle("won", String(x.id) === won);
+        if (x.orientation === "sideways") face.classList.add("sideways");
+        if (x.flagged && !x.corrected) face.title += ` · ${msg("tile.read_confidence", { pct: Math.round(100 * (x.confidence || 0)) })}`;
+        if (x.checks && !x.corrected) {
+          const kinds = (data.notices || []).filter((n) => (n.tiles || []).map(String).includes(String(x.id)));
+          for (const n of kinds) face.title += ` · ${noticeText(n)}`;
+        }
+        if (x.why) face.title += ` · ${msg("tile.left_out", { why: x.why })}`;
+        face.addEventListener("click", () => openPalette(x.id));
         row.append(face);
       }
-      box.append(row, el("span", "tag", ROLE_TAG[g.role] || ""));
+      box.append(row, el("span", "tag", ROLE_TAG[g.role] ? msg(ROLE_TAG[g.role]) : ""));
       hand.append(box);
     }
-    if (!state.tiles.length) hand.append(el("p", "small", "No tiles were found in this photo."));
+    if (!state.tiles.length) hand.append(el("p", "small", msg("hand.no_tiles")));
     const h = data.hand || {};
+    const w = data.winning || {};
     const melds = (h.melds || []).map((m) => (m.open ? `[${m.tiles}]` : `(${m.tiles})`)).join(" ");
-    const parts = [h.hand, melds, h.winning_tile ? `win ${h.winning_tile}` : "",
-      (h.bonus_tiles || []).length ? `bonus ${h.bonus_tiles.join("")}` : ""].filter(Boolean);
+    const parts = [h.hand, melds, w.tile ? msg(w.from === "candidate" ? "hand.win_guess" : "hand.win", { tile: w.tile }) : "",
+      (h.bonus_tiles || []).length ? msg("hand.bonus", { tiles: h.bonus_tiles.join("") }) : ""].filter(Boolean);
     $("hand-line").textContent = parts.join(" · ");
     const problems = $("problems");
-    problems.replaceChildren(...(data.problems || []).map((p) => el("li", "", p)));
+    const tileNotices = (data.notices || []).filter((n) => n.about === "tiles");
+    problems.replaceChildren(...tileNotices.map((n) => {
+      const li = el("li", "", noticeText(n));
+      li.dataset.kind = n.kind;
+      return li;
+    }));
   }
 
   function fmt(n) {
     return (n > 0 ? "+" : "") + String(n);
+  }
+
+  // a row of buttons, one pressed: a toggle beside the score
+  function toggleRow(label, values, labels, current, onPick) {
+    const row = el("div", "toggle-row");
+    row.append(el("span", "label", label));
+    const seg = el("div", "seg");
+    seg.setAttribute("role", "radiogroup");
+    seg.setAttribute("aria-label", label);
+    values.forEach((v, i) => {
+      const b = el("button", "", labels[i]);
+      b.type = "button";
+      b.setAttribute("role", "radio");
+      b.dataset.value = v;
+      b.setAttribute("aria-checked", String(current === v));
+      b.addEventListener("click", () => { if (current !== v) onPick(v); });
+      seg.append(b);
+    });
+    row.append(seg);
+    return row;
+  }
+
+  // what decides the score besides the tiles, beside it: how it was won, the seat, riichi; each
+  // change rescores at once (the table mode sets these in its own form)
+  function drawToggles(box) {
+    if (hooks.context) return;
+    const s = state.settings;
+    const sys = system();
+    const bar = el("div", "score-context");
+    bar.id = "score-context";
+    bar.append(toggleRow(msg("toggle.win_by"), ["discard", "self_draw"], [msg("toggle.discard"), msg("toggle.self_draw")],
+      s.win_by, (v) => { s.win_by = v; settingsChanged(); }));
+    bar.append(toggleRow(msg("toggle.seat"), state.meta.winds, state.meta.winds, s.seat_wind,
+      (v) => { s.seat_wind = v; settingsChanged(); }));
+    if (sys.flags.some((f) => f.name === "riichi")) {
+      const chosen = new Set(s.flags[sys.name] || []);
+      const label = el("label", `flag${chosen.has("riichi") ? " on" : ""}`);
+      const check = el("input");
+      check.type = "checkbox";
+      check.name = "riichi";
+      check.checked = chosen.has("riichi");
+      check.addEventListener("change", () => {
+        const set = new Set(s.flags[sys.name] || []);
+        check.checked ? set.add("riichi") : set.delete("riichi");
+        s.flags[sys.name] = [...set];
+        settingsChanged();
+      });
+      label.append(check, document.createTextNode(msg("toggle.riichi")));
+      bar.append(label);
+    }
+    box.append(bar);
+  }
+
+  // the tiles that could have won (no winning tile set apart), best first: tap one to say it won
+  function drawCandidates(box, data) {
+    const list = data.candidates || [];
+    if (!list.length) return;
+    const w = data.winning || {};
+    const wrap = el("div", "candidates");
+    wrap.id = "candidates";
+    wrap.append(el("p", "cand-title", msg(w.from === "given" ? "candidates.title_chosen" : "candidates.title")));
+    const row = el("div", "cand-row");
+    for (const c of list) {
+      const b = el("button", `cand${c.valid ? "" : " no-win"}`);
+      b.type = "button";
+      b.dataset.code = c.code;
+      b.setAttribute("aria-pressed", String(c.code === w.tile));
+      const face = tileFace(c.code, c);
+      face.tabIndex = -1;
+      face.setAttribute("aria-hidden", "true");
+      const what = c.valid ? `${c.total} ${c.unit}${c.fu ? ` ${msg("score.fu", { fu: c.fu })}` : ""}` : msg("candidates.no_win");
+      const text = el("span", "cand-text");
+      text.append(el("b", "", what));
+      for (const need of c.needs || []) text.append(el("small", "", msg(`needs.${need}`)));
+      b.append(face, text);
+      b.setAttribute("aria-label", `${c.name}: ${what}`);
+      b.addEventListener("click", () => { state.winningTile = c.code; scoreNow(); });
+      row.append(b);
+    }
+    wrap.append(row);
+    box.append(wrap);
   }
 
   function drawScore(data) {
@@ -536,18 +720,27 @@
     const s = data.score;
     box.dataset.valid = String(Boolean(s.valid));
     box.dataset.total = String(s.valid ? s.total : "invalid");
-    box.append(el("h2", "", `Score · ${system().label}`));
+    box.dataset.winning = (data.winning && data.winning.tile) || "";
+    box.append(el("h2", "", msg("score.title", { rules: system().label })));
+    drawToggles(box);
+    const notices = (data.notices || []).filter((n) => n.about === "score");
+    for (const n of notices) {
+      const p = el("p", n.kind === "winning_guessed" ? "notice guess" : "invalid", noticeText(n));
+      p.dataset.kind = n.kind;
+      box.append(p);
+    }
+    drawCandidates(box, data);
     if (!s.valid) {
-      box.append(el("p", "invalid", `Not a valid win: ${s.error}`));
+      if (!notices.length) box.append(el("p", "invalid", msg("score.none")));
       return;
     }
     const total = el("p", "total");
     total.append(el("span", "big", String(s.total)), el("span", "unit", s.unit));
-    if (s.fu) total.append(el("span", "unit", `${s.fu} fu`));
+    if (s.fu) total.append(el("span", "unit", msg("score.fu", { fu: s.fu })));
     if (s.limit && typeof s.limit === "string") total.append(el("span", "extra", s.limit));
-    const seat = (data.hand && data.hand.seat_wind) || state.settings.seat_wind;
+    const seat = (hooks.context ? data.hand && data.hand.seat_wind : null) || state.settings.seat_wind;
     if (data.settlement && data.settlement[seat] > 0) {
-      total.append(el("span", "extra", `→ ${data.settlement[seat]} to ${seat}`));
+      total.append(el("span", "extra", msg("score.to_winner", { points: data.settlement[seat], seat })));
     }
     box.append(total);
     const table = el("table", "elements");
@@ -557,7 +750,7 @@
       table.append(tr);
     }
     const sum = el("tr", "sum");
-    sum.append(el("td", "", "Total"), el("td", "v", `${s.total} ${s.unit}`));
+    sum.append(el("td", "", msg("score.total")), el("td", "v", `${s.total} ${s.unit}`));
     table.append(sum);
     box.append(table);
     if (data.settlement) {
@@ -565,10 +758,10 @@
       for (const w of ["E", "S", "W", "N"]) {
         const v = data.settlement[w] || 0;
         const c = el("div", `seat ${v > 0 ? "plus" : v < 0 ? "minus" : ""} ${w === seat ? "me" : ""}`);
-        c.append(el("b", "", w === seat ? `${w} (winner)` : w), el("span", "", fmt(v)));
+        c.append(el("b", "", w === seat ? msg("score.winner_seat", { seat: w }) : w), el("span", "", fmt(v)));
         seats.append(c);
       }
-      box.append(el("h2", "", "Payments"), seats);
+      box.append(el("h2", "", msg("score.payments")), seats);
     }
     if ((s.notes || []).length) {
       const notes = el("ul", "notes");
@@ -606,8 +799,8 @@
       const t = current();
       closePalette();
       if (!t) return;
-      state.winningTile = t.code;
-      relayout();
+      state.winningTile = t.code; // "this one won": rescored at once, the tiles as they are
+      scoreNow();
     });
     $("palette").addEventListener("close", () => { state.selected = null; state.adding = false; drawBoxes(); });
   }
@@ -617,7 +810,8 @@
   function showPalette(title, adding) {
     state.adding = adding;
     $("palette-title").textContent = title;
-    $("palette-winning").hidden = adding;
+    const held = !adding && current() && ["concealed", "winning"].includes(current().role);
+    $("palette-winning").hidden = !held;
     $("palette-remove").hidden = adding;
     const dlg = $("palette");
     if (typeof dlg.showModal === "function") dlg.showModal();
@@ -627,10 +821,10 @@
   function openAdd() {
     state.selected = null;
     for (const face of $("palette-grid").querySelectorAll(".tile")) face.classList.remove("current", "alt");
-    $("palette-read").textContent = "It joins the concealed tiles.";
+    $("palette-read").textContent = msg("palette.joins");
     const canvas = $("crop");
     canvas.getContext("2d").clearRect(0, 0, canvas.width, canvas.height);
-    showPalette("Which tile is missing?", true);
+    showPalette(msg("palette.missing"), true);
   }
 
   // a missed tile gets a box just left of the concealed row, so the layout counts it concealed
@@ -660,14 +854,14 @@
       face.classList.toggle("current", face.dataset.code === t.code);
       face.classList.toggle("alt", alts.has(face.dataset.code) && face.dataset.code !== t.code);
     }
-    const conf = t.confidence !== undefined && !t.corrected ? ` with ${Math.round(100 * t.confidence)}% confidence` : "";
+    const conf = t.confidence !== undefined && !t.corrected ? msg("palette.confidence", { pct: Math.round(100 * t.confidence) }) : "";
     const alt = (t.alternatives || []).filter((a) => a.code !== t.code)
       .map((a) => `${a.code} ${Math.round(100 * a.confidence)}%`).join(", ");
-    $("palette-read").textContent = `${t.corrected ? "Corrected to" : "Read as"} ${t.code}${conf}` +
-      (alt && !t.corrected ? ` (or ${alt})` : "");
+    $("palette-read").textContent = (t.corrected ? msg("palette.corrected_to", { code: t.code }) : msg("palette.read_as", { code: t.code, conf })) +
+      (alt && !t.corrected ? msg("palette.or", { alts: alt }) : "");
     drawCrop(t);
     drawBoxes();
-    showPalette("Which tile is this?", false);
+    showPalette(msg("palette.which"), false);
   }
 
   function closePalette() {
@@ -711,14 +905,22 @@
   }
 
   // ---------------------------------------------------------------------------------------------
+  // the page's own labels in the messages' words (index.html marks them with data-msg)
+  function labelPage() {
+    for (const e of document.querySelectorAll("[data-msg]")) {
+      if (e.dataset.msg in window.mahjongMessages.en) e.textContent = msg(e.dataset.msg);
+    }
+  }
+
   async function start() {
+    labelPage();
     loadSettings();
     try {
       const r = await fetch("/api/meta");
       state.meta = await r.json();
       if (!r.ok || !state.meta.systems) throw new Error(state.meta.error || `status ${r.status}`);
     } catch (e) {
-      showMessage("Could not load the rule systems from the server.");
+      showMessage(msg("error.meta"));
       return;
     }
     buildSettings();

@@ -1,0 +1,158 @@
+"""Which tile won, when nobody set it apart: every candidate winning tile of a complete hand.
+
+Players leave a finished hand in one row, so a photo (or a typed hand) often shows all its
+tiles with none set apart as the winning tile. Most rule systems cannot score without it (a
+pung finished by a discard is exposed, a wait has its own value, riichi's fu count the wait). So
+each tile of the concealed part that could have completed the hand is tried: each distinct code
+(a red five apart from its plain fives) is put back as the winning tile and the hand is scored
+under the chosen rules. Removing such a tile leaves a waiting hand by construction, so the
+claimed tile of a discard win is always one of them.
+
+A candidate whose tiles complete a winning shape but which the rules refuse as it stands may
+still win in a situation the photo cannot show: on a kong's replacement tile (self-drawn, the
+hand declaring a kong) or by robbing a kong (a discard win, the hand holding only the robbed
+copy). Such a candidate is scored in that situation and says so in :attr:`Candidate.needs`.
+
+Pure: no vision imports; every front end (CLI, ``photos``, camera, the web page) renders the
+list :func:`candidates` returns, best first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.decompose import readings
+from scoring.hand import Hand, HandError
+from scoring.result import Score
+from scoring.rules import score_hand
+from scoring.tiles import Tile, sort_key
+
+#: The situations a candidate may need (flags of the structured form), with the way the hand
+#: must have been won for each: a kong's replacement tile is drawn, a robbed kong's tile claimed.
+SITUATIONS: dict[str, str] = {"kong_replacement": "self_draw", "robbing_kong": "discard"}
+#: How a candidate's situation reads in text (the CLI, ``photos`` and the camera).
+SITUATION_WORDS: dict[str, str] = {
+    "kong_replacement": "only if drawn as a kong's replacement tile",
+    "robbing_kong": "only if robbed from another player's kong",
+}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One tile that could have completed the hand, and the hand's score with it as the winning
+    tile. ``needs``: the situation flags the score assumes beyond the hand's own (empty for a
+    plain win)."""
+
+    tile: Tile
+    score: Score
+    needs: tuple[str, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return self.score.valid
+
+    def describe(self) -> str:
+        """One line: the tile, its score (or why it does not win) and what it needs."""
+        s = self.score
+        fu = s.details.get("fu")
+        value = (f"{s.total} {s.unit}" + (f" {fu} fu" if fu else "")) if s.valid else f"no win: {s.error}"
+        return f"{self.tile.code}: {value}{needs_words(self)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": self.tile.code, "needs": list(self.needs), "score": self.score.to_json()}
+
+
+def needs_words(c: Candidate) -> str:
+    """What the candidate's win needs, in words (`` (only if …)``), or ``""``."""
+    return "".join(f" ({SITUATION_WORDS.get(n, n)})" for n in c.needs)
+
+
+def _score(hand: Hand, rules: str, options: Mapping[str, str] | None) -> Score:
+    """The hand's score; a scorer's exception becomes an invalid score (never stops a batch)."""
+    try:
+        return score_hand(hand, rules, options)
+    except HandError as exc:
+        return Score.invalid(rules, str(exc))
+    except Exception as exc:  # a scorer bug must not stop the page, a batch or the camera
+        return Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+
+
+def _situations(hand: Hand, win: Tile) -> list[str]:
+    """The situations this winning tile could have come in that the hand does not already say:
+    a kong's replacement (self-drawn, a kong declared), a robbed kong (by discard, the hand
+    holding no other copy of the tile: the other three were the robbed kong's pung)."""
+    out = []
+    for flag, how in SITUATIONS.items():
+        if flag in hand.flags or hand.win_by != how:
+            continue
+        if flag == "kong_replacement" and not any(m.kind == "kong" for m in hand.melds):
+            continue
+        if flag == "robbing_kong" and sum(t.index == win.index for t in hand.all_tiles()) != 1:
+            continue
+        out.append(flag)
+    return out
+
+
+def value(score: Score) -> float:
+    """What a score is worth, to compare candidates: riichi's basic points (han and fu
+    together: 30 fu beats 40 fu at equal han only in the points), else the total."""
+    base = score.details.get("base_points")
+    return float(base) if isinstance(base, int | float) else float(score.total)
+
+
+def _rank(c: Candidate) -> tuple[int, float, tuple[int, int]]:
+    """Best first: a plain win before one needing a situation, before no win; the higher score
+    first; then in tile order (a stable, readable tie-break)."""
+    group = 0 if c.valid and not c.needs else 1 if c.valid else 2
+    return (group, -value(c.score) if c.valid else 0.0, sort_key(c.tile))
+
+
+def candidates(hand: Hand, rules: str, options: Mapping[str, str] | None = None) -> list[Candidate]:
+    """Every candidate winning tile of ``hand`` (its own winning tile, if any, is ignored), each
+    with its score under ``rules``, best first (:func:`_rank`).
+
+    A candidate is a distinct concealed tile whose return as the winning tile makes a hand the
+    rules score (valid), or one that completes a winning shape (sets and a pair, seven pairs,
+    thirteen orphans) that the rules refuse as it stands: kept, with the reason, so that "this
+    hand has no yaku whichever tile won" is said rather than "no candidate". Empty when no tile
+    completes the hand (wrong number of tiles, not a winning shape)."""
+    out: list[Candidate] = []
+    for win in sorted(set(hand.concealed), key=sort_key):
+        if win.is_back or win.is_bonus:
+            continue
+        trial = hand.with_changes(winning_tile=win)
+        score = _score(trial, rules, options)
+        if score.valid:
+            out.append(Candidate(win, score))
+            continue
+        found = None
+        for flag in _situations(trial, win):
+            more = _score(trial.with_changes(flags=trial.flags | {flag}), rules, options)
+            if more.valid:
+                found = Candidate(win, more, (flag,))
+                break
+        if found is None and readings(trial):
+            found = Candidate(win, score)
+        if found is not None:
+            out.append(found)
+    return sorted(out, key=_rank)
+
+
+def best(found: list[Candidate]) -> Candidate | None:
+    """The candidate to score the hand with when nobody says which tile won: the first valid
+    one (:func:`candidates` puts it first), None when none wins."""
+    return found[0] if found and found[0].valid else None
+
+
+def render(found: list[Candidate], hint: str) -> str:
+    """The candidates as the text front ends print them: which one the score assumes (marked
+    ``*``), then each with its score; ``hint`` says how to give the tile that won."""
+    chosen = best(found)
+    if chosen is not None:
+        head = (f"Winning tile: none set apart; scored as if {chosen.tile.code} won, the best of "
+                f"{len(found)} candidate(s) ({hint})")
+    else:
+        head = f"Winning tile: none set apart, and no candidate wins ({hint})"
+    return "\n".join([head, *(f"  {'*' if c is chosen else ' '} {c.describe()}" for c in found)])

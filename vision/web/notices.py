@@ -1,0 +1,102 @@
+"""What the phone page is told besides the score: the candidate winning tiles and the notices.
+
+A notice is a problem *kind* with its facts (the tiles it concerns, by the page's ids; counts; a
+tile code), never a sentence: the page words each kind itself (``static/messages.js``), in the
+player's terms (what to tap, what to photograph again), so no CLI flag or internal field name
+reaches the screen, and the words can be translated without touching the server. Only a rule
+system's own reason for refusing a win travels as text (``detail``): it is about the hand.
+
+Kinds (``about`` says which part of the page a notice belongs to: ``tiles`` come with a layout,
+``score`` with every scoring, so the page keeps the first when it only rescores):
+
+- tiles: ``no_tiles``, ``bad_set``, ``no_concealed``, ``no_winning_tile`` (the layout's,
+  :data:`vision.layout.PROBLEM_KINDS`); ``gap``, ``hand_size``, ``fifth_copy``, ``rejected_near``,
+  ``faint``, ``mended`` (:mod:`vision.checks`);
+- score: ``winning_guessed`` (no winning tile set apart: scored with the best candidate),
+  ``no_candidate_wins``, ``incomplete`` and ``too_many`` (``have`` and ``need`` tiles),
+  ``not_winning_shape``,
+  ``impossible_hand`` and ``not_a_win`` (with the rules' ``detail``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from scoring.candidates import Candidate
+from scoring.hand import Hand
+from scoring.result import Score
+from vision.web.meta import tile_info
+
+#: a finished hand's tiles, each declared set counting three (a kong's fourth is its extra)
+HAND_TILES = 14
+
+
+def candidates_payload(found: list[Candidate]) -> list[dict[str, Any]]:
+    """The candidates as the page lists them, best first: the tile, its score in short, what
+    the win needs (situation flags), and whether it wins at all."""
+    out = []
+    for c in found:
+        s = c.score
+        out.append({
+            **tile_info(c.tile.code),
+            "valid": s.valid,
+            "total": s.total if s.valid else None,
+            "unit": s.unit,
+            "fu": s.details.get("fu") if s.valid else None,
+            "limit": s.details.get("limit") if s.valid and isinstance(s.details.get("limit"), str) else None,
+            "needs": list(c.needs),
+        })
+    return out
+
+
+def winning_payload(
+    winning_from: str | None, code: str | None, set_apart: str | None = None
+) -> dict[str, Any]:
+    """Which tile the score takes as the winning tile and where it comes from: ``photo`` (set
+    apart), ``given`` (the player chose it), ``candidate`` (the best candidate), or none; with a
+    layout, ``set_apart``: the tile the photo showed set apart (None: the page lists candidates)."""
+    return {"tile": code, "from": winning_from, "set_apart": set_apart}
+
+
+def score_notices(
+    score: Score,
+    hand: Hand | None,
+    found: list[Candidate],
+    winning_from: str | None,
+    reason: str | None,
+    hand_error: str | None = None,
+) -> list[dict[str, Any]]:
+    """The notices about the score. ``reason``: the rules' own words for refusing the hand."""
+    out: list[dict[str, Any]] = []
+    if winning_from == "candidate" and found:
+        out.append({"kind": "winning_guessed", "tile": found[0].tile.code, "count": len(found)})
+    if score.valid:
+        return [{**n, "about": "score"} for n in out]
+    if hand is None:
+        out.append({"kind": "impossible_hand", "detail": hand_error or reason})
+    elif winning_from is None and found:
+        out.append({"kind": "no_candidate_wins", "detail": found[0].score.error})
+    elif winning_from is None:
+        have = len(hand.concealed) + 3 * len(hand.melds)
+        if have == HAND_TILES:
+            out.append({"kind": "not_winning_shape"})
+        else:
+            kind = "incomplete" if have < HAND_TILES else "too_many"
+            out.append({"kind": kind, "have": have, "need": HAND_TILES})
+    else:
+        out.append({"kind": "not_a_win", "detail": reason})
+    return [{**n, "about": "score"} for n in out]
+
+
+def tile_notices(
+    problem_kinds: list[str], checks: list[Any], page_id: Callable[[int], Any]
+) -> list[dict[str, Any]]:
+    """The notices about the tiles: the layout's problems (by kind) and the checks, each check
+    naming its tiles by the page's ids. The layout's missing winning tile is the score's
+    business: the candidates settle it, or the score's notice says why none can."""
+    out: list[dict[str, Any]] = [
+        {"kind": k, "about": "tiles"} for k in problem_kinds if k != "no_winning_tile"
+    ]
+    out += [{"kind": c.kind, "tiles": [page_id(i) for i in c.tiles], "about": "tiles"} for c in checks]
+    return out

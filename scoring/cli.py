@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from scoring.candidates import Candidate, best, candidates
 from scoring.candidates import render as render_candidates
+from scoring.context import score_or_invalid
 from scoring.hand import Hand, HandError
 from scoring.notation import format_hand, parse_hand
 from scoring.result import Score
@@ -179,10 +180,7 @@ def score_line(line: str | bytes, rules: str, options: dict[str, str]) -> dict[s
         hand = hand_from_dict(parse_json(line))
     except HandError as exc:
         return Score.invalid(rules, str(exc)).to_json()
-    try:
-        return score_hand(hand, rules, options).to_json()
-    except Exception as exc:  # a scorer bug must not stop a referee's batch; report it on its line
-        return Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}").to_json()
+    return score_or_invalid(hand, rules, options).to_json()  # a scorer bug is reported on its line
 
 
 def cmd_hands(args: argparse.Namespace, out: TextIO) -> int:

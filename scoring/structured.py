@@ -94,7 +94,8 @@ def field_names(value: Any, name: str) -> list[str]:
     return [_text(w, f"{name}[{i}]").strip() for i, w in enumerate(_list(value, name))]
 
 
-def _tiles_field(value: Any, name: str) -> tuple[Tile, ...]:
+def field_tiles(value: Any, name: str) -> tuple[Tile, ...]:
+    """Tiles as one string of codes or a list of them (None: none)."""
     if value is None:
         return ()
     if isinstance(value, str):
@@ -116,7 +117,7 @@ def _meld(value: Any, i: int, jokers: bool) -> tuple[Meld, dict[str, Any] | None
     kind = value.get("type")
     if not isinstance(kind, str):
         raise HandError(f"{where}.type: the meld type is chow, pung or kong, not {show(kind)}")
-    tiles = _tiles_field(value.get("tiles"), f"{where}.tiles")
+    tiles = field_tiles(value.get("tiles"), f"{where}.tiles")
     is_open = value.get("open", True)
     if not isinstance(is_open, bool):
         raise HandError(f"{where}.open must be true or false, not {show(is_open)}")
@@ -128,7 +129,8 @@ def _meld(value: Any, i: int, jokers: bool) -> tuple[Meld, dict[str, Any] | None
         raise HandError(f"{where}: {exc}") from None
 
 
-def _wind(value: Any, name: str, default: str) -> str:
+def field_wind(value: Any, name: str, default: str) -> str:
+    """A wind or seat: E, S, W, N (a word that starts with one, or 1z..4z); None: ``default``."""
     if value is None:
         return default
     s = _text(value, name).strip()
@@ -140,13 +142,22 @@ def _wind(value: Any, name: str, default: str) -> str:
     return key
 
 
+def field_win_by(value: Any, name: str, default: str) -> str:
+    """discard or self_draw, as the players say it (ron, tsumo, self-draw…); None: ``default``."""
+    win_by = default if value is None else _text(value, name).strip().lower()
+    if win_by not in _WIN_BY_ALIASES:
+        raise HandError(f"{name} must be 'discard' or 'self_draw', not {show(value)}")
+    return _WIN_BY_ALIASES[win_by]
+
+
 def _flags(value: Any) -> frozenset[str]:
     if isinstance(value, set | frozenset):
         value = sorted(value, key=str)
     return frozenset(field_names(value, "flags"))
 
 
-def _counter(value: Any, name: str) -> int:
+def field_counter(value: Any, name: str) -> int:
+    """honba or riichi sticks: a whole number 0..MAX_COUNTER (None: 0)."""
     return 0 if value is None else field_number(value, name, MAX_COUNTER)
 
 
@@ -177,7 +188,7 @@ def hand_from_dict(data: Mapping[str, Any]) -> Hand:
         raise HandError(f"a hand must be an object with a 'hand' field, got {type(data).__name__}")
     try:
         flags = _flags(data.get("flags"))
-        concealed = _tiles_field(data.get("hand"), "hand")
+        concealed = field_tiles(data.get("hand"), "hand")
         melds: list[Meld] = []
         jokers: list[dict[str, Any]] = []
         raw_melds = data.get("melds")
@@ -190,10 +201,6 @@ def hand_from_dict(data: Mapping[str, Any]) -> Hand:
         if wt is not None and not isinstance(wt, str):
             raise HandError(f"winning_tile must be a tile code or null, got {show(wt)}")
         winning = tile(_text(wt, "winning_tile")) if wt is not None else None
-        win_by_raw = data.get("win_by")
-        win_by = "discard" if win_by_raw is None else _text(win_by_raw, "win_by").strip().lower()
-        if win_by not in _WIN_BY_ALIASES:
-            raise HandError(f"win_by must be 'discard' or 'self_draw', not {show(win_by_raw)}")
         extra = {k: v for k, v in data.items() if k not in KNOWN_KEYS}
         for key in SEAT_KEYS:
             if extra.get(key) is not None:
@@ -204,15 +211,15 @@ def hand_from_dict(data: Mapping[str, Any]) -> Hand:
             concealed=concealed,
             melds=tuple(melds),
             winning_tile=winning,
-            win_by=_WIN_BY_ALIASES[win_by],
-            seat_wind=_wind(data.get("seat_wind"), "seat_wind", "E"),
-            round_wind=_wind(data.get("round_wind"), "round_wind", "E"),
-            bonus_tiles=_tiles_field(data.get("bonus_tiles"), "bonus_tiles"),
+            win_by=field_win_by(data.get("win_by"), "win_by", "discard"),
+            seat_wind=field_wind(data.get("seat_wind"), "seat_wind", "E"),
+            round_wind=field_wind(data.get("round_wind"), "round_wind", "E"),
+            bonus_tiles=field_tiles(data.get("bonus_tiles"), "bonus_tiles"),
             flags=flags,
-            dora_indicators=_tiles_field(data.get("dora_indicators"), "dora_indicators"),
-            ura_dora_indicators=_tiles_field(data.get("ura_dora_indicators"), "ura_dora_indicators"),
-            honba=_counter(data.get("honba"), "honba"),
-            riichi_sticks=_counter(data.get("riichi_sticks"), "riichi_sticks"),
+            dora_indicators=field_tiles(data.get("dora_indicators"), "dora_indicators"),
+            ura_dora_indicators=field_tiles(data.get("ura_dora_indicators"), "ura_dora_indicators"),
+            honba=field_counter(data.get("honba"), "honba"),
+            riichi_sticks=field_counter(data.get("riichi_sticks"), "riichi_sticks"),
             options=_options(data.get("options")),
             extra=extra,
         )

@@ -22,11 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scoring.context import HandContext  # noqa: E402
 from vision.detect import DETECTOR_CONF, iou  # noqa: E402
 from vision.layout import kind, lay_out, orient  # noqa: E402
 from vision.pipeline import PhotoError, PhotoReader  # noqa: E402
 from vision.read import TileRead  # noqa: E402
-from vision.result import HandContext, HandResult, finish  # noqa: E402
+from vision.result import HandResult, finish  # noqa: E402
 
 
 def _tiles(mpsz: str) -> list[str]:

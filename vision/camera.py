@@ -28,10 +28,11 @@ import cv2
 import numpy as np
 
 from scoring.candidates import render
+from scoring.context import HandContext
 from scoring.result import Score
 from vision.classes import BACK
 from vision.detect import DETECTOR_CONF, Detection, detect, iou
-from vision.result import HandContext, HandResult
+from vision.result import HandResult
 
 #: Detector input size for live frames when the model allows another size than its own (dynamic
 #: axes): a webcam pointed at a hand shows large tiles, and 320 px runs the detector in about half

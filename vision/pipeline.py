@@ -16,13 +16,14 @@ from typing import Any
 
 import numpy as np
 
+from scoring.context import HandContext
 from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.images import PhotoError, load_photo
 from vision.layout import Layout
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import LogitAdjuster, TileRead, read_tiles, split_rejected
-from vision.result import HandContext, HandResult, finish
+from vision.result import HandResult, finish
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray

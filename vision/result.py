@@ -17,55 +17,15 @@ from typing import Any
 import numpy as np
 
 from scoring.candidates import Candidate, best, candidates, needs_words
+from scoring.context import HandContext, score_or_invalid, with_problems
 from scoring.hand import Hand, HandError, Meld
 from scoring.result import Score
-from scoring.rules import score_hand
 from scoring.tiles import Tile, TileError, tile
 from vision.checks import Check, checks, mended
 from vision.classes import BACK, TILE_CLASSES
 from vision.layout import Layout, lay_out
 from vision.read import TileRead
 from vision.zoom import SecondPass
-
-
-@dataclass(frozen=True)
-class HandContext:
-    """What a photo cannot show: how the hand was won, the seat and round wind, situation flags,
-    dora indicators and counters, and the winning tile when it is not set apart in the photo.
-    Front ends parse their input into this once (tiles as :class:`scoring.tiles.Tile`)."""
-
-    win_by: str = "discard"  # discard | self_draw
-    seat_wind: str = "E"
-    round_wind: str = "E"
-    flags: tuple[str, ...] = ()
-    dora_indicators: tuple[Tile, ...] = ()
-    ura_dora_indicators: tuple[Tile, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0
-    #: overrides the layout's winning tile (none was set apart, or the wrong one)
-    winning_tile: Tile | None = None
-    #: the seat that discarded the winning tile (who pays, where the rules say)
-    discarder: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The structured form's context fields; empty lists and zero sticks are left out."""
-        out: dict[str, Any] = {
-            "win_by": self.win_by,
-            "seat_wind": self.seat_wind,
-            "round_wind": self.round_wind,
-        }
-        if self.flags:
-            out["flags"] = list(self.flags)
-        if self.dora_indicators:
-            out["dora_indicators"] = [t.code for t in self.dora_indicators]
-        if self.ura_dora_indicators:
-            out["ura_dora_indicators"] = [t.code for t in self.ura_dora_indicators]
-        out["honba"] = self.honba
-        if self.riichi_sticks:
-            out["riichi_sticks"] = self.riichi_sticks
-        if self.discarder:
-            out["discarder"] = self.discarder
-        return out
 
 
 @cache
@@ -91,16 +51,8 @@ def hand_from_layout(layout: Layout, context: HandContext) -> Hand:
             concealed=tuple(tile_of(c) for c in layout.concealed),
             melds=tuple(Meld(m.kind, tuple(tile_of(c) for c in m.codes), m.open) for m in layout.melds),
             winning_tile=winning,
-            win_by=context.win_by,
-            seat_wind=context.seat_wind,
-            round_wind=context.round_wind,
             bonus_tiles=tuple(tile_of(c) for c in layout.bonus_tiles),
-            flags=frozenset(context.flags),
-            dora_indicators=context.dora_indicators,
-            ura_dora_indicators=context.ura_dora_indicators,
-            honba=context.honba,
-            riichi_sticks=context.riichi_sticks,
-            extra={"discarder": context.discarder} if context.discarder else {},
+            **context.hand_fields(),
         )
     except TileError as exc:
         raise HandError(str(exc)) from None
@@ -269,26 +221,24 @@ def finish(
     found: list[Candidate] = []
     notes: list[str] = []
     if rules is not None:
-        if hand is None:
-            score = Score.invalid(rules, hand_error or "no hand")
-        else:
-            score = _score(hand, rules, options)
-            if layout.winning_tile is None and (context.winning_tile is not None or not score.valid):
-                # nothing set apart: every tile that could have won, and the best one scored
-                found = candidates(hand, rules, options)
-                chosen = best(found) if context.winning_tile is None else None
-                if chosen is not None:
-                    score, winning_from = chosen.score, "candidate"
-                    notes.append(
-                        f"no winning tile set apart: scored as if {chosen.tile.code} won, the best of "
-                        f"{len(found)} candidate(s){needs_words(chosen)}; check which tile won"
-                    )
+        score = score_or_invalid(hand, rules, options, hand_error=hand_error)
+        unsure = context.winning_tile is not None or not score.valid
+        if hand is not None and layout.winning_tile is None and unsure:
+            # nothing set apart: every tile that could have won, and the best one scored
+            found = candidates(hand, rules, options)
+            chosen = best(found) if context.winning_tile is None else None
+            if chosen is not None:
+                score, winning_from = chosen.score, "candidate"
+                notes.append(
+                    f"no winning tile set apart: scored as if {chosen.tile.code} won, the best of "
+                    f"{len(found)} candidate(s){needs_words(chosen)}; check which tile won"
+                )
     if winning_from is not None:  # the winning tile is known or chosen: the layout's lack is moot
         kept = [(k, p) for k, p in zip(kinds, problems, strict=True) if k != "no_winning_tile"]
         kinds, problems = [k for k, _ in kept], [p for _, p in kept]
     reason = score.error if score is not None and not score.valid else None
-    if score is not None and problems and not score.valid:
-        score = Score.invalid(score.rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    if score is not None:
+        score = with_problems(score, problems)
     found_checks = checks(tiles, layout, fields.get("rejected", []))
     timings = dict(fields.pop("timings", {}))
     timings["score"] = time.perf_counter() - t0
@@ -310,16 +260,6 @@ def finish(
         score_reason=reason,
         **fields,
     )
-
-
-def _score(hand: Hand, rules: str, options: dict[str, str] | None) -> Score:
-    """The hand's score: a scorer's error is an invalid score with the reason, never an exception."""
-    try:
-        return score_hand(hand, rules, dict(options or {}))
-    except HandError as exc:
-        return Score.invalid(rules, str(exc))
-    except Exception as exc:  # a scorer bug must not stop a batch, the page or the camera
-        return Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
 
 
 def score_tiles(

@@ -24,8 +24,9 @@ def read_photo_hand(path: Path) -> PhotoHand:
         for r in result.flagged
     ]
     return PhotoHand(
-        result.hand_json(with_context=False),
+        result.hand,
         tiles=" ".join(r.code for r in result.in_hand),
         flagged=flagged,
         warnings=result.warnings + result.problems,
+        error=result.hand_error,
     )

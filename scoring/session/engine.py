@@ -36,7 +36,8 @@ from scoring.session.penalties import (
 from scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader
 from scoring.session.seats import Seating
 from scoring.session.settle import hand_payments
-from scoring.structured import hand_from_dict, hand_to_dict
+from scoring.structured import field_names, field_tiles, hand_from_dict, hand_to_dict
+from scoring.tiles import TileError, tile
 
 #: riichi chombo: a reversed mangan (spec §2.8)
 CHOMBO_FROM_DEALER, CHOMBO_TO_DEALER, CHOMBO_TO_OTHER = 4000, 4000, 2000
@@ -555,10 +556,10 @@ class _Run:
         if len(set(winners)) != len(winners):
             raise SessionError(f"{rows[1].line}: several winners on one discard need distinct winners")
         lines = [self.new_line(row, "hand", self.seats.label()) for row in rows]
-        datas: list[dict[str, Any]] = []
+        hands: list[Hand] = []
         try:
             for row, winner, line in zip(rows, winners, lines, strict=True):
-                data, hand, photo = self._hand_data(row, winner, [])
+                hand, photo = self._hand_in_context(row, winner, [])
                 if hand.win_by != "discard":
                     raise SessionError(f"{row.line}: several mah jong are won on one discard, not self-drawn")
                 self._photo_notes(line, row, photo)
@@ -571,11 +572,11 @@ class _Run:
                 line.discarder = (
                     self.seats.at(hand.extra["discarder"]) if hand.extra.get("discarder") else None
                 )
-                datas.append(data)
+                hands.append(hand)
             discarders = {line.discarder for line in lines}
             if len(discarders) != 1 or None in discarders:
                 raise SessionError(f"{rows[1].line}: several winners on one discard need the same discarder")
-            score = self._score_table(rows, winners, datas)
+            score = self._score_table(rows, winners, hands)
         except SessionError:
             raise
         except HandError as exc:
@@ -695,17 +696,19 @@ class _Run:
             self._read_photo = vision_reader()
         return self._read_photo
 
-    def _base(self, row: SessionEntry) -> tuple[dict[str, Any], PhotoHand | None]:
-        """The hand as typed or as the photo shows it, before the session's context."""
+    def _base(self, row: SessionEntry) -> tuple[Hand, PhotoHand | None]:
+        """The hand as typed or as the photo shows it, before the session's context (a typed
+        hand's own flags with the row's: a Goulash's jokers change how its melds read)."""
         if isinstance(row.hand, str):
-            return hand_to_dict(parse_hand(row.hand)), None
+            return parse_hand(row.hand), None
         if isinstance(row.hand, Mapping):
-            return dict(row.hand), None
+            flags = [*field_names(row.hand.get("flags"), "flags"), *row.flags]
+            return hand_from_dict({**row.hand, "flags": flags} if flags else row.hand), None
         # a photo read elsewhere (the phone page) is checked as any photo read here
         photo = row.reading if row.reading is not None else self._read_file(row)
         if photo.hand is None:
             raise HandError(f"the photo could not be read: {photo.error or 'no hand found'}")
-        return dict(photo.hand), photo
+        return photo.hand, photo
 
     def _read_file(self, row: SessionEntry) -> PhotoHand:
         assert row.photo is not None
@@ -717,30 +720,25 @@ class _Run:
     def _score(
         self, row: SessionEntry, winner: str, declarers: list[str]
     ) -> tuple[Hand, Score, PhotoHand | None]:
-        data, hand, photo = self._hand_data(row, winner, declarers)
+        hand, photo = self._hand_in_context(row, winner, declarers)
         if self.rules in TABLE_SYSTEMS:
-            return hand, self._score_table([row], [winner], [data]), photo
+            return hand, self._score_table([row], [winner], [hand]), photo
         if hand.win_by == "discard" and not hand.extra.get("discarder") and self.rules != "zung-jung":
             raise HandError("a hand won on a discard needs 'discarder' to be settled")
         return hand, score_hand(hand, self.rules, self.options), photo
 
-    def _hand_data(
+    def _hand_in_context(
         self, row: SessionEntry, winner: str, declarers: list[str]
-    ) -> tuple[dict[str, Any], Hand, PhotoHand | None]:
+    ) -> tuple[Hand, PhotoHand | None]:
         """The hand with the session's context (seat, round, discarder, counters), checked against
         the row: a hand that says ``tsumo`` with a ``discarder`` is refused, never settled as a
         discard win."""
-        data, photo = self._base(row)
-        said = self._win_by_said(row, data)
+        hand, photo = self._base(row)
+        said = self._win_by_said(row, hand)
         if row.win_by and said and said != row.win_by:
             raise SessionError(f"{row.line}: the hand says {said}, the row says win_by {row.win_by}")
-        win_by = row.win_by or said
-        if row.winning_tile:
-            data["winning_tile"] = row.winning_tile
-        data["seat_wind"] = self.seats.winds[winner]
-        data["round_wind"] = self.seats.round_wind
-        if win_by:
-            data["win_by"] = win_by
+        win_by = row.win_by or said or hand.win_by
+        extra = dict(hand.extra)
         if row.discarder:
             if win_by == "self_draw":
                 raise SessionError(
@@ -750,38 +748,49 @@ class _Run:
             discarder = self.who(row.discarder, row, "discarder")
             if discarder == winner:
                 raise SessionError(f"{row.line}: the discarder cannot be the winner")
-            data["discarder"] = self.seats.winds[discarder]
-            data["win_by"] = "discard"
-        if row.same_discard and data.get("win_by") == "self_draw":
+            extra["discarder"] = self.seats.winds[discarder]
+            win_by = "discard"
+        if row.same_discard and win_by == "self_draw":
             raise SessionError(f"{row.line}: same_discard is a win on a discard, not a self-drawn one")
         if row.responsible is not None:
-            data["responsible"] = self._responsible(row, winner, data)
+            extra["responsible"] = self._responsible(row, winner, win_by)
         liable = self._pao(row)
         if liable is not None:
-            data["pao"] = liable  # the riichi scorer re-divides the payment (§3.3.6)
-        flags = list(data.get("flags") or []) + [f for f in row.flags if f not in (data.get("flags") or [])]
+            extra["pao"] = liable  # the riichi scorer re-divides the payment (§3.3.6)
+        flags = set(hand.flags) | set(row.flags)
         if winner in declarers and "riichi" not in flags and "double_riichi" not in flags:
-            flags.append("riichi")
+            flags.add("riichi")
         if self.rules == "australian":
             if "goulash" in flags and not self.goulash:
                 raise SessionError(
                     f"{row.line}: a Goulash follows a dead hand (seed 003); the hand before was not one"
                 )
-            if self.goulash and "goulash" not in flags:
-                flags.append("goulash")  # the Goulash follows the dead hand by itself
-        data["flags"] = flags
-        if row.dora:
-            data["dora_indicators"] = row.dora
-        if row.ura:
-            data["ura_dora_indicators"] = row.ura
+            if self.goulash:
+                flags.add("goulash")  # the Goulash follows the dead hand by itself
+        changes: dict[str, Any] = {
+            "seat_wind": self.seats.winds[winner],
+            "round_wind": self.seats.round_wind,
+            "win_by": win_by,
+            "flags": frozenset(flags),
+            "extra": extra,
+        }
+        try:
+            if row.winning_tile:
+                changes["winning_tile"] = tile(row.winning_tile)
+            if row.dora:
+                changes["dora_indicators"] = field_tiles(row.dora, "dora_indicators")
+            if row.ura:
+                changes["ura_dora_indicators"] = field_tiles(row.ura, "ura_dora_indicators")
+        except TileError as exc:
+            raise HandError(str(exc)) from None
         if self.rules == "riichi":
-            data["honba"], data["riichi_sticks"] = self.honba, 0  # the session pays the sticks itself
+            changes["honba"], changes["riichi_sticks"] = self.honba, 0  # the session pays the sticks itself
         if row.options:
-            data["options"] = {**(data.get("options") or {}), **row.options}
-        return data, hand_from_dict(data), photo
+            changes["options"] = {**hand.options, **row.options}
+        return hand.with_changes(**changes), photo
 
     @staticmethod
-    def _win_by_said(row: SessionEntry, data: Mapping[str, Any]) -> str | None:
+    def _win_by_said(row: SessionEntry, hand: Hand) -> str | None:
         """How the hand itself says it was won: ``tsumo``/``ron`` in the notation, ``win_by`` in the
         structured form; None when it does not say."""
         if isinstance(row.hand, str):
@@ -790,15 +799,15 @@ class _Run:
                 raise SessionError(f"{row.line}: the hand says both tsumo and ron")
             return {"tsumo": "self_draw", "ron": "discard"}.get(next(iter(words), ""))
         if isinstance(row.hand, Mapping):
-            return data.get("win_by") if "win_by" in row.hand else None
+            return hand.win_by if "win_by" in row.hand else None
         return None
 
-    def _responsible(self, row: SessionEntry, winner: str, data: Mapping[str, Any]) -> str | None:
+    def _responsible(self, row: SessionEntry, winner: str, win_by: str) -> str | None:
         """Zung Jung: who pays the rest over 25 on a discard (seed 002 §4.4-4.5: with the same-round
         immunity the responsible player may not be the discarder); ``none``: nobody is."""
         if self.rules != "zung-jung":
             raise SessionError(f"{row.line}: 'responsible' is a Zung Jung payment rule (seed 002 §4.4)")
-        if data.get("win_by") != "discard":
+        if win_by != "discard":
             raise SessionError(f"{row.line}: 'responsible' is for a win on a discard (tsumo: everybody pays)")
         assert row.responsible is not None
         if row.responsible.lower() in ("none", "nobody"):
@@ -808,11 +817,10 @@ class _Run:
             raise SessionError(f"{row.line}: the winner cannot be responsible for his own win")
         return self.seats.winds[who]
 
-    def _score_table(
-        self, rows: list[SessionEntry], winners: list[str], datas: list[dict[str, Any]]
-    ) -> Score:
+    def _score_table(self, rows: list[SessionEntry], winners: list[str], hands: list[Hand]) -> Score:
         players: dict[str, Any] = {
-            self.seats.winds[w]: {**d, "role": "winner"} for w, d in zip(winners, datas, strict=True)
+            self.seats.winds[w]: {**hand_to_dict(h), "role": "winner"}
+            for w, h in zip(winners, hands, strict=True)
         }
         for row in rows:
             for key, entry in row.others.items():

@@ -33,10 +33,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scoring.hand import WINDS, HandError
+from scoring.hand import WINDS, Hand, HandError
 from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.photo import PhotoHand
-from scoring.structured import MAX_ITEMS, one_line, option_values, parse_json, show
+from scoring.structured import MAX_ITEMS, hand_from_dict, one_line, option_values, parse_json, show
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
 #: far more rows than a session can hold (a hanchan is a few dozen hands)
@@ -428,8 +428,14 @@ def _reading(data: Any, where: str) -> PhotoHand:
     if not isinstance(tiles, str):
         raise SessionError(f"{where}.tiles: the tiles as read, as one string, got {show(tiles)}")
     error = data.get("error")
+    read: Hand | None = None
+    if hand is not None:
+        try:
+            read = hand_from_dict(hand)
+        except HandError as exc:  # a reading that is no hand: its line is not scored, and says why
+            error = error or str(exc)
     return PhotoHand(
-        dict(hand) if hand is not None else None,
+        read,
         tiles=tiles,
         flagged=_texts(data.get("flagged"), f"{where}.flagged"),
         warnings=_texts(data.get("warnings"), f"{where}.warnings"),

@@ -15,8 +15,8 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from scoring.hand import Hand
 from scoring.session.model import SessionError
 
 #: where the photo pipeline's adapter lives (imported by name, on demand)
@@ -25,9 +25,10 @@ VISION_ADAPTER = "vision.session_photo"
 
 @dataclass(slots=True)
 class PhotoHand:
-    """What the photo pipeline read: the structured hand without context, and what to check."""
+    """What the photo pipeline read: the hand as the photo shows it (the session gives it its
+    context), and what to check."""
 
-    hand: dict[str, Any] | None  # None: no hand could be read
+    hand: Hand | None  # None: no hand could be read (``error`` says why)
     tiles: str = ""  # the tiles as read, for the sheet
     flagged: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)

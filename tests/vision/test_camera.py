@@ -20,12 +20,12 @@ import numpy as np
 import pytest
 
 from scoring.cli import run
+from scoring.context import HandContext
 from scoring.tiles import tile
 from tests.vision.support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
 from vision.camera import LiveScorer, Steadiness, breakdown, overlay
 from vision.cli import build_parser
 from vision.cli import camera as camera_cli
-from vision.result import HandContext
 
 MOVING, STEADY, FPS = 18, 22, 15
 TRUTH = json.loads(EXAMPLE_TRUTH.read_text())["hand"]

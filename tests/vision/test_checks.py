@@ -5,11 +5,12 @@ low-confidence flags: ``HandResult.warned``, ``--json``, the CLI's Read line and
 
 from __future__ import annotations
 
+from scoring.context import HandContext
 from vision.checks import Check, checks, fifth_copies, gaps, rejected_near, wrong_size
 from vision.cli.photo import left_out_notes, tile_line
 from vision.layout import lay_out
 from vision.read import TileRead
-from vision.result import HandContext, score_tiles
+from vision.result import score_tiles
 from vision.web.app import result_payload
 
 W, H = 30.0, 40.0

@@ -11,11 +11,12 @@ import cv2
 import pytest
 
 import vision.mend
+from scoring.context import HandContext
 from scoring.tiles import tile
 from tests.vision.support import EXAMPLE, TruthReader, truth_tiles
 from vision.layout import Layout
 from vision.read import TileRead
-from vision.result import HandContext, mend_notes
+from vision.result import mend_notes
 
 CTX = HandContext(win_by="self_draw", seat_wind="W", dora_indicators=(tile("3m"),))
 
@@ -81,12 +82,12 @@ def test_the_context_winning_tile_overrides_the_layout_and_drops_its_problem() -
 
 
 def test_a_scorer_bug_is_an_invalid_score_not_an_exception(monkeypatch) -> None:
-    import vision.result
+    import scoring.context
 
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(vision.result, "score_hand", boom)
+    monkeypatch.setattr(scoring.context, "score_hand", boom)
     result = TruthReader().read_and_score(cv2.imread(str(EXAMPLE)), CTX, "mcr", {})
     assert result.score is not None and not result.score.valid
     assert "internal error while scoring: ZeroDivisionError: oops" in (result.score.error or "")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scoring.cli import build_parser, run
+from scoring.tiles import tile
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
 from vision.session_photo import read_photo_hand
 
@@ -23,8 +24,8 @@ needs_models = pytest.mark.skipif(
 @needs_models
 def test_example_photo_reads_as_a_hand() -> None:
     photo = read_photo_hand(EXAMPLES / "hand.jpg")
-    assert photo.hand is not None and photo.hand["winning_tile"] == "4s"
-    assert photo.hand["melds"] == [{"type": "kong", "tiles": "1111p", "open": False}]
+    assert photo.hand is not None and photo.hand.winning_tile == tile("4s")
+    assert [(m.kind, m.code, m.open) for m in photo.hand.melds] == [("kong", "1111p", False)]
 
 
 @needs_models

@@ -7,8 +7,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from scoring.context import HandContext
 from vision.images import IMAGE_SUFFIXES
-from vision.result import HandContext
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from scoring.cli import CliError
+from scoring.context import HandContext, context_from_dict
 from scoring.hand import WINDS, HandError
 from scoring.rules import check_context
 from scoring.session.manifest import ManifestError, ManifestRow, parse_manifest
-from scoring.tiles import tile
 from vision.cli.entries import Entry, entries, not_a_photo_file
-from vision.result import HandContext
 
 
 def read_manifest(path: Path) -> list[ManifestRow]:
@@ -61,33 +60,35 @@ def manifest_entries(
 
 
 def row_context(row: ManifestRow, base: HandContext) -> HandContext:
-    """The line's context: its cells, the command line's values where a cell is empty."""
-    seat = row.seat or base.seat_wind
-    win_by = row.win_by or ("discard" if row.discarder else base.win_by)
-    discarder = row.discarder.upper() if row.discarder else base.discarder
-    if discarder is not None:
-        if discarder not in WINDS:
-            raise ValueError(f"discarder: a seat E, S, W or N, not {row.discarder!r} (names need a session)")
-        if discarder == seat:
-            raise ValueError(f"discarder: {discarder} is the winner's own seat")
-        if win_by == "self_draw":
-            raise ValueError("discarder: given for a self-drawn win")
-    flags = list(row.flags) if row.flags else list(base.flags)
+    """The line's context: its cells, the command line's values where a cell is empty (checked by
+    :func:`scoring.context.context_from_dict`; the seats that declared riichi add the flag)."""
+    cells = {
+        "seat_wind": row.seat,
+        "round_wind": row.round,
+        "win_by": row.win_by,
+        "discarder": row.discarder,
+        "flags": row.flags,
+        "dora_indicators": row.dora,
+        "ura_dora_indicators": row.ura,
+        "winning_tile": row.winning_tile,
+    }
+    given: dict[str, object] = {k: v for k, v in cells.items() if v}
+    given.update(honba=row.honba, riichi_sticks=row.sticks)
+    context = context_from_dict(given, base, names=COLUMN_NAMES)
     declared = [w.upper() for w in row.riichi]
     bad = next((w for w in declared if w not in WINDS), None)
     if bad is not None:
         raise ValueError(f"riichi: the seats that declared (E S W N), not {bad!r} (names need a session)")
-    if seat in declared and "riichi" not in flags and "double_riichi" not in flags:
-        flags.append("riichi")
-    return HandContext(
-        win_by=win_by,
-        seat_wind=seat,
-        round_wind=row.round or base.round_wind,
-        flags=tuple(flags),
-        dora_indicators=tuple(tile(c) for c in row.dora) if row.dora else base.dora_indicators,
-        ura_dora_indicators=tuple(tile(c) for c in row.ura) if row.ura else base.ura_dora_indicators,
-        honba=row.honba if row.honba is not None else base.honba,
-        riichi_sticks=row.sticks if row.sticks is not None else base.riichi_sticks,
-        winning_tile=tile(row.winning_tile) if row.winning_tile else base.winning_tile,
-        discarder=discarder if win_by == "discard" else None,
-    )
+    if context.seat_wind in declared and not {"riichi", "double_riichi"} & set(context.flags):
+        context = replace(context, flags=(*context.flags, "riichi"))
+    return context
+
+
+#: the context's fields as the manifest's columns name them, for its messages
+COLUMN_NAMES = {
+    "seat_wind": "seat",
+    "round_wind": "round",
+    "dora_indicators": "dora",
+    "ura_dora_indicators": "ura",
+    "riichi_sticks": "sticks",
+}

@@ -1,5 +1,5 @@
 """What the photo commands and ``camera`` share: the rules, the context a photo cannot show
-(parsed once into a :class:`vision.result.HandContext`), and the models."""
+(parsed once into a :class:`scoring.context.HandContext`), and the models."""
 
 from __future__ import annotations
 
@@ -8,55 +8,50 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scoring.cli import CliError
+from scoring.context import HandContext, context_from_dict
 from scoring.hand import MAX_COUNTER, HandError
 from scoring.rules import RULE_SYSTEMS, check_context
-from scoring.tiles import TileError, parse_tiles, tile
 from vision.detect import DETECTOR_CONF
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
 from vision.pipeline import PhotoReader
-from vision.result import HandContext
 
 
 def context_of(args: argparse.Namespace) -> HandContext:
-    """The hand's context from the command line, parsed once (a typo is a clear error); shared
-    with the ``camera`` command, which takes the same options."""
+    """The hand's context from the command line, parsed once by :func:`context_from_dict` (a typo
+    is a clear error naming the option); shared with the ``camera`` command, which takes the same
+    options."""
     flags = list(args.flag or [])
     if args.riichi:
         flags.append("riichi")
-    seat, round_wind = _wind(args.seat, "--seat"), _wind(args.round, "--round")
-    discarder = _wind(args.discarder, "--discarder") if getattr(args, "discarder", None) else None
-    if discarder == seat:
-        raise CliError(f"--discarder {discarder} is the winner's own seat")
-    if discarder and WIN_BY[args.win_by] == "self_draw":
-        raise CliError("--discarder goes with a win on a discard, not a self-draw")
-    if not 0 <= args.honba <= MAX_COUNTER:
-        raise CliError(f"--honba must be a whole number from 0 to {MAX_COUNTER}, not {args.honba}")
+    given = {
+        "win_by": args.win_by,
+        "seat_wind": args.seat,
+        "round_wind": args.round,
+        "flags": flags,
+        "dora_indicators": args.dora or None,
+        "ura_dora_indicators": args.ura_dora or None,
+        "honba": args.honba,
+        "winning_tile": getattr(args, "winning_tile", None) or None,
+        "discarder": getattr(args, "discarder", None) or None,
+    }
     try:
-        return HandContext(
-            win_by=WIN_BY[args.win_by],
-            seat_wind=seat,
-            round_wind=round_wind,
-            flags=tuple(flags),
-            dora_indicators=tuple(parse_tiles(args.dora)) if args.dora else (),
-            ura_dora_indicators=tuple(parse_tiles(args.ura_dora)) if args.ura_dora else (),
-            honba=args.honba,
-            winning_tile=tile(args.winning_tile) if getattr(args, "winning_tile", None) else None,
-            discarder=discarder,
-        )
-    except TileError as exc:
+        return context_from_dict(given, names=OPTION_NAMES)
+    except HandError as exc:
         raise CliError(str(exc)) from None
 
 
-#: ``--win-by`` as the structured form spells it
-WIN_BY = {"discard": "discard", "ron": "discard", "self_draw": "self_draw", "tsumo": "self_draw"}
-
-
-def _wind(value: str, option: str) -> str:
-    """E, S, W or N from a wind as typed (``w``, ``West``)."""
-    wind = value.strip()[:1].upper()
-    if wind not in ("E", "S", "W", "N"):
-        raise CliError(f"{option} must be E, S, W or N, not {value!r}")
-    return wind
+#: the context's fields as the command line names them, for its messages
+OPTION_NAMES = {
+    "win_by": "--win-by",
+    "seat_wind": "--seat",
+    "round_wind": "--round",
+    "flags": "--flag",
+    "dora_indicators": "--dora",
+    "ura_dora_indicators": "--ura-dora",
+    "honba": "--honba",
+    "winning_tile": "--winning-tile",
+    "discarder": "--discarder",
+}
 
 
 @dataclass(frozen=True)

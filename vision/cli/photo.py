@@ -15,12 +15,13 @@ from typing import Any, TextIO
 
 from scoring.candidates import render as render_candidates
 from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, describe_hand, parse_options
+from scoring.context import HandContext
 from scoring.tiles import tile
 from vision.annotate import draw
 from vision.cli.options import add_context_options, check_rule_input, context_of, load_reader
 from vision.cli.outputs import check_outputs, image_output
 from vision.pipeline import PhotoError, PhotoReader
-from vision.result import HandContext, HandResult
+from vision.result import HandResult
 
 #: How the note on tiles left out of the hand names each reason (vision.table.LeftOut.why).
 LEFT_OUT = {

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 
 from scoring.cli import EXIT_OK, CliError, parse_options
+from scoring.context import HandContext
 from vision.annotate import draw
 from vision.cli.entries import Entry, annotated_names, entries
 from vision.cli.manifest import manifest_entries, read_manifest
@@ -30,7 +31,6 @@ from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in
 from vision.cli.resume import Done, resume_point
 from vision.images import IMAGE_SUFFIXES
 from vision.pipeline import PhotoReader
-from vision.result import HandContext
 
 
 def _progress(i: int, n: int, name: str, stream: TextIO) -> None:

@@ -44,19 +44,20 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scoring.candidates import Candidate, best, candidates
+from scoring.context import HandContext, context_from_dict, score_or_invalid, with_problems
 from scoring.hand import MAX_COUNTER, Hand, HandError
 from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
-from scoring.rules import RULE_SYSTEMS, score_hand
+from scoring.rules import RULE_SYSTEMS
 from scoring.structured import hand_from_dict
-from scoring.tiles import Tile, TileError, parse_tiles
+from scoring.tiles import TileError
 from vision import __version__
 from vision.classes import TILE_CLASSES
 from vision.detect import DETECTOR_CONF
 from vision.models import MODELS_DIR
 from vision.pipeline import PhotoReader
 from vision.read import TileRead
-from vision.result import HandContext, HandResult, score_tiles, tile_of
+from vision.result import HandResult, score_tiles
 from vision.teach.store import SetStore
 from vision.web.errors import ApiError
 from vision.web.errors import error_response as _error
@@ -106,6 +107,7 @@ class HandContextIn(BaseModel):
     honba: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
     riichi_sticks: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
     winning_tile: str | None = Field(None, description="override: the winning tile's code")
+    discarder: WINDS | None = Field(None, description="the seat that discarded the winning tile (who pays)")
 
 
 class TileIn(BaseModel):
@@ -175,24 +177,28 @@ def score_payload(
     found: list[Candidate] = []
     winning_from: str | None = None
     hand_error = None
+
+    def logged(exc: Exception) -> None:
+        log.error("internal error while scoring %s under %s", _short(hand), rules, exc_info=exc)
+
     try:
         built = hand_from_dict(hand)
-        score = score_hand(built, rules, options)
+    except (HandError, TileError) as exc:
+        hand_error = str(exc)
+    score = score_or_invalid(built, rules, options, hand_error=hand_error, on_bug=logged)
+    if built is not None:
         winning_from = "given" if built.winning_tile is not None else None
         if with_candidates or (built.winning_tile is None and not score.valid):
-            found = candidates(built, rules, options)
+            try:
+                found = candidates(built, rules, options)
+            except Exception as exc:  # a scorer bug must not take the page down
+                logged(exc)
+                score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
             chosen = best(found) if built.winning_tile is None else None
             if chosen is not None:
                 score, winning_from = chosen.score, "candidate"
-    except (HandError, TileError) as exc:
-        hand_error = str(exc)
-        score = Score.invalid(rules, hand_error)
-    except Exception as exc:  # a scorer bug must not take the page down
-        log.error("internal error while scoring %s under %s", _short(hand), rules, exc_info=exc)
-        score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
     reason = score.error
-    if problems and not score.valid:
-        score = Score.invalid(rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    score = with_problems(score, problems)
     out = _scored(hand, score, problems)
     scored = (built.winning_tile.code if built is not None and built.winning_tile is not None
               else found[0].tile.code if winning_from == "candidate" else None)
@@ -222,29 +228,13 @@ def _scored(hand: dict[str, Any], score: Score, problems: list[str]) -> dict[str
 
 
 def hand_context(ctx: HandContextIn) -> HandContext:
-    """The client's context parsed once: dora indicators as tiles (a list of codes, or one string
-    with commas or spaces), the winning tile's code checked."""
-
-    def indicators(value: list[str] | str, name: str) -> tuple[Tile, ...]:
-        items = value.replace(",", " ").split() if isinstance(value, str) else value
-        try:
-            return tuple(t for item in items for t in parse_tiles(item))
-        except TileError as exc:
-            raise ApiError(400, f"{name}: {exc}") from None
-
-    if ctx.winning_tile:
-        _check_code(ctx.winning_tile, "winning_tile")
-    return HandContext(
-        win_by=ctx.win_by,
-        seat_wind=ctx.seat_wind,
-        round_wind=ctx.round_wind,
-        flags=tuple(ctx.flags),
-        dora_indicators=indicators(ctx.dora_indicators, "dora_indicators"),
-        ura_dora_indicators=indicators(ctx.ura_dora_indicators, "ura_dora_indicators"),
-        honba=ctx.honba,
-        riichi_sticks=ctx.riichi_sticks,
-        winning_tile=tile_of(ctx.winning_tile) if ctx.winning_tile else None,
-    )
+    """The client's context parsed once by :func:`scoring.context.context_from_dict` (dora
+    indicators as a list of codes, or one string with commas or spaces; the winning tile's code
+    and the discarder checked)."""
+    try:
+        return context_from_dict(ctx.model_dump(exclude_none=True))
+    except HandError as exc:
+        raise ApiError(400, str(exc)) from None
 
 
 def roles(result: HandResult) -> list[tuple[TileRead, int | None, str]]:

@@ -14,6 +14,7 @@ from scoring.session.load import load_session, parse_yaml
 from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.photo import PhotoHand
 from scoring.session.seats import Seating
+from scoring.structured import hand_from_dict
 from tests.spec_vectors import load_vectors, shared_available
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -162,11 +163,13 @@ def test_riichi_example_hanchan_counters_sticks_and_chombo() -> None:
         load_session(EXAMPLES / "session-riichi.yaml"),
         "riichi",
         read_photo=lambda p: PhotoHand(
-            {
-                "hand": "345m55888p444s",
-                "melds": [{"type": "kong", "tiles": "1111p", "open": False}],
-                "winning_tile": "4s",
-            }
+            hand_from_dict(
+                {
+                    "hand": "345m55888p444s",
+                    "melds": [{"type": "kong", "tiles": "1111p", "open": False}],
+                    "winning_tile": "4s",
+                }
+            )
         ),
     )
     lines = sheet.lines
@@ -373,7 +376,7 @@ def test_table_systems_need_every_loser() -> None:
 def test_an_unsure_photo_is_marked_for_the_referee_never_scored(tmp_path: Path) -> None:
     (tmp_path / "h.jpg").write_bytes(b"x")
     read = {"hand": "123m456p789s55566z", "winning_tile": "6z"}
-    unsure = PhotoHand(read, flagged=["6z at x=10 y=20 (confidence 0.40)"])
+    unsure = PhotoHand(hand_from_dict(read), flagged=["6z at x=10 y=20 (confidence 0.40)"])
     rows = [SessionEntry("hand", "h", photo="h.jpg", winner="Anna", discarder="Bruno")]
     s = session(rows)
     s.base_dir = str(tmp_path)
@@ -457,7 +460,7 @@ def test_a_photo_read_elsewhere_is_confirmed_like_any_photo() -> None:
     """The phone page sends its corrected reading: flagged tiles or warnings keep it off the
     totals until confirmed, and then it scores exactly as the same hand typed."""
     read = {"hand": "123m456p789s55566z", "winning_tile": "6z"}
-    unsure = PhotoHand(read, flagged=["6z at x=10 y=20 (confidence 0.40)"])
+    unsure = PhotoHand(hand_from_dict(read), flagged=["6z at x=10 y=20 (confidence 0.40)"])
     row = SessionEntry("hand", "h", photo="1-h.jpg", reading=unsure, winner="Anna", discarder="Bruno")
     sheet = run_session(session([row]), "mcr")
     assert sheet.lines[0].status == "confirm" and sheet.totals == dict.fromkeys(NAMES, 0)
@@ -469,7 +472,8 @@ def test_a_photo_read_elsewhere_is_confirmed_like_any_photo() -> None:
     )
     assert confirmed.complete and confirmed.totals == typed.totals and confirmed.totals["Anna"] > 0
     sure = SessionEntry(
-        "hand", "h", photo="1-h.jpg", reading=PhotoHand(read), winner="Anna", discarder="Bruno"
+        "hand", "h", photo="1-h.jpg", reading=PhotoHand(hand_from_dict(read)), winner="Anna",
+        discarder="Bruno",
     )
     assert run_session(session([sure]), "mcr").totals == typed.totals  # nothing to check: scored
     blank = SessionEntry(

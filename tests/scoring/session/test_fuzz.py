@@ -17,6 +17,7 @@ from scoring.session.load import session_from_dict
 from scoring.session.manifest import MANIFEST_COLUMNS, ManifestError, parse_manifest, session_from_manifest
 from scoring.session.output import sheet_csv, sheet_json
 from scoring.session.photo import PhotoHand
+from scoring.structured import hand_from_dict
 from tests.scoring.hand_strategies import json_values
 
 _WORDS = ["A", "B", "E", "S", "W", "N", "exhaustive", "late", "chombo", "1z"]
@@ -52,7 +53,8 @@ _SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Hea
 
 
 def _photo(path: object) -> PhotoHand:
-    return PhotoHand({"hand": "234m55p123456789s", "winning_tile": "9s"}, warnings=["a warning"])
+    read = hand_from_dict({"hand": "234m55p123456789s", "winning_tile": "9s"})
+    return PhotoHand(read, warnings=["a warning"])
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ from scoring.session.engine import run_session
 from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
 from scoring.session.model import SessionError
 from scoring.session.photo import PhotoHand
-from scoring.structured import hand_to_dict
+from scoring.structured import hand_from_dict, hand_to_dict
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -148,7 +148,8 @@ def test_the_session_scores_each_photo_in_the_lines_context(tmp_path: Path) -> N
 
     def read(path: Path) -> PhotoHand:
         data = hand_to_dict(parse_hand(hands[path.name]))
-        return PhotoHand({k: data[k] for k in ("hand", "melds", "winning_tile", "bonus_tiles")})
+        shown = ("hand", "melds", "winning_tile", "bonus_tiles")
+        return PhotoHand(hand_from_dict({k: data[k] for k in shown}))
 
     for name in hands:
         (tmp_path / name).touch()
@@ -166,7 +167,7 @@ def test_a_manifests_winning_tile_is_the_photos(tmp_path: Path) -> None:
     text = "photo,seat,win_by,winning_tile,confirmed\na.jpg,S,tsumo,5p,yes\n"
 
     def read(path: Path) -> PhotoHand:
-        return PhotoHand({"hand": "234m55p123456789s", "winning_tile": "9s", "melds": []})
+        return PhotoHand(hand_from_dict({"hand": "234m55p123456789s", "winning_tile": "9s", "melds": []}))
 
     (tmp_path / "a.jpg").touch()
     session = session_from_manifest(parse_manifest(text), PLAYERS, None, str(tmp_path))

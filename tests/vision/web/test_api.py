@@ -203,6 +203,21 @@ def test_layout_after_a_correction_rescores(client: TestClient) -> None:
     assert e["score"]["valid"] is False and e["score"]["error"]
 
 
+def test_a_discarder_says_who_pays_and_is_checked(client: TestClient) -> None:
+    """The page's context takes the discarder like every other front end: a discard win is then
+    settled between seats; the winner's own seat, or a discarder on a self-draw, is a 400."""
+    d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
+    tiles = [{k: t[k] for k in ("id", "code", "box", "orientation")} for t in d["tiles"]]
+    ron = {"win_by": "discard", "seat_wind": "W", "winning_tile": "4s", "discarder": "N", "flags": ["riichi"]}
+    e = client.post("/api/layout", json={"tiles": tiles, "rules": "riichi", "context": ron}).json()
+    assert e["hand"]["discarder"] == "N" and e["settlement"]["N"] < 0 < e["settlement"]["W"]
+    assert e["settlement"]["E"] == e["settlement"]["S"] == 0
+    tsumo = {**ron, "win_by": "self_draw"}
+    for bad, words in (({**ron, "discarder": "W"}, "own seat"), (tsumo, "self-draw")):
+        r = client.post("/api/layout", json={"tiles": tiles, "rules": "riichi", "context": bad})
+        assert r.status_code == 400 and words in r.json()["error"], r.text
+
+
 def test_tiles_carry_how_sure_their_turn_is_and_a_re_layout_weighs_it(client: TestClient) -> None:
     d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
     assert all(0.0 <= t["turn_confidence"] <= 1.0 for t in d["tiles"])

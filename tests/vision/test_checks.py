@@ -11,7 +11,7 @@ from vision.cli.photo import left_out_notes, tile_line
 from vision.layout import lay_out
 from vision.read import TileRead
 from vision.result import score_tiles
-from vision.web.app import result_payload
+from vision.web.hand_api import result_payload
 
 W, H = 30.0, 40.0
 

@@ -1,15 +1,22 @@
 """How the web app refuses a request: :class:`ApiError` (status and message) anywhere below an
-endpoint, answered as ``{"error": "…"}`` by the app's handler (:func:`error_response`).
+endpoint, answered as ``{"error": "…"}`` by the one handler (:func:`error_response`), which
+:func:`add_error_handlers` also gives FastAPI's own refusals (a body that does not fit its model:
+422; an unknown path: 404).
 
-In a module of its own so that the app and its routers (:mod:`vision.web.sets_api`) raise the
-same error without importing each other.
+In a module of its own so that the app and its routers (:mod:`vision.web.hand_api`,
+:mod:`vision.web.session_api`, :mod:`vision.web.sets_api`) raise the same error without importing
+each other.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import Request
 
 
 class ApiError(Exception):
@@ -26,3 +33,38 @@ def error_response(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse(
         {"error": message, **extra}, status_code=status, headers={"Cache-Control": "no-store"}
     )
+
+
+def validation_message(errors: Any) -> str:
+    """Pydantic's first errors as one line (a key the client sent is quoted if it holds a line
+    break or another control character)."""
+    parts = []
+    for e in list(errors)[:3]:
+        if e.get("type") == "json_invalid":  # the body is no JSON at all: say so, not where in the model
+            parts.append(f"the body is not valid JSON: {(e.get('ctx') or {}).get('error', e.get('msg'))}")
+            continue
+        loc = ".".join(str(x) if str(x).isprintable() else repr(x) for x in e.get("loc", ()) if x != "body")
+        parts.append(f"{loc}: {e.get('msg')}" if loc else str(e.get("msg")))
+    return "; ".join(parts) or "invalid request"
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    """Every refusal of every router as ``{"error": "…"}``: :class:`ApiError` (an upload's
+    :class:`vision.web.upload.UploadError` is one), a body that does not fit its model (422),
+    and Starlette's own (404, 405)."""
+
+    async def api_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ApiError)
+        return error_response(exc.status, exc.message, **exc.extra)
+
+    async def invalid(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        return error_response(422, f"invalid request: {validation_message(exc.errors())}")
+
+    async def http(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        return error_response(exc.status_code, str(exc.detail))
+
+    app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(RequestValidationError, invalid)
+    app.add_exception_handler(StarletteHTTPException, http)

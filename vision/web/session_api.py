@@ -20,20 +20,22 @@ the server keeps nothing. Totals, winds, counters, penalties and the closing all
 Rows are checked as strictly as a session file's: a key nobody reads, a contradiction or a number
 out of range is a 400 naming the row (``hands[3]``).
 
-Bad input is a JSON ``{"error": "…"}`` with status 400 (413 for a body too large), never a 500.
+Bad input is a JSON ``{"error": "…"}`` (:class:`vision.web.errors.ApiError`), never a 500: 400
+for a session the engine refuses, 422 for a body that does not fit its model (as every endpoint),
+413 for a body too large (the app's request guard reads JSON bodies with their limits,
+:data:`SESSION_PATHS`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import ClientDisconnect, Request
 
 from scoring.hand import HandError
 from scoring.rules import RULE_SYSTEMS
@@ -45,7 +47,7 @@ from scoring.session.model import SessionError
 from scoring.session.output import sheet_csv, sheet_json
 from scoring.session.penalties import INFRACTIONS
 from scoring.tiles import TileError
-from vision.web.guard import loads_strict
+from vision.web.errors import ApiError
 
 #: the largest body: a whole session with a thumbnail per photo (a few kB each)
 MAX_SESSION_BODY = 4 << 20
@@ -82,56 +84,13 @@ class ExportRequest(SessionRequest):
         return thumbs
 
 
-class _Refused(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=_NO_STORE)
-
-
-_Body = TypeVar("_Body", bound=SessionRequest)
-
-
-async def _body(request: Request, model: type[_Body]) -> _Body:
-    """The JSON body, read with a size limit whether announced or streamed, then validated."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_SESSION_BODY:
-        raise _Refused(413, "request body too large")
-    data = bytearray()
-    try:
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_SESSION_BODY:
-                raise _Refused(413, "request body too large")
-    except ClientDisconnect:
-        raise _Refused(400, "the request was cut off before its end") from None
-    try:
-        value = loads_strict(data)
-    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        raise _Refused(400, f"the body is not valid JSON: {getattr(exc, 'msg', exc)}") from None
-    try:
-        return model.model_validate(value)
-    except ValidationError as exc:
-        from vision.web.app import _validation_message  # the app's wording (imported late: app imports us)
-
-        raise _Refused(400, f"invalid request: {_validation_message(exc.errors())}") from None
-
-
-async def _scored(request: Request, model: type[_Body]) -> tuple[_Body, Sheet]:
-    body = await _body(request, model)
-    return body, await run_in_threadpool(_sheet, body)
-
-
 def _sheet(body: SessionRequest) -> Sheet:
-    """Run the engine on the page's session; :class:`_Refused` with the engine's own message."""
+    """Run the engine on the page's session; :class:`ApiError` with the engine's own message."""
     if body.rules not in RULE_SYSTEMS:
-        raise _Refused(400, f"unknown rules {body.rules!r}: choose one of {', '.join(RULE_SYSTEMS)}")
+        raise ApiError(400, f"unknown rules {body.rules!r}: choose one of {', '.join(RULE_SYSTEMS)}")
     hands = body.session.get("hands")
     if isinstance(hands, list) and len(hands) > MAX_ROWS:
-        raise _Refused(400, f"a session has at most {MAX_ROWS} rows here, this one has {len(hands)}")
+        raise ApiError(400, f"a session has at most {MAX_ROWS} rows here, this one has {len(hands)}")
     options = {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in body.options.items()}
     try:
         session = session_from_dict(body.session)
@@ -141,7 +100,7 @@ def _sheet(body: SessionRequest) -> Sheet:
                 raise SessionError(f"{row.line}: a photo's row needs the page's 'reading' of it")
         return run_session(session, body.rules, options, read_photo=_no_files)
     except (SessionError, HandError, TileError) as exc:
-        raise _Refused(400, str(exc)) from None
+        raise ApiError(400, str(exc)) from None
 
 
 def _no_files(path: Any) -> Any:  # never called: every photo row carries its reading (checked above)
@@ -159,15 +118,6 @@ def _filename(sheet: Sheet, ext: str) -> str:
 router = APIRouter()
 
 
-def _schema(model: type[BaseModel]) -> dict[str, Any]:
-    return {
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": model.model_json_schema()}},
-        }
-    }
-
-
 @router.get("/api/session/meta", summary="What the table mode offers: penalties, losers' hands, chombo")
 async def session_meta() -> dict[str, Any]:
     return {
@@ -177,29 +127,15 @@ async def session_meta() -> dict[str, Any]:
     }
 
 
-@router.post(
-    "/api/session",
-    summary="Score a table's session: every row settled, running totals, closing",
-    openapi_extra=_schema(SessionRequest),
-)
-async def api_session(request: Request) -> JSONResponse:
-    try:
-        body, sheet = await _scored(request, SessionRequest)
-    except _Refused as exc:
-        return _error(exc.status, exc.message)
+@router.post("/api/session", summary="Score a table's session: every row settled, running totals, closing")
+async def api_session(body: SessionRequest) -> JSONResponse:
+    sheet = await run_in_threadpool(_sheet, body)
     return JSONResponse({"sheet": _sheet_json(sheet, body.lang)}, headers=_NO_STORE)
 
 
-@router.post(
-    "/api/session/export",
-    summary="The session's sheet as a CSV, JSON or printable HTML file",
-    openapi_extra=_schema(ExportRequest),
-)
-async def api_session_export(request: Request) -> Response:
-    try:
-        body, sheet = await _scored(request, ExportRequest)
-    except _Refused as exc:
-        return _error(exc.status, exc.message)
+@router.post("/api/session/export", summary="The session's sheet as a CSV, JSON or printable HTML file")
+async def api_session_export(body: ExportRequest) -> Response:
+    sheet = await run_in_threadpool(_sheet, body)
     if body.format == "csv":
         text, media = sheet_csv(sheet, body.lang), "text/csv"
     elif body.format == "json":
@@ -227,7 +163,7 @@ def _sheet_json(sheet: Sheet, lang: str) -> dict[str, Any]:
 @router.get("/api/messages", summary="The session's words in a language (en, it): id → text")
 async def api_messages(lang: str = DEFAULT_LANG) -> JSONResponse:
     if lang not in LANGS:
-        return _error(400, f"unknown language {lang[:20]!r}: choose one of {', '.join(LANGS)}")
+        raise ApiError(400, f"unknown language {lang[:20]!r}: choose one of {', '.join(LANGS)}")
     return JSONResponse({"lang": lang, "messages": catalog(lang)})
 
 

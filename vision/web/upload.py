@@ -20,6 +20,7 @@ from starlette.requests import ClientDisconnect, Request
 
 from vision import images
 from vision.images import MAX_PIXELS
+from vision.web.errors import ApiError
 
 #: Largest photo accepted (bytes). Phone photos are 2–12 MB.
 MAX_UPLOAD = 25 * 1024 * 1024
@@ -31,12 +32,9 @@ CUT_OFF = "the upload was cut off before its end"
 PREVIEW_SIDE = 1280
 
 
-class UploadError(ValueError):
-    """A request the server refuses: ``status`` is the HTTP status, the message says why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+class UploadError(ApiError, ValueError):
+    """An upload the server refuses: ``status`` is the HTTP status, the message says why (an
+    :class:`ApiError`, answered by the app's one handler)."""
 
 
 @dataclass

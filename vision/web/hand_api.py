@@ -1,0 +1,420 @@
+"""The one-hand endpoints: a photo, corrected tiles or a structured hand → the hand and its score.
+
+- ``GET /api/meta`` the rule systems with their flags, context fields and options; the tile palette.
+- ``POST /api/read`` a photo (``multipart/form-data``: ``image`` + optional ``rules``, ``options``
+  and ``context`` as JSON text, ``set``: a taught set to read with) → the tiles read (code, glyph,
+  box, confidence, orientation, flagged), the hand laid out, its score, a preview of the photo the
+  boxes refer to, and ``read_id`` (a correction of its tiles can teach the set, :mod:`.sets_api`).
+- ``POST /api/layout`` tiles with their boxes (the page's corrected reading) → hand and score:
+  the server lays the hand out again from the corrected tiles, exactly as from a photo.
+- ``POST /api/score`` a structured hand → its score (the page rescores with it when a toggle
+  beside the score or the tile that won changes: no new read, no new layout).
+
+With no winning tile set apart (or given), every answer lists the ``candidates`` (each tile that
+could have completed the hand, with its score, best first) and scores the best; ``winning`` says
+which tile the score takes and where from. What to check comes as ``notices``: problem kinds with
+their facts, which the page words itself (:mod:`vision.web.notices`). The context a photo cannot
+show is checked by :func:`scoring.context.context_from_dict`, as on the command line.
+
+The reader, the taught sets and the upload limit are the app's (``request.app.state``, set by
+:func:`vision.web.app.create_app`); refusals are :class:`vision.web.errors.ApiError`.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import time
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+
+from scoring.candidates import Candidate, best, candidates
+from scoring.context import HandContext, context_from_dict, score_or_invalid, with_problems
+from scoring.hand import MAX_COUNTER, Hand, HandError
+from scoring.payments import Payment, between_seats, net_by_seat
+from scoring.result import Score
+from scoring.rules import RULE_SYSTEMS
+from scoring.structured import hand_from_dict
+from scoring.tiles import TileError
+from vision.classes import TILE_CLASSES
+from vision.pipeline import PhotoReader
+from vision.read import TileRead
+from vision.result import HandResult, score_tiles
+from vision.web.errors import ApiError, validation_message
+from vision.web.guard import loads_strict
+from vision.web.meta import meta, tile_info
+from vision.web.notices import candidates_payload, score_notices, tile_notices, winning_payload
+from vision.web.reader import SharedReader
+from vision.web.sets import Sets, photo_name
+from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
+
+WINDS = Literal["E", "S", "W", "N"]
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
+#: Largest JSON body of /api/layout and /api/score (a hand is a few kB).
+MAX_JSON_BODY = 1 << 20
+#: the JSON endpoints and their body limits, for the app's request guard
+HAND_PATHS = {"/api/layout": MAX_JSON_BODY, "/api/score": MAX_JSON_BODY}
+#: where internal errors go, with their traceback (``serve`` prints it on stderr)
+log = logging.getLogger("vision.web")
+
+
+# ------------------------------------------------------------------------------------------------
+# request bodies (documented in the OpenAPI page)
+# ------------------------------------------------------------------------------------------------
+class HandContextIn(BaseModel):
+    """The hand's context as a client sends it (JSON): what a photo cannot show, in the fields of
+    the structured hand form."""
+
+    model_config = ConfigDict(extra="forbid")
+    win_by: Literal["discard", "self_draw"] = "discard"
+    seat_wind: WINDS = "E"
+    round_wind: WINDS = "E"
+    flags: list[str] = Field(default_factory=list, max_length=32)
+    dora_indicators: list[str] | str = Field(default_factory=list)
+    ura_dora_indicators: list[str] | str = Field(default_factory=list)
+    # whole JSON numbers only: true is no count, and 1e29 is a typo
+    honba: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
+    riichi_sticks: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
+    winning_tile: str | None = Field(None, description="override: the winning tile's code")
+    discarder: WINDS | None = Field(None, description="the seat that discarded the winning tile (who pays)")
+
+
+class TileIn(BaseModel):
+    """A tile as the page holds it after corrections: code, box (x0, y0, x1, y1), orientation."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: int | str | None = None
+    code: str
+    box: tuple[FiniteFloat, FiniteFloat, FiniteFloat, FiniteFloat]
+    orientation: Literal["upright", "sideways", "upside_down"] = "upright"
+    turn: Literal[0, 90, 180, 270] = 0
+    #: how sure the reader was of ``turn`` (0..1; a tile the player added: 1)
+    turn_confidence: float = Field(1.0, ge=0.0, le=1.0)
+
+
+class LayoutRequest(BaseModel):
+    tiles: list[TileIn] = Field(max_length=80)
+    rules: str = "riichi"
+    options: dict[str, str] = Field(default_factory=dict)
+    context: HandContextIn = Field(default_factory=HandContextIn)
+
+
+class ScoreRequest(BaseModel):
+    hand: dict[str, Any] = Field(description="the structured hand form (see the README)")
+    rules: str = "riichi"
+    options: dict[str, str] = Field(default_factory=dict)
+    candidates: bool = Field(
+        False,
+        description="list every tile that could have completed the hand, each scored (also done "
+        "when the hand gives no winning tile and cannot be scored without one)",
+    )
+
+
+# ------------------------------------------------------------------------------------------------
+# the shared steps: context → hand → score
+# ------------------------------------------------------------------------------------------------
+def _check_rules(rules: str) -> None:
+    if rules not in RULE_SYSTEMS:
+        raise ApiError(400, f"unknown rules {rules!r}: choose one of {', '.join(RULE_SYSTEMS)}")
+
+
+def _check_code(code: str, what: str) -> None:
+    if code not in TILE_CLASSES:
+        raise ApiError(400, f"{what}: {code!r} is not a tile code (1m..9m, 0m, 1p.., 1z..7z, 1f..8f, back)")
+
+
+def settlement(payments: Sequence[Payment]) -> dict[str, int] | None:
+    """Net points per seat (E, S, W, N) from the score's payments; None when there are none or a
+    payer's seat is not known (a discard win without the discarder)."""
+    if not payments or not between_seats(payments):
+        return None
+    return net_by_seat(payments)
+
+
+def score_payload(
+    hand: dict[str, Any],
+    rules: str,
+    options: dict[str, str],
+    problems: list[str],
+    with_candidates: bool = False,
+) -> dict[str, Any]:
+    """Score a structured hand (``/api/score``); a hand that cannot be scored is an invalid score
+    with the reason. With no winning tile (and no score without one), or when asked, every tile
+    that could have completed the hand is scored; with no winning tile the best one gives the
+    score (:mod:`scoring.candidates`)."""
+    built: Hand | None = None
+    found: list[Candidate] = []
+    winning_from: str | None = None
+    hand_error = None
+
+    def logged(exc: Exception) -> None:
+        log.error("internal error while scoring %s under %s", _short(hand), rules, exc_info=exc)
+
+    try:
+        built = hand_from_dict(hand)
+    except (HandError, TileError) as exc:
+        hand_error = str(exc)
+    score = score_or_invalid(built, rules, options, hand_error=hand_error, on_bug=logged)
+    if built is not None:
+        winning_from = "given" if built.winning_tile is not None else None
+        if with_candidates or (built.winning_tile is None and not score.valid):
+            try:
+                found = candidates(built, rules, options)
+            except Exception as exc:  # a scorer bug must not take the page down
+                logged(exc)
+                score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+            chosen = best(found) if built.winning_tile is None else None
+            if chosen is not None:
+                score, winning_from = chosen.score, "candidate"
+    reason = score.error
+    score = with_problems(score, problems)
+    out = _scored(hand, score, problems)
+    scored = (built.winning_tile.code if built is not None and built.winning_tile is not None
+              else found[0].tile.code if winning_from == "candidate" else None)
+    out.update(
+        candidates=candidates_payload(found),
+        winning=winning_payload(winning_from, scored),
+        notices=score_notices(score, built, found, winning_from, reason, hand_error),
+    )
+    return out
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _scored(hand: dict[str, Any], score: Score, problems: list[str]) -> dict[str, Any]:
+    """The hand, what to check, the score with its notes, and who pays whom."""
+    out = score.to_json()
+    out["notes"] = list(score.notes)
+    return {
+        "hand": hand,
+        "problems": problems,
+        "score": out,
+        "settlement": settlement(score.payments),
+    }
+
+
+def hand_context(ctx: HandContextIn) -> HandContext:
+    """The client's context parsed once by :func:`scoring.context.context_from_dict` (dora
+    indicators as a list of codes, or one string with commas or spaces; the winning tile's code
+    and the discarder checked)."""
+    try:
+        return context_from_dict(ctx.model_dump(exclude_none=True))
+    except HandError as exc:
+        raise ApiError(400, str(exc)) from None
+
+
+def roles(result: HandResult) -> list[tuple[TileRead, int | None, str]]:
+    """Each tile with its place in the laid-out hand: its group (row, left to right) and its role
+    (``concealed``, ``winning``, ``meld``, ``bonus`` or ``unused``), in reading order."""
+    ordered: list[tuple[TileRead, int | None, str]] = [
+        (t, i, g.role) for i, g in enumerate(result.layout.groups) for t in g.tiles]
+    seen = {t.index for t, _, _ in ordered}
+    ordered += [(t, None, "bonus") for t in result.tiles if t.index not in seen and t.code.endswith("f")]
+    seen = {t.index for t, _, _ in ordered}
+    ordered += [(t, None, "unused") for t in result.tiles if t.index not in seen]
+    return ordered
+
+
+def tiles_payload(result: HandResult, ids: list[Any] | None = None) -> list[dict[str, Any]]:
+    """The tiles as the page holds them; ``ids``: the page's own ids by tile index (a corrected
+    hand), else the tiles were read from a photo and carry what the reader said. A tile a check
+    names (:mod:`vision.checks`) is flagged like a low-confidence one and carries the checks'
+    sentences; a tile left out of the hand (role ``unused``) says why."""
+    said: dict[int, list[str]] = {}
+    for c in result.checks:
+        for i in c.tiles:
+            said.setdefault(i, []).append(c.message)
+    why = {t.index: lo.why for lo in result.layout.left_out for t in lo.tiles}
+    out = []
+    for t, group, role in roles(result):
+        item = {
+            **tile_info(t.code),
+            "box": [round(float(v), 1) for v in t.box],
+            "orientation": t.orientation,
+            "turn": t.turn,
+            "turn_confidence": round(float(t.turn_confidence), 3),
+        }
+        if ids is None:
+            item.update(_reading_extra(t))
+        if t.index in said:
+            item.update(flagged=True, checks=said[t.index])
+        if t.index in why:
+            item["why"] = why[t.index]
+        item.update(id=t.index if ids is None else ids[t.index], group=group, role=role)
+        out.append(item)
+    return out
+
+
+def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str, Any]:
+    """What the page shows of a :class:`HandResult`: tiles, hand, what to check, score. What the
+    mending changed to complete the hand is listed with the problems, to check."""
+    assert result.score is not None  # the web app always scores
+
+    def page_id(i: int) -> Any:
+        return ids[i] if ids is not None and 0 <= i < len(ids) else i
+
+    return {
+        "tiles": tiles_payload(result, ids),
+        **_scored(result.hand_json(), result.score, [*result.warnings, *result.problems]),
+        # the tiles that could have completed a hand with no winning tile set apart, and the one
+        # the score takes; what to check, as kinds the page words itself (vision.web.notices)
+        "candidates": candidates_payload(result.candidates),
+        "winning": winning_payload(
+            result.winning_from, result.scored_winning_tile, result.layout.winning_tile
+        ),
+        "notices": [
+            *tile_notices(result.problem_kinds, result.checks, page_id),
+            *score_notices(
+                result.score, result.hand, result.candidates, result.winning_from, result.score_reason,
+                result.hand_error,
+            ),
+        ],
+        # what to check, each naming its tiles by the page's ids
+        "checks": [{**c.to_json(), "tiles": [page_id(i) for i in c.tiles]} for c in result.checks],
+        # tiles left out of the hand (walls, discards, other players' hands, strays): never scored
+        "left_out": [
+            {"why": lo.why, "tiles": [page_id(t.index) for t in lo.tiles]} for lo in result.layout.left_out
+        ],
+    }
+
+
+def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None = None) -> Any:
+    text = fields.get(name)
+    if not text:
+        return model() if model else {}
+    try:
+        value = loads_strict(text)
+    except ValueError as exc:
+        raise ApiError(400, f"form field {name!r} is not valid JSON: {getattr(exc, 'msg', exc)}") from None
+    if model is None:
+        if not isinstance(value, dict) or not all(
+            isinstance(v, str | int | float | bool) for v in value.values()
+        ):
+            raise ApiError(400, f"form field {name!r} must be a JSON object NAME: value")
+        return {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in value.items()}
+    try:
+        return model.model_validate(value)
+    except ValidationError as exc:
+        raise ApiError(400, f"form field {name!r}: {validation_message(exc.errors())}") from None
+
+
+def _reading_extra(r: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"confidence": round(float(r.confidence), 4), "flagged": bool(r.flagged)}
+    if getattr(r, "corrected_from", None):
+        out["corrected_from"] = r.corrected_from
+    out["alternatives"] = [
+        {"code": c, "confidence": round(float(p), 4)} for c, p in getattr(r, "alternatives", ())
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# the endpoints
+# ------------------------------------------------------------------------------------------------
+router = APIRouter()
+
+
+@router.get("/api/meta", summary="Rule systems, their flags and options; the tile palette")
+async def api_meta() -> dict[str, Any]:
+    return meta()
+
+
+@router.post(
+    "/api/read",
+    summary="Read a photo: tiles, hand and score",
+    openapi_extra=form_schema(
+        ["image"],
+        {
+            "image": {
+                "type": "string",
+                "format": "binary",
+                "description": f"the photo (at most {MAX_UPLOAD // 2**20} MB unless the server sets less)",
+            },
+            "rules": {"type": "string", "enum": list(RULE_SYSTEMS), "default": "riichi"},
+            "options": {"type": "string", "description": "JSON object NAME: value"},
+            "context": {"type": "string", "description": "JSON object, see the HandContextIn schema"},
+            "set": {
+                "type": "string",
+                "description": "taught set to read with ('' none; absent: the default)",
+            },
+        },
+    ),
+)
+async def api_read(request: Request) -> JSONResponse:
+    t0 = time.perf_counter()
+    holder: SharedReader = request.app.state.reader
+    taught: Sets = request.app.state.sets
+    upload = await read_upload(request, request.app.state.max_upload)
+    f = upload.files.get("image") or next(iter(upload.files.values()), None)
+    if f is None:
+        raise ApiError(400, "no photo in the request (form field 'image')")
+    rules = upload.fields.get("rules") or "riichi"
+    _check_rules(rules)
+    options = _form_json(upload.fields, "options")
+    ctx = hand_context(_form_json(upload.fields, "context", HandContextIn))
+    name = upload.fields["set"].strip() if "set" in upload.fields else taught.default
+    t1 = time.perf_counter()
+    image = await run_in_threadpool(decode_photo, f[2])
+    t2 = time.perf_counter()
+    adjuster = await run_in_threadpool(taught.adjuster, name) if name else None
+
+    def read(r: PhotoReader) -> HandResult:
+        return r.read_and_score(image, ctx, rules, options, tileset=adjuster)
+
+    result = await run_in_threadpool(holder.use, read)
+    payload = result_payload(result)
+    payload["set"] = name or None
+    payload["read_id"] = await run_in_threadpool(taught.remember_read, result, photo_name(f[0]))
+    preview = await run_in_threadpool(preview_jpeg, image)
+    h, w = image.shape[:2]
+    payload["image"] = {
+        "width": w,
+        "height": h,
+        "preview": "data:image/jpeg;base64," + base64.b64encode(preview).decode("ascii"),
+    }
+    timings = {"upload": t1 - t0, "decode": t2 - t1, **result.timings, "total": time.perf_counter() - t0}
+    payload["timings_ms"] = {k: round(v * 1000, 1) for k, v in timings.items()}
+    return JSONResponse(payload, headers={"Cache-Control": "no-store"})
+
+@router.post("/api/layout", summary="Lay out and score corrected tiles (boxes as read)")
+async def api_layout(body: LayoutRequest) -> JSONResponse:
+    _check_rules(body.rules)
+    for i, t in enumerate(body.tiles):
+        _check_code(t.code, f"tiles[{i}].code")
+    ctx = hand_context(body.context)
+    tiles = [
+        TileRead(
+            t.box,
+            t.code,
+            1.0,
+            t.orientation,
+            turn=t.turn,
+            turn_confidence=t.turn_confidence,
+            index=i,
+        )
+        for i, t in enumerate(body.tiles)
+    ]
+    ids = [t.id if t.id is not None else i for i, t in enumerate(body.tiles)]
+    result = await run_in_threadpool(score_tiles, tiles, ctx, body.rules, body.options)
+    return JSONResponse(result_payload(result, ids), headers={"Cache-Control": "no-store"})
+
+@router.post("/api/score", summary="Score a structured hand")
+async def api_score(body: ScoreRequest) -> JSONResponse:
+    _check_rules(body.rules)
+    payload = await run_in_threadpool(
+        score_payload, body.hand, body.rules, body.options, [], body.candidates
+    )
+    return JSONResponse(payload, headers={"Cache-Control": "no-store"})
+
+
+
+__all__ = ["HAND_PATHS", "HandContextIn", "result_payload", "router", "score_payload", "settlement"]

@@ -32,6 +32,7 @@ from scoring.context import HandContext
 from scoring.result import Score
 from vision.classes import BACK
 from vision.detect import DETECTOR_CONF, Detection, detect, iou
+from vision.render import camera_json
 from vision.result import HandResult
 
 #: Detector input size for live frames when the model allows another size than its own (dynamic
@@ -234,17 +235,7 @@ class SteadyView:
         return self.result.score
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "frame": self.frame,
-            "tiles": [r.to_json() for r in self.result.tiles],
-            "hand": self.hand,
-            "problems": list(self.result.problems),
-            "score": self.score.to_json(),
-            "winning_tile_from": self.result.winning_from,
-            "scored_winning_tile": self.result.scored_winning_tile,
-            "candidates": [c.to_json() for c in self.result.candidates],
-            "read_ms": round(self.seconds * 1000, 1),
-        }
+        return camera_json(self.result, self.frame, self.seconds)
 
     @property
     def guessed(self) -> bool:

@@ -23,9 +23,12 @@ from scoring.result import Score
 from scoring.tiles import Tile, TileError, tile
 from vision.checks import Check, checks, mended
 from vision.classes import BACK, TILE_CLASSES
-from vision.layout import Layout, lay_out
+from vision.layout import PROBLEM_KINDS, Layout, lay_out
 from vision.read import TileRead
 from vision.zoom import SecondPass
+
+#: the kind of the note that says which candidate winning tile the score assumes
+CANDIDATE = "winning_candidate"
 
 
 @cache
@@ -72,13 +75,12 @@ class HandResult:
     score: Score | None
     rules: str | None = None
     hand_error: str | None = None
-    #: what did not fit the layout (after the context's winning tile, if given)
-    problems: list[str] = field(default_factory=list)
-    #: what to check, one sentence each (the :attr:`checks`' messages)
-    warnings: list[str] = field(default_factory=list)
-    #: what the tool can see is wrong or doubtful, each naming its tiles (:mod:`vision.checks`):
-    #: a gap, a hand of the wrong size, a fifth copy, a rejected box by the hand, a faint box,
-    #: a mending change
+    #: everything to check, one list: what did not fit the layout (kinds in
+    #: :data:`vision.layout.PROBLEM_KINDS`, after the context's winning tile, if given); what the
+    #: tool can see is wrong or doubtful, each naming its tiles (:mod:`vision.checks`: a gap, a
+    #: hand of the wrong size, a fifth copy, a rejected box by the hand, a faint box, a mending
+    #: change); and the score's note when it assumes a candidate winning tile (:data:`CANDIDATE`).
+    #: :attr:`problems`, :attr:`warnings` and :attr:`tile_checks` are views of it.
     checks: list[Check] = field(default_factory=list)
     #: boxes the reader read as "not a tile": never laid out, listed so a wrong rejection shows
     rejected: list[TileRead] = field(default_factory=list)
@@ -97,11 +99,35 @@ class HandResult:
     #: where the winning tile the score assumes comes from: ``photo`` (set apart in it),
     #: ``given`` (the context), ``candidate`` (the best candidate: to be checked), or None
     winning_from: str | None = None
-    #: the kinds of :attr:`problems`, in order (:data:`vision.layout.PROBLEM_KINDS`)
-    problem_kinds: list[str] = field(default_factory=list)
     #: why the rules refuse the hand, in the scorer's words (the score's error before the layout's
     #: problems are added to it); None for a valid score
     score_reason: str | None = None
+
+    @property
+    def problems(self) -> list[str]:
+        """What did not fit the layout, one sentence each."""
+        return [c.message for c in self.checks if c.kind in PROBLEM_KINDS]
+
+    @property
+    def problem_kinds(self) -> list[str]:
+        """The kinds of :attr:`problems`, in order (:data:`vision.layout.PROBLEM_KINDS`)."""
+        return [c.kind for c in self.checks if c.kind in PROBLEM_KINDS]
+
+    @property
+    def warnings(self) -> list[str]:
+        """What to check beside the layout's problems: the tile checks' sentences, then the note
+        on a candidate winning tile."""
+        return [c.message for c in self.checks if c.kind not in PROBLEM_KINDS]
+
+    @property
+    def tile_checks(self) -> list[Check]:
+        """The checks of what was read (:mod:`vision.checks`), each naming its tiles."""
+        return [c for c in self.checks if c.kind not in PROBLEM_KINDS and c.kind != CANDIDATE]
+
+    @property
+    def mended(self) -> int:
+        """How many changes the mending made to complete the hand (each one a check)."""
+        return sum(c.kind == "mended" for c in self.checks)
 
     @property
     def scored_winning_tile(self) -> str | None:
@@ -149,47 +175,6 @@ class HandResult:
         if with_context:
             out.update(self.context.to_json())
         return out
-
-    def to_json(self) -> dict[str, Any]:
-        """Everything, as the ``photo --json`` command prints it."""
-        warned = self.warned
-        kinds: dict[int, list[str]] = {}
-        for c in self.checks:
-            for i in c.tiles:
-                kinds.setdefault(i, []).append(c.kind)
-
-        def tile(t: TileRead) -> dict[str, Any]:
-            out = t.to_json()
-            if t.index in warned:
-                out["checks"] = kinds[t.index]
-            return out
-
-        why = {t.index: lo.why for lo in self.layout.left_out for t in lo.tiles}
-        out: dict[str, Any] = {
-            "tiles": [tile(t) for t in self.tiles],
-            "hand": self.hand_json(),
-            "problems": list(self.problems),
-            # tiles left out of the hand, each with why: apart, wall, other row, bonus apart
-            "ignored": [{**tile(t), "why": why.get(t.index, "apart")} for t in self.layout.ignored],
-            "rejected": [tile(t) for t in self.rejected],
-            "flagged": [t.to_json() for t in self.flagged],
-            # boxes the hand's rules decided on (vision.mend): reported, since each is a guess
-            "boxes_left_out": [t.to_json() for t in self.layout.dropped],
-            "boxes_taken_in": [t.to_json() for t in self.layout.added],
-            "warnings": list(self.warnings),
-            "checks": [c.to_json() for c in self.checks],
-            "timings_ms": {k: round(v * 1000, 1) for k, v in self.timings.items()},
-        }
-        if self.second_pass is not None:
-            out["second_pass"] = self.second_pass.to_json()
-        if self.score is not None:
-            out["score"] = self.score.to_json()
-        if self.candidates:
-            out["candidates"] = [c.to_json() for c in self.candidates]
-        out["winning_tile_from"] = self.winning_from
-        out["scored_winning_tile"] = self.scored_winning_tile
-        return out
-
 
 def mend_notes(tiles: list[TileRead], layout: Layout) -> list[str]:
     """One sentence per change :mod:`vision.mend` made to complete the hand, for the player to
@@ -250,13 +235,14 @@ def finish(
         score=score,
         rules=rules,
         hand_error=hand_error,
-        problems=problems,
-        warnings=[c.message for c in found_checks] + notes,
-        checks=found_checks,
+        checks=[
+            *(Check(k, p) for k, p in zip(kinds, problems, strict=True)),
+            *found_checks,
+            *(Check(CANDIDATE, n) for n in notes),
+        ],
         timings=timings,
         candidates=found,
         winning_from=winning_from,
-        problem_kinds=kinds,
         score_reason=reason,
         **fields,
     )

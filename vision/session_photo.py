@@ -2,7 +2,8 @@
 
 The session scores a photo's hand itself, in its own context (seats, dora, counters), so this reads
 the photo without rules (:func:`vision.pipeline.read_and_score`) and renders the
-:class:`vision.result.HandResult` as a :class:`PhotoHand`. The models are loaded once a process.
+:class:`vision.result.HandResult` as a :class:`PhotoHand` (:func:`vision.render.photo_hand`). The
+models are loaded once a process.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from scoring.session.photo import PhotoHand
 from vision.pipeline import PhotoError, read_and_score
+from vision.render import photo_hand
 
 
 def read_photo_hand(path: Path) -> PhotoHand:
@@ -19,14 +21,4 @@ def read_photo_hand(path: Path) -> PhotoHand:
         result = read_and_score(path)
     except PhotoError as exc:
         return PhotoHand(None, error=str(exc))
-    flagged = [
-        f"{r.code} at x={r.box[0]:.0f} y={r.box[1]:.0f} (confidence {r.confidence:.2f})"
-        for r in result.flagged
-    ]
-    return PhotoHand(
-        result.hand,
-        tiles=" ".join(r.code for r in result.in_hand),
-        flagged=flagged,
-        warnings=result.warnings + result.problems,
-        error=result.hand_error,
-    )
+    return photo_hand(result)

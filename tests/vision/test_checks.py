@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from scoring.context import HandContext
 from vision.checks import Check, checks, fifth_copies, gaps, rejected_near, wrong_size
-from vision.cli.photo import left_out_notes, tile_line
 from vision.layout import lay_out
 from vision.read import TileRead
+from vision.render import left_out_notes, page_json, photo_json, tile_line
 from vision.result import score_tiles
-from vision.web.hand_api import result_payload
 
 W, H = 30.0, 40.0
 
@@ -115,7 +114,7 @@ def test_every_front_end_shows_the_checked_tiles_like_the_low_confidence_ones() 
     result = score_tiles(tiles + stray, HandContext(), "mcr")
     assert result.warned == {7, 8} and kinds(result.checks) == ["gap", "hand_size"]
     assert result.warnings == [c.message for c in result.checks]
-    record = result.to_json()
+    record = photo_json(result)
     assert [c["kind"] for c in record["checks"]] == ["gap", "hand_size"]
     assert record["tiles"][7]["checks"] == ["gap", "hand_size"] and "checks" not in record["tiles"][6]
     assert [t["why"] for t in record["ignored"]] == ["wall"] * 4
@@ -124,9 +123,49 @@ def test_every_front_end_shows_the_checked_tiles_like_the_low_confidence_ones() 
     assert left_out_notes(result) == [
         "note: left out 4 tile(s) in a wall (face down) (x=900 y=600, x=931 y=600, x=962 y=600, x=993 y=600)"
     ]
-    page = result_payload(result)
+    page = page_json(result)
     flagged = [t["code"] for t in page["tiles"] if t["flagged"]]
     assert flagged == ["8s", "1z"] and page["tiles"][7]["checks"][0].startswith("a tile may be missing")
     assert page["left_out"] == [{"why": "wall", "tiles": [13, 14, 15, 16]}]
     assert {t["why"] for t in page["tiles"] if t["role"] == "unused"} == {"wall"}
     assert [c["tiles"] for c in page["checks"]] == [[7, 8], [7, 8]]
+
+
+def test_the_read_line_follows_the_hands_rows_not_the_readers_order() -> None:
+    """The ``Read:`` line lists the hand as laid out (its rows, each left to right), then what was
+    left out: a reader's order (by detector score) or a second row of tiles under the hand never
+    interleaves with it (it once sorted by ``box[1] // 1e9``, which is always 0: by x alone)."""
+    import random
+
+    hand = row("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z")
+    below = [  # another player's tiles under the hand, their x between the hand's
+        TileRead((25.0 + 62 * i, 600.0, 55.0 + 62 * i, 640.0), "9m", 0.9, "upright", index=14 + i)
+        for i in range(5)
+    ]
+    tiles = hand + below
+    random.Random(3).shuffle(tiles)
+    result = score_tiles(tiles, HandContext(), "mcr")
+    codes = [part[:2] for part in tile_line(result).split()]
+    in_hand = [c for g in result.layout.groups for c in (t.code for t in g.tiles)]
+    assert codes[: len(in_hand)] == in_hand and sorted(codes) == sorted(t.code for t in tiles)
+    # the row the layout took as the hand, then the other row, each left to right
+    (kept,) = {tuple(sorted(t.index for t in g.tiles)) for g in result.layout.groups}
+    other = sorted((t for t in tiles if t.index not in kept), key=lambda t: t.box[0])
+    assert codes == in_hand + [t.code for t in other] and len(other) in (len(hand), len(below))
+
+
+def test_one_list_of_checks_and_the_mended_column_counts_mending_only() -> None:
+    from dataclasses import replace
+
+    from vision.render import CSV_COLUMNS, csv_cells
+
+    tiles = row("1m 2m 3m 4p 5p 6p 7s 8s 1z 1z 1z 2z", gaps_at=(8,))
+    result = score_tiles(tiles, HandContext(), "riichi")
+    record = photo_json(result)
+    # the JSON's keys are views of the one list
+    assert sorted(record["warnings"] + record["problems"]) == sorted(c.message for c in result.checks)
+    assert [c["kind"] for c in record["checks"]] == [c.kind for c in result.tile_checks]
+    mended = CSV_COLUMNS.index("mended")
+    assert result.warnings and csv_cells(result)[mended] == 0  # a gap and a hand size: no mending
+    fixed = replace(result, checks=[*result.checks, Check("mended", "took 3p for 8p", (4,))])
+    assert csv_cells(fixed)[mended] == 1 and len(fixed.warnings) == len(result.warnings) + 1

@@ -16,6 +16,7 @@ from scoring.tiles import tile
 from tests.vision.support import EXAMPLE, TruthReader, truth_tiles
 from vision.layout import Layout
 from vision.read import TileRead
+from vision.render import photo_json
 from vision.result import mend_notes
 
 CTX = HandContext(win_by="self_draw", seat_wind="W", dora_indicators=(tile("3m"),))
@@ -141,7 +142,7 @@ def test_a_hand_in_one_row_is_scored_with_its_best_candidate_and_lists_them_all(
     assert result.scored_winning_tile == result.candidates[0].tile.code
     assert result.problems == [] and result.problem_kinds == []
     assert any("check which tile won" in w for w in result.warnings)
-    record = result.to_json()
+    record = photo_json(result)
     assert record["hand"]["winning_tile"] is None and record["winning_tile_from"] == "candidate"
     assert [c["tile"] for c in record["candidates"]] == [c.tile.code for c in result.candidates]
     # the tile that won, given: that score, the candidates still listed (the page switches)

@@ -11,6 +11,7 @@ import pytest
 from tests.vision.support import EXAMPLE
 from tests.vision.test_models import needs_models
 from vision.detect import Detection
+from vision.render import photo_json
 from vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
 
 SIZE = (480, 480)
@@ -109,7 +110,7 @@ def test_a_far_row_is_found_by_the_second_pass() -> None:
     assert len(twice.tiles) == 15  # the example's 15 tiles
     heights = [(t.box[3] - t.box[1]) * 480 / 2000 for t in twice.tiles]
     assert 10 < float(np.median(heights)) < 16
-    assert "second_pass" in twice.to_json()
+    assert "second_pass" in photo_json(twice)
 
 
 @pytest.mark.models
@@ -118,4 +119,4 @@ def test_a_photo_of_large_tiles_is_detected_once() -> None:
     from vision.pipeline import PhotoReader
 
     result = PhotoReader().read_and_score(cv2.imread(str(EXAMPLE)))
-    assert result.second_pass is None and "second_pass" not in result.to_json()
+    assert result.second_pass is None and "second_pass" not in photo_json(result)

@@ -31,6 +31,8 @@ from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in
 from vision.cli.resume import Done, resume_point
 from vision.images import IMAGE_SUFFIXES
 from vision.pipeline import PhotoReader
+from vision.render import CSV_COLUMNS, csv_cells
+from vision.result import HandResult
 
 
 def _progress(i: int, n: int, name: str, stream: TextIO) -> None:
@@ -42,25 +44,8 @@ def _progress(i: int, n: int, name: str, stream: TextIO) -> None:
     stream.flush()
 
 
-#: The CSV's columns, one row per photo (or skipped entry).
-CSV_HEADER = (
-    "file",
-    "tiles",
-    "hand",
-    "melds",
-    "winning_tile",
-    # no winning tile set apart: the one the score assumes and how many could have won (for the
-    # referee to check which did); empty when the photo or the context gave the winning tile
-    "best_candidate",
-    "candidates",
-    "bonus_tiles",
-    "valid",
-    "total",
-    "unit",
-    "flagged",
-    "mended",
-    "error",
-)
+#: The CSV's columns, one row per photo (or skipped entry): the result's cells (:mod:`vision.render`)
+CSV_HEADER = ("file", *CSV_COLUMNS, "error")
 
 
 #: what a manifest's batch adds after ``file``: the photo's table and hand number, as the manifest says
@@ -76,26 +61,17 @@ class PhotoRow:
     status: str  # read | unreadable | skipped | invalid (a manifest line that cannot be used)
 
 
-def csv_row(entry: Entry, record: dict[str, Any], manifest: bool = False) -> list[Any]:
-    """The entry's CSV row (with its table and hand number after the file in a manifest's batch)."""
+def csv_row(
+    entry: Entry, record: dict[str, Any], manifest: bool = False, result: HandResult | None = None
+) -> list[Any]:
+    """The entry's CSV row (with its table and hand number after the file in a manifest's batch):
+    the result's cells (:func:`vision.render.csv_cells`; empty for a photo not read) and the error."""
     score = record.get("score", {})
     error = record.get("error") or ("" if score.get("valid") else score.get("error", ""))
-    hand = record.get("hand", {})
     return [
         entry.name,
         *([entry.table, entry.hand_no] if manifest else []),
-        " ".join(t["code"] for t in record.get("tiles", [])),
-        hand.get("hand", ""),
-        " ".join(m["tiles"] for m in hand.get("melds", [])),
-        hand.get("winning_tile") or "",
-        (record.get("scored_winning_tile") or "") if record.get("winning_tile_from") == "candidate" else "",
-        len(record.get("candidates", [])) or "",
-        " ".join(hand.get("bonus_tiles", [])),
-        score.get("valid", False),
-        score.get("total", ""),
-        score.get("unit", ""),
-        len(record.get("flagged", [])),
-        len(record.get("warnings", [])),
+        *csv_cells(result),
         error,
     ]
 
@@ -131,7 +107,7 @@ def photo_row(
         except (OSError, ValueError) as exc:
             record["problems"] = [*record.get("problems", []), f"annotation failed: {exc}"]
     status = "read" if result is not None else "unreadable"
-    return PhotoRow(csv_row(entry, record, manifest), record, status)
+    return PhotoRow(csv_row(entry, record, manifest, result), record, status)
 
 
 def _workers(value: str) -> int:

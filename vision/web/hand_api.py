@@ -25,7 +25,6 @@ from __future__ import annotations
 import base64
 import logging
 import time
-from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
@@ -37,7 +36,6 @@ from starlette.requests import Request
 from scoring.candidates import Candidate, best, candidates
 from scoring.context import HandContext, context_from_dict, score_or_invalid, with_problems
 from scoring.hand import MAX_COUNTER, Hand, HandError
-from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS
 from scoring.structured import hand_from_dict
@@ -45,11 +43,12 @@ from scoring.tiles import TileError
 from vision.classes import TILE_CLASSES
 from vision.pipeline import PhotoReader
 from vision.read import TileRead
+from vision.render import page_json, score_json
 from vision.result import HandResult, score_tiles
 from vision.web.errors import ApiError, validation_message
 from vision.web.guard import loads_strict
-from vision.web.meta import meta, tile_info
-from vision.web.notices import candidates_payload, score_notices, tile_notices, winning_payload
+from vision.web.meta import meta
+from vision.web.notices import candidates_payload, score_notices, winning_payload
 from vision.web.reader import SharedReader
 from vision.web.sets import Sets, photo_name
 from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
@@ -129,14 +128,6 @@ def _check_code(code: str, what: str) -> None:
         raise ApiError(400, f"{what}: {code!r} is not a tile code (1m..9m, 0m, 1p.., 1z..7z, 1f..8f, back)")
 
 
-def settlement(payments: Sequence[Payment]) -> dict[str, int] | None:
-    """Net points per seat (E, S, W, N) from the score's payments; None when there are none or a
-    payer's seat is not known (a discard win without the discarder)."""
-    if not payments or not between_seats(payments):
-        return None
-    return net_by_seat(payments)
-
-
 def score_payload(
     hand: dict[str, Any],
     rules: str,
@@ -174,7 +165,7 @@ def score_payload(
                 score, winning_from = chosen.score, "candidate"
     reason = score.error
     score = with_problems(score, problems)
-    out = _scored(hand, score, problems)
+    out = score_json(hand, score, problems)
     scored = (built.winning_tile.code if built is not None and built.winning_tile is not None
               else found[0].tile.code if winning_from == "candidate" else None)
     out.update(
@@ -190,18 +181,6 @@ def _short(value: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def _scored(hand: dict[str, Any], score: Score, problems: list[str]) -> dict[str, Any]:
-    """The hand, what to check, the score with its notes, and who pays whom."""
-    out = score.to_json()
-    out["notes"] = list(score.notes)
-    return {
-        "hand": hand,
-        "problems": problems,
-        "score": out,
-        "settlement": settlement(score.payments),
-    }
-
-
 def hand_context(ctx: HandContextIn) -> HandContext:
     """The client's context parsed once by :func:`scoring.context.context_from_dict` (dora
     indicators as a list of codes, or one string with commas or spaces; the winning tile's code
@@ -210,81 +189,6 @@ def hand_context(ctx: HandContextIn) -> HandContext:
         return context_from_dict(ctx.model_dump(exclude_none=True))
     except HandError as exc:
         raise ApiError(400, str(exc)) from None
-
-
-def roles(result: HandResult) -> list[tuple[TileRead, int | None, str]]:
-    """Each tile with its place in the laid-out hand: its group (row, left to right) and its role
-    (``concealed``, ``winning``, ``meld``, ``bonus`` or ``unused``), in reading order."""
-    ordered: list[tuple[TileRead, int | None, str]] = [
-        (t, i, g.role) for i, g in enumerate(result.layout.groups) for t in g.tiles]
-    seen = {t.index for t, _, _ in ordered}
-    ordered += [(t, None, "bonus") for t in result.tiles if t.index not in seen and t.code.endswith("f")]
-    seen = {t.index for t, _, _ in ordered}
-    ordered += [(t, None, "unused") for t in result.tiles if t.index not in seen]
-    return ordered
-
-
-def tiles_payload(result: HandResult, ids: list[Any] | None = None) -> list[dict[str, Any]]:
-    """The tiles as the page holds them; ``ids``: the page's own ids by tile index (a corrected
-    hand), else the tiles were read from a photo and carry what the reader said. A tile a check
-    names (:mod:`vision.checks`) is flagged like a low-confidence one and carries the checks'
-    sentences; a tile left out of the hand (role ``unused``) says why."""
-    said: dict[int, list[str]] = {}
-    for c in result.checks:
-        for i in c.tiles:
-            said.setdefault(i, []).append(c.message)
-    why = {t.index: lo.why for lo in result.layout.left_out for t in lo.tiles}
-    out = []
-    for t, group, role in roles(result):
-        item = {
-            **tile_info(t.code),
-            "box": [round(float(v), 1) for v in t.box],
-            "orientation": t.orientation,
-            "turn": t.turn,
-            "turn_confidence": round(float(t.turn_confidence), 3),
-        }
-        if ids is None:
-            item.update(_reading_extra(t))
-        if t.index in said:
-            item.update(flagged=True, checks=said[t.index])
-        if t.index in why:
-            item["why"] = why[t.index]
-        item.update(id=t.index if ids is None else ids[t.index], group=group, role=role)
-        out.append(item)
-    return out
-
-
-def result_payload(result: HandResult, ids: list[Any] | None = None) -> dict[str, Any]:
-    """What the page shows of a :class:`HandResult`: tiles, hand, what to check, score. What the
-    mending changed to complete the hand is listed with the problems, to check."""
-    assert result.score is not None  # the web app always scores
-
-    def page_id(i: int) -> Any:
-        return ids[i] if ids is not None and 0 <= i < len(ids) else i
-
-    return {
-        "tiles": tiles_payload(result, ids),
-        **_scored(result.hand_json(), result.score, [*result.warnings, *result.problems]),
-        # the tiles that could have completed a hand with no winning tile set apart, and the one
-        # the score takes; what to check, as kinds the page words itself (vision.web.notices)
-        "candidates": candidates_payload(result.candidates),
-        "winning": winning_payload(
-            result.winning_from, result.scored_winning_tile, result.layout.winning_tile
-        ),
-        "notices": [
-            *tile_notices(result.problem_kinds, result.checks, page_id),
-            *score_notices(
-                result.score, result.hand, result.candidates, result.winning_from, result.score_reason,
-                result.hand_error,
-            ),
-        ],
-        # what to check, each naming its tiles by the page's ids
-        "checks": [{**c.to_json(), "tiles": [page_id(i) for i in c.tiles]} for c in result.checks],
-        # tiles left out of the hand (walls, discards, other players' hands, strays): never scored
-        "left_out": [
-            {"why": lo.why, "tiles": [page_id(t.index) for t in lo.tiles]} for lo in result.layout.left_out
-        ],
-    }
 
 
 def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None = None) -> Any:
@@ -305,16 +209,6 @@ def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None 
         return model.model_validate(value)
     except ValidationError as exc:
         raise ApiError(400, f"form field {name!r}: {validation_message(exc.errors())}") from None
-
-
-def _reading_extra(r: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"confidence": round(float(r.confidence), 4), "flagged": bool(r.flagged)}
-    if getattr(r, "corrected_from", None):
-        out["corrected_from"] = r.corrected_from
-    out["alternatives"] = [
-        {"code": c, "confidence": round(float(p), 4)} for c, p in getattr(r, "alternatives", ())
-    ]
-    return out
 
 
 # ------------------------------------------------------------------------------------------------
@@ -371,7 +265,7 @@ async def api_read(request: Request) -> JSONResponse:
         return r.read_and_score(image, ctx, rules, options, tileset=adjuster)
 
     result = await run_in_threadpool(holder.use, read)
-    payload = result_payload(result)
+    payload = page_json(result)
     payload["set"] = name or None
     payload["read_id"] = await run_in_threadpool(taught.remember_read, result, photo_name(f[0]))
     preview = await run_in_threadpool(preview_jpeg, image)
@@ -405,7 +299,7 @@ async def api_layout(body: LayoutRequest) -> JSONResponse:
     ]
     ids = [t.id if t.id is not None else i for i, t in enumerate(body.tiles)]
     result = await run_in_threadpool(score_tiles, tiles, ctx, body.rules, body.options)
-    return JSONResponse(result_payload(result, ids), headers={"Cache-Control": "no-store"})
+    return JSONResponse(page_json(result, ids), headers={"Cache-Control": "no-store"})
 
 @router.post("/api/score", summary="Score a structured hand")
 async def api_score(body: ScoreRequest) -> JSONResponse:
@@ -417,4 +311,4 @@ async def api_score(body: ScoreRequest) -> JSONResponse:
 
 
 
-__all__ = ["HAND_PATHS", "HandContextIn", "result_payload", "router", "score_payload", "settlement"]
+__all__ = ["HAND_PATHS", "HandContextIn", "router", "score_payload"]

@@ -27,8 +27,8 @@ from scoring.rules import score_hand
 from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from tests.vision.test_images import tiff_claiming
 from vision.images import pixel_size, sniff
+from vision.render import settlement
 from vision.web.app import create_app
-from vision.web.hand_api import settlement
 
 CTX = {"win_by": "self_draw", "seat_wind": "W", "round_wind": "E"}
 

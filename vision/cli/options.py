@@ -7,10 +7,10 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.cli import CliError
+from scoring.cli import CliError, add_rules_options
 from scoring.context import HandContext, context_from_dict
 from scoring.hand import MAX_COUNTER, HandError
-from scoring.rules import RULE_SYSTEMS, check_context
+from scoring.rules import check_context
 from vision.detect import DETECTOR_CONF
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
 from vision.pipeline import PhotoReader
@@ -120,10 +120,7 @@ def load_reader(args: argparse.Namespace) -> PhotoReader:
 def add_context_options(p: argparse.ArgumentParser) -> None:
     """The rules, the context a photo cannot show, and the models: shared by ``photo``, ``photos``
     and ``camera``."""
-    p.add_argument(
-        "--rules", "-r", required=True, choices=list(RULE_SYSTEMS), help="rule system to score under"
-    )
-    p.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="rule option (repeatable)")
+    add_rules_options(p)  # the scoring commands' own --rules and --option
     p.add_argument("--seat", default="E", help="seat wind of the winner: E, S, W or N (default E)")
     p.add_argument("--round", default="E", help="round (prevailing) wind: E, S, W or N (default E)")
     p.add_argument(

@@ -1,6 +1,6 @@
 """``mahjong-score session FILE... --rules R``: a table's session sheet, and the ranking of several.
 
-Registers itself like :func:`scoring.cli.add_commands`. Exit status: 0 every row scored, 1 the
+Registers itself like :func:`scoring.cli.hand.add_commands`. Exit status: 0 every row scored, 1 the
 sheet has rows for the referee (a photo to confirm, a hand that could not be scored), 2 the file
 cannot be followed (one ``error:`` line).
 """
@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
+from scoring.cli.common import CliError, add_rules_options, check_rules, parse_options
 from scoring.hand import HandError
 from scoring.rules import check_context
 from scoring.session.closing import SETTINGS, exact, number, ranking, ranking_json
@@ -29,9 +30,7 @@ EXIT_OK, EXIT_PENDING, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
-    from scoring.cli import CliError, _check_rules, parse_options
-
-    _check_rules(args.rules)
+    check_rules(args.rules)
     options = parse_options(args.option)
     settings = {k: v.strip().lower() for k, v in parse_options(args.setting).items()}
     try:
@@ -188,8 +187,6 @@ def _write(path: str | None, text: str, error: type[Exception]) -> None:
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``session`` on a subparser set (called from :func:`scoring.cli.build_parser`)."""
-    from scoring.cli import _rules_arg
-
     p = sub.add_parser(
         "session",
         help="a table's session sheet: every hand settled, totals, table points",
@@ -198,7 +195,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         "one sheet each, then the ranking.",
     )
     p.add_argument("file", nargs="*", help="session file(s): .yaml/.yml/.json or .csv")
-    _rules_arg(p)
+    add_rules_options(p)
     p.add_argument(
         "--manifest",
         metavar="CSV",

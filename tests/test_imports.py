@@ -1,0 +1,60 @@
+"""How the project's modules import each other: never another module's private names, the scoring
+CLI and the web app's routers at the top of the module (an import inside a function was how two
+modules that import each other hid their circle), and no circle between the CLI's or the web's
+modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT = ("scoring", "vision", "mjsynth")
+
+
+def _modules(*folders: str) -> dict[str, ast.Module]:
+    out = {}
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+            out[name] = ast.parse(path.read_text(encoding="utf-8"))
+    return out
+
+
+def _project_imports(tree: ast.Module) -> list[ast.ImportFrom]:
+    return [
+        n for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module and n.module.split(".")[0] in PROJECT
+    ]
+
+
+def test_no_module_imports_another_ones_private_names() -> None:
+    bad = [
+        f"{name}: from {n.module} import {a.name}"
+        for name, tree in _modules("scoring", "vision").items()
+        for n in _project_imports(tree)
+        for a in n.names
+        if a.name.startswith("_") and not a.name.startswith("__")
+    ]
+    assert not bad, bad
+
+
+def test_the_cli_and_the_web_import_at_the_top_and_in_no_circle() -> None:
+    mods = _modules("scoring/cli", "vision/web")
+    late = [
+        f"{name}:{n.lineno} from {n.module}"
+        for name, tree in mods.items()
+        for n in _project_imports(tree)
+        if n.col_offset > 0
+    ]
+    assert not late, late
+    graph = {
+        name: {n.module for n in _project_imports(tree) if n.module in mods and n.module != name}
+        for name, tree in mods.items()
+    }
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(m == goal or (m not in seen and reaches(m, goal, seen | {m})) for m in graph[start])
+
+    circles = [name for name in graph if reaches(name, name, {name})]
+    assert not circles, circles

@@ -37,6 +37,7 @@ def _texts(page) -> dict[str, str]:
             guess: text("#score .notice.guess"), candidates: text("#candidates .cand-title"),
             context: text("#score-context"), summary: text("#summary"), settings: text("#settings"),
             note: text("#photo-note"),
+            west: (document.querySelector("#score-context button[data-value='W']") || {}).title || "",
             pressed: [...document.querySelectorAll('#lang-switch [aria-pressed="true"]')]
               .map((b) => b.dataset.lang).join(),
           };
@@ -84,7 +85,7 @@ def test_the_page_follows_an_italian_browser_and_the_switch_changes_it(browser) 
     assert "Tocca la tessera vincente" in italian["guess"]
     assert italian["candidates"] == "Quale tessera ha vinto? Toccala"
     assert all(w in italian["context"] for w in ("Vinta su", "Scarto", "Posto"))
-    assert "Totale" in italian["score"]
+    assert "Totale" in italian["score"] and italian["west"] == "Ovest"  # the wind's name, as Italians say it
     assert "scarto" in italian["summary"] and "tessere" in italian["note"]
     assert all(w in italian["settings"] for w in ("Ciò che la foto non può mostrare", "Vento di giro"))
     for english_word in ("Tap", "Score", "Payments", "Won by", "Which tile", "winner"):
@@ -94,7 +95,7 @@ def test_the_page_follows_an_italian_browser_and_the_switch_changes_it(browser) 
     assert "Pagamenti" in tsumo["score"] and "E (vincitore)" in tsumo["score"]
     assert english["lang"] == "en" and english["pressed"] == "en" and english["title"] == "Mahjong scorer"
     assert english["score"].startswith("Score · ") and "Tap the tile that won" in english["guess"]
-    assert "Payments" in english["score"] and "Self-draw" in english["context"]
+    assert "Payments" in english["score"] and "Self-draw" in english["context"] and english["west"] == "West"
     assert english["candidates"] == "Which tile won? Tap it" and "Hand" in english["hand"]
     assert reloaded["lang"] == "en" and reloaded["take"] == "Take or choose a photo"
     assert back["lang"] == "it" and back["take"] == "Scatta o scegli una foto" and back["pressed"] == "it"

@@ -126,8 +126,18 @@
     const winds = state.meta.winds;
     segmented("seat_wind", winds, winds, "seat_wind");
     segmented("round_wind", winds, winds, "round_wind");
+    for (const id of ["seat_wind", "round_wind"]) nameWinds($(id));
     segmented("win_by", ["discard", "self_draw"], [msg("toggle.discard"), msg("toggle.self_draw")], "win_by");
     buildSystemParts();
+  }
+
+  // a wind's button shows its letter, as the sheets do, and says its name (Est, Sud, Ovest, Nord)
+  function nameWinds(box) {
+    for (const b of box.querySelectorAll("button[data-value]")) {
+      const name = msg(`wind.${b.dataset.value}`);
+      b.title = name;
+      b.setAttribute("aria-label", name);
+    }
   }
 
   function buildSystemParts() {
@@ -666,6 +676,7 @@
       s.win_by, (v) => { s.win_by = v; settingsChanged(); }));
     bar.append(toggleRow(msg("toggle.seat"), state.meta.winds, state.meta.winds, s.seat_wind,
       (v) => { s.seat_wind = v; settingsChanged(); }));
+    nameWinds(bar.lastChild);
     if (sys.flags.some((f) => f.name === "riichi")) {
       const chosen = new Set(s.flags[sys.name] || []);
       const label = el("label", `flag${chosen.has("riichi") ? " on" : ""}`);
@@ -929,6 +940,7 @@
     for (const b of $("lang-switch").children) b.setAttribute("aria-pressed", String(b.dataset.lang === window.mahjongPage.lang));
     if (!state.meta) return;
     segmented("win_by", ["discard", "self_draw"], [msg("toggle.discard"), msg("toggle.self_draw")], "win_by");
+    for (const id of ["seat_wind", "round_wind"]) nameWinds($(id));
     buildSystemParts();
     summary();
     if (state.result) {

@@ -145,3 +145,44 @@ def test_the_page_in_italian_fits_the_phone(browser, width: int) -> None:  # noq
         assert doc <= win == width, (width, one_row, settings, big, palette)
     assert title == "Che tessera è?"
     assert not errors, errors
+
+
+def test_the_table_mode_in_italian_fits_the_phone(browser) -> None:  # noqa: F811
+    """The table mode's labels in Italian (index.html's, worded by the page's table; table.js
+    words the rest), its setup, sheet and a photo's hand fitting 320 px."""
+    from tests.vision.support import EXAMPLE
+    from tests.vision.web.test_table_browser import PLAYERS, _add_draw, _add_typed_hand
+    from vision.web.app import create_app
+
+    context, page, errors = _sized(browser, 320, locale="it-IT")
+    try:
+        with Server(create_app(TruthReader(one_row_manifest()))) as base:
+            page.goto(base + "/")
+            page.wait_for_selector("body[data-table-ready='true']")
+            page.click("#mode-table")
+            labels = page.inner_text("#t-setup")
+            setup = _fits(page)
+            page.fill("#t-tournament", "Torneo di Pavia")
+            page.select_option("#t-rules", "riichi")
+            for seat, name in zip("ESWN", PLAYERS, strict=True):
+                page.fill(f"#t-players input[name='name-{seat}']", name)
+            page.click("#t-start")
+            page.wait_for_selector("#t-board:not([hidden])")
+            _add_typed_hand(page)
+            _add_draw(page)
+            sheet = _fits(page)
+            board = page.text_content("#t-add") + page.text_content("#t-tail")
+            page.click("#t-kind button[data-value='hand']")
+            page.click("#t-source button[data-value='photo']")
+            page.set_input_files("#photo", str(EXAMPLE))
+            page.wait_for_selector("#score[data-total]")
+            photo = _fits(page)
+            add_photo = page.inner_text("#t-add-photo")
+    finally:
+        context.close()
+    for doc, win in (setup, sheet, photo):
+        assert doc <= win == 320, (setup, sheet, photo)
+    assert "Prepara il tavolo" in labels and "Torneo" in labels and "Inizia il tavolo" in labels
+    assert "Vincitore" in board and "Tessere" in board and "Tabella da stampare" in board
+    assert add_photo == "Aggiungi questa mano alla tabella"
+    assert not [e for e in errors if "400" not in e], errors

@@ -924,6 +924,7 @@
     for (const e of document.querySelectorAll("[data-msg]")) {
       if (e.dataset.msg in window.mahjongMessages.en) e.textContent = msg(e.dataset.msg);
     }
+    for (const e of document.querySelectorAll("[data-msg-placeholder]")) e.placeholder = msg(e.dataset.msgPlaceholder);
     document.title = msg("page.title");
   }
 

@@ -14,15 +14,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
-from mjsynth.artwork import FACE_CODES, FACE_H, FACE_W, Source, Style, recolour_ink
-
-if TYPE_CHECKING:
-    from mjsynth.artwork import Artwork
+from mjsynth.faces import FACE_CODES, FACE_H, FACE_W, FaceLibrary, Source, Style, recolour_ink
 
 CJK_FONTS = {
     "serif": "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
@@ -285,7 +281,7 @@ class ProceduralSource(Source):
 
     name = "procedural"
 
-    def __init__(self, artwork: Artwork | None = None) -> None:
+    def __init__(self, artwork: FaceLibrary | None = None) -> None:
         self.artwork = artwork
         self._spec = {s.name: s for s in PROC_STYLES}
 

@@ -14,8 +14,9 @@ import cv2
 import numpy as np
 
 from mjsynth import backgrounds, clutter, negatives, photos
-from mjsynth.artwork import FACE_H, FACE_W, Artwork
+from mjsynth.artwork import Artwork
 from mjsynth.camera import Camera, PhotoOptions, defocus, fit_distance, photograph
+from mjsynth.faces import FACE_H, FACE_W
 from mjsynth.hands import WIND_LETTERS, SynthHand, kind_of, new_pool, random_hand
 from mjsynth.layout import (
     LayoutOptions,

@@ -19,6 +19,7 @@ KINDS: tuple[str, ...] = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) +
     f"{n}z" for n in range(1, 8)
 )
 TERMINALS_HONOURS: tuple[str, ...] = ("1m", "9m", "1p", "9p", "1s", "9s", *(f"{n}z" for n in range(1, 8)))
+#: The winds 1z-4z as letters, in play order: seat and round winds in the manifests, western corner indices.
 WIND_LETTERS = ("E", "S", "W", "N")
 
 

@@ -147,9 +147,10 @@ def _stick_texture(rng: random.Random) -> np.ndarray:
 def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> tuple[np.ndarray, dict]:
     """Make one photo. Returns the BGR image and its manifest (ground truth + every tile instance).
 
-    The steps run in a fixed order and each draws from the same two random streams (``rng`` for choices,
-    ``nrng`` for textures and noise), so a seed means one photo: moving a draw from one step to another
-    changes every photo after it. Each step below says what it decides.
+    The steps below run in a fixed order and all draw from the same two random streams (``rng`` for
+    choices, ``nrng`` for textures and noise): that is what makes a seed mean one photo, and why adding,
+    dropping or reordering a draw changes the photo of every seed (datasets made before would not be
+    remade). Each step's docstring says what it decides and why it comes where it does.
     """
     opts = opts or SceneOptions()
     rng = random.Random(seed)
@@ -163,6 +164,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     props = _props_in_view(look, opts, tiles, objects, shot, rng, nrng)
     canvas, bg_kind, room = _table_surface(opts, shot, rng, nrng)
     ids, geo, drawn_props = _draw(canvas, look, art, tiles, objects, props, shot, rng, nrng)
+    # the labels, from the id map (what each pixel shows), before the photo is blurred and degraded
     instances = _instances(tiles, geo, ids, shot.width, shot.height)
     negs = negatives.prop_negatives(drawn_props, ids, shot.cam.project) + negatives.tile_negatives(
         instances, geo, ids, rng

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.classes import BONUS
+from vision.classes import BONUS, NOT_A_TILE
 from vision.models import OnnxModel
 from vision.read import look
 from vision.teach.profile import Example, TileSet
@@ -37,6 +37,9 @@ from vision.teach.profile import Example, TileSet
 SIMILAR_AT = 0.85
 #: Logits per unit of similarity above :data:`SIMILAR_AT`.
 TEMPERATURE = 0.01
+#: A box the detector was unsure of (or a gap in a row) this similar to a taught tile, and more
+#: like it than like the set's "not a tile" crops, is taken as a tile (:mod:`vision.teach.finding`).
+FIND_AT = 0.85
 #: A tile is compared with at most this many taught crops of each code (:func:`spread`).
 READ_PER_CODE = 24
 #: A taught crop is suspect when another code's taught crops are this much more like it than
@@ -104,6 +107,8 @@ class TaughtReader:
     #: where each taught class's rows start in ``features`` (sorted by class)
     starts: np.ndarray
     classes: np.ndarray
+    #: how like a taught tile a box the detector was unsure of must look to be taken as a tile
+    find_at: float = FIND_AT
 
     @classmethod
     def build(
@@ -113,7 +118,8 @@ class TaughtReader:
         order = np.argsort(labels, kind="stable")
         labels, features = labels[order], features[order]
         taught, starts = np.unique(labels, return_index=True)
-        return cls(name, np.ascontiguousarray(features), labels, starts, taught)
+        none = reader_classes.index(NOT_A_TILE) if NOT_A_TILE in reader_classes else -1
+        return cls(name, np.ascontiguousarray(features), labels, starts, taught, none_class=none)
 
     def similarities(self, features: np.ndarray) -> np.ndarray:
         """(tiles, taught classes): each tile's best similarity to each taught class's crops."""
@@ -134,6 +140,30 @@ class TaughtReader:
         out = logits.astype(np.float32).copy()
         out[:, self.classes] += shift
         return out
+
+    def match(self, features: np.ndarray, tiles: int | None = None) -> np.ndarray:
+        """(tiles,): each tile's best similarity to the set's taught tiles (either look), or 0
+        where a "not a tile" crop of the set is at least as like it: what
+        :mod:`vision.teach.finding` takes a box the detector was unsure of as a tile by."""
+        n = len(features) if not tiles else tiles
+        if not len(self.labels) or not len(features):
+            return np.zeros(n, np.float32)
+        sims = self.similarities(features)
+        if tiles and len(sims) == 2 * tiles:
+            sims = np.maximum(sims[:tiles], sims[tiles:])
+        negative = self.classes == self.none_class
+        pos = sims[:, ~negative].max(axis=1) if (~negative).any() else np.zeros(len(sims), np.float32)
+        neg = sims[:, negative].max(axis=1) if negative.any() else np.full(len(sims), -1.0, np.float32)
+        return np.where(pos > neg, pos, 0.0).astype(np.float32)
+
+    #: the reader's class index of "not a tile" (-1: a reader without it)
+    none_class: int = -1
+
+    def find(self, reader: object, image: np.ndarray, readings: list, keep: float) -> list:
+        """The readings with the boxes this set recognises taken in (:func:`vision.teach.finding.find`)."""
+        from vision.teach.finding import find
+
+        return find(self, reader, image, readings, keep)
 
 
 def looks_of(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> CropLooks:

@@ -1,0 +1,309 @@
+"""Tiles the detector was unsure of or missed: found again by the codes a player typed (teaching)
+or by a taught set's own tiles (reading).
+
+Two kinds of places are looked at:
+
+- **faint boxes**: the detector's candidates under its threshold (down to
+  :data:`vision.mend.UNSURE_LOW`; :meth:`vision.pipeline.PhotoReader.detect_candidates`);
+- **row gaps**: slots at a row's own tile pitch, of the row's tile size, where a row has room for a
+  tile (between two tiles set a pitch too far apart, or at either end). A blank white dragon is a
+  plain ivory rectangle the detector may not box at all; its slot holds it all the same.
+
+Teaching (:func:`fit_rows`): the codes say how many tiles each row holds, so a row short of tiles
+takes in faint boxes within its band, then splits a box two tiles wide, then takes in gap slots
+(between tiles first); a row with too many drops its weakest boxes. Reading with a set
+(:func:`find`): a faint box or gap slot whose crop looks like one of the set's taught tiles (the
+reader's features, :meth:`vision.teach.adapt.TaughtReader.match`) more than like its "not a tile"
+crops becomes a tile marked ``found_by="set"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from statistics import median
+from typing import Any
+
+import numpy as np
+
+from vision.classes import NOT_A_TILE
+from vision.detect import Detection, iou
+from vision.layout import _turn_point, hand_turn, in_hand_frame, rows_of
+from vision.read import TileRead
+
+#: Marks a tile a taught set found (:attr:`vision.read.TileRead.found_by`).
+FOUND_BY_SET = "set"
+#: Adjacent tiles of a row this many pitches apart have room for a tile between them (or more).
+GAP_PITCHES = 1.6
+#: A box at least this many times the row's tile width holds two tiles side by side.
+TWO_WIDE = 1.7
+#: Two boxes overlapping this much (IoU) are the same place.
+SAME_PLACE = 0.3
+#: At most this many gap slots are read per photo when a set finds tiles (each costs a look).
+MAX_SLOTS = 8
+#: Rows this short give no pitch to look for gaps at.
+MIN_ROW_FOR_GAPS = 3
+
+#: How a tile was recovered for a row (text shown to the player).
+HOW = {
+    "faint": "a box the detector was unsure of",
+    "split": "half of a box holding two tiles",
+    "gap": "a gap at the row's tile pitch",
+}
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """A tile taken into a row it was missing from, and how it was found (:data:`HOW`)."""
+
+    tile: TileRead
+    row: int  # 1-based
+    how: str
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A box left out of a row that had more boxes than codes."""
+
+    tile: TileRead
+    row: int  # 1-based
+    why: str
+
+
+# -- geometry in the hand's frame -------------------------------------------------------------------
+def _framed_box(box: tuple[float, ...], turn: int) -> tuple[float, float, float, float]:
+    (ax, ay), (bx, by) = _turn_point(box[0], box[1], turn), _turn_point(box[2], box[3], turn)
+    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+
+def _image_box(box: tuple[float, ...], turn: int) -> tuple[float, float, float, float]:
+    return _framed_box(box, (360 - turn) % 360)
+
+
+@dataclass
+class _Row:
+    """One row's geometry in the hand's frame: its tiles' framed boxes, tile size and pitch."""
+
+    boxes: list[tuple[float, float, float, float]]
+    width: float
+    height: float
+    pitch: float
+
+    @classmethod
+    def of(cls, boxes: list[tuple[float, float, float, float]]) -> _Row:
+        boxes = sorted(boxes, key=lambda b: b[0] + b[2])
+        widths = [b[2] - b[0] for b in boxes]
+        w = median(widths) if widths else 1.0
+        h = median([b[3] - b[1] for b in boxes]) if boxes else 1.0
+        cx = [(b[0] + b[2]) / 2 for b in boxes]
+        steps = [b - a for a, b in zip(cx, cx[1:], strict=False) if b - a < 1.5 * w]
+        return cls(boxes, w, h, median(steps) if steps else 1.05 * w)
+
+    def in_band(self, box: tuple[float, ...]) -> bool:
+        """Is the box's centre within the row's band (a little beyond its ends)?"""
+        if not self.boxes:
+            return False
+        cy = (box[1] + box[3]) / 2
+        top = median([b[1] for b in self.boxes]) - 0.25 * self.height
+        bottom = median([b[3] for b in self.boxes]) + 0.25 * self.height
+        cx = (box[0] + box[2]) / 2
+        left = self.boxes[0][0] - 1.5 * self.pitch
+        right = self.boxes[-1][2] + 1.5 * self.pitch
+        return top <= cy <= bottom and left <= cx <= right
+
+    def slots(self, ends: bool = True) -> list[tuple[tuple[float, float, float, float], bool]]:
+        """Framed boxes of the row's tile size where a tile could stand: (box, between tiles)."""
+        out = []
+        b = self.boxes
+        if len(b) < 2:
+            return out
+        centre = [((x[0] + x[2]) / 2, (x[1] + x[3]) / 2) for x in b]
+        for (ax, ay), (bx, by) in zip(centre, centre[1:], strict=False):
+            d = bx - ax
+            if d >= GAP_PITCHES * self.pitch:
+                k = max(1, round(d / self.pitch) - 1)
+                for j in range(1, k + 1):
+                    f = j / (k + 1)
+                    out.append((self._box(ax + f * d, ay + f * (by - ay)), True))
+        if ends:
+            (ax, ay), (bx, by) = centre[0], centre[-1]
+            slope = (by - ay) / max(bx - ax, 1e-6)
+            out.append((self._box(ax - self.pitch, ay - slope * self.pitch), False))
+            out.append((self._box(bx + self.pitch, by + slope * self.pitch), False))
+        return out
+
+    def _box(self, cx: float, cy: float) -> tuple[float, float, float, float]:
+        return cx - self.width / 2, cy - self.height / 2, cx + self.width / 2, cy + self.height / 2
+
+
+def _free(box: tuple[float, ...], taken: list[tuple[float, ...]]) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return not any(
+        iou(box, t) > SAME_PLACE or (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) for t in taken
+    )
+
+
+def _inside(box: tuple[float, ...], shape: tuple[int, ...]) -> tuple[float, float, float, float] | None:
+    """The box clipped to the image, or None when most of it lies outside."""
+    h, w = shape[:2]
+    c = (max(0.0, box[0]), max(0.0, box[1]), min(float(w), box[2]), min(float(h), box[3]))
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    if c[2] <= c[0] or c[3] <= c[1] or (c[2] - c[0]) * (c[3] - c[1]) < 0.8 * area:
+        return None
+    return c
+
+
+def _renumber(readings: list[TileRead], start: int) -> list[TileRead]:
+    return [replace(r, index=start + k) for k, r in enumerate(readings)]
+
+
+# -- reading with a set ------------------------------------------------------------------------------
+def find(taught: Any, reader: Any, image: np.ndarray, readings: list[TileRead], keep: float) -> list[TileRead]:
+    """``readings`` (every box down to the faint ones, read with the set ``taught``) with the faint
+    boxes and row-gap slots that look like the set's taught tiles taken in: their detector score
+    raised to ``keep`` and ``found_by`` :data:`FOUND_BY_SET`. Other faint boxes are left as they
+    are (the caller's mending may still take them in or leave them out)."""
+    at = float(getattr(taught, "find_at", 0.85))
+    sure = [r for r in readings if r.detector_score >= keep and r.is_tile]
+    taken = [r.box for r in sure]
+    out = list(readings)
+    faint = sorted(
+        (k for k, r in enumerate(readings) if r.detector_score < keep and r.is_tile and r.taught_match >= at),
+        key=lambda k: -readings[k].taught_match,
+    )
+    for k in faint:
+        r = readings[k]
+        if _free(r.box, taken):
+            out[k] = replace(r, detector_score=keep, found_by=FOUND_BY_SET)
+            taken.append(r.box)
+    tiles = [r for r in out if r.detector_score >= keep and r.is_tile]
+    if len(tiles) < MIN_ROW_FOR_GAPS:
+        return out
+    turn = hand_turn(tiles)
+    framed = in_hand_frame(tiles, turn)
+    occupied = [_framed_box(r.box, turn) for r in readings if r.is_tile or r.detector_score >= keep]
+    slots: list[tuple[float, float, float, float]] = []
+    for row in rows_of(framed):
+        if len(row) < MIN_ROW_FOR_GAPS:
+            continue
+        geo = _Row.of([f.box for f in row])
+        for box, _between in geo.slots():
+            if not _free(box, occupied + slots):
+                continue
+            inside = _inside(_image_box(box, turn), image.shape)
+            if inside is not None:
+                slots.append(box)
+    slots = slots[:MAX_SLOTS]
+    if not slots:
+        return out
+    dets = [Detection(_inside(_image_box(b, turn), image.shape) or b, "tile", 0.0) for b in slots]
+    read = reader.read_boxes(image, dets, taught)
+    start = 1 + max((r.index for r in readings), default=-1)
+    for r in _renumber(sorted(read, key=lambda r: r.index), start):
+        if r.is_tile and r.taught_match >= at:
+            out.append(replace(r, detector_score=keep, found_by=FOUND_BY_SET))
+    return out
+
+
+# -- teaching: rows fitted to the codes typed ------------------------------------------------------
+def fit_rows(
+    rows: list[list[TileRead]],
+    faint: list[TileRead],
+    counts: list[int | None],
+    image: np.ndarray,
+    read_boxes: Any,
+) -> tuple[list[list[TileRead]], list[Recovered], list[Dropped]]:
+    """Rows (as :func:`vision.teach.pairing.photo_rows` gives them) fitted to the tile counts the
+    codes give (None: leave that row as found): a row short of tiles takes in ``faint`` boxes
+    within its band (surest first), then the halves of a box two tiles wide, then gap slots at its
+    pitch (between tiles, then at its ends; slots the reader reads as a tile first); a row with
+    more boxes than codes drops its weakest. ``read_boxes(image, detections)`` reads new boxes
+    (:meth:`vision.pipeline.PhotoReader.read_boxes` without a set). Rows still short stay short:
+    the pairing then names them."""
+    every = [t for r in rows for t in r]
+    turn = hand_turn(every) if every else 0
+    next_index = 1 + max((t.index for t in every + faint), default=-1)
+    used: set[int] = set()
+    recovered: list[Recovered] = []
+    dropped: list[Dropped] = []
+    out: list[list[TileRead]] = []
+    all_boxes = [_framed_box(t.box, turn) for t in every]
+    for k, row in enumerate(rows):
+        want = counts[k] if k < len(counts) else None
+        row = list(row)
+        if want is None or len(row) == want:
+            out.append(row)
+            continue
+        if len(row) > want:
+            weakest = sorted(row, key=lambda t: (t.detector_score, t.confidence))[: len(row) - want]
+            for t in weakest:
+                dropped.append(Dropped(t, k + 1, "the weakest box of a row with more boxes than codes"))
+            gone = {t.index for t in weakest}
+            out.append([t for t in row if t.index not in gone])
+            continue
+        geo = lambda: _Row.of([_framed_box(t.box, turn) for t in row])  # noqa: E731
+        # 1. faint boxes in the row's band
+        g = geo()
+        near = sorted(
+            (
+                f
+                for f in faint
+                if f.index not in used and f.is_tile and g.in_band(_framed_box(f.box, turn))
+            ),
+            key=lambda f: -f.detector_score,
+        )
+        for f in near:
+            if len(row) >= want:
+                break
+            fb = _framed_box(f.box, turn)
+            if _free(fb, all_boxes):
+                row.append(f)
+                used.add(f.index)
+                all_boxes.append(fb)
+                recovered.append(Recovered(f, k + 1, "faint"))
+        # 2. a box two tiles wide, split
+        g = geo()
+        for t in sorted(row, key=lambda t: -(t.box[2] - t.box[0])):
+            if len(row) >= want:
+                break
+            fb = _framed_box(t.box, turn)
+            if len(row) >= 2 and fb[2] - fb[0] >= TWO_WIDE * g.width:
+                mid = (fb[0] + fb[2]) / 2
+                halves = [(fb[0], fb[1], mid, fb[3]), (mid, fb[1], fb[2], fb[3])]
+                dets = [Detection(_image_box(h, turn), "tile", t.detector_score) for h in halves]
+                read = _renumber(sorted(read_boxes(image, dets), key=lambda r: r.index), next_index)
+                next_index += len(read)
+                row = [x for x in row if x.index != t.index] + read
+                dropped.append(Dropped(t, k + 1, "a box holding two tiles, split"))
+                recovered.extend(Recovered(r, k + 1, "split") for r in read)
+        # 3. gaps at the row's pitch
+        if len(row) < want:
+            g = geo()
+            slots = []
+            for box, between in g.slots():
+                inside = _inside(_image_box(box, turn), image.shape)
+                if inside is not None and _free(box, all_boxes + [s for s, _, _ in slots]):
+                    slots.append((box, inside, between))
+            if slots:
+                dets = [Detection(inside, "tile", 0.0) for _, inside, _ in slots]
+                read = _renumber(sorted(read_boxes(image, dets), key=lambda r: r.index), next_index)
+                next_index += len(read)
+                ranked = sorted(
+                    zip(read, slots, strict=True),
+                    key=lambda rs: (rs[0].code == NOT_A_TILE, not rs[1][2], -rs[0].confidence),
+                )
+                for r, (box, _, _) in ranked:
+                    if len(row) >= want:
+                        break
+                    if r.code == NOT_A_TILE and not _between_only(ranked, r):
+                        continue
+                    row.append(r)
+                    all_boxes.append(box)
+                    recovered.append(Recovered(r, k + 1, "gap"))
+        out.append(sorted(row, key=lambda t: sum(_framed_box(t.box, turn)[::2])))
+    return out, recovered, dropped
+
+
+def _between_only(ranked: list[tuple[TileRead, Any]], r: TileRead) -> bool:
+    """A slot read as no tile is still taken when it lies between two tiles of the row (a blank
+    white dragon, a plain face the reader has no class for)."""
+    return any(x is r and slot[2] for x, slot in ranked)

@@ -36,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import cv2
@@ -45,7 +46,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 
-from mjsynth.realphotos import UNKNOWN_FACE, RealPhoto, load_picture, read_labels  # noqa: E402
+from mjsynth.realphotos import (  # noqa: E402
+    UNKNOWN_FACE,
+    Label,
+    RealPhoto,
+    apply_audit,
+    load_picture,
+    read_audit,
+    read_labels,
+)
 
 from vision.detect import Detection, iou  # noqa: E402
 from vision.models import MODELS_DIR, load_model  # noqa: E402
@@ -53,14 +62,19 @@ from vision.pipeline import PhotoReader  # noqa: E402
 from vision.read import TileRead, read_tiles, tile_crop  # noqa: E402
 from vision.teach.adapt import READ_PER_CODE, TaughtReader, taught_reader  # noqa: E402
 from vision.teach.codes import parse_rows  # noqa: E402
+from vision.teach.pairing import PairingError, pair, photo_rows  # noqa: E402
 from vision.teach.profile import MAX_EXAMPLES, Example, TileSet  # noqa: E402
 from vision.teach.store import SetStore  # noqa: E402
 from vision.teach.teaching import check_set, pair_photo  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import teach_protocol as protocol  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash" / "raw-images"
 REAL = ROOT.parent / "shared" / "data" / "real"
 GRID_CODES = ROOT / "tests" / "vision" / "data" / "camerash_grid_codes.txt"
 SPLIT_CSV = ROOT / "models" / "real-split.csv"
+AUDIT_CSV = ROOT / "models" / "real-audit.csv"
 Item = tuple[TileRead, str]  # a tile found and its true code
 
 
@@ -273,6 +287,163 @@ def eval_frames(reader: PhotoReader, draws: int, ks: tuple[int, ...] = (1, 2, 4)
     return out
 
 
+# -- the protocol of issue 21: teach from k photos of a set, read its other photos end to end ------
+def frame_photos(reader: PhotoReader) -> tuple[list, list[str], list[str]]:
+    """The camera frames of splits teach and test as protocol photos (labels with the audit
+    applied: boxes judged tile or back count for boxes only), and the names of the two halves of
+    the teach split: the first to choose the method on, the second to measure on."""
+    rows = [r for r in csv.DictReader(SPLIT_CSV.open()) if r["dataset"] == "riichi-camera-frames"]
+    audit = read_audit(AUDIT_CSV)
+    photos, names = [], []
+    for r in rows:
+        if r["split"] not in ("teach", "test"):
+            continue
+        photo = RealPhoto(
+            r["dataset"], r["published"], REAL / r["dataset"] / r["published"] / "images" / r["file"]
+        )
+        image = load_picture(photo)
+        labels = apply_audit(
+            read_labels(photo, image.shape[1], image.shape[0]), audit.get((r["dataset"], r["file"]), [])
+        )
+        p = protocol.Photo(r["file"], image, labels)
+        protocol.prepare(reader, p)
+        photos.append(p)
+        if r["split"] == "teach":
+            names.append(r["file"])
+    return photos, names[::2], names[1::2]
+
+
+def set15_photos(reader: PhotoReader) -> tuple[list, dict]:
+    """The four grid photos of the Japanese-style set of camerash PR 4 (blank whites, red fives),
+    their labels made by pairing each with its typed codes (``raw-images/codes.txt``): the pairing
+    before issue 21 (the detector's sure boxes only) and now (rows fitted to the codes)."""
+    folder = CAMERASH.parent.parent / "camerash-pr4" / "raw-images"
+    text = (folder / "codes.txt").read_text().splitlines()
+    codes: dict[str, list[str]] = {}
+    name = ""
+    for line in text:
+        if line.startswith("#") or not line.strip():
+            continue
+        if line.strip().endswith(".jpg"):
+            name = line.strip()
+            codes[name] = []
+        else:
+            codes[name].append(line.strip())
+    photos, pairing = [], {}
+    size = reader.rdr.imgsz[0]
+    for name, rows in codes.items():
+        image = cv2.imread(str(folder / name))
+        typed = parse_rows(" / ".join(rows))
+        seen = reader.read(image, tileset=None)
+        try:
+            pair(photo_rows(seen.tiles), typed)
+            old = "paired"
+        except PairingError as exc:
+            old = "; ".join(exc.lines)
+        try:
+            taught = pair_photo(reader, image, typed, name=name)
+        except PairingError as exc:
+            pairing[name] = {"before": old, "now": "; ".join(exc.lines)}
+            continue
+        pairing[name] = {"before": old, "now": "paired", "recovered": taught.recovery_lines()}
+        labels = [Label(p.code, p.tile.box) for p in taught.pairs if p.taught]
+        p = protocol.Photo(name, image, labels)
+        p.boxes, _ = reader.find_boxes(image, True)
+        p.examples = taught.examples(size)
+        p.recovered = len(taught.recovered)
+        photos.append(p)
+    return photos, pairing
+
+
+class _Erased(PhotoReader):
+    """A reader whose detector output is given (some boxes taken out on purpose)."""
+
+    kept: tuple[Detection, ...] = ()
+
+    def find_boxes(self, image: np.ndarray, mend_boxes: bool = True) -> tuple[list[Detection], None]:
+        return [d for d in self.kept if mend_boxes or d.score >= self.conf], None
+
+
+def erased_grids(reader: PhotoReader, draws: int) -> dict:
+    """Pairing with tiles missed on purpose: on each camerash test grid, the sure boxes of one
+    tile in each of 3 random rows taken out of the detector's output (and any box on the same
+    place); pairing with the typed codes must find them again. Counted: photos paired, tiles
+    recovered on the erased tile's place (IoU >= 0.5), and those whose pairing gives the right
+    code (every tile paired with its own code: the row's order kept)."""
+    rng = np.random.default_rng(1)
+    k = Counter()
+    for photo, codes in grid_codes():
+        image = cv2.imread(str(CAMERASH / photo))
+        typed = parse_rows(codes)
+        boxes, _ = reader.find_boxes(image, True)
+        truth = pair_photo(reader, image, typed, name=photo)
+        rows = sorted({p.row for p in truth.pairs})
+        for _ in range(draws):
+            gone = []
+            for row in rng.choice(rows, min(3, len(rows)), replace=False):
+                ps = [p for p in truth.pairs if p.row == row]
+                gone.append(ps[int(rng.integers(len(ps)))])
+            kept = [d for d in boxes if all(iou(d.box, g.tile.box) < 0.5 for g in gone)]
+
+            erased = _Erased(det=reader.det, rdr=reader.rdr, conf=reader.conf, tta=reader.tta)
+            erased.kept = tuple(kept)
+            k["photos"] += 1
+            k["erased"] += len(gone)
+            try:
+                paired = pair_photo(erased, image, typed, name=photo)
+            except PairingError:
+                continue
+            k["paired"] += 1
+            for g in gone:
+                hit = [p for p in paired.pairs if iou(p.tile.box, g.tile.box) >= 0.5]
+                k["recovered_on_place"] += bool(hit)
+                k["recovered_right_code"] += bool(hit) and hit[0].code == g.code
+            k["recovered_total"] += len(paired.recovered)
+            for r in paired.recovered:
+                k[f"by_{r.how}"] += 1
+    return dict(k)
+
+
+def run_protocol(reader: PhotoReader, draws: int, variants: bool) -> dict:
+    out: dict = {}
+    photos, tuning, measured = frame_photos(reader)
+    tune = [p for p in photos if p.name in tuning]
+    rest = [p for p in photos if p.name not in tuning]
+    out["camera_frames"] = {
+        "detector": "models/detector.onnx (the shipped one: never trained on the camera frames)",
+        "reader": str(reader.rdr.path),
+        "labels": sum(len(p.labels) for p in rest),
+        "measured": protocol.measure(reader, rest, measured, (1, 2, 4), draws),
+    }
+    if variants:
+        out["camera_frames"]["choosing"] = choose(reader, tune, tuning, draws)
+    s15, pairing = set15_photos(reader)
+    out["camerash_pr4_set15"] = {"pairing": pairing}
+    if len(s15) >= 3:
+        out["camerash_pr4_set15"]["measured"] = protocol.measure(
+            reader, s15, [p.name for p in s15], (1, 2), min(draws, 6)
+        )
+    out["grids_erased"] = erased_grids(reader, max(1, draws // 2))
+    return out
+
+
+def choose(reader: PhotoReader, photos: list, names: list[str], draws: int) -> dict:
+    """The ways to make teaching carry to other photos, measured on the half of the frames the
+    method is chosen on (teach 2 frames): the finding threshold, no negatives, augmented looks."""
+    out = {}
+    for at in (0.8, 0.85, 0.9):
+        out[f"find_at_{at}"] = _short(
+            protocol.measure(reader, photos, names, (2,), draws, lambda e, r, a=at: protocol.plain(e, r, a))
+        )
+    out["no_negatives"] = _short(protocol.measure(reader, photos, names, (2,), draws, negatives=False))
+    out["augmented_looks"] = _short(protocol.measure(reader, photos, names, (2,), draws, protocol.augmented))
+    return out
+
+
+def _short(result: dict) -> dict:
+    return {k: {kk: v for kk, v in r.items() if kk != "runs"} for k, r in result.items() if k.startswith("k")}
+
+
 def timings(reader: PhotoReader, repeats: int = 15) -> dict:
     """Teaching two grid photos end to end (as ``teach`` does: pair, cut, save, features, check),
     and what reading a photo with a set adds (the bundled example, 15 tiles)."""
@@ -328,18 +499,42 @@ def reader_features(reader: PhotoReader) -> int:
     return int(reader.rdr.session.get_outputs()[2].shape[1])
 
 
+def _short_all(x: object) -> object:
+    if isinstance(x, dict):
+        return {k: _short_all(v) for k, v in x.items() if k != "runs"}
+    return x
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", type=Path, default=MODELS_DIR)
     ap.add_argument("--reader", type=Path, help="another reader ONNX (default: the models folder's)")
     ap.add_argument("--draws", type=int, default=10, help="random choices of teaching frames per k")
     ap.add_argument("--out", type=Path)
+    ap.add_argument(
+        "--protocol",
+        action="store_true",
+        help="issue 21's protocol: teach from k photos, read the rest end to end",
+    )
+    ap.add_argument(
+        "--variants", action="store_true", help="with --protocol: also the ways tried, on the tuning half"
+    )
     args = ap.parse_args(argv)
     if not CAMERASH.is_dir() or not (REAL / "riichi-camera-frames").is_dir():
         print(f"error: needs ../shared/data (camerash and real photos) beside the repository ({ROOT.parent})")
         return 2
     rdr = load_model(args.reader) if args.reader else None
     reader = PhotoReader(args.models, rdr=rdr)
+    if args.protocol:
+        result = {
+            "reader": str(args.reader or args.models / "reader.onnx"),
+            **run_protocol(reader, args.draws, args.variants),
+        }
+        text = json.dumps(result, indent=1)
+        if args.out:
+            args.out.write_text(text + "\n")
+        print(json.dumps(_short_all(result), indent=1))
+        return 0
     result = {
         "reader": str(args.reader or args.models / "reader.onnx"),
         "grids": eval_grids(reader, draws=args.draws),

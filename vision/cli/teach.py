@@ -95,9 +95,7 @@ def _rows(photo: TaughtPhoto) -> str:
 def _show(photo: TaughtPhoto, out: TextIO) -> None:
     """The pairing, row by row: each tile's code, and ``code(read)`` where the reader read another."""
     taught = photo.taught
-    out.write(
-        f"{photo.source}: {len(photo.pairs)} tiles in {_rows(photo)}, "
-    )
+    out.write(f"{photo.source}: {len(photo.pairs)} tiles in {_rows(photo)}, ")
     out.write(f"{len(taught)} taught, {len(photo.disagreeing)} read otherwise by the reader\n")
     row = 0
     for p in photo.pairs:

@@ -145,7 +145,7 @@ class TaughtReader:
         """(tiles,): each tile's best similarity to the set's taught tiles (either look), or 0
         where a "not a tile" crop of the set is at least as like it: what
         :mod:`vision.teach.finding` takes a box the detector was unsure of as a tile by."""
-        n = len(features) if not tiles else tiles
+        n = tiles if tiles else len(features)
         if not len(self.labels) or not len(features):
             return np.zeros(n, np.float32)
         sims = self.similarities(features)

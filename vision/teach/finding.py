@@ -19,6 +19,7 @@ crops becomes a tile marked ``found_by="set"``.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from statistics import median
 from typing import Any
@@ -95,7 +96,7 @@ class _Row:
         w = median(widths) if widths else 1.0
         h = median([b[3] - b[1] for b in boxes]) if boxes else 1.0
         cx = [(b[0] + b[2]) / 2 for b in boxes]
-        steps = [b - a for a, b in zip(cx, cx[1:], strict=False) if b - a < 1.5 * w]
+        steps = [b - a for a, b in itertools.pairwise(cx) if b - a < 1.5 * w]
         return cls(boxes, w, h, median(steps) if steps else 1.05 * w)
 
     def in_band(self, box: tuple[float, ...]) -> bool:
@@ -117,7 +118,7 @@ class _Row:
         if len(b) < 2:
             return out
         centre = [((x[0] + x[2]) / 2, (x[1] + x[3]) / 2) for x in b]
-        for (ax, ay), (bx, by) in zip(centre, centre[1:], strict=False):
+        for (ax, ay), (bx, by) in itertools.pairwise(centre):
             d = bx - ax
             if d >= GAP_PITCHES * self.pitch:
                 k = max(1, round(d / self.pitch) - 1)
@@ -137,9 +138,7 @@ class _Row:
 
 def _free(box: tuple[float, ...], taken: list[tuple[float, ...]]) -> bool:
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return not any(
-        iou(box, t) > SAME_PLACE or (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) for t in taken
-    )
+    return not any(iou(box, t) > SAME_PLACE or (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) for t in taken)
 
 
 def _inside(box: tuple[float, ...], shape: tuple[int, ...]) -> tuple[float, float, float, float] | None:
@@ -157,7 +156,9 @@ def _renumber(readings: list[TileRead], start: int) -> list[TileRead]:
 
 
 # -- reading with a set ------------------------------------------------------------------------------
-def find(taught: Any, reader: Any, image: np.ndarray, readings: list[TileRead], keep: float) -> list[TileRead]:
+def find(
+    taught: Any, reader: Any, image: np.ndarray, readings: list[TileRead], keep: float
+) -> list[TileRead]:
     """``readings`` (every box down to the faint ones, read with the set ``taught``) with the faint
     boxes and row-gap slots that look like the set's taught tiles taken in: their detector score
     raised to ``keep`` and ``found_by`` :data:`FOUND_BY_SET`. Other faint boxes are left as they
@@ -240,15 +241,13 @@ def fit_rows(
             gone = {t.index for t in weakest}
             out.append([t for t in row if t.index not in gone])
             continue
-        geo = lambda: _Row.of([_framed_box(t.box, turn) for t in row])  # noqa: E731
+
+        def geo(row: list[TileRead] = row) -> _Row:
+            return _Row.of([_framed_box(t.box, turn) for t in row])
         # 1. faint boxes in the row's band
-        g = geo()
+        g = geo(row)
         near = sorted(
-            (
-                f
-                for f in faint
-                if f.index not in used and f.is_tile and g.in_band(_framed_box(f.box, turn))
-            ),
+            (f for f in faint if f.index not in used and f.is_tile and g.in_band(_framed_box(f.box, turn))),
             key=lambda f: -f.detector_score,
         )
         for f in near:
@@ -261,7 +260,7 @@ def fit_rows(
                 all_boxes.append(fb)
                 recovered.append(Recovered(f, k + 1, "faint"))
         # 2. a box two tiles wide, split
-        g = geo()
+        g = geo(row)
         for t in sorted(row, key=lambda t: -(t.box[2] - t.box[0])):
             if len(row) >= want:
                 break
@@ -277,7 +276,7 @@ def fit_rows(
                 recovered.extend(Recovered(r, k + 1, "split") for r in read)
         # 3. gaps at the row's pitch
         if len(row) < want:
-            g = geo()
+            g = geo(row)
             slots = []
             for box, between in g.slots():
                 inside = _inside(_image_box(box, turn), image.shape)

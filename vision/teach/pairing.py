@@ -126,7 +126,9 @@ def pair_fitted(
     if codes is not None and len(rows) > len(codes):
         ignored = {t.index for t in lay_out(sure).ignored}
         if ignored:
-            tries.insert(0, ([t for t in sure if t.index not in ignored], [t for t in sure if t.index in ignored]))
+            tries.insert(
+                0, ([t for t in sure if t.index not in ignored], [t for t in sure if t.index in ignored])
+            )
     first: PairingError | None = None
     for tiles, left in tries:
         rows = photo_rows(tiles)

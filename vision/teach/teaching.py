@@ -57,8 +57,12 @@ class TaughtPhoto:
         shown = [replace(p.tile, code=p.code, confidence=1.0) for p in self.pairs]
         warned = {p.tile.index for p in self.pairs if p.disagrees or not p.taught}
         canvas = draw(self.image, shown, None, warned=warned)
-        mark(canvas, [r.tile for r in self.recovered if any(p.tile.index == r.tile.index for p in self.pairs)],
-             RECOVERED_COLOUR, "+")
+        mark(
+            canvas,
+            [r.tile for r in self.recovered if any(p.tile.index == r.tile.index for p in self.pairs)],
+            RECOVERED_COLOUR,
+            "+",
+        )
         mark(canvas, [d.tile for d in self.dropped], DROPPED_COLOUR, "x", cross=True)
         mark(canvas, self.left_out, DROPPED_COLOUR, "")
         write(canvas, out)
@@ -82,8 +86,9 @@ RECOVERED_COLOUR = (255, 140, 0)  # BGR: blue
 DROPPED_COLOUR = (150, 150, 150)
 
 
-def mark(canvas: np.ndarray, tiles: list[TileRead], colour: tuple[int, int, int], label: str,
-         cross: bool = False) -> None:
+def mark(
+    canvas: np.ndarray, tiles: list[TileRead], colour: tuple[int, int, int], label: str, cross: bool = False
+) -> None:
     """Frame (and label, and cross) these tiles on ``canvas`` in place."""
     scale = max(canvas.shape[:2]) / 1000
     thick = max(2, round(3 * scale))
@@ -95,8 +100,16 @@ def mark(canvas: np.ndarray, tiles: list[TileRead], colour: tuple[int, int, int]
             cv2.line(canvas, (x0, y1), (x1, y0), colour, thick)
         if label:
             fs = 0.6 * max(scale, 0.6)
-            cv2.putText(canvas, label, (x1 - round(14 * max(scale, 0.6)), y1 - 4), cv2.FONT_HERSHEY_SIMPLEX,
-                        fs, colour, thick, cv2.LINE_AA)
+            cv2.putText(
+                canvas,
+                label,
+                (x1 - round(14 * max(scale, 0.6)), y1 - 4),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                fs,
+                colour,
+                thick,
+                cv2.LINE_AA,
+            )
 
 
 def write(canvas: np.ndarray, out: Path) -> None:

@@ -25,7 +25,7 @@ def _row(places: list[int], y: float = 100.0, start: int = 0) -> list[TileRead]:
     return [_tile(50 + PITCH * p, y, start + k) for k, p in enumerate(places)]
 
 
-def _reader(code: str = "5z"):  # noqa: ANN202
+def _reader(code: str = "5z"):
     """A stand-in for the reader on new boxes: every box read as ``code``."""
     seen: list[Detection] = []
 
@@ -56,13 +56,13 @@ def test_a_faint_box_in_the_band_comes_first() -> None:
     row = _row([0, 1, 2, 4, 5])
     faint = [_tile(50 + 3 * PITCH, 102, 50, score=0.25), _tile(50 + 3 * PITCH, 300, 51, score=0.3)]
     read = _reader()
-    rows, recovered, _ = fit_rows([row], faint, [6], IMAGE, read)
+    _rows, recovered, _ = fit_rows([row], faint, [6], IMAGE, read)
     assert [r.how for r in recovered] == ["faint"] and recovered[0].tile.index == 50
     assert not read.seen  # no new box needed reading
 
 
 def test_a_box_two_tiles_wide_is_split() -> None:
-    row = _row([0, 1, 2]) + [_tile(50 + 3 * PITCH, 100, 9, w=PITCH + W)] + _row([5, 6], start=10)
+    row = [*_row([0, 1, 2]), _tile(50 + 3 * PITCH, 100, 9, w=PITCH + W), *_row([5, 6], start=10)]
     rows, recovered, dropped = fit_rows([row], [], [7], IMAGE, _reader())
     assert len(rows[0]) == 7
     assert [r.how for r in recovered] == ["split", "split"] and dropped[0].tile.index == 9

@@ -54,7 +54,7 @@ def image() -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def whole(reader: Missing, image: np.ndarray):  # noqa: ANN201
+def whole(reader: Missing, image: np.ndarray):
     reader.erase = ()
     photo = pair_photo(reader, image, parse_rows(CODES))
     assert [p.code for p in photo.pairs] == READ and not photo.recovered
@@ -66,7 +66,7 @@ def test_a_tile_the_detector_missed_is_recovered_from_the_codes(
     reader: Missing,
     image: np.ndarray,
     whole,
-    place: int,  # noqa: ANN001
+    place: int,
 ) -> None:
     reader.erase = (whole.pairs[place].tile.box,)
     try:
@@ -83,7 +83,7 @@ def test_a_tile_the_detector_missed_is_recovered_from_the_codes(
 
 def test_a_blank_white_painted_and_missed_is_taught_as_typed(
     reader: Missing, image: np.ndarray, whole
-) -> None:  # noqa: ANN001
+) -> None:
     """A plain ivory face (what a blank white dragon is) where the 5p was, no box on it."""
     painted = image.copy()
     x0, y0, x1, y1 = (int(v) for v in whole.pairs[3].tile.box)
@@ -98,7 +98,7 @@ def test_a_blank_white_painted_and_missed_is_taught_as_typed(
     assert len(photo.examples(96)) == 15
 
 
-def test_a_taught_set_finds_a_tile_the_detector_missed(reader: Missing, image: np.ndarray, whole) -> None:  # noqa: ANN001
+def test_a_taught_set_finds_a_tile_the_detector_missed(reader: Missing, image: np.ndarray, whole) -> None:
     ts = TileSet("home", whole.examples(96))
     tr = taught_reader(ts, reader.rdr)
     reader.erase = (whole.pairs[6].tile.box,)
@@ -113,7 +113,7 @@ def test_a_taught_set_finds_a_tile_the_detector_missed(reader: Missing, image: n
     assert found[0].to_json()["found_by"] == "set"
 
 
-def test_not_a_tile_suppresses_boxes_like_it(reader: Missing, image: np.ndarray, whole) -> None:  # noqa: ANN001
+def test_not_a_tile_suppresses_boxes_like_it(reader: Missing, image: np.ndarray, whole) -> None:
     crops = whole.examples(96)
     negative = Example("none", crops[0].crop, "test")  # the player marked the 3m's box: not a tile
     ts = TileSet("home", [*crops[1:], negative])

@@ -137,6 +137,11 @@ class TaughtReader:
             best = np.maximum(sims[:tiles], sims[tiles:])
             sims = np.concatenate([best, best])
         shift = np.maximum((sims - SIMILAR_AT) / TEMPERATURE, 0.0)
+        negative = self.classes == self.none_class
+        if negative.any():
+            # a box at least as like a "not a tile" crop as any taught tile: only "not a tile" rises
+            like_none = sims[:, negative].max(axis=1) >= sims[:, ~negative].max(axis=1, initial=-1.0)
+            shift[np.ix_(like_none, ~negative)] = 0.0
         out = logits.astype(np.float32).copy()
         out[:, self.classes] += shift
         return out

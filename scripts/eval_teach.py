@@ -48,7 +48,6 @@ sys.path.insert(0, str(ROOT / "datasets"))
 
 from mjsynth.realphotos import (  # noqa: E402
     UNKNOWN_FACE,
-    Label,
     RealPhoto,
     apply_audit,
     load_picture,
@@ -313,15 +312,16 @@ def frame_photos(reader: PhotoReader) -> tuple[list, list[str], list[str]]:
     return photos, names[::2], names[1::2]
 
 
-def set15_photos(reader: PhotoReader) -> tuple[list, dict]:
-    """The four grid photos of the Japanese-style set of camerash PR 4 (blank whites, red fives),
-    their labels made by pairing each with its typed codes (``raw-images/codes.txt``): the pairing
-    before issue 21 (the detector's sure boxes only) and now (rows fitted to the codes)."""
+def set15(reader: PhotoReader, draws: int) -> dict:
+    """The four grid photos of the Japanese-style set of camerash PR 4 (blank whites, red fives;
+    no model trained on them), each four copies of 9 kinds in rows, with their typed codes
+    (``raw-images/codes.txt``): whether each pairs as before issue 21 (the detector's sure boxes
+    only) and now (rows fitted to the codes), what was recovered; then, as for the grids, teach
+    from k copies of each kind (k rows of each photo) and read the other copies."""
     folder = CAMERASH.parent.parent / "camerash-pr4" / "raw-images"
-    text = (folder / "codes.txt").read_text().splitlines()
     codes: dict[str, list[str]] = {}
     name = ""
-    for line in text:
+    for line in (folder / "codes.txt").read_text().splitlines():
         if line.startswith("#") or not line.strip():
             continue
         if line.strip().endswith(".jpg"):
@@ -329,8 +329,7 @@ def set15_photos(reader: PhotoReader) -> tuple[list, dict]:
             codes[name] = []
         else:
             codes[name].append(line.strip())
-    photos, pairing = [], {}
-    size = reader.rdr.imgsz[0]
+    pairing, cases = {}, []
     for name, rows in codes.items():
         image = cv2.imread(str(folder / name))
         typed = parse_rows(" / ".join(rows))
@@ -346,13 +345,32 @@ def set15_photos(reader: PhotoReader) -> tuple[list, dict]:
             pairing[name] = {"before": old, "now": "; ".join(exc.lines)}
             continue
         pairing[name] = {"before": old, "now": "paired", "recovered": taught.recovery_lines()}
-        labels = [Label(p.code, p.tile.box) for p in taught.pairs if p.taught]
-        p = protocol.Photo(name, image, labels)
-        p.boxes, _ = reader.find_boxes(image, True)
-        p.examples = taught.examples(size)
-        p.recovered = len(taught.recovered)
-        photos.append(p)
-    return photos, pairing
+        cases.append((name, image, [(p.tile, p.code) for p in taught.taught]))
+    out: dict = {"pairing": pairing}
+    size = reader.rdr.imgsz[0]
+    for k in (1, 2):
+        n = base = with_set = 0
+        for name, image, items in cases:
+            rank = copy_rank([c for _, c in items])
+            teach = [it for it, r in zip(items, rank, strict=True) if r < k]
+            test = [it for it, r in zip(items, rank, strict=True) if r >= k]
+            ts = TileSet("s15", examples(image, teach, size, name))
+            truth = [c for _, c in test]
+            n += len(test)
+            base += sum(
+                a == b
+                for a, b in zip(truth, read_codes(reader, image, [t for t, _ in test], None), strict=True)
+            )
+            with_set += sum(
+                a == b
+                for a, b in zip(truth, read_codes(reader, image, [t for t, _ in test], ts), strict=True)
+            )
+        out[f"k{k}"] = {
+            "tiles": n,
+            "without_set": round(base / max(1, n), 4),
+            "with_set": round(with_set / max(1, n), 4),
+        }
+    return out
 
 
 class _Erased(PhotoReader):
@@ -404,7 +422,7 @@ def erased_grids(reader: PhotoReader, draws: int) -> dict:
     return dict(k)
 
 
-def run_protocol(reader: PhotoReader, draws: int, variants: bool) -> dict:
+def run_protocol(reader: PhotoReader, draws: int, variants: int) -> dict:
     out: dict = {}
     photos, tuning, measured = frame_photos(reader)
     tune = [p for p in photos if p.name in tuning]
@@ -416,27 +434,33 @@ def run_protocol(reader: PhotoReader, draws: int, variants: bool) -> dict:
         "measured": protocol.measure(reader, rest, measured, (1, 2, 4), draws),
     }
     if variants:
-        out["camera_frames"]["choosing"] = choose(reader, tune, tuning, draws)
-    s15, pairing = set15_photos(reader)
-    out["camerash_pr4_set15"] = {"pairing": pairing}
-    if len(s15) >= 3:
-        out["camerash_pr4_set15"]["measured"] = protocol.measure(
-            reader, s15, [p.name for p in s15], (1, 2), min(draws, 6)
-        )
+        out["camera_frames"]["choosing"] = choose(reader, tune, tuning, variants)
+    out["camerash_pr4_set15"] = set15(reader, draws)
     out["grids_erased"] = erased_grids(reader, max(1, draws // 2))
     return out
 
 
 def choose(reader: PhotoReader, photos: list, names: list[str], draws: int) -> dict:
-    """The ways to make teaching carry to other photos, measured on the half of the frames the
-    method is chosen on (teach 2 frames): the finding threshold, no negatives, augmented looks."""
+    """The ways to make teaching find and carry to other photos, measured on the half of the
+    frames the method is chosen on (teach 2 and 4 frames): the thresholds at which a faint box, a
+    gap between tiles and a row's end are taken as a tile (above 1: never), no negatives, and
+    augmented looks of each taught tile."""
+    ways = {
+        "as_shipped": {},
+        "faint_0.80": {"find_at": 0.8},
+        "faint_0.90": {"find_at": 0.9},
+        "gaps_0.85_ends_0.85": {"gap_at": 0.85, "end_at": 0.85},
+        "gaps_0.90_ends_0.90": {"gap_at": 0.9, "end_at": 0.9},
+        "no_ends": {"end_at": 2.0},
+        "no_gaps": {"gap_at": 2.0, "end_at": 2.0},
+    }
     out = {}
-    for at in (0.8, 0.85, 0.9):
-        out[f"find_at_{at}"] = _short(
-            protocol.measure(reader, photos, names, (2,), draws, lambda e, r, a=at: protocol.plain(e, r, a))
-        )
-    out["no_negatives"] = _short(protocol.measure(reader, photos, names, (2,), draws, negatives=False))
-    out["augmented_looks"] = _short(protocol.measure(reader, photos, names, (2,), draws, protocol.augmented))
+    for name, at in ways.items():
+        build = lambda e, r, at=at: protocol.plain(e, r, **at)  # noqa: E731
+        out[name] = _short(protocol.measure(reader, photos, names, (2, 4), draws, build))
+    out["no_negatives"] = _short(protocol.measure(reader, photos, names, (2, 4), draws, negatives=False))
+    augmented = protocol.measure(reader, photos, names, (2, 4), draws, protocol.augmented)
+    out["augmented_looks"] = _short(augmented)
     return out
 
 
@@ -517,7 +541,11 @@ def main(argv: list[str] | None = None) -> int:
         help="issue 21's protocol: teach from k photos, read the rest end to end",
     )
     ap.add_argument(
-        "--variants", action="store_true", help="with --protocol: also the ways tried, on the tuning half"
+        "--variants",
+        type=int,
+        default=0,
+        metavar="DRAWS",
+        help="with --protocol: also the ways tried, on the tuning half",
     )
     args = ap.parse_args(argv)
     if not CAMERASH.is_dir() or not (REAL / "riichi-camera-frames").is_dir():

@@ -78,14 +78,15 @@ def _pairs(reads: list[TileRead], labels: list[Label]) -> list[tuple[TileRead, i
 Variant = Callable[[list[Example], PhotoReader], TaughtReader | None]
 
 
-def plain(examples: list[Example], reader: PhotoReader, find_at: float | None = None) -> TaughtReader | None:
-    """The set as the runtime builds it from its examples."""
+def plain(examples: list[Example], reader: PhotoReader, **at: float) -> TaughtReader | None:
+    """The set as the runtime builds it from its examples (``at``: other finding thresholds,
+    ``find_at``, ``gap_at``, ``end_at``; above 1: never)."""
     if not examples:
         return None
     looks = crop_looks(reader.rdr, [e.crop for e in examples])
     tr = reader_of("eval", [e.code for e in examples], looks, reader.rdr.classes)
-    if find_at is not None:
-        tr.find_at = find_at
+    for key, value in at.items():
+        setattr(tr, key, value)
     return tr
 
 

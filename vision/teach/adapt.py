@@ -37,9 +37,15 @@ from vision.teach.profile import Example, TileSet
 SIMILAR_AT = 0.85
 #: Logits per unit of similarity above :data:`SIMILAR_AT`.
 TEMPERATURE = 0.01
-#: A box the detector was unsure of (or a gap in a row) this similar to a taught tile, and more
-#: like it than like the set's "not a tile" crops, is taken as a tile (:mod:`vision.teach.finding`).
+#: A box the detector was unsure of this similar to a taught tile, and more like it than like the
+#: set's "not a tile" crops, is taken as a tile (:mod:`vision.teach.finding`) ...
 FIND_AT = 0.85
+#: ... and a slot in a gap between two tiles of a row, or at a row's end, this similar: nothing
+#: but the set vouches for these (the detector saw no tile there). At 0.85 the camera frames'
+#: row ends (teal mat and the edge of the last tile) came out as taught blank whites, 73 false
+#: tiles in one draw (scripts/eval_teach.py --protocol --variants; numbers in the model card).
+GAP_AT = 0.92
+END_AT = 0.95
 #: A tile is compared with at most this many taught crops of each code (:func:`spread`).
 READ_PER_CODE = 24
 #: A taught crop is suspect when another code's taught crops are this much more like it than
@@ -109,6 +115,9 @@ class TaughtReader:
     classes: np.ndarray
     #: how like a taught tile a box the detector was unsure of must look to be taken as a tile
     find_at: float = FIND_AT
+    #: ... a slot between two tiles of a row, and one at a row's end
+    gap_at: float = GAP_AT
+    end_at: float = END_AT
 
     @classmethod
     def build(

@@ -41,6 +41,10 @@ TWO_WIDE = 1.7
 SAME_PLACE = 0.3
 #: At most this many gap slots are read per photo when a set finds tiles (each costs a look).
 MAX_SLOTS = 8
+#: A row with more boxes than codes drops at most this many, each one the detector or the reader
+#: was unsure of (score or confidence under :data:`DOUBTFUL`); otherwise the codes are wrong.
+MAX_DROPPED = 2
+DOUBTFUL = 0.6
 #: Rows this short give no pitch to look for gaps at.
 MIN_ROW_FOR_GAPS = 3
 
@@ -181,26 +185,32 @@ def find(
         return out
     turn = hand_turn(tiles)
     framed = in_hand_frame(tiles, turn)
+    gap_at = float(getattr(taught, "gap_at", at))
+    end_at = float(getattr(taught, "end_at", at))
+    if min(gap_at, end_at) > 1.0:
+        return out
     occupied = [_framed_box(r.box, turn) for r in readings if r.is_tile or r.detector_score >= keep]
     slots: list[tuple[float, float, float, float]] = []
+    needs: list[float] = []
     for row in rows_of(framed):
         if len(row) < MIN_ROW_FOR_GAPS:
             continue
         geo = _Row.of([f.box for f in row])
-        for box, _between in geo.slots():
-            if not _free(box, occupied + slots):
+        for box, between in geo.slots(ends=end_at <= 1.0):
+            if not _free(box, occupied + slots) or (between and gap_at > 1.0):
                 continue
             inside = _inside(_image_box(box, turn), image.shape)
             if inside is not None:
                 slots.append(box)
-    slots = slots[:MAX_SLOTS]
+                needs.append(gap_at if between else end_at)
+    slots, needs = slots[:MAX_SLOTS], needs[:MAX_SLOTS]
     if not slots:
         return out
     dets = [Detection(_inside(_image_box(b, turn), image.shape) or b, "tile", 0.0) for b in slots]
     read = reader.read_boxes(image, dets, taught)
     start = 1 + max((r.index for r in readings), default=-1)
-    for r in _renumber(sorted(read, key=lambda r: r.index), start):
-        if r.is_tile and r.taught_match >= at:
+    for r, need in zip(_renumber(sorted(read, key=lambda r: r.index), start), needs, strict=True):
+        if r.is_tile and r.taught_match >= need:
             out.append(replace(r, detector_score=keep, found_by=FOUND_BY_SET))
     return out
 
@@ -235,7 +245,12 @@ def fit_rows(
             out.append(row)
             continue
         if len(row) > want:
-            weakest = sorted(row, key=lambda t: (t.detector_score, t.confidence))[: len(row) - want]
+            # only a few boxes the detector or the reader doubts: more means the codes are wrong
+            doubtful = [t for t in row if t.detector_score < DOUBTFUL or t.confidence < DOUBTFUL]
+            if len(row) - want > min(MAX_DROPPED, len(doubtful)):
+                out.append(row)
+                continue
+            weakest = sorted(doubtful, key=lambda t: (t.detector_score, t.confidence))[: len(row) - want]
             for t in weakest:
                 dropped.append(Dropped(t, k + 1, "the weakest box of a row with more boxes than codes"))
             gone = {t.index for t in weakest}
@@ -244,6 +259,7 @@ def fit_rows(
 
         def geo(row: list[TileRead] = row) -> _Row:
             return _Row.of([_framed_box(t.box, turn) for t in row])
+
         # 1. faint boxes in the row's band
         g = geo(row)
         near = sorted(

@@ -74,6 +74,9 @@ def test_a_row_with_too_many_boxes_drops_its_weakest() -> None:
     rows, recovered, dropped = fit_rows([row], [], [3], IMAGE, _reader())
     assert [t.index for t in rows[0]] == [0, 1, 3] and not recovered
     assert dropped[0].tile.index == 2
+    # boxes nobody doubts are not dropped to fit codes that are short (the codes are wrong)
+    rows, _, dropped = fit_rows([_row([0, 1, 2, 3])], [], [3], IMAGE, _reader())
+    assert len(rows[0]) == 4 and not dropped
 
 
 def test_pairing_recovers_and_marks_how() -> None:

@@ -122,3 +122,20 @@ def test_not_a_tile_suppresses_boxes_like_it(reader: Missing, image: np.ndarray,
     assert not any(_centre_in(t.box, first) for t in seen.tiles)
     assert any(_centre_in(r.box, first) for r in seen.rejected)
     assert len(seen.tiles) == 14
+
+
+def test_a_hand_on_a_table_teaches_the_hand_only(reader: Missing, image: np.ndarray, whole) -> None:  # noqa: ANN001
+    """Another player's row (the hand's row again, smaller: farther away) above the hand: the codes
+    typed are the hand's; the layout leaves the other row out (vision.table)."""
+    boxes = [p.tile.box for p in whole.pairs]
+    x0, y0 = int(min(b[0] for b in boxes)) - 5, int(min(b[1] for b in boxes)) - 5
+    x1, y1 = int(max(b[2] for b in boxes)) + 5, int(max(b[3] for b in boxes)) + 5
+    other = cv2.resize(image[y0:y1, x0:x1], None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    table = image.copy()
+    h, w = other.shape[:2]
+    top = max(0, y0 - h - 60)
+    table[top : top + h, 100 : 100 + w] = other
+    photo = pair_photo(reader, table, parse_rows(CODES))
+    assert [p.code for p in photo.pairs] == READ
+    assert len(photo.left_out) == 15 and all(t.box[3] <= top + h + 1 for t in photo.left_out)
+    assert any("left out" in line for line in photo.recovery_lines())

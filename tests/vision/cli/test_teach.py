@@ -181,11 +181,11 @@ def _missing_reader(monkeypatch: pytest.MonkeyPatch, place: int) -> None:
 
     real = teach_cli._base_reader
 
-    def base(args):  # noqa: ANN001, ANN202
+    def base(args):
         reader = real(args)
         find = reader.find_boxes
 
-        def find_boxes(image, mend_boxes=True):  # noqa: ANN001, ANN202
+        def find_boxes(image, mend_boxes=True):
             found, closer = find(image, mend_boxes)
             sure = sorted((d for d in found if d.score >= reader.conf), key=lambda d: d.box[0])
             gone = sure[place].box

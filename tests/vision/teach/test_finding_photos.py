@@ -124,7 +124,7 @@ def test_not_a_tile_suppresses_boxes_like_it(reader: Missing, image: np.ndarray,
     assert len(seen.tiles) == 14
 
 
-def test_a_hand_on_a_table_teaches_the_hand_only(reader: Missing, image: np.ndarray, whole) -> None:  # noqa: ANN001
+def test_a_hand_on_a_table_teaches_the_hand_only(reader: Missing, image: np.ndarray, whole) -> None:
     """Another player's row (the hand's row again, smaller: farther away) above the hand: the codes
     typed are the hand's; the layout leaves the other row out (vision.table)."""
     boxes = [p.tile.box for p in whole.pairs]

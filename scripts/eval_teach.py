@@ -461,6 +461,8 @@ def choose(reader: PhotoReader, photos: list, names: list[str], draws: int) -> d
     out["no_negatives"] = _short(protocol.measure(reader, photos, names, (2, 4), draws, negatives=False))
     augmented = protocol.measure(reader, photos, names, (2, 4), draws, protocol.augmented)
     out["augmented_looks"] = _short(augmented)
+    calibrated = protocol.measure(reader, photos, names, (2, 4), draws, protocol.calibrated)
+    out["threshold_calibrated_leave_one_out"] = _short(calibrated)
     return out
 
 

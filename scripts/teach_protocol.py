@@ -227,3 +227,14 @@ def augmented(examples: list[Example], reader: PhotoReader) -> TaughtReader | No
     """The set with six more looks of each taught tile (:func:`looks_of`); negatives as they are."""
     more = [Example(e.code, x, e.source) for e in examples if e.code != "none" for x in looks_of(e.crop)]
     return plain(examples + more, reader)
+
+
+def calibrated(examples: list[Example], reader: PhotoReader) -> TaughtReader | None:
+    """The set with its similarity threshold calibrated leave one out (:func:`adapt.calibrated`)."""
+    from vision.teach.adapt import calibrated as threshold
+
+    tr = plain(examples, reader)
+    if tr is not None:
+        looks = crop_looks(reader.rdr, [e.crop for e in examples])
+        tr.similar_at = threshold(looks.features, [e.code for e in examples])
+    return tr

@@ -118,6 +118,8 @@ class TaughtReader:
     #: ... a slot between two tiles of a row, and one at a row's end
     gap_at: float = GAP_AT
     end_at: float = END_AT
+    #: from this similarity on a tile is taken to look like a taught crop (:data:`SIMILAR_AT`)
+    similar_at: float = SIMILAR_AT
 
     @classmethod
     def build(
@@ -145,7 +147,7 @@ class TaughtReader:
         if tiles and len(sims) == 2 * tiles:
             best = np.maximum(sims[:tiles], sims[tiles:])
             sims = np.concatenate([best, best])
-        shift = np.maximum((sims - SIMILAR_AT) / TEMPERATURE, 0.0)
+        shift = np.maximum((sims - self.similar_at) / TEMPERATURE, 0.0)
         negative = self.classes == self.none_class
         if negative.any():
             # a box at least as like a "not a tile" crop as any taught tile: only "not a tile" rises
@@ -220,6 +222,30 @@ def reader_of(name: str, codes: list[str], looks: CropLooks, classes: tuple[str,
         i for c in dict.fromkeys(codes) for i in spread(feats, [k for k, x in enumerate(codes) if x == c])
     ]
     return TaughtReader.build(name, feats[keep], [codes[i] for i in keep], classes)
+
+
+def calibrated(features: np.ndarray, codes: list[str], low: float = 0.75, high: float = 0.92) -> float:
+    """A similarity threshold for this set, leave one out: each taught crop that has others of its
+    code is compared with the rest of the set; the threshold (``low``..``high``, step 0.01) that
+    best separates recognising its own code (its best match is of its code and at least the
+    threshold) from taking another's (its best match is another code's, at least the threshold).
+    Tried against the fixed :data:`SIMILAR_AT` (``scripts/eval_teach.py --protocol --variants``)."""
+    arr = np.array(codes)
+    f = _unit(features[: len(codes)].astype(np.float32))
+    sims = f @ f.T
+    np.fill_diagonal(sims, -1.0)
+    same = arr[:, None] == arr[None, :]
+    has = same.sum(axis=1) > 1
+    if not has.any():
+        return SIMILAR_AT
+    own = np.where(same, sims, -1.0).max(axis=1)[has]
+    other = np.where(same, -1.0, sims).max(axis=1)[has]
+    best, at = -1e9, SIMILAR_AT
+    for t in np.arange(high, low - 1e-9, -0.01):
+        score = int(((own >= t) & (own > other)).sum()) - int(((other >= t) & (other >= own)).sum())
+        if score > best:
+            best, at = score, float(t)
+    return at
 
 
 def spread(features: np.ndarray, members: list[int], most: int | None = None) -> list[int]:

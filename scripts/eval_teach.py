@@ -494,6 +494,7 @@ def timings(reader: PhotoReader, repeats: int = 15) -> dict:
             reader.read_and_score(image, rules="riichi", tileset=tileset)
             bucket.append(time.perf_counter() - t)
     reader.tileset = None
+    full = full_set_timing(reader, image, repeats)
     # the adjustment alone, for a photo of 40 tiles (80 looks), with this set and a full one (its
     # crops compared: at most READ_PER_CODE of each code)
     rng = np.random.default_rng(0)
@@ -512,11 +513,40 @@ def timings(reader: PhotoReader, repeats: int = 15) -> dict:
         adjust_ms[f"adjust_40_tiles_{n}_taught_ms"] = round(1000 * (time.perf_counter() - t) / repeats, 2)
     return {
         **adjust_ms,
+        **full,
         "teach_two_photos_s": round(teach_s, 2),
         "taught_tiles": len(ts),
         "read_without_set_ms": round(1000 * statistics.median(without), 1),
         "read_with_set_ms": round(1000 * statistics.median(with_set), 1),
         "set_adds_ms": round(1000 * (statistics.median(with_set) - statistics.median(without)), 1),
+    }
+
+
+def full_set_timing(reader: PhotoReader, image: np.ndarray, repeats: int) -> dict:
+    """What a full set (:data:`MAX_EXAMPLES` crops, of which :data:`READ_PER_CODE` a code are
+    compared) adds to reading a photo end to end, finding included (faint boxes matched, gap slots
+    read): the bundled example read alternately without and with it, medians."""
+    rng = np.random.default_rng(1)
+    dim = reader_features(reader)
+    codes_all = [c for c in reader.rdr.classes if c != "none"]
+    kept = min(MAX_EXAMPLES, READ_PER_CODE * len(codes_all))
+    codes = [codes_all[i % len(codes_all)] for i in range(kept)]
+    feats = rng.standard_normal((kept, dim)).astype(np.float32)
+    tr = TaughtReader.build(
+        "full", feats / np.linalg.norm(feats, axis=1, keepdims=True), codes, reader.rdr.classes
+    )
+    without, with_set = [], []
+    for _ in range(repeats):
+        for tileset, bucket in ((None, without), (tr, with_set)):
+            t = time.perf_counter()
+            reader.read_and_score(image, rules="riichi", tileset=tileset)
+            bucket.append(time.perf_counter() - t)
+    a, b = statistics.median(without), statistics.median(with_set)
+    return {
+        "full_set_compared_crops": kept,
+        "read_without_set_ms_2": round(1000 * a, 1),
+        "read_with_full_set_ms": round(1000 * b, 1),
+        "full_set_adds_ms": round(1000 * (b - a), 1),
     }
 
 
@@ -549,17 +579,23 @@ def main(argv: list[str] | None = None) -> int:
         metavar="DRAWS",
         help="with --protocol: also the ways tried, on the tuning half",
     )
+    ap.add_argument("--timings", action="store_true", help="with --protocol: the timings too")
     args = ap.parse_args(argv)
     if not CAMERASH.is_dir() or not (REAL / "riichi-camera-frames").is_dir():
         print(f"error: needs ../shared/data (camerash and real photos) beside the repository ({ROOT.parent})")
         return 2
     rdr = load_model(args.reader) if args.reader else None
     reader = PhotoReader(args.models, rdr=rdr)
+    if args.timings and not args.protocol:
+        print(json.dumps(timings(reader), indent=1))
+        return 0
     if args.protocol:
         result = {
             "reader": str(args.reader or args.models / "reader.onnx"),
             **run_protocol(reader, args.draws, args.variants),
         }
+        if args.timings:
+            result["timings"] = timings(reader)
         text = json.dumps(result, indent=1)
         if args.out:
             args.out.write_text(text + "\n")

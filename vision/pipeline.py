@@ -117,7 +117,7 @@ class PhotoReader:
             timings["decode"] = time.perf_counter() - t
             t = time.perf_counter()
         closer: SecondPass | None = None
-        adjuster = self.tileset if tileset is OWN_SET else tileset
+        adjuster = getattr(self, "tileset", None) if tileset is OWN_SET else tileset
         # a taught set that finds tiles (vision.teach.finding) looks at the faint boxes too
         finder = getattr(adjuster, "find", None)
         if detections is None:

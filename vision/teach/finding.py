@@ -209,9 +209,9 @@ def find(
     dets = [Detection(_inside(_image_box(b, turn), image.shape) or b, "tile", 0.0) for b in slots]
     read = reader.read_boxes(image, dets, taught)
     start = 1 + max((r.index for r in readings), default=-1)
-    for r, need in zip(_renumber(sorted(read, key=lambda r: r.index), start), needs, strict=True):
-        if r.is_tile and r.taught_match >= need:
-            out.append(replace(r, detector_score=keep, found_by=FOUND_BY_SET))
+    for r in read:  # each reading numbered by its slot
+        if 0 <= r.index < len(needs) and r.is_tile and r.taught_match >= needs[r.index]:
+            out.append(replace(r, index=start + r.index, detector_score=keep, found_by=FOUND_BY_SET))
     return out
 
 

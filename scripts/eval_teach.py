@@ -427,7 +427,8 @@ def erased_grids(reader: PhotoReader, draws: int) -> dict:
             rank = copy_rank([c for _, c in items])
             teach = [it for it, r in zip(items, rank, strict=True) if r < 2]
             tr = taught_reader(TileSet("two", examples(image, teach, reader.rdr.imgsz[0], photo)), reader.rdr)
-            later = [g for g in gone if rank[[p.tile.index for p in truth.taught].index(g.tile.index)] >= 2]
+            place = {p.tile.index: r for p, r in zip(truth.taught, rank, strict=True)}
+            later = [g for g in gone if place.get(g.tile.index, 0) >= 2]
             seen = erased.read(image, tileset=tr).tiles
             found = [t for t in seen if t.found_by]
             k["set_erased_untaught_copies"] += len(later)

@@ -469,4 +469,3 @@ def test_random_json_never_gets_a_server_error(client: TestClient) -> None:
         assert isinstance(r.json(), dict)
 
     check()
-

@@ -117,3 +117,16 @@ def test_match_is_the_best_taught_similarity_unless_a_negative_is_closer() -> No
     logits = np.zeros((1, len(READER_CLASSES)), np.float32)
     out = tr.adjust(logits, f[2:3])
     assert int(out.argmax()) == READER_CLASSES.index(NOT_A_TILE)
+
+
+def test_a_negative_survives_save_export_and_import(tmp_path) -> None:
+    from vision.teach.profile import Example, TileSet
+    from vision.teach.store import SetStore, read_export
+
+    crop = np.full((96, 96, 3), 90, np.uint8)
+    ts = TileSet("club", [Example("1m", crop), Example(NOT_A_TILE, crop, "photo.jpg", how="correction")])
+    store = SetStore(tmp_path / "sets")
+    store.save(ts)
+    assert store.load("club").codes() == {"1m": 1, NOT_A_TILE: 1}
+    back = read_export(store.export("club", tmp_path / "club.mjset"))
+    assert [e.code for e in back.examples] == ["1m", NOT_A_TILE]

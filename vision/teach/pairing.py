@@ -129,13 +129,13 @@ def pair_fitted(
             tries.insert(
                 0, ([t for t in sure if t.index not in ignored], [t for t in sure if t.index in ignored])
             )
-    first: PairingError | None = None
+    error: PairingError | None = None  # the last try's (every tile): what the player sees
     for tiles, left in tries:
         rows = photo_rows(tiles)
         try:
             return Fitted(pair(rows, codes), left_out=left)
         except PairingError as exc:
-            first = first or exc
+            error = exc
         counts = _counts([len(r) for r in rows], codes)
         if counts is None:
             continue
@@ -143,14 +143,14 @@ def pair_fitted(
         try:
             pairs = pair(fitted, codes)
         except PairingError as exc:
-            first = exc if not left else first
+            error = exc  # what is still wrong after fitting
             continue
         how = {r.tile.index: r.how for r in recovered}
         pairs = [replace(p, found=how.get(p.tile.index, "")) for p in pairs]
         return Fitted(pairs, recovered, dropped, left)
-    assert first is not None
-    first.rows = photo_rows(sure)
-    raise first
+    assert error is not None
+    error.rows = photo_rows(sure)
+    raise error
 
 
 def _counts(found: list[int], codes: list[list[str]] | None) -> list[int | None] | None:

@@ -115,9 +115,12 @@ class _Row:
         right = self.boxes[-1][2] + 1.5 * self.pitch
         return top <= cy <= bottom and left <= cx <= right
 
-    def slots(self, ends: bool = True) -> list[tuple[tuple[float, float, float, float], bool]]:
-        """Framed boxes of the row's tile size where a tile could stand: (box, between tiles)."""
-        out = []
+    def slots(
+        self, ends: bool = True, reach: int = 1
+    ) -> list[tuple[tuple[float, float, float, float], bool, int]]:
+        """Framed boxes of the row's tile size where a tile could stand: (box, between two tiles,
+        how many places beyond the row's end: 0 between tiles, else 1..``reach`` at either end)."""
+        out: list[tuple[tuple[float, float, float, float], bool, int]] = []
         b = self.boxes
         if len(b) < 2:
             return out
@@ -128,12 +131,14 @@ class _Row:
                 k = max(1, round(d / self.pitch) - 1)
                 for j in range(1, k + 1):
                     f = j / (k + 1)
-                    out.append((self._box(ax + f * d, ay + f * (by - ay)), True))
+                    out.append((self._box(ax + f * d, ay + f * (by - ay)), True, 0))
         if ends:
             (ax, ay), (bx, by) = centre[0], centre[-1]
             slope = (by - ay) / max(bx - ax, 1e-6)
-            out.append((self._box(ax - self.pitch, ay - slope * self.pitch), False))
-            out.append((self._box(bx + self.pitch, by + slope * self.pitch), False))
+            for j in range(1, reach + 1):
+                step = j * self.pitch
+                out.append((self._box(ax - step, ay - slope * step), False, -j))
+                out.append((self._box(bx + step, by + slope * step), False, j))
         return out
 
     def _box(self, cx: float, cy: float) -> tuple[float, float, float, float]:
@@ -196,7 +201,7 @@ def find(
         if len(row) < MIN_ROW_FOR_GAPS:
             continue
         geo = _Row.of([f.box for f in row])
-        for box, between in geo.slots(ends=end_at <= 1.0):
+        for box, between, _ in geo.slots(ends=end_at <= 1.0):
             if not _free(box, occupied + slots) or (between and gap_at > 1.0):
                 continue
             inside = _inside(_image_box(box, turn), image.shape)
@@ -290,35 +295,68 @@ def fit_rows(
                 row = [x for x in row if x.index != t.index] + read
                 dropped.append(Dropped(t, k + 1, "a box holding two tiles, split"))
                 recovered.extend(Recovered(r, k + 1, "split") for r in read)
-        # 3. gaps at the row's pitch
+        # 3. gaps at the row's pitch: between tiles, then outwards from either end
         if len(row) < want:
             g = geo(row)
             slots = []
-            for box, between in g.slots():
+            for box, between, beyond in g.slots(reach=want - len(row)):
                 inside = _inside(_image_box(box, turn), image.shape)
-                if inside is not None and _free(box, all_boxes + [s for s, _, _ in slots]):
-                    slots.append((box, inside, between))
+                if inside is not None and _free(box, all_boxes + [s[0] for s in slots]):
+                    slots.append((box, inside, between, beyond))
             if slots:
-                dets = [Detection(inside, "tile", 0.0) for _, inside, _ in slots]
-                read = _renumber(sorted(read_boxes(image, dets), key=lambda r: r.index), next_index)
-                next_index += len(read)
-                ranked = sorted(
-                    zip(read, slots, strict=True),
-                    key=lambda rs: (rs[0].code == NOT_A_TILE, not rs[1][2], -rs[0].confidence),
-                )
-                for r, (box, _, _) in ranked:
+                dets = [Detection(s[1], "tile", 0.0) for s in slots]
+                by_slot = {r.index: r for r in read_boxes(image, dets) if 0 <= r.index < len(slots)}
+                face = _face_tone(image, row)
+                ranked = []
+                for i, slot in enumerate(slots):
+                    r = by_slot.get(i)
+                    if r is None:
+                        continue
+                    r = replace(r, index=next_index + i)
+                    # a slot read as no tile still holds one between two tiles of the row, or
+                    # where it is a plain face of the row's tiles' tone (a blank white dragon)
+                    ok = r.code != NOT_A_TILE or slot[2] or _plain(image, slot[1], face)
+                    ranked.append((r.code == NOT_A_TILE, not slot[2], abs(slot[3]), -r.confidence, i, r, ok))
+                next_index += len(slots)
+                taken_ends: set[int] = set()
+                for *_, i, r, ok in sorted(ranked, key=lambda x: x[:5]):
                     if len(row) >= want:
                         break
-                    if r.code == NOT_A_TILE and not _between_only(ranked, r):
-                        continue
+                    beyond = slots[i][3]
+                    near = beyond - (1 if beyond > 0 else -1)
+                    if not ok or (abs(beyond) > 1 and near not in taken_ends):
+                        continue  # an end's slots are taken outwards, none skipped
+                    taken_ends.add(beyond)
                     row.append(r)
-                    all_boxes.append(box)
+                    all_boxes.append(slots[i][0])
                     recovered.append(Recovered(r, k + 1, "gap"))
         out.append(sorted(row, key=lambda t: sum(_framed_box(t.box, turn)[::2])))
     return out, recovered, dropped
 
 
-def _between_only(ranked: list[tuple[TileRead, Any]], r: TileRead) -> bool:
-    """A slot read as no tile is still taken when it lies between two tiles of the row (a blank
-    white dragon, a plain face the reader has no class for)."""
-    return any(x is r and slot[2] for x, slot in ranked)
+def _face_tone(image: np.ndarray, row: list[TileRead]) -> float:
+    """The grey level of the row's tiles' faces: the bright part of each box (the glyph is the
+    dark part), median over the row."""
+    tones = []
+    for t in row:
+        x0, y0, x1, y1 = (round(v) for v in t.box)
+        patch = image[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)]
+        if patch.size:
+            tones.append(float(np.percentile(patch.mean(axis=2), 75)))
+    return median(tones) if tones else 0.0
+
+
+#: A plain face: the middle of the slot this even (grey level standard deviation) and this near
+#: the row's face tone.
+PLAIN_SPREAD, PLAIN_TONE = 18.0, 35.0
+
+
+def _plain(image: np.ndarray, box: tuple[float, ...], tone: float) -> bool:
+    """Does the slot hold a plain face of the row's tiles' tone (a blank white dragon)?"""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    inner = image[int(y0 + 0.25 * h) : int(y1 - 0.25 * h), int(x0 + 0.25 * w) : int(x1 - 0.25 * w)]
+    if not inner.size or tone <= 0:
+        return False
+    grey = inner.mean(axis=2)
+    return float(grey.std()) < PLAIN_SPREAD and abs(float(grey.mean()) - tone) < PLAIN_TONE

@@ -130,3 +130,26 @@ def test_a_negative_survives_save_export_and_import(tmp_path) -> None:
     assert store.load("club").codes() == {"1m": 1, NOT_A_TILE: 1}
     back = read_export(store.export("club", tmp_path / "club.mjset"))
     assert [e.code for e in back.examples] == ["1m", NOT_A_TILE]
+
+
+def test_blank_whites_at_a_rows_end_are_plain_faces_of_the_rows_tone() -> None:
+    """A generated photo: a green table, a row of ivory tiles with a dark mark, then four blank
+    whites (plain ivory) the detector gave no box; the reader reads them as no tile. The row's
+    codes say 12 tiles: the four plain faces are taken, outwards from the row's end; the table
+    beyond the other end is not."""
+    image = np.zeros((300, 1000, 3), np.uint8)
+    image[:] = (40, 120, 40)
+    tiles = []
+    for k in range(12):
+        x = 100 + PITCH * k
+        image[100 : 100 + int(H), int(x) : int(x + W)] = (205, 228, 238)
+        if k < 8:
+            image[115:140, int(x) + 12 : int(x) + 28] = (30, 30, 160)
+            tiles.append(_tile(x, 100, k))
+    rows, recovered, _ = fit_rows([tiles], [], [12], image, _reader(NOT_A_TILE))
+    assert len(rows[0]) == 12 and [r.how for r in recovered] == ["gap"] * 4
+    centres = sorted((r.tile.box[0] + r.tile.box[2]) / 2 for r in recovered)
+    assert [round((c - 100 - W / 2) / PITCH) for c in centres] == [8, 9, 10, 11]
+    # no codes for more tiles than the plain faces there: the table is not a blank white
+    rows, recovered, _ = fit_rows([tiles], [], [13], image, _reader(NOT_A_TILE))
+    assert len(rows[0]) == 12 and len(recovered) == 4

@@ -312,6 +312,33 @@ def frame_photos(reader: PhotoReader) -> tuple[list, list[str], list[str]]:
     return photos, names[::2], names[1::2]
 
 
+def chinese_group(reader: PhotoReader, prefix: str) -> list:
+    """The Chinese phone photos of the ``test`` split whose source names start with ``prefix``:
+    ``IMG_`` are one set (ivory tiles in a black tray, checked by eye on a contact sheet). The
+    shipped models never trained on the test split, but did on other photos of this set."""
+    rows = [
+        r
+        for r in csv.DictReader(SPLIT_CSV.open())
+        if r["dataset"] == "chinese-mahjong-detection"
+        and r["split"] == "test"
+        and r["source"].startswith(prefix)
+    ]
+    audit = read_audit(AUDIT_CSV)
+    photos = []
+    for r in rows:
+        photo = RealPhoto(
+            r["dataset"], r["published"], REAL / r["dataset"] / r["published"] / "images" / r["file"]
+        )
+        image = load_picture(photo)
+        labels = apply_audit(
+            read_labels(photo, image.shape[1], image.shape[0]), audit.get((r["dataset"], r["file"]), [])
+        )
+        p = protocol.Photo(r["file"], image, labels)
+        protocol.prepare(reader, p)
+        photos.append(p)
+    return photos
+
+
 def set15(reader: PhotoReader, draws: int) -> dict:
     """The four grid photos of the Japanese-style set of camerash PR 4 (blank whites, red fives;
     no model trained on them), each four copies of 9 kinds in rows, with their typed codes
@@ -599,12 +626,26 @@ def main(argv: list[str] | None = None) -> int:
         help="with --protocol: also the ways tried, on the tuning half",
     )
     ap.add_argument("--timings", action="store_true", help="with --protocol: the timings too")
+    ap.add_argument(
+        "--chinese", action="store_true", help="the protocol on the Chinese test photos of one set"
+    )
     args = ap.parse_args(argv)
     if not CAMERASH.is_dir() or not (REAL / "riichi-camera-frames").is_dir():
         print(f"error: needs ../shared/data (camerash and real photos) beside the repository ({ROOT.parent})")
         return 2
     rdr = load_model(args.reader) if args.reader else None
     reader = PhotoReader(args.models, rdr=rdr)
+    if args.chinese:
+        photos = chinese_group(reader, "IMG_")
+        result = {
+            "reader": str(args.reader or args.models / "reader.onnx"),
+            "group": "chinese-mahjong-detection test photos IMG_* (one set; the models trained on others of it)",
+            "measured": protocol.measure(reader, photos, [p.name for p in photos], (1, 2, 4), args.draws),
+        }
+        if args.out:
+            args.out.write_text(json.dumps(result, indent=1) + "\n")
+        print(json.dumps(_short_all(result), indent=1))
+        return 0
     if args.timings and not args.protocol:
         print(json.dumps(timings(reader), indent=1))
         return 0

@@ -639,7 +639,7 @@ def main(argv: list[str] | None = None) -> int:
         photos = chinese_group(reader, "IMG_")
         result = {
             "reader": str(args.reader or args.models / "reader.onnx"),
-            "group": "chinese-mahjong-detection test photos IMG_* (one set; the models trained on others of it)",
+            "group": "Chinese test photos IMG_* (one set; the models trained on others of it)",
             "measured": protocol.measure(reader, photos, [p.name for p in photos], (1, 2, 4), args.draws),
         }
         if args.out:

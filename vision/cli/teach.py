@@ -253,7 +253,10 @@ def add_command(sub: argparse._SubParsersAction) -> None:
         "teach",
         help="teach the reader your own tile set (and list, remove, export, import sets)",
         description="Lay your tiles in rows, take a photo, type the codes row by row (rows separated "
-        "by ' / ' or a new line; '|' gaps and '*'/'^' marks are ignored; 'x' is a tile not to teach). "
+        "by ' / ' or a new line; '|' gaps and '*'/'^' marks are ignored; 'x' is a tile not to teach, "
+        "'-' a box that is no tile: the set learns to drop boxes like it). A row the detector found short "
+        "takes in the tiles it missed (faint boxes, gaps at the row's pitch); a photo of a hand on a table "
+        "is taught from the hand's codes. "
         f"--standard needs no codes: {STANDARD_TEXT}.",
     )
     p.add_argument("items", nargs="*", metavar="PHOTO CODES", help="photos, each followed by its codes")

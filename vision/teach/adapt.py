@@ -308,9 +308,15 @@ class Suspect:
                 f"{e.code}: two codes swapped? remove the wrong one"
             )
         own = f"{self.own:.2f}" if self.own > -1 else "no other"
+        like = (
+            "boxes taught as not a tile"
+            if self.looks_like == NOT_A_TILE
+            else f"taught {self.looks_like} tiles"
+        )
+        mine = "boxes taught as not a tile" if e.code == NOT_A_TILE else f"{e.code} tiles"
         return (
-            f"{head} looks more like the taught {self.looks_like} tiles ({self.other:.2f}) than like the "
-            f"other {e.code} tiles ({own}): a wrong code? remove it if so"
+            f"{head} looks more like the {like} ({self.other:.2f}) than like the other {mine} ({own}): "
+            "a wrong code? remove it if so"
         )
 
 

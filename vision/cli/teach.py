@@ -17,7 +17,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -30,7 +32,7 @@ from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
 from vision.teach.pairing import PairingError
 from vision.teach.profile import SetError, TileSet
 from vision.teach.store import SetStore, read_export
-from vision.teach.teaching import SetReport, TaughtPhoto, check_set, pair_photo
+from vision.teach.teaching import SetReport, TaughtPhoto, annotate_found, check_set, pair_photo
 
 #: Exit status when a photo's rows do not match its codes (bad input, like every user error).
 EXIT_PAIRING = 2
@@ -94,9 +96,7 @@ def _rows(photo: TaughtPhoto) -> str:
 def _show(photo: TaughtPhoto, out: TextIO) -> None:
     """The pairing, row by row: each tile's code, and ``code(read)`` where the reader read another."""
     taught = photo.taught
-    out.write(
-        f"{photo.source}: {len(photo.pairs)} tiles in {_rows(photo)}, "
-    )
+    out.write(f"{photo.source}: {len(photo.pairs)} tiles in {_rows(photo)}, ")
     out.write(f"{len(taught)} taught, {len(photo.disagreeing)} read otherwise by the reader\n")
     row = 0
     for p in photo.pairs:
@@ -105,8 +105,11 @@ def _show(photo: TaughtPhoto, out: TextIO) -> None:
                 out.write("\n")
             row = p.row
             out.write(f"  row {row}:")
-        out.write(f" {p.code}" + (f"({p.tile.code})" if p.disagrees else ""))
+        out.write(f" {'-' if p.negative else p.code}" + (f"({p.tile.code})" if p.disagrees else ""))
+        out.write("+" if p.found else "")
     out.write("\n")
+    for line in photo.recovery_lines():
+        out.write(f"  {line}\n")
 
 
 def _report(report: SetReport, out: TextIO, err: TextIO) -> None:
@@ -171,19 +174,19 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
             if codes is None:
                 print(f"  the standard layout: {STANDARD_TEXT}", file=sys.stderr)
             failed += 1
+            if annotate and exc.image is not None:
+                target = _annotate_target(annotate, photo, len(jobs))
+                _write_picture(partial(annotate_found, exc.image, exc.rows), target)
+                print(f"  the tiles found, numbered by row: {target}", file=sys.stderr)
             continue
         _show(paired, out)
         photos.append(paired)
         if annotate:
-            target = annotate if annotate.suffix and len(jobs) == 1 else annotate / f"{photo.stem}-taught.jpg"
-            try:
-                paired.annotate(target)
-            except (OSError, ValueError) as exc:
-                raise CliError(f"cannot write {target}: {exc}") from None
+            _write_picture(paired.annotate, _annotate_target(annotate, photo, len(jobs)))
     if failed:
         print(
             f"error: {failed} of {len(jobs)} photo(s) could not be paired with their codes: nothing was "
-            f"taught (fix the codes or the photo and run again; --annotate shows what was found)",
+            f"taught (fix the codes or the photo and run again; --annotate OUT draws what was found)",
             file=sys.stderr,
         )
         return EXIT_PAIRING
@@ -197,6 +200,17 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
     seconds = time.perf_counter() - start
     out.write(f"taught {len(examples)} tiles in {seconds:.1f} s; saved in {store.folder(ts.name)}\n")
     return EXIT_OK
+
+
+def _annotate_target(annotate: Path, photo: Path, jobs: int) -> Path:
+    return annotate if annotate.suffix and jobs == 1 else annotate / f"{photo.stem}-taught.jpg"
+
+
+def _write_picture(write: Callable[[Path], None], target: Path) -> None:
+    try:
+        write(target)
+    except (OSError, ValueError) as exc:
+        raise CliError(f"cannot write {target}: {exc}") from None
 
 
 def _list(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
@@ -240,7 +254,10 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "teach",
         help="teach the reader your own tile set (and list, remove, export, import sets)",
         description="Lay your tiles in rows, take a photo, type the codes row by row (rows separated "
-        "by ' / ' or a new line; '|' gaps and '*'/'^' marks are ignored; 'x' is a tile not to teach). "
+        "by ' / ' or a new line; '|' gaps and '*'/'^' marks are ignored; 'x' is a tile not to teach, "
+        "'-' a box that is no tile: the set learns to drop boxes like it). A row the detector found short "
+        "takes in the tiles it missed (faint boxes, gaps at the row's pitch); a photo of a hand on a table "
+        "is taught from the hand's codes. "
         f"--standard needs no codes: {STANDARD_TEXT}.",
     )
     p.add_argument("items", nargs="*", metavar="PHOTO CODES", help="photos, each followed by its codes")

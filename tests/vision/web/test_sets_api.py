@@ -438,6 +438,27 @@ def test_teach_and_read_with_the_real_models(tmp_path: Path) -> None:
     assert d["score"]["valid"], d["score"]
 
 
+@needs_models
+@pytest.mark.models
+@pytest.mark.slow
+def test_not_a_tile_becomes_a_negative_that_suppresses_the_box_and_can_be_undone(tmp_path: Path) -> None:
+    client = _client(None, tmp_path)
+    _taught(client)
+    d = _read(client, set="home").json()
+    first = d["tiles"][0]
+    body = {"set": "home", "read_id": d["read_id"], "tile": first["id"], "code": "none"}
+    r = client.post("/api/teach/correction", json=body)
+    assert r.status_code == 200, r.text
+    added = r.json()["added"]
+    assert added["code"] == "none" and added["tile_name"] == "not a tile"
+    again = _read(client, set="home").json()
+    # the box the player marked is read as no tile now (its crop is the set's negative)
+    assert len(again["tiles"]) == len(d["tiles"]) - 1
+    r = client.delete(f"/api/sets/home/tiles/{added['id']}")  # the page's Undo
+    assert r.status_code == 200
+    assert len(_read(client, set="home").json()["tiles"]) == len(d["tiles"])
+
+
 @pytest.mark.slow
 def test_random_json_never_gets_a_server_error(client: TestClient) -> None:
     """Whatever JSON the set endpoints get, the answer is JSON with a status below 500."""

@@ -19,6 +19,7 @@ import shutil
 import tempfile
 import threading
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -250,6 +251,21 @@ class SetStore:
         return dest
 
 
+def _member(z: zipfile.ZipFile, info: zipfile.ZipInfo, what: str) -> bytes:
+    """One member's bytes, or a clear error: encrypted, an unknown compression, corrupt data."""
+    if info.flag_bits & 0x1:
+        raise SetError(f"{what}: {info.filename} is encrypted (an exported set never is)")
+    try:
+        return z.read(info)
+    except NotImplementedError:
+        raise SetError(
+            f"{what}: {info.filename} uses a compression method this program cannot read "
+            f"({info.compress_type}; an exported set is stored or deflated)"
+        ) from None
+    except (zlib.error, zipfile.BadZipFile, EOFError, RuntimeError, ValueError) as exc:
+        raise SetError(f"{what}: {info.filename} is corrupt ({exc})") from None
+
+
 def read_export(source: str | Path) -> TileSet:
     """A set from an exported file, every member checked before anything is used."""
     path = Path(source)
@@ -266,7 +282,7 @@ def read_export(source: str | Path) -> TileSet:
             members = {i.filename: i for i in infos if not i.is_dir()}
             if "set.json" not in members:
                 raise SetError(f"{path} is not an exported set (no set.json inside)")
-            doc = _parse_document(z.read(members["set.json"]), f"{path}: set.json")
+            doc = _parse_document(_member(z, members["set.json"], str(path)), f"{path}: set.json")
             crops = {}
             for e in doc["examples"]:
                 member = members.get(f"crops/{e['id']}.png")
@@ -274,7 +290,7 @@ def read_export(source: str | Path) -> TileSet:
                     raise SetError(f"{path}: the crop of taught tile {e['id']} ({e['code']}) is missing")
                 if member.file_size > MAX_CROP_BYTES:
                     raise SetError(f"{path}: crops/{e['id']}.png is too large for a tile crop")
-                crops[e["id"]] = _crop_from(z.read(member), f"{path}: crops/{e['id']}.png")
+                crops[e["id"]] = _crop_from(_member(z, member, str(path)), f"{path}: crops/{e['id']}.png")
     except zipfile.BadZipFile:
         raise SetError(f"{path} is not an exported set (not a zip file)") from None
     except OSError as exc:

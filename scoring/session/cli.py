@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from scoring.hand import HandError
+from scoring.output_paths import OutputError, check_output_paths, write_output
 from scoring.rules import check_context
 from scoring.session.closing import ranking
 from scoring.session.engine import run_session
@@ -36,7 +37,9 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(str(exc)) from None
     sheets = []
     try:
-        for session in _sessions(args, CliError):
+        sessions = _sessions(args, CliError)
+        _check_outputs(args, sessions, CliError)
+        for session in sessions:
             sheets.append(run_session(session, args.rules, options))
     except SessionError as exc:
         raise CliError(str(exc)) from None
@@ -92,11 +95,24 @@ def _rank_line(r: dict) -> str:
     return f"{r['rank']:>3}. {r['player']:<16} " + "  ".join(f"{k.replace('_', ' ')} {r[k]}" for k in keys)
 
 
+def _check_outputs(args: argparse.Namespace, sessions: list[Session], error: type[Exception]) -> None:
+    """The outputs by the rule every command that writes follows: never a session file, its
+    manifest or one of its photos, never a device or a folder, an existing file only with --force."""
+    named = (("--csv", args.csv), ("--out-json", args.out_json), ("--html", args.html))
+    outputs = [(option, Path(value)) for option, value in named if value]
+    inputs = [Path(f) for f in [*(args.file or []), args.manifest] if f]
+    inputs += [Path(s.base_dir) / r.photo for s in sessions for r in s.rows if r.photo]
+    try:
+        check_output_paths(outputs, inputs, args.force)
+    except OutputError as exc:
+        raise error(str(exc)) from None
+
+
 def _write(path: str | None, text: str, error: type[Exception]) -> None:
     if not path:
         return
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_output(path, text.encode("utf-8"))
     except OSError as exc:
         raise error(f"cannot write {path}: {exc.strerror or exc}") from None
 
@@ -126,4 +142,5 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--csv", metavar="OUT", help="write the sheet as CSV")
     p.add_argument("--out-json", metavar="OUT", help="write the sheet as JSON")
     p.add_argument("--html", metavar="OUT", help="write the printable sheet (HTML)")
+    p.add_argument("--force", action="store_true", help="replace output files that exist already")
     p.set_defaults(func=cmd_session)

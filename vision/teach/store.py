@@ -221,6 +221,19 @@ class SetStore:
         with self._locked(name, make=False) as folder:
             return self._read(name, folder)
 
+    def index(self, name: str) -> list[tuple[str, str]]:
+        """Each taught tile's (id, code) from ``set.json`` alone, no crop read (reading with a set
+        whose features are cached needs no more)."""
+        if not self.exists(name):
+            self.load(name)  # the error naming the sets there are
+        with self._locked(name, make=False) as folder:
+            path = folder / "set.json"
+            try:
+                doc = _parse_document(path.read_bytes(), str(path))
+            except OSError as exc:
+                raise SetError(f"cannot read set {name!r}: {exc.strerror or exc}") from None
+        return [(e["id"], e["code"]) for e in doc["examples"]]
+
     def _read(self, name: str, folder: Path) -> TileSet:
         doc_path = folder / "set.json"
         try:

@@ -36,7 +36,7 @@ from vision.models import OnnxModel
 from vision.pipeline import PhotoReader
 from vision.read import tile_crop
 from vision.result import HandResult
-from vision.teach.adapt import CropLooks, Suspect, TaughtReader, crop_looks, reader_of, suspects
+from vision.teach.adapt import CropLooks, Suspect, TaughtReader, looks_of, reader_of, suspects
 from vision.teach.pairing import PairingError
 from vision.teach.profile import MAX_EXAMPLES, Example, SetError, TileSet, check_name
 from vision.teach.store import SetStore
@@ -216,9 +216,9 @@ class Sets:
     # -- the reader's view of a set ----------------------------------------------------------------
     def _looks(self, entry: _Loaded) -> CropLooks:
         if entry.looks is None:
-            crops = [e.crop for e in entry.tileset.examples]
-            try:
-                entry.looks = self.reader.use(lambda r: crop_looks(_model(r), crops))
+            ts, cache = entry.tileset, self.store.folder(entry.tileset.name) / "features.npz"
+            try:  # the set's cache: after a change only the crops it added are read again
+                entry.looks = self.reader.use(lambda r: looks_of(ts, _model(r), cache))
             except ValueError as exc:  # a reader without its features output
                 raise ApiError(503, str(exc)) from None
         return entry.looks

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
+from scoring.csv_cells import safe_writer
 from scoring.session.engine import Line, Sheet
 from scoring.session.model import Session
 
@@ -41,7 +41,7 @@ def sheet_csv(sheet: Sheet) -> str:
     """One line per row: what happened, each player's result and running total, then the closing."""
     names = [p.name for p in sheet.session.players]
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = safe_writer(buf, lineterminator="\n")  # no cell a spreadsheet would run
     w.writerow(
         [
             "hand",

@@ -9,7 +9,6 @@ on its own (:func:`photo_row`), so a pool of workers could map entries to rows.
 from __future__ import annotations
 
 import argparse
-import csv
 import itertools
 import json
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.cli import EXIT_OK, CliError, parse_options
+from scoring.csv_cells import safe_writer
 from vision.annotate import draw
 from vision.cli.entries import Entry, annotated_names, entries
 from vision.cli.manifest import manifest_entries, read_manifest
@@ -195,7 +195,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
         # error line, not a CSV cut short
         rows = _started(map_in_order(spec, photo_row, tasks, workers))
         with _open_outputs(csv_path, jsonl_path, ann_dir, append=done.has_header) as (fh_csv, fh_jsonl):
-            w = csv.writer(fh_csv)
+            w = safe_writer(fh_csv)
             if not done.has_header:
                 w.writerow(header)
                 fh_csv.flush()

@@ -202,3 +202,18 @@ def test_photo_annotate_onto_a_fifo_or_an_existing_file(tmp_path: Path, capsys) 
         ["photo", str(EXAMPLE), "--rules", "riichi", "--annotate", str(tmp_path / "b.jpg")], capsys
     )
     assert code == 2 and "--force" in err and (tmp_path / "b.jpg").read_bytes() == b"keep"
+
+
+def test_the_photos_csv_neutralises_formulas_and_resumes(tmp_path: Path, capsys) -> None:
+    d = tmp_path / "in"
+    d.mkdir()
+    (d / "=1+2.jpg").write_bytes(b"not a photo")
+    (d / "@x.jpg").write_bytes(b"not a photo either")
+    out = str(tmp_path / "r.csv")
+    argv = ["photos", str(d), "--rules", "riichi", "--out", out, "--quiet", "--no-annotate"]
+    code, _, err = _run([*argv, "--workers", "1"], capsys)
+    assert code == 0, err
+    text = (tmp_path / "r.csv").read_text()
+    assert "'=1+2.jpg" in text and "'@x.jpg" in text and "\n=" not in text and "\n@" not in text
+    code, out, err = _run([*argv, "--workers", "1", "--resume"], capsys)
+    assert code == 0 and "2 done before" in out, err

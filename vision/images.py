@@ -22,6 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scoring.output_paths import what_is
+
 #: File names the photo commands take as photos.
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 #: Largest image decoded (pixels): a 200-megapixel phone photo is the biggest real one. Decoded,
@@ -229,9 +231,8 @@ def decode_image(
         raise PhotoError(f"the {kind.upper()} image is corrupt (its header gives no size)")
     w, h = size
     if w * h > max_pixels:
-        raise PhotoError(
-            f"the image is too large: {w}×{h} pixels (limit {max_pixels // 1_000_000} MP)", "too_large"
-        )
+        limit = f"{max_pixels // 1_000_000} MP" if max_pixels >= 1_000_000 else f"{max_pixels:,} pixels"
+        raise PhotoError(f"the image is too large: {w}×{h} pixels (limit {limit})", "too_large")
     if w == 0 or h == 0:
         raise PhotoError(f"the {kind.upper()} image is corrupt (it says it is {w}×{h})")
     factor = 1
@@ -275,13 +276,13 @@ def read_photo_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> np.nda
     except FileNotFoundError:
         raise PhotoError(f"no such file: {p}", "missing") from None
     except IsADirectoryError:
-        raise PhotoError(f"not a file: {p}", "not_a_file") from None
+        raise PhotoError(f"{p} is a folder, not a photo file", "not_a_file") from None
     except OSError as exc:
         raise PhotoError(f"cannot read {p}: {exc.strerror or exc}", "missing") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise PhotoError(f"not a file: {p}", "not_a_file")
+            raise PhotoError(f"{p} is {what_is(p) or 'not a regular file'}, not a photo file", "not_a_file")
         if st.st_size > max_bytes:
             raise PhotoError(
                 f"the file is too large ({st.st_size >> 20} MB; limit {max_bytes >> 20} MB): {p}", "too_large"

@@ -25,7 +25,7 @@ from vision.images import (
 def test_missing_empty_not_an_image_and_corrupt(tmp_path: Path) -> None:
     with pytest.raises(PhotoError, match="no such file"):
         load_image(tmp_path / "nope.jpg")
-    with pytest.raises(PhotoError, match="not a file"):
+    with pytest.raises(PhotoError, match="is a folder, not a photo file"):
         load_image(tmp_path)
     (tmp_path / "empty.jpg").write_bytes(b"")
     with pytest.raises(PhotoError, match="empty"):
@@ -205,9 +205,9 @@ def test_a_one_pixel_image_is_too_small_not_corrupt() -> None:
 def test_a_fifo_or_a_device_is_not_read(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.jpg"
     os.mkfifo(fifo)  # reading it would block forever
-    with pytest.raises(PhotoError, match="not a file"):
+    with pytest.raises(PhotoError, match=r"is a FIFO \(named pipe\), not a photo file"):
         load_photo(fifo)
-    with pytest.raises(PhotoError, match="not a file"):
+    with pytest.raises(PhotoError, match="is a character device, not a photo file"):
         read_photo_file("/dev/zero")
     big = tmp_path / "big.jpg"
     big.write_bytes(b"\xff\xd8\xff" + b"\0" * 100)

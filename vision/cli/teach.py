@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from scoring.cli import EXIT_OK, CliError
+from scoring.output_paths import what_is
 from vision.cli.options import add_model_options, reader_spec
 from vision.cli.outputs import add_force_option, check_outputs, image_output
 from vision.images import IMAGE_SUFFIXES, PhotoError
@@ -74,8 +75,21 @@ def _jobs(args: argparse.Namespace) -> list[tuple[Path, list[list[str]] | None]]
     return jobs
 
 
+#: A codes file holds a photo's rows (a few hundred bytes); anything far larger is not one.
+MAX_CODES_BYTES = 64 << 10
+#: A photo whose rows do not match is reported in at most this many lines of this length.
+MAX_REPORT_LINES, MAX_LINE = 20, 300
+
+
 def _read_text(path: Path) -> str:
+    kind = what_is(path)
+    if kind:
+        raise CliError(f"{path} is {kind}, not a codes file")
     try:
+        if path.stat().st_size > MAX_CODES_BYTES:
+            raise CliError(
+                f"{path} is too large for a codes file ({path.stat().st_size >> 10} KB; limit 64 KB)"
+            )
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
@@ -229,8 +243,10 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
             continue
         except PairingError as exc:
             print(f"error: {photo}: the tiles found do not match the codes:", file=sys.stderr)
-            for line in exc.lines:
-                print(f"  {line}", file=sys.stderr)
+            for line in exc.lines[:MAX_REPORT_LINES]:
+                print(f"  {_clip(line)}", file=sys.stderr)
+            if len(exc.lines) > MAX_REPORT_LINES:
+                print(f"  … and {len(exc.lines) - MAX_REPORT_LINES} more rows", file=sys.stderr)
             if codes is None:
                 print(f"  the standard layout: {STANDARD_TEXT}", file=sys.stderr)
             failed += 1
@@ -259,6 +275,10 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
     seconds = time.perf_counter() - start
     out.write(f"taught {len(examples)} tiles in {seconds:.1f} s; saved in {store.folder(ts.name)}\n")
     return EXIT_OK
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
 
 
 def _clean(text: str) -> str:

@@ -32,7 +32,7 @@ except ImportError:  # not POSIX: a lock between this process's threads only
 import cv2
 import numpy as np
 
-from scoring.output_paths import new_file_mode, write_output
+from scoring.output_paths import new_file_mode, what_is, write_output
 from vision.images import PhotoError, decode_image
 from vision.teach.profile import MAX_EXAMPLES, NAME_RE, Example, SetError, TileSet, check_name
 
@@ -90,6 +90,12 @@ def _crop_from(data: bytes, what: str) -> np.ndarray:
     try:
         image, _ = decode_image(data, max_pixels=MAX_CROP_SIDE * MAX_CROP_SIDE, min_side=MAX_CROP_SIDE)
     except PhotoError as exc:
+        if exc.reason == "too_small":
+            raise SetError(f"{what}: too small for a tile crop (8 pixels a side at least)") from None
+        if exc.reason == "too_large":
+            raise SetError(
+                f"{what}: too large for a tile crop ({MAX_CROP_SIDE}x{MAX_CROP_SIDE} at most)"
+            ) from None
         raise SetError(f"{what}: {exc}") from None
     return image
 
@@ -405,7 +411,8 @@ def read_export(source: str | Path) -> TileSet:
     """A set from an exported file, every member checked before anything is used."""
     path = Path(source)
     if not path.is_file():
-        raise SetError(f"no such file: {path}")
+        kind = what_is(path)
+        raise SetError(f"{path} is {kind}, not an exported set" if kind else f"no such file: {path}")
     limit = MAX_JSON_BYTES + (MAX_EXAMPLES + 1) * MAX_CROP_BYTES
     try:
         with zipfile.ZipFile(path) as z:

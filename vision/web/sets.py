@@ -367,8 +367,9 @@ class Sets:
         try:
             photo, examples = self.reader.use(paired)
         except PairingError as exc:
-            message = "the tiles found do not match the codes: " + "; ".join(exc.lines)
-            raise ApiError(422, message, lines=exc.lines) from None
+            lines = [line if len(line) <= 300 else line[:299] + "…" for line in exc.lines[:20]]
+            message = "the tiles found do not match the codes: " + "; ".join(lines)
+            raise ApiError(422, message, lines=lines) from None
         return photo, examples, self.previews.put(Preview(name, examples))
 
     def save_preview(self, preview_id: str) -> tuple[Preview, TileSet]:

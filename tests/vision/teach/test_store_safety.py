@@ -127,3 +127,63 @@ def test_list_skips_a_corrupt_set_and_a_bad_folder(
     err = capsys.readouterr().err
     assert code == 0 and "good: 1 tiles" in out.getvalue()
     assert "set 'bad' cannot be read" in err and "not a set's folder name" in err and "\t" not in err
+
+
+def test_crop_errors_say_what_a_crop_may_be() -> None:
+    import cv2
+
+    from vision.teach.profile import SetError
+    from vision.teach.store import _crop_from
+
+    with pytest.raises(SetError, match=r"too large for a tile crop \(256x256 at most\)"):
+        _crop_from(cv2.imencode(".png", np.zeros((300, 300, 3), np.uint8))[1].tobytes(), "c.png")
+    with pytest.raises(SetError, match="too small for a tile crop"):
+        _crop_from(cv2.imencode(".png", np.zeros((4, 4, 3), np.uint8))[1].tobytes(), "c.png")
+
+
+def test_an_import_that_is_not_a_file_says_what_it_is(tmp_path: Path) -> None:
+    from vision.teach.profile import SetError
+    from vision.teach.store import read_export
+
+    os.mkfifo(tmp_path / "p.mjset")
+    with pytest.raises(SetError, match="is a FIFO"):
+        read_export(tmp_path / "p.mjset")
+    with pytest.raises(SetError, match="is a folder"):
+        read_export(tmp_path)
+
+
+def test_text_from_an_import_is_listed_without_control_characters(tmp_path: Path, capsys) -> None:
+    from scoring.cli import run
+    from vision.cli import build_parser
+
+    ts = TileSet(
+        "club", [Example("1m", _crop(1), source="\x1b[2J\x1b]0;owned\x07photo.jpg")], note="\x1b[31mred"
+    )
+    SetStore(tmp_path).save(ts)
+    parser, _ = build_parser()
+    out = io.StringIO()
+    assert run(parser, ["teach", "--profile", str(tmp_path), "--list", "--set", "club"], out=out) == 0
+    text = out.getvalue() + capsys.readouterr().err
+    assert "\x1b" not in text and "\x07" not in text and "photo.jpg" in text and "red" in text
+
+
+def test_a_huge_codes_file_is_refused_and_a_mismatch_report_is_bounded(tmp_path: Path, capsys) -> None:
+    from scoring.cli import run
+    from vision.cli import build_parser
+
+    d = tmp_path / "in"
+    d.mkdir()
+    (d / "a.jpg").write_bytes((ROOT / "examples" / "hand.jpg").read_bytes())
+    (d / "a.txt").write_text("1m " * 400_000)
+    parser, _ = build_parser()
+    code = run(
+        parser, ["teach", "--profile", str(tmp_path), "--set", "x", "--from", str(d)], out=io.StringIO()
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and "too large for a codes file" in err and len(err) < 500
+    (d / "a.txt").write_text(" / ".join(["1m 2m 3m " * 100] * 100))  # 100 rows of 300 codes
+    code = run(
+        parser, ["teach", "--profile", str(tmp_path), "--set", "x", "--from", str(d)], out=io.StringIO()
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and len(err) < 10_000, len(err)

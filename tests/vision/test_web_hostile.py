@@ -73,3 +73,32 @@ def test_the_same_correction_posted_twice_is_taught_once(reader: TruthReader, tm
     again = client.post("/api/teach/correction", json=body)
     assert first.status_code == again.status_code == 200, again.text
     assert again.json()["set"]["tiles"] == 16 and first.json()["added"]["id"] == again.json()["added"]["id"]
+
+
+def test_opencv_lines_stay_out_of_the_server_log() -> None:
+    """OpenCV's own log is off for the whole server (the per-decode switch raced between the
+    server's threads), and corrupt uploads decoded in threads at once write nothing to stderr."""
+    import subprocess
+    import sys
+
+    code = (
+        "import cv2, numpy as np\n"
+        "from concurrent.futures import ThreadPoolExecutor\n"
+        "from vision.images import PhotoError, decode_image\n"
+        "from vision.web.server import log_errors_to_stderr\n"
+        "log_errors_to_stderr()\n"
+        "assert cv2.utils.logging.getLogLevel() == cv2.utils.logging.LOG_LEVEL_SILENT\n"
+        "img = np.random.default_rng(0).integers(0, 255, (64, 64, 3), np.uint8)\n"
+        "files = [cv2.imencode(e, img)[1].tobytes() for e in ('.png', '.jpg', '.tif', '.webp')]\n"
+        "bad = [f[: len(f) // 2] for f in files]\n"
+        "def one(k):\n"
+        "    try:\n"
+        "        decode_image(bad[k % 4])\n"
+        "    except PhotoError:\n"
+        "        pass\n"
+        "list(ThreadPoolExecutor(8).map(one, range(400)))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stderr == "", done.stderr[:500]

@@ -102,3 +102,25 @@ def test_opencv_lines_stay_out_of_the_server_log() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stderr == "", done.stderr[:500]
+
+
+@needs_models
+def test_a_change_to_a_set_reads_only_the_crops_it_added(
+    reader: TruthReader,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from vision.teach import adapt
+
+    client = _client(reader, tmp_path / "sets")
+    _taught(client)
+    sizes: list[int] = []
+    real = adapt._crop_looks
+    monkeypatch.setattr(adapt, "_crop_looks", lambda m, crops: sizes.append(len(crops)) or real(m, crops))
+    d = _read(client, set="home").json()  # the set's looks: from the cache teaching filled, or once
+    first = sum(sizes)
+    assert first in (0, 15)
+    body = {"set": "home", "read_id": d["read_id"], "tile": d["tiles"][0]["id"], "code": "0m"}
+    assert client.post("/api/teach/correction", json=body).status_code == 200
+    _read(client, set="home")
+    assert sum(sizes) - first == 1, sizes  # the one crop the correction added

@@ -15,6 +15,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -132,6 +133,8 @@ def _parse_document(data: bytes, what: str) -> dict[str, Any]:
     for e in examples:
         if not isinstance(e, dict) or not all(isinstance(e.get(k), str) for k in ("id", "code")):
             raise SetError(f"{what}: each example needs an 'id' and a 'code' (strings)")
+        if not re.fullmatch(r"[0-9a-f]{4,32}", e["id"]) or len(e["code"]) > 8:
+            raise SetError(f"{what}: bad example id or code {e['id'][:40]!r} {e['code'][:8]!r}")
     if len({e["id"] for e in examples}) != len(examples):
         raise SetError(f"{what}: two examples share an id")
     return doc
@@ -395,16 +398,17 @@ class SetStore:
 def _member(z: zipfile.ZipFile, info: zipfile.ZipInfo, what: str) -> bytes:
     """One member's bytes, or a clear error: encrypted, an unknown compression, corrupt data."""
     if info.flag_bits & 0x1:
-        raise SetError(f"{what}: {info.filename} is encrypted (an exported set never is)")
+        raise SetError(f"{what}: {info.filename[:80]!r} is encrypted (an exported set never is)")
     try:
         return z.read(info)
     except NotImplementedError:
         raise SetError(
-            f"{what}: {info.filename} uses a compression method this program cannot read "
+            f"{what}: {info.filename[:80]!r} uses a compression method this program cannot read "
             f"({info.compress_type}; an exported set is stored or deflated)"
         ) from None
     except (zlib.error, zipfile.BadZipFile, EOFError, RuntimeError, ValueError) as exc:
-        raise SetError(f"{what}: {info.filename} is corrupt ({exc})") from None
+        why = "".join(c if c.isprintable() else "?" for c in str(exc)[:120])
+        raise SetError(f"{what}: {info.filename[:80]!r} is corrupt ({why})") from None
 
 
 def read_export(source: str | Path) -> TileSet:

@@ -133,7 +133,7 @@ def _doc(**over: object) -> bytes:
         ({"set.json": _doc(examples=[{"id": "abcd", "code": "9z"}]), "crops/abcd.png": b"x"}, "not an image"),
         ({"set.json": _doc(name="../etc")}, "bad set name"),
         ({"set.json": _doc(examples="many")}, "must be a list"),
-        ({"set.json": _doc(examples=[{"id": "ab", "code": "1m"}] * 2)}, "share an id"),
+        ({"set.json": _doc(examples=[{"id": "abab", "code": "1m"}] * 2)}, "share an id"),
         (
             {
                 "set.json": _doc(examples=[{"id": "abcd", "code": "1m"}]),

@@ -187,3 +187,40 @@ def test_a_huge_codes_file_is_refused_and_a_mismatch_report_is_bounded(tmp_path:
     )
     err = capsys.readouterr().err
     assert code == 2 and len(err) < 10_000, len(err)
+
+
+def test_a_set_read_while_it_is_saved_is_always_whole(tmp_path: Path) -> None:
+    """One thread takes tiles out and puts new ones in; another reads the set meanwhile: every
+    read is a whole set (never a set.json naming a crop the save just deleted)."""
+    import threading
+
+    store = SetStore(tmp_path)
+    store.save(TileSet("club", [Example("1m", _crop(k)) for k in range(6)]))
+    stop, problems = threading.Event(), []
+
+    def change() -> None:
+        for k in range(30):  # one writer: load, change, save
+            ts = store.load("club")
+            ts.remove([ts.examples[0].id])
+            ts.add([Example("2m", _crop(100 + k))])
+            store.save(ts)
+        stop.set()
+
+    def read() -> None:
+        from vision.teach.profile import SetError
+
+        while not stop.is_set():
+            try:
+                ts = store.load("club")
+            except SetError as exc:  # a crop deleted under the read
+                problems.append(str(exc))
+                continue
+            if getattr(ts, "broken", None) or len(ts) != 6:
+                problems.append(len(ts))
+
+    threads = [threading.Thread(target=change), threading.Thread(target=read)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not problems, problems[:3]

@@ -171,7 +171,7 @@ def cmd_teach(args: argparse.Namespace, out: TextIO) -> int:
             ts = store.load(args.set)
             if args.dry_run:
                 out.write(
-                    f"dry run: set {args.set!r} ({len(ts)} taught tiles) would be removed; nothing was\n"
+                    f"dry run: set {args.set!r} ({len(ts)} taught tiles) would be removed; nothing removed\n"
                 )
                 return EXIT_OK
             store.remove(args.set)

@@ -239,14 +239,6 @@ class Sets:
         return suspects(entry.tileset, self._looks(entry)) if len(entry.tileset) else []
 
     # -- changing a set --------------------------------------------------------------------------
-    def _save(self, ts: TileSet) -> TileSet:
-        """Save a new set; the saved set becomes the loaded one (no reload)."""
-        try:
-            self.store.save(ts)
-        except SetError as exc:
-            raise ApiError(500, str(exc)) from None
-        return self._saved(ts)
-
     def _saved(self, ts: TileSet) -> TileSet:
         stamp = self._stamp(ts.name)
         if stamp is not None:
@@ -267,10 +259,14 @@ class Sets:
         return ts, result
 
     def create(self, name: str) -> TileSet:
+        def change(ts: TileSet) -> None:
+            if len(ts) or ts.broken:  # made meanwhile (by the command line): never emptied
+                raise ApiError(409, f"a set {name!r} exists already")
+
         with self._writing:
             if self.exists(name):
                 raise ApiError(409, f"a set {name!r} exists already")
-            return self._save(TileSet(name))
+            return self._update(name, change, create=True)[0]
 
     def add(self, name: str, examples: list[Example], create: bool = False) -> TileSet:
         """Add taught tiles to ``name`` (made when new with ``create``, else 404). A taught tile

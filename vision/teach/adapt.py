@@ -15,13 +15,15 @@ answers, a bonus to the best-matching code only, and a product of experts that a
 codes a tile looks unlike (by up to 1 or 3 logits): lowering cost 0.5-2 points on the frames,
 where the same tile photographed again is often less than 0.85 alike, and the others cost up to
 20 points on codes the set was not taught (a set taught from two hands knows only some codes).
-The features are computed again from the crops when the reader changes (cached per reader file).
+The features are computed once per crop and reader (cached by example id in the set's folder).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -59,6 +61,8 @@ READ_PER_CODE = 24
 SUSPECT_MARGIN = 0.03
 #: Two taught crops each read (at least this sure) as the other's code look like a swap.
 SWAP_SURE = 0.5
+#: Taught crops sent to the reader at once when a set's looks are computed.
+LOOK_BATCH = 128
 
 
 def _unit(x: np.ndarray) -> np.ndarray:
@@ -93,6 +97,27 @@ class CropLooks:
 
 
 def crop_looks(model: OnnxModel, crops: list[np.ndarray]) -> CropLooks:
+    """The reader's looks at ``crops``, :data:`LOOK_BATCH` at a time (a full set in one batch
+    took 4.6-5.7 GB)."""
+    if len(crops) > LOOK_BATCH:
+        parts = [_crop_looks(model, crops[k : k + LOOK_BATCH]) for k in range(0, len(crops), LOOK_BATCH)]
+        return _joined(parts)
+    return _crop_looks(model, crops)
+
+
+def _joined(parts: list[CropLooks]) -> CropLooks:
+    """Looks of consecutive runs of crops as one (each part's rows: as cut, then turned)."""
+    parts = [p for p in parts if len(p.read_as)]
+    if not parts:
+        return CropLooks(np.zeros((0, 0), np.float32), ())
+    halves = [(p.features[: len(p.read_as)], p.features[len(p.read_as) :]) for p in parts]
+    features = np.concatenate([h[0] for h in halves] + [h[1] for h in halves])
+    return CropLooks(
+        features, tuple(c for p in parts for c in p.read_as), tuple(v for p in parts for v in p.sure)
+    )
+
+
+def _crop_looks(model: OnnxModel, crops: list[np.ndarray]) -> CropLooks:
     if not crops:
         return CropLooks(np.zeros((0, 0), np.float32), ())
     looks = look(model, crops, tta=True)
@@ -204,30 +229,71 @@ class TaughtReader:
         return find(self, reader, image, readings, keep)
 
 
+def _cached(cache: Path, fingerprint: str) -> dict[str, tuple[np.ndarray, np.ndarray, str, float]]:
+    """The cache's looks by example id (as cut, turned, read as, sure), when for this reader."""
+    try:
+        with np.load(cache, allow_pickle=False) as z:
+            if str(z["reader"]) != fingerprint:
+                return {}
+            ids, f, read_as, sure = z["ids"], z["features"], z["read_as"], z["sure"]
+    except (OSError, ValueError, KeyError, EOFError):
+        return {}  # none yet, stale or broken: computed again
+    n = len(ids)
+    if f.shape[0] != 2 * n or len(read_as) != n or len(sure) != n:
+        return {}
+    return {str(ids[k]): (f[k], f[n + k], str(read_as[k]), float(sure[k])) for k in range(n)}
+
+
+def _assembled(ids: list[str], known: dict[str, tuple[np.ndarray, np.ndarray, str, float]]) -> CropLooks:
+    rows = [known[i] for i in ids]
+    if not rows:
+        return CropLooks(np.zeros((0, 0), np.float32), ())
+    features = np.stack([r[0] for r in rows] + [r[1] for r in rows]).astype(np.float32)
+    return CropLooks(features, tuple(r[2] for r in rows), tuple(r[3] for r in rows))
+
+
+def cached_looks(ids: list[str], model: OnnxModel, cache: Path) -> CropLooks | None:
+    """:func:`crop_looks` of the examples ``ids`` from ``cache`` alone (no crop needed), or None
+    when one of them is not there for this reader."""
+    known = _cached(cache, reader_fingerprint(model))
+    return _assembled(ids, known) if all(i in known for i in ids) else None
+
+
 def looks_of(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> CropLooks:
-    """:func:`crop_looks` of the set's examples, in their order; read from (and written to)
-    ``cache`` when it is for this reader and these examples."""
-    key = reader_fingerprint(model) + ":" + ",".join(e.id for e in ts.examples)
-    if cache is not None and cache.is_file():
-        try:
-            with np.load(cache, allow_pickle=False) as z:
-                if str(z["key"]) == key:
-                    return CropLooks(
-                        z["features"], tuple(str(c) for c in z["read_as"]), tuple(float(v) for v in z["sure"])
-                    )
-        except (OSError, ValueError, KeyError):
-            pass  # a stale or broken cache is computed again
-    found = crop_looks(model, [e.crop for e in ts.examples])
-    if cache is not None:
-        try:
-            tmp = cache.with_name(cache.stem + ".tmp.npz")
+    """:func:`crop_looks` of the set's examples, in their order. With ``cache`` (the set's
+    ``features.npz``): the looks of each example are kept by its id for this reader, so only the
+    crops a change added are read again (an example's crop never changes under its id)."""
+    fingerprint = reader_fingerprint(model)
+    known = _cached(cache, fingerprint) if cache is not None else {}
+    ids = [e.id for e in ts.examples]
+    new = [e for e in ts.examples if e.id not in known]
+    if new:
+        found = crop_looks(model, [e.crop for e in new])
+        n = len(new)
+        for k, e in enumerate(new):
+            known[e.id] = (found.features[k], found.features[n + k], found.read_as[k], found.sure[k])
+    looks = _assembled(ids, known)
+    if cache is not None and (new or len(known) != len(ids)):
+        _write_cache(cache, fingerprint, ids, looks)
+    return looks
+
+
+def _write_cache(cache: Path, fingerprint: str, ids: list[str], looks: CropLooks) -> None:
+    try:
+        fd, tmp = tempfile.mkstemp(dir=cache.parent, prefix=f".{cache.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
             np.savez(
-                tmp, key=np.array(key), features=found.features, read_as=np.array(found.read_as, dtype="U8")
+                f,
+                reader=np.array(fingerprint),
+                ids=np.array(ids, dtype="U32"),
+                features=looks.features.astype(np.float32),
+                read_as=np.array(looks.read_as, dtype="U8"),
+                sure=np.array(looks.sure, np.float32),
             )
-            os.replace(tmp, cache)
-        except OSError:
-            pass  # no cache: computed again next time
-    return found
+        os.replace(tmp, cache)
+    except OSError:
+        with contextlib.suppress(OSError, UnboundLocalError):
+            os.unlink(tmp)  # no cache: computed again next time
 
 
 def taught_reader(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> TaughtReader:

@@ -83,6 +83,9 @@ class TileSet:
     examples: list[Example] = field(default_factory=list)
     created: str = field(default_factory=now)
     note: str = ""
+    #: taught tiles whose crop could not be read (each ``set.json``'s entry with a ``problem``):
+    #: reported and left out of reading, kept on disk until removed (``--remove-tile ID``)
+    broken: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -94,12 +97,13 @@ class TileSet:
 
     def remove(self, ids: list[str]) -> list[Example]:
         """Take these examples out (an unknown id is an error, and nothing is removed)."""
-        known = {e.id for e in self.examples}
+        known = {e.id for e in self.examples} | {b["id"] for b in self.broken}
         missing = [i for i in ids if i not in known]
         if missing:
             raise SetError(f"set {self.name!r} has no taught tile {missing[0]!r}")
         gone = [e for e in self.examples if e.id in ids]
         self.examples = [e for e in self.examples if e.id not in ids]
+        self.broken = [b for b in self.broken if b["id"] not in ids]
         return gone
 
     def codes(self) -> dict[str, int]:

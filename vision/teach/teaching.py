@@ -15,7 +15,7 @@ from vision.annotate import draw
 from vision.detect import Detection
 from vision.pipeline import PhotoReader, Source
 from vision.read import TileRead, tile_crop
-from vision.teach.adapt import Suspect, looks_of, suspects, taught_reader
+from vision.teach.adapt import Suspect, cached_looks, looks_of, reader_of, suspects, taught_reader
 from vision.teach.finding import HOW, Dropped, Recovered
 from vision.teach.pairing import Pair, PairingError, pair_fitted
 from vision.teach.profile import Example, TileSet
@@ -181,8 +181,14 @@ def _cache(store: SetStore | None, ts: TileSet) -> Path | None:
     return store.folder(ts.name) / "features.npz"
 
 
-def load_taught_reader(store: SetStore, name: str, reader: PhotoReader) -> TileSet:
-    """Load the set ``name`` and make ``reader`` read with it; the set is returned."""
-    ts = store.load(name)
-    reader.tileset = taught_reader(ts, reader.rdr, store.folder(name) / "features.npz")
-    return ts
+def load_taught_reader(store: SetStore, name: str, reader: PhotoReader) -> None:
+    """Make ``reader`` read with the set ``name``: from ``set.json`` and the features cache alone
+    when it holds every taught tile (a full set: no 5,000 crops decoded a photo), else from the
+    crops (and the cache filled)."""
+    cache = store.folder(name) / "features.npz"
+    index = store.index(name)
+    looks = cached_looks([i for i, _ in index], reader.rdr, cache)
+    if looks is not None:
+        reader.tileset = reader_of(name, [c for _, c in index], looks, reader.rdr.classes)
+        return
+    reader.tileset = taught_reader(store.load(name), reader.rdr, cache)

@@ -7,9 +7,13 @@ same error without importing each other.
 
 from __future__ import annotations
 
+import logging
+import sys
 from typing import Any
 
 from fastapi.responses import JSONResponse
+
+log = logging.getLogger("vision.web")
 
 
 class ApiError(Exception):
@@ -23,6 +27,14 @@ class ApiError(Exception):
 
 
 def error_response(status: int, message: str, **extra: Any) -> JSONResponse:
+    """The answer; a 5xx the app raised on purpose (an :class:`ApiError`, an upload's error) is
+    logged with its cause here (unexpected errors are logged where they are caught)."""
+    if status >= 500:
+        exc = sys.exc_info()[1]
+        if exc is not None and (isinstance(exc, ApiError) or hasattr(exc, "status")):
+            cause = exc.__cause__ or exc.__context__
+            why = f" (cause: {type(cause).__name__}: {cause})" if cause is not None else ""
+            log.error("answered %d: %s%s", status, message, why, exc_info=exc)
     return JSONResponse(
         {"error": message, **extra}, status_code=status, headers={"Cache-Control": "no-store"}
     )

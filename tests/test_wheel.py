@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.install
+pytestmark = [pytest.mark.install, pytest.mark.slow, pytest.mark.models]
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what each command is run with; the installed tool's output must equal the checkout's

@@ -22,6 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scoring.output_paths import what_is
+
 #: File names the photo commands take as photos.
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 #: Largest image decoded (pixels): a 200-megapixel phone photo is the biggest real one. Decoded,
@@ -35,7 +37,17 @@ MIN_SIDE = 8
 #: stays at least this long: a 12-megapixel photo decodes at 2000 px, where a tile of a hand
 #: spanning the frame is still ~90 px wide, more than the reader's 96 px crop needs.
 DECODE_MIN_SIDE = 1600
+#: Most memory one decode may take (bytes of the codec's buffers, from the header): 100 MP at 3
+#: bytes a pixel. A JPEG decodes reduced (its buffer is a quarter or less of its pixels, so the
+#: pixel cap is its limit); a PNG, TIFF, WebP or BMP decodes whole, a progressive JPEG keeps
+#: every coefficient (2 bytes a sample), a 16-bit image 6 bytes a pixel: their limit is this.
+MAX_DECODE_BYTES = 300 << 20
 _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
+
+
+def max_decode_bytes(max_pixels: int) -> int:
+    """:data:`MAX_DECODE_BYTES`, lower with a lower pixel cap (a crop's: 256x256 at 3 bytes)."""
+    return min(MAX_DECODE_BYTES, 3 * max_pixels) if max_pixels < MAX_PIXELS else MAX_DECODE_BYTES
 
 
 class PhotoError(ValueError):
@@ -93,22 +105,73 @@ def jpeg_size(data: np.ndarray | bytes) -> tuple[int, int] | None:
     return None
 
 
-def _tiff_size(data: bytes) -> tuple[int, int] | None:
-    """ImageWidth (256) and ImageLength (257) from the first IFD (the image OpenCV decodes)."""
+def _tiff_fields(data: bytes) -> dict[int, int]:
+    """The first IFD's numeric fields (the image OpenCV decodes): each tag's first value."""
     order = "<" if data[:2] == b"II" else ">"
     (offset,) = struct.unpack(order + "I", data[4:8])
     (count,) = struct.unpack(order + "H", data[offset : offset + 2])
-    size: dict[int, int] = {}
+    widths = {1: 1, 3: 2, 4: 4, 16: 8}  # BYTE, SHORT, LONG, LONG8
+    fields: dict[int, int] = {}
     for k in range(min(count, 4096)):
         entry = data[offset + 2 + 12 * k : offset + 14 + 12 * k]
-        tag, kind = struct.unpack(order + "HH", entry[:4])
-        if tag in (256, 257):
-            # SHORT (3) sits in the value field's first two bytes, LONG (4) fills it
-            short = kind == 3
-            (size[tag],) = struct.unpack(
-                order + ("H" if short else "I"), entry[8:10] if short else entry[8:12]
-            )
-    return (size[256], size[257]) if len(size) == 2 else None
+        tag, kind, n = struct.unpack(order + "HHI", entry[:8])
+        width = widths.get(kind)
+        if width is None or n == 0:
+            continue
+        # the value sits in the entry when it fits, else at the offset the entry gives
+        if width * n <= 4:
+            raw = entry[8 : 8 + width]
+        else:
+            (at,) = struct.unpack(order + "I", entry[8:12])
+            raw = data[at : at + width]
+        if len(raw) == width:
+            fields[tag] = int.from_bytes(raw, "little" if order == "<" else "big")
+    return fields
+
+
+def _tiff_size(data: bytes) -> tuple[int, int] | None:
+    """ImageWidth (256) and ImageLength (257) from the first IFD (the image OpenCV decodes)."""
+    fields = _tiff_fields(data)
+    return (fields[256], fields[257]) if 256 in fields and 257 in fields else None
+
+
+def decoded_bytes(data: bytes | np.ndarray, kind: str, w: int, h: int, factor: int = 1) -> int:
+    """The most memory the codec takes for this image (bytes), from its header: each pixel's
+    samples at the file's bit depth (a 16-bit PNG decodes through 16-bit rows), a progressive
+    JPEG's coefficient buffer (two bytes a sample, whatever the reduction), and for a TIFF its
+    largest tile or strip (a 100x100 TIFF may claim one 16000x16000 tile: 1.15 GB to refuse)."""
+    head = bytes(data[: 1 << 16]) if kind != "tiff" else bytes(data)
+    channels, depth = 3, 8
+    if kind == "png" and len(head) >= 26:
+        depth = max(8, head[24])
+        channels = max(3, {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(head[25], 4))
+    elif kind == "tiff":
+        fields = _tiff_fields(head)
+        depth = max(8, fields.get(258, 8))
+        channels = max(3, fields.get(277, 1))
+        tile = fields.get(322, 0) * fields.get(323, 0)
+        strip = w * min(fields.get(278, h), h)
+        return max(tile, strip, w * h) * channels * depth // 8
+    elif kind == "jpeg" and _progressive(head):
+        return w * h * 3 * 2
+    return (w // factor) * (h // factor) * channels * depth // 8
+
+
+def _progressive(head: bytes) -> bool:
+    """A JPEG whose frame is progressive (SOF2) or lossless/arithmetic (its whole image buffered)."""
+    i = 2
+    while i + 4 < len(head):
+        if head[i] != 0xFF:
+            i += 1
+            continue
+        marker = head[i + 1]
+        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
+            i += 1 if marker == 0xFF else 2
+            continue
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return marker not in (0xC0, 0xC1)
+        i += 2 + int.from_bytes(head[i + 2 : i + 4], "big")
+    return False
 
 
 def pixel_size(data: bytes | np.ndarray, kind: str) -> tuple[int, int] | None:
@@ -138,7 +201,7 @@ def pixel_size(data: bytes | np.ndarray, kind: str) -> tuple[int, int] | None:
             return _tiff_size(head)
         if kind == "jpeg":
             return jpeg_size(data)
-    except struct.error:
+    except (struct.error, IndexError):
         return None
     return None
 
@@ -168,15 +231,26 @@ def decode_image(
         raise PhotoError(f"the {kind.upper()} image is corrupt (its header gives no size)")
     w, h = size
     if w * h > max_pixels:
-        raise PhotoError(
-            f"the image is too large: {w}×{h} pixels (limit {max_pixels // 1_000_000} MP)", "too_large"
-        )
+        limit = f"{max_pixels // 1_000_000} MP" if max_pixels >= 1_000_000 else f"{max_pixels:,} pixels"
+        raise PhotoError(f"the image is too large: {w}×{h} pixels (limit {limit})", "too_large")
     if w == 0 or h == 0:
         raise PhotoError(f"the {kind.upper()} image is corrupt (it says it is {w}×{h})")
     factor = 1
     if kind == "jpeg":
         while factor < 8 and max(size) / (factor * 2) >= min_side:
             factor *= 2
+    try:
+        need = decoded_bytes(buf, kind, w, h, factor)
+    except (struct.error, IndexError):
+        raise PhotoError(f"the {kind.upper()} image is corrupt (its header cannot be read)") from None
+    budget = max_decode_bytes(max_pixels)
+    if need > budget:
+        raise PhotoError(
+            f"the {kind.upper()} image would take {need >> 20} MB to decode (limit {budget >> 20} MB): "
+            "a progressive JPEG, a 16-bit image or a PNG/TIFF this large cannot be read; save it as a "
+            "(baseline) JPEG",
+            "too_large",
+        )
     level = cv2.utils.logging.getLogLevel()
     cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)  # the error is ours to say
     try:
@@ -202,13 +276,13 @@ def read_photo_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> np.nda
     except FileNotFoundError:
         raise PhotoError(f"no such file: {p}", "missing") from None
     except IsADirectoryError:
-        raise PhotoError(f"not a file: {p}", "not_a_file") from None
+        raise PhotoError(f"{p} is a folder, not a photo file", "not_a_file") from None
     except OSError as exc:
         raise PhotoError(f"cannot read {p}: {exc.strerror or exc}", "missing") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise PhotoError(f"not a file: {p}", "not_a_file")
+            raise PhotoError(f"{p} is {what_is(p) or 'not a regular file'}, not a photo file", "not_a_file")
         if st.st_size > max_bytes:
             raise PhotoError(
                 f"the file is too large ({st.st_size >> 20} MB; limit {max_bytes >> 20} MB): {p}", "too_large"

@@ -180,7 +180,7 @@ def hand_turn(tiles: list[Any]) -> int:
     return min((v for v in votes if votes[v] >= best - 1e-9), key=lambda v: (v != 0, v))
 
 
-def _turn_point(x: float, y: float, turn: int) -> tuple[float, float]:
+def turn_point(x: float, y: float, turn: int) -> tuple[float, float]:
     """Rotate a photo point so that a tile turned by ``turn`` stands upright."""
     if turn == 90:
         return y, -x
@@ -217,7 +217,7 @@ class _Framed:
 def in_hand_frame(tiles: list[Any], turn: int) -> list[_Framed]:
     out = []
     for i, t in enumerate(tiles):
-        (ax, ay), (bx, by) = _turn_point(t.box[0], t.box[1], turn), _turn_point(t.box[2], t.box[3], turn)
+        (ax, ay), (bx, by) = turn_point(t.box[0], t.box[1], turn), turn_point(t.box[2], t.box[3], turn)
         out.append(_Framed(t, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.orientation, i))
     return out
 

@@ -127,12 +127,22 @@ class PhotoReader:
             timings["decode"] = time.perf_counter() - t
             t = time.perf_counter()
         closer: SecondPass | None = None
+        adjuster = getattr(self, "tileset", None) if tileset is OWN_SET else tileset
+        # a taught set that finds tiles (vision.teach.finding) looks at the faint boxes too
+        finder = getattr(adjuster, "find", None)
         if detections is None:
-            detections, closer = self.find_boxes(image, mend_boxes)
+            detections, closer = self.find_boxes(image, mend_boxes or finder is not None)
             timings["detect"] = time.perf_counter() - t
             t = time.perf_counter()
-        tiles, rejected = split_rejected(self.read_boxes(image, detections, tileset))
+        readings = self.read_boxes(image, detections, adjuster)
         timings["read"] = time.perf_counter() - t
+        if finder is not None:
+            t = time.perf_counter()
+            readings = finder(self, image, readings, self.conf)
+            if not mend_boxes:  # the faint boxes the set did not take stay out, as without a set
+                readings = [r for r in readings if r.detector_score >= self.conf]
+            timings["set"] = time.perf_counter() - t
+        tiles, rejected = split_rejected(readings)
         return PhotoTiles(image, scale, tiles, rejected, timings, closer)
 
     # -- the road --------------------------------------------------------------------------------

@@ -64,6 +64,12 @@ class TileRead:
     #: mending and every front end refer to it, whatever list it is in and however often it is
     #: replaced (a rescaled box, a mended code). Given by keyword.
     index: int = field(kw_only=True)
+    #: how a taught set sees the box (:mod:`vision.teach.finding`): its best similarity to the
+    #: set's taught tiles, 0 when it looks more like the set's "not a tile" crops or no set is used
+    taught_match: float = field(default=0.0, kw_only=True, compare=False)
+    #: None: the detector found the box; ``"set"``: a box the detector was unsure of, or a gap in
+    #: a row, that a taught set recognised as one of its tiles
+    found_by: str | None = field(default=None, kw_only=True)
 
     @property
     def flagged(self) -> bool:
@@ -93,6 +99,8 @@ class TileRead:
         }
         if self.corrected_from:
             out["corrected_from"] = self.corrected_from
+        if self.found_by:
+            out["found_by"] = self.found_by
         if self.flagged:
             out["flagged"] = True
             out["alternatives"] = [{"code": c, "confidence": round(p, 4)} for c, p in self.alternatives]
@@ -154,10 +162,18 @@ def classify(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Probabilities (N, classes) and P(upside down) (N,) for prepared square crops; with
     ``adjuster`` (a taught set) the logits are adjusted from the features first."""
+    probs, p_flip, _ = _classify(model, crops, tta, adjuster)
+    return probs, p_flip
+
+
+def _classify(
+    model: OnnxModel, crops: list[np.ndarray], tta: bool, adjuster: LogitAdjuster | None
+) -> tuple[np.ndarray, np.ndarray, Looks]:
+    """:func:`classify`, and the looks it read (their features: what a set finds tiles by)."""
     looks = look(model, crops, tta)
     n = looks.crops
     if not n:
-        return looks.logits, looks.flip
+        return looks.logits, looks.flip, looks
     logits = looks.logits
     if adjuster is not None and looks.features is not None:
         logits = adjuster.adjust(logits, looks.features, n)
@@ -166,7 +182,7 @@ def classify(
     if tta:
         probs = (probs[:n] + probs[n:]) / 2
         p_flip = (p_flip[:n] + (1.0 - p_flip[n:])) / 2
-    return probs, p_flip
+    return probs, p_flip, looks
 
 
 def tile_crop(image: np.ndarray, r: TileRead, size: int) -> np.ndarray:
@@ -197,12 +213,21 @@ def read_tiles(
     both = [i for i, d in enumerate(detections) if _ambiguous(d)]
     # the shape of these boxes never turns them (LANDSCAPE_RATIO is their upper bound): turn them
     other = [crop_box(image, detections[i].box, size=size, turn=True) for i in both]
-    probs_all, flips_all = classify(model, [c for c, _ in cut + other], tta, adjuster)
+    probs_all, flips_all, looks = _classify(model, [c for c, _ in cut + other], tta, adjuster)
     probs, p_flip = probs_all[: len(cut)].copy(), flips_all[: len(cut)].copy()
+    # a taught set that finds tiles (vision.teach.finding) says how like its tiles each crop looks
+    matcher = getattr(adjuster, "match", None)
+    matches_all = (
+        matcher(looks.features, looks.crops)
+        if matcher is not None and looks.features is not None
+        else np.zeros(len(probs_all), np.float32)
+    )
+    matches = matches_all[: len(cut)].copy()
     for k, i in enumerate(both):  # the surer of the two ways to read a nearly square box
         j = len(cut) + k
         if probs_all[j].max() > probs[i].max():
             probs[i], p_flip[i], cut[i] = probs_all[j], flips_all[j], other[k]
+        matches[i] = max(matches[i], matches_all[j])
     out: list[TileRead] = []
     for index, (d, p, f, (_, turned)) in enumerate(zip(detections, probs, p_flip, cut, strict=True)):
         order = np.argsort(p)[::-1]
@@ -233,6 +258,7 @@ def read_tiles(
                 turn,
                 turn_confidence=abs(2 * float(f) - 1),
                 index=index,
+                taught_match=float(matches[index]),
             )
         )
     tiles, rejected = split_rejected(out)

@@ -2,6 +2,7 @@
 
 The pipeline, one module per stage:
 
+- ``faces``       what a face is: its size, the face classes, styles, sources
 - ``artwork``     tile face images per (style, code), from installed artwork and the procedural renderer
 - ``procedural``  faces that no artwork set has (red fives, white-dragon frames, index letters, flowers)
 - ``hands``       legal complete winning hands (the ground truth)

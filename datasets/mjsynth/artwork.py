@@ -1,9 +1,9 @@
 """Tile face artwork: one image per (style, code), whatever the source.
 
 Every source (FluffyStuff SVGs in ``../shared``, the Debian tilesets, the procedural renderer) yields the same
-thing: the *front face* of a tile as a BGR ``uint8`` image of ``FACE_H x FACE_W`` pixels, edge to edge, with
-the face's own background colour. The tile body (``tilebody``) adds the bevel, thickness and lighting, so a
-face here is flat and unlit.
+thing, as ``faces`` defines it: the *front face* of a tile as a BGR ``uint8`` image of ``FACE_H x FACE_W``
+pixels, edge to edge, with the face's own background colour. The tile body (``tilebody``) adds the bevel,
+thickness and lighting, so a face here is flat and unlit.
 
 Rasterising SVGs takes seconds per set, so faces are rendered once into a disk cache (PNG per face) and each
 worker keeps decoded faces in memory. Sources whose files are missing are skipped, so the generator runs with
@@ -17,16 +17,15 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from mjsynth.faces import FACE_H, FACE_W, Source, Style, recolour_ink
+from mjsynth.procedural import ProceduralSource
+from mjsynth.tilebody import BACK_COLOURS
 from vision.classes import BACK, TILE_CLASSES
-
-#: Canonical face size (width, height): 3:4 like real tiles; big enough for tiles ~300 px tall on screen.
-FACE_W, FACE_H = 144, 192
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SHARED = REPO_ROOT.parent / "shared"
@@ -36,26 +35,11 @@ KDE_DIR = Path("/usr/share/kmahjongglib/tilesets")
 GNOME_DIR = Path("/usr/share/gnome-mahjongg/themes")
 XMJ_DIR = Path("/usr/share/games/xmahjongg/tiles")
 
-#: Face classes (everything but ``back``; a face-down tile is drawn by the tile body, not from a face image).
-FACE_CODES: tuple[str, ...] = tuple(c for c in TILE_CLASSES if c != BACK)
-
 IVORY = (222, 236, 242)  # BGR
 
 
 class ArtworkMissing(RuntimeError):
     """An artwork source the caller asked for is not installed / not readable."""
-
-
-@dataclass
-class Style:
-    """A named tile style: where its faces come from and which codes it has."""
-
-    name: str
-    source: str  # fluffystuff | kde | gnome | xmahjongg | procedural
-    codes: set[str]
-    note: str = ""
-    #: code -> how that face is made (e.g. "recoloured 5m"), for the coverage table.
-    derived: dict[str, str] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------------------------- helpers
@@ -126,42 +110,7 @@ def render_svg(svg: str | None = None, path: Path | None = None, width: int | No
     return decode_png(bytes(data))
 
 
-def recolour_ink(
-    face: np.ndarray, colour: tuple[int, int, int], bg: tuple[int, int, int] | None = None
-) -> np.ndarray:
-    """Repaint the ink of a face (whatever differs from its background) in ``colour``, keeping its shading.
-
-    This is how a red five is made from a style's plain five, and how bird drawings change colour.
-    """
-    f = face.astype(np.float32)
-    if bg is None:
-        border = np.concatenate([f[:4].reshape(-1, 3), f[-4:].reshape(-1, 3), f[:, :4].reshape(-1, 3)])
-        bg = tuple(np.median(border, axis=0))
-    d = np.linalg.norm(f - np.array(bg, np.float32), axis=2)
-    ink = np.clip((d - 25) / 60, 0, 1)[..., None]
-    lum = f.mean(axis=2, keepdims=True) / 255.0
-    # darker ink stays darker: modulate the target colour by the ink's luminance (kept within 0.45..1)
-    target = np.array(colour, np.float32) * (0.45 + 0.55 * np.clip(lum / max(lum.max(), 1e-3) * 1.6, 0, 1))
-    out = f * (1 - ink) + target * ink
-    return np.clip(out, 0, 255).astype(np.uint8)
-
-
 # --------------------------------------------------------------------------------------------- sources
-
-
-class Source:
-    """A provider of faces for one or more styles."""
-
-    name = "source"
-
-    def available(self) -> bool:
-        raise NotImplementedError
-
-    def styles(self) -> list[Style]:
-        raise NotImplementedError
-
-    def render(self, style: str, code: str) -> np.ndarray:
-        raise NotImplementedError
 
 
 _FLUFFY_NAMES = {
@@ -435,8 +384,6 @@ class Artwork:
         sources: Iterable[str] | None = None,
         include_procedural: bool = True,
     ) -> None:
-        from mjsynth.procedural import ProceduralSource  # local: procedural borrows faces from here
-
         self.cache_dir = Path(cache_dir) if cache_dir else None
         cands: list[Source] = []
         if shared_dir is not None:
@@ -521,8 +468,6 @@ def coverage_table(art: Artwork) -> str:
     """Markdown table: for each reader class, how many styles draw it, and which (for datasets/README.md).
 
     The face-down class is drawn by the tile body, one style per back-layer colour."""
-    from mjsynth.tilebody import BACK_COLOURS
-
     lines = ["| class | styles | which |", "|---|---|---|"]
     for code in TILE_CLASSES:
         if code == BACK:

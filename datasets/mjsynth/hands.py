@@ -19,6 +19,7 @@ KINDS: tuple[str, ...] = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) +
     f"{n}z" for n in range(1, 8)
 )
 TERMINALS_HONOURS: tuple[str, ...] = ("1m", "9m", "1p", "9p", "1s", "9s", *(f"{n}z" for n in range(1, 8)))
+#: The winds 1z-4z as letters, in play order: seat and round winds in the manifests, western corner indices.
 WIND_LETTERS = ("E", "S", "W", "N")
 
 
@@ -83,7 +84,7 @@ class SynthHand:
         }
 
 
-class _Pool:
+class TilePool:
     """Copies left of each kind (4 each) across the whole table, and whether a red five was used per suit."""
 
     def __init__(self) -> None:
@@ -100,7 +101,7 @@ class _Pool:
             assert self.left[k] >= 0
 
 
-def _random_set(rng: random.Random, pool: _Pool, allow_kong: bool) -> tuple[str, list[str]] | None:
+def _random_set(rng: random.Random, pool: TilePool, allow_kong: bool) -> tuple[str, list[str]] | None:
     for _ in range(30):
         r = rng.random()
         if r < 0.55:
@@ -120,7 +121,7 @@ def _random_set(rng: random.Random, pool: _Pool, allow_kong: bool) -> tuple[str,
     return None
 
 
-def _redden(rng: random.Random, pool: _Pool, tiles: list[str], p_red: float) -> list[str]:
+def _redden(rng: random.Random, pool: TilePool, tiles: list[str], p_red: float) -> list[str]:
     """Turn at most one five per suit into a red five (each with probability ``p_red``)."""
     out = list(tiles)
     for i, t in enumerate(out):
@@ -132,7 +133,7 @@ def _redden(rng: random.Random, pool: _Pool, tiles: list[str], p_red: float) -> 
 
 def random_hand(
     rng: random.Random,
-    pool: _Pool | None = None,
+    pool: TilePool | None = None,
     p_seven_pairs: float = 0.08,
     p_orphans: float = 0.015,
     p_red: float = 0.35,
@@ -146,7 +147,7 @@ def random_hand(
 
     ``require`` (a kind, e.g. ``"5z"``) redraws until the hand holds that kind, when the pool allows
     (a scene that must show white dragons; after 60 draws any legal hand is taken)."""
-    pool = pool or _Pool()
+    pool = pool or TilePool()
     for attempt in range(200):
         snapshot = (pool.left.copy(), dict(pool.red_used))
         hand = _try_hand(rng, pool, p_seven_pairs, p_orphans, p_red, max_melds)
@@ -165,7 +166,7 @@ def random_hand(
 
 
 def _try_hand(
-    rng: random.Random, pool: _Pool, p_seven_pairs: float, p_orphans: float, p_red: float, max_melds: int
+    rng: random.Random, pool: TilePool, p_seven_pairs: float, p_orphans: float, p_red: float, max_melds: int
 ) -> SynthHand | None:
     r = rng.random()
     win_by = "self_draw" if rng.random() < 0.4 else "discard"
@@ -217,8 +218,8 @@ def _try_hand(
     return SynthHand(concealed, melds, win, win_by, "E", "E")
 
 
-def new_pool() -> _Pool:
-    return _Pool()
+def new_pool() -> TilePool:
+    return TilePool()
 
 
 def validate(hand: SynthHand) -> list[str]:

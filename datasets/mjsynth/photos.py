@@ -138,10 +138,16 @@ def load(photo: PhotoFile, cache_dir: Path | None = PHOTO_CACHE) -> np.ndarray:
                 img, (round(img.shape[1] * s), round(img.shape[0] * s)), interpolation=cv2.INTER_AREA
             )
         if cached is not None:
+            # use the JPEG as cached, not the picture before encoding: the first run (cache cold) must
+            # draw the same pixels as every later one (cache warm), or a seed gives two photos
+            ok, jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 93])
+            if not ok:
+                raise ValueError(f"{photo.path}: cannot encode for the cache")
+            img = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
             try:
                 cached.parent.mkdir(parents=True, exist_ok=True)
                 tmp = cached.with_suffix(f".{os.getpid()}.tmp.jpg")
-                cv2.imwrite(str(tmp), img, [cv2.IMWRITE_JPEG_QUALITY, 93])
+                tmp.write_bytes(jpeg.tobytes())
                 os.replace(tmp, cached)
             except OSError:  # a read-only cache: decode from the package next time
                 pass

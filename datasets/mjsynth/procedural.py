@@ -14,15 +14,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
-from mjsynth.artwork import FACE_CODES, FACE_H, FACE_W, Source, Style, recolour_ink
-
-if TYPE_CHECKING:
-    from mjsynth.artwork import Artwork
+from mjsynth.faces import FACE_CODES, FACE_H, FACE_W, FaceLibrary, Source, Style, recolour_ink
+from mjsynth.hands import WIND_LETTERS
 
 CJK_FONTS = {
     "serif": "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
@@ -34,10 +31,10 @@ LATIN_FONTS = {
     "serif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
 }
 
+#: what the faces print: character-suit numerals 1-9, the winds 1z-4z (東南西北), flowers and seasons 1f-8f
 NUMERALS = "一二三四五六七八九"
-WINDS = "東南西北"
+WIND_GLYPHS = "東南西北"
 FLOWER_CHARS = "梅蘭菊竹春夏秋冬"
-WIND_LETTERS = "ESWN"
 
 # RGB colours (Pillow draws in RGB)
 RED = (200, 30, 35)
@@ -285,7 +282,7 @@ class ProceduralSource(Source):
 
     name = "procedural"
 
-    def __init__(self, artwork: Artwork | None = None) -> None:
+    def __init__(self, artwork: FaceLibrary | None = None) -> None:
         self.artwork = artwork
         self._spec = {s.name: s for s in PROC_STYLES}
 
@@ -345,7 +342,7 @@ class ProceduralSource(Source):
         elif suit == "z":
             mono = sp.mono_honours
             if n <= 4:
-                cv.text(WINDS[n - 1], 0.5, 0.52, 0.62, mono or sp.numeral, font)
+                cv.text(WIND_GLYPHS[n - 1], 0.5, 0.52, 0.62, mono or sp.numeral, font)
             elif n == 6:
                 cv.text("發", 0.5, 0.52, 0.62, mono or GREEN, font)
             elif n == 7:

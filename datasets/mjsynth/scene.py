@@ -14,9 +14,10 @@ import cv2
 import numpy as np
 
 from mjsynth import backgrounds, clutter, negatives, photos
-from mjsynth.artwork import FACE_H, FACE_W, Artwork
+from mjsynth.artwork import Artwork
 from mjsynth.camera import Camera, PhotoOptions, defocus, fit_distance, photograph
-from mjsynth.hands import WIND_LETTERS, SynthHand, kind_of, new_pool, random_hand
+from mjsynth.faces import FACE_H, FACE_W
+from mjsynth.hands import WIND_LETTERS, SynthHand, TilePool, kind_of, new_pool, random_hand
 from mjsynth.layout import (
     LayoutOptions,
     centre_of,
@@ -144,11 +145,95 @@ def _stick_texture(rng: random.Random) -> np.ndarray:
 
 
 def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> tuple[np.ndarray, dict]:
-    """Make one photo. Returns the BGR image and its manifest (ground truth + every tile instance)."""
+    """Make one photo. Returns the BGR image and its manifest (ground truth + every tile instance).
+
+    The steps below run in a fixed order and all draw from the same two random streams (``rng`` for
+    choices, ``nrng`` for textures and noise): that is what makes a seed mean one photo, and why adding,
+    dropping or reordering a draw changes the photo of every seed (datasets made before would not be
+    remade). Each step's docstring says what it decides and why it comes where it does.
+    """
     opts = opts or SceneOptions()
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
 
+    look = _choose_look(art, opts, rng, nrng)
+    hands, tiles, pool, pond, half = _lay_out_hands(look, art, rng)
+    tiles += _other_tiles(look, art, opts, tiles, pool, pond, half, rng)
+    objects = _dice_and_sticks(look, opts, tiles, rng)
+    shot = _aim_camera(look, opts, tiles, rng)
+    props = _props_in_view(look, opts, tiles, objects, shot, rng, nrng)
+    canvas, bg_kind, room = _table_surface(opts, shot, rng, nrng)
+    ids, geo, drawn_props = _draw(canvas, look, art, tiles, objects, props, shot, rng, nrng)
+    # the labels, from the id map (what each pixel shows), before the photo is blurred and degraded
+    instances = _instances(tiles, geo, ids, shot.width, shot.height)
+    negs = negatives.prop_negatives(drawn_props, ids, shot.cam.project) + negatives.tile_negatives(
+        instances, geo, ids, rng
+    )
+    player_seat = _parts(instances, tiles, hands, shot.cam)
+    image, applied = _develop(canvas, opts, shot, rng, nrng)
+    manifest = {
+        "seed": seed,
+        "image_size": [shot.width, shot.height],
+        "kind": look.kind,
+        "closeup": shot.closeup,
+        "eyelevel": look.eyelevel,
+        "far": shot.far,
+        "game": look.game,
+        "blank_white": look.blank_white,
+        "inks": list(look.inks) if look.inks else None,
+        "player_seat": player_seat,
+        "complete_in_frame": all(
+            inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard", "wall")
+        ),
+        "style": look.style,
+        "index_overlay": look.index_overlay,
+        "tile_mm": [round(look.dims.w, 1), round(look.dims.h, 1), round(look.dims.t, 1)],
+        "back_colour": look.back_name,
+        "background": bg_kind,
+        "room": room,
+        "props": [p.kind for p in props],
+        "standing": look.standing,
+        "camera": {
+            "elevation": round(shot.elevation, 1),
+            "azimuth": round(shot.azimuth, 1),
+            "roll": round(shot.roll, 1),
+            "hfov": round(shot.hfov, 1),
+            "distance_mm": round(float(np.linalg.norm(shot.cam.C - shot.target)), 1),
+        },
+        "photo": applied,
+        "hands": [dict(h.to_json(), seat=i) for i, h in enumerate(hands)],
+        "tiles": instances,
+        "negatives": [{"what": n["what"], "box": [round(v, 1) for v in n["box"]]} for n in negs],
+    }
+    if len(hands) == 1:
+        manifest["hand"] = manifest["hands"][0]
+    return image, manifest
+
+
+@dataclass
+class _Look:
+    """What the photo is of and how the set looks, decided before anything is placed: the layout, the
+    camera and the drawing all depend on these, and the manifest records them."""
+
+    kind: str  # hand | multirow | table | loose
+    dims: TileDims
+    style: str
+    has_bonus: bool
+    back_name: str
+    back_colour: tuple[float, ...]
+    index_overlay: bool
+    eyelevel: bool
+    standing: bool
+    game: bool
+    blank_white: bool
+    want_white: str | None
+    inks: tuple[str, str] | None
+
+
+def _choose_look(art: Artwork, opts: SceneOptions, rng: random.Random, nrng: np.random.Generator) -> _Look:
+    """Draw the kind of photo, the tile size, the style, the back colour and the design variants
+    (corner indices, blank white dragons, swapped inks). A game in progress and an eye-level shot are
+    chosen here too: they change how the hands are laid out, not only where the camera stands."""
     kind = opts.force_kind
     if kind is None:
         r = rng.random()
@@ -190,8 +275,20 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     inks = None
     if rng.random() < opts.p_ink_swap:
         inks = (rng.choice(INK_TARGETS["green"]), rng.choice(INK_TARGETS["blue"]))
+    return _Look(
+        kind, dims, style, has_bonus, back_name, back_colour, index_overlay, eyelevel, standing, game,
+        blank_white, want_white, inks,
+    )  # fmt: skip
 
-    # ---------------------------------------------------------------- hands and layout
+
+def _lay_out_hands(
+    look: _Look, art: Artwork, rng: random.Random
+) -> tuple[list[SynthHand], list[TileInstance], TilePool, float, float]:
+    """Deal one legal hand per seat (none for loose tiles, four round a table) from one pool of tiles,
+    and lay each out in front of its seat. Returns the hands, their tiles, the pool (what is left feeds
+    the discards and loose tiles), and for a table the distances from its centre to the discards
+    (``pond``) and to the walls (``half``)."""
+    kind, dims, game = look.kind, look.dims, look.game
     pool = new_pool()
     hands: list[SynthHand] = []
     tiles: list[TileInstance] = []
@@ -203,29 +300,11 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     if game:  # each hand stands just behind its wall
         reach = half + 1.0 * dims.h + rng.uniform(20, 60)
     for seat in range(n_seats):
-        for _attempt in range(50):  # a style may lack a few faces (e.g. a white dragon): redraw such hands
-            hand = random_hand(
-                rng,
-                pool,
-                p_bonus=0.35 if has_bonus else 0.0,
-                seat_wind=WIND_LETTERS[seat] if kind == "table" else None,
-                round_wind=round_wind,
-                require=want_white if seat == 0 else None,
-                max_melds=1 if eyelevel else 4,  # an eye-level photo is of the standing row
-            )
-            if _hand_codes_in_style(hand, art, style):
-                break
-            for t in hand.all_tiles():
-                if t[1] != "f":
-                    pool.left[kind_of(t)] += 1
-                if t[0] == "0":
-                    pool.red_used[t[1]] = False
-        else:
-            raise RuntimeError(f"style {style} cannot show a legal hand")
+        hand = _deal_hand(look, art, pool, seat, round_wind, rng)
         hands.append(hand)
         lo = LayoutOptions(
             # at a game in progress every player's concealed tiles stand, facing their owner
-            standing=(standing and kind != "table") or game,
+            standing=(look.standing and kind != "table") or game,
             melds_second_row=kind == "multirow" or (kind == "table" and rng.random() < 0.3),
             gap=rng.choice([0.0, 0.0, 0.3, 0.8, 1.5]),
             set_gap=rng.uniform(4, 25),
@@ -238,8 +317,51 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             yaw = seat * math.pi / 2
             transform(ts, yaw, np.array([-math.sin(yaw) * -reach, math.cos(yaw) * -reach, 0.0]))
         tiles += ts
-    # distractor tiles: a discard pond on a table, loose tiles near a single hand
-    have = art.styles[style].codes
+    return hands, tiles, pool, pond, half
+
+
+def _deal_hand(
+    look: _Look, art: Artwork, pool: TilePool, seat: int, round_wind: str, rng: random.Random
+) -> SynthHand:
+    """A legal hand whose every tile the style draws: a style may lack a few faces (a white dragon, the
+    bonus tiles), so such hands are put back into the pool and redrawn."""
+    for _attempt in range(50):
+        hand = random_hand(
+            rng,
+            pool,
+            p_bonus=0.35 if look.has_bonus else 0.0,
+            seat_wind=WIND_LETTERS[seat] if look.kind == "table" else None,
+            round_wind=round_wind,
+            require=look.want_white if seat == 0 else None,
+            max_melds=1 if look.eyelevel else 4,  # an eye-level photo is of the standing row
+        )
+        if _hand_codes_in_style(hand, art, look.style):
+            return hand
+        for t in hand.all_tiles():
+            if t[1] != "f":
+                pool.left[kind_of(t)] += 1
+            if t[0] == "0":
+                pool.red_used[t[1]] = False
+    raise RuntimeError(f"style {look.style} cannot show a legal hand")
+
+
+def _other_tiles(
+    look: _Look,
+    art: Artwork,
+    opts: SceneOptions,
+    tiles: list[TileInstance],
+    pool: TilePool,
+    pond: float,
+    half: float,
+    rng: random.Random,
+) -> list[TileInstance]:
+    """The tiles that belong to no hand, from what the deal left in the pool: on a table each side's
+    discards and wall (a game in progress: the square of walls); loose tiles as the subject of a loose
+    photo; sometimes a few loose tiles near a single hand, which the detector must find but the layout
+    step must leave out of the hand."""
+    kind, dims, game = look.kind, look.dims, look.game
+    out: list[TileInstance] = []
+    have = art.styles[look.style].codes
     leftovers = [k for k, n in pool.left.items() for _ in range(n) if k in have]
     rng.shuffle(leftovers)
     if kind == "table":
@@ -257,7 +379,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             )
             leftovers = leftovers[n:]
             transform(disc, yaw, np.array([math.sin(yaw) * pond, -math.cos(yaw) * pond, 0.0]))
-            tiles += disc
+            out += disc
             if not game and rng.random() < 0.7:  # what is left of this side's wall, between hand and pond
                 n_st = rng.randint(2, 9)
                 wall = wall_segment(n_st, dims, rng, two_high=rng.random() < 0.8)
@@ -266,14 +388,14 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                 transform(
                     wall, yaw, np.array([math.sin(yaw) * 5.0 * dims.h, -math.cos(yaw) * 5.0 * dims.h, 0.0])
                 )
-                tiles += wall
+                out += wall
         if game:  # the walls stand between the discards and the players' hands
-            tiles += wall_square(dims, rng, half)
+            out += wall_square(dims, rng, half)
     elif kind == "loose":
         n = rng.randint(5, 24)
         spread = dims.h * rng.uniform(3, 7)
-        tiles += loose_tiles(leftovers[:n], dims, rng, (-spread, -spread * 0.7, spread, spread * 0.7),
-                             p_down=0.15, p_edge=opts.p_edge_tiles)  # fmt: skip
+        out += loose_tiles(leftovers[:n], dims, rng, (-spread, -spread * 0.7, spread, spread * 0.7),
+                           p_down=0.15, p_edge=opts.p_edge_tiles)  # fmt: skip
     elif rng.random() < opts.distractor_fraction:
         n = rng.randint(1, 6)
         span = max(abs(t.pose.center[0]) for t in tiles) + dims.w * 2
@@ -283,8 +405,16 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             if rng.random() < 0.7
             else (-span, -far - 3 * dims.h, span, -far)
         )
-        tiles += loose_tiles(leftovers[:n], dims, rng, area, p_down=0.35, p_edge=opts.p_edge_tiles / 2)
-    # objects: dice, scoring sticks
+        out += loose_tiles(leftovers[:n], dims, rng, area, p_down=0.35, p_edge=opts.p_edge_tiles / 2)
+    return out
+
+
+def _dice_and_sticks(
+    look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng: random.Random
+) -> list[tuple[TileInstance, TileDims, np.ndarray]]:
+    """Dice and scoring sticks on the table, clear of the tiles: small blocks a detector could take for
+    tiles, drawn as tile bodies with their own texture (object, size, texture)."""
+    dims = look.dims
     objects: list[tuple[TileInstance, TileDims, np.ndarray]] = []
     if rng.random() < opts.distractor_fraction:
         span = max(abs(t.pose.center[0]) for t in tiles) + dims.w
@@ -314,8 +444,31 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
                     back_colour=(238, 240, 240),
                 )
                 objects.append((inst, od, _stick_texture(rng)))
+    return objects
 
-    # ---------------------------------------------------------------- camera
+
+@dataclass
+class _Shot:
+    """Where the camera stands and what it is pointed at (the manifest's ``camera`` and frame flags)."""
+
+    cam: Camera
+    width: int
+    height: int
+    elevation: float  # degrees
+    azimuth: float
+    roll: float
+    hfov: float  # the final field of view (a close-up narrows it)
+    target: np.ndarray  # the table point the camera looks at (mm)
+    framed: list[TileInstance]  # the tiles the photo is of
+    closeup: bool
+    far: bool
+
+
+def _aim_camera(look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng: random.Random) -> _Shot:
+    """Hold the phone as people do (frame shape, height above the table, turn, tilt, zoom), then point it
+    at the subject: the hand, the player's side of a game, the standing row of an eye-level shot, the
+    loose tiles."""
+    kind, dims, game, eyelevel, standing = look.kind, look.dims, look.game, look.eyelevel, look.standing
     long_side = opts.img_size
     aspect = rng.choice([4 / 3, 4 / 3, 4 / 3, 16 / 9, 3 / 2])
     portrait = rng.random() < (0.25 if kind != "table" else 0.4)
@@ -367,73 +520,133 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     closeup = kind not in ("table", "loose") and rng.random() < opts.closeup_fraction
     far = not closeup and not eyelevel and rng.random() < opts.far_fraction
     if closeup:
-        # a phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface;
-        # one tile from a sixth up to half and more of the frame's height
-        want_px = rng.uniform(80, max(90.0, 0.62 * min(width, height)))
-        dist = rng.uniform(160, 320)
-        fpx = want_px * dist / dims.h
-        hfov = math.degrees(2 * math.atan(width / 2 / fpx))
-        cam_args["hfov_deg"] = hfov
-        cam = Camera.look_at(distance=dist, **cam_args)
-        pick = rng.choice(framed)
-        p = cam.project(pick.pose.center[None])[0]
-        cam.shift(
-            width / 2 - p[0] + rng.uniform(-0.3, 0.3) * width,
-            height / 2 - p[1] + rng.uniform(-0.3, 0.3) * height,
-        )
+        cam = _closeup_camera(cam_args, dims, framed, rng)
+        hfov = cam_args["hfov_deg"]
     else:
-        fill = rng.uniform(0.85, 0.97) if kind == "table" else rng.uniform(0.7, 0.97)
-        dist = fit_distance(cam_args, hand_pts, fill)
+        cam = _framing_camera(cam_args, look, opts, framed, hand_pts, far, rng)
+    return _Shot(cam, width, height, el, az, roll, hfov, target, framed, closeup, far)
+
+
+def _closeup_camera(cam_args: dict, dims: TileDims, framed: list[TileInstance], rng: random.Random) -> Camera:
+    """A phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface:
+    one tile from a sixth up to half and more of the frame's height, anywhere in the frame. Narrows
+    ``cam_args["hfov_deg"]`` to the zoom chosen."""
+    width, height = cam_args["width"], cam_args["height"]
+    want_px = rng.uniform(80, max(90.0, 0.62 * min(width, height)))
+    dist = rng.uniform(160, 320)
+    fpx = want_px * dist / dims.h
+    cam_args["hfov_deg"] = math.degrees(2 * math.atan(width / 2 / fpx))
+    cam = Camera.look_at(distance=dist, **cam_args)
+    pick = rng.choice(framed)
+    p = cam.project(pick.pose.center[None])[0]
+    cam.shift(
+        width / 2 - p[0] + rng.uniform(-0.3, 0.3) * width,
+        height / 2 - p[1] + rng.uniform(-0.3, 0.3) * height,
+    )
+    return cam
+
+
+def _framing_camera(
+    cam_args: dict,
+    look: _Look,
+    opts: SceneOptions,
+    framed: list[TileInstance],
+    hand_pts: np.ndarray,
+    far: bool,
+    rng: random.Random,
+) -> Camera:
+    """Fit the subject in the frame, then change the distance where tile size matters (a far row: tiles
+    11-17 px tall; otherwise at least ~20 px, even if the frame then cuts the row's ends), and shift the
+    subject within the slack of the frame (a game: the player's hand along the bottom)."""
+    dims, width, height = look.dims, cam_args["width"], cam_args["height"]
+    fill = rng.uniform(0.85, 0.97) if look.kind == "table" else rng.uniform(0.7, 0.97)
+    dist = fit_distance(cam_args, hand_pts, fill)
+    cam = Camera.look_at(distance=dist, **cam_args)
+    faces_uv = [cam.project(t.pose.corners(dims)[[2, 0]]) for t in framed]
+    tile_px = float(np.median([np.linalg.norm(a - b) for a, b in faces_uv]))
+    scale = opts.img_size / 640
+    if far:  # a row far away: tiles 11-17 px tall at 640 px (about 8-13 px at the detector's 480)
+        want = rng.uniform(11, 17) * scale
+        size = [max(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
+                for q in (cam.project(t.pose.corners(dims)[[2, 3, 1, 0]]) for t in framed)]  # fmt: skip
+        dist *= float(np.median(size)) / want
         cam = Camera.look_at(distance=dist, **cam_args)
-        faces_uv = [cam.project(t.pose.corners(dims)[[2, 0]]) for t in framed]
-        tile_px = float(np.median([np.linalg.norm(a - b) for a, b in faces_uv]))
-        scale = opts.img_size / 640
-        if far:  # a row far away: tiles 11-17 px tall at 640 px (about 8-13 px at the detector's 480)
-            want = rng.uniform(11, 17) * scale
-            size = [max(np.linalg.norm(q[0] - q[3]), np.linalg.norm(q[0] - q[1]))
-                    for q in (cam.project(t.pose.corners(dims)[[2, 3, 1, 0]]) for t in framed)]  # fmt: skip
-            dist *= float(np.median(size)) / want
+    else:  # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
+        min_px = rng.uniform(20, 26) * scale
+        if tile_px < min_px:
+            dist *= tile_px / min_px
             cam = Camera.look_at(distance=dist, **cam_args)
-        else:  # keep tiles at least ~20 px tall: move closer (the frame may then cut the row's ends)
-            min_px = rng.uniform(20, 26) * scale
-            if tile_px < min_px:
-                dist *= tile_px / min_px
-                cam = Camera.look_at(distance=dist, **cam_args)
-        uv = cam.project(hand_pts)
-        c = (uv.min(axis=0) + uv.max(axis=0)) / 2
-        slack_x = max(0.0, width - (uv[:, 0].max() - uv[:, 0].min())) / 2
-        slack_y = max(0.0, height - (uv[:, 1].max() - uv[:, 1].min())) / 2
+    uv = cam.project(hand_pts)
+    c = (uv.min(axis=0) + uv.max(axis=0)) / 2
+    slack_x = max(0.0, width - (uv[:, 0].max() - uv[:, 0].min())) / 2
+    slack_y = max(0.0, height - (uv[:, 1].max() - uv[:, 1].min())) / 2
+    cam.shift(
+        width / 2 - c[0] + rng.uniform(-1, 1) * slack_x * 0.9,
+        height / 2 - c[1] + rng.uniform(-1, 1) * slack_y * 0.9,
+    )
+    if look.game:  # the player's hand along the bottom of the photo, the table rising behind it
+        uvh = cam.project(np.vstack([t.pose.corners(dims) for t in framed]))
         cam.shift(
-            width / 2 - c[0] + rng.uniform(-1, 1) * slack_x * 0.9,
-            height / 2 - c[1] + rng.uniform(-1, 1) * slack_y * 0.9,
+            width / 2 - (uvh[:, 0].min() + uvh[:, 0].max()) / 2 + rng.uniform(-0.1, 0.1) * width,
+            height * rng.uniform(0.82, 0.97) - uvh[:, 1].max(),
         )
-        if game:  # the player's hand along the bottom of the photo, the table rising behind it
-            uvh = cam.project(np.vstack([t.pose.corners(dims) for t in framed]))
-            cam.shift(
-                width / 2 - (uvh[:, 0].min() + uvh[:, 0].max()) / 2 + rng.uniform(-0.1, 0.1) * width,
-                height * rng.uniform(0.82, 0.97) - uvh[:, 1].max(),
-            )
+    return cam
 
-    # ---------------------------------------------------------------- props in view
-    props: list[clutter.Prop] = []
-    if rng.random() < opts.clutter_fraction:
-        xy = np.array([t.pose.center[:2] for t in tiles] + [o.pose.center[:2] for o, _, _ in objects])
-        props = clutter.place_props(
-            xy, dims.h * 0.8, rng, nrng, rng.randint(1, 4), _view_spot(cam, target, rng)
-        )
-        props = _not_in_front(props, cam, framed, dims)
 
-    # ---------------------------------------------------------------- table surface
+def _props_in_view(
+    look: _Look,
+    opts: SceneOptions,
+    tiles: list[TileInstance],
+    objects: list[tuple[TileInstance, TileDims, np.ndarray]],
+    shot: _Shot,
+    rng: random.Random,
+    nrng: np.random.Generator,
+) -> list[clutter.Prop]:
+    """Everyday things where the camera sees them (keyboards, phones, paper, cups, cables): placed after
+    the camera so they land in the picture, clear of the tiles, and never hiding the hand."""
+    if rng.random() >= opts.clutter_fraction:
+        return []
+    xy = np.array([t.pose.center[:2] for t in tiles] + [o.pose.center[:2] for o, _, _ in objects])
+    props = clutter.place_props(
+        xy, look.dims.h * 0.8, rng, nrng, rng.randint(1, 4), _view_spot(shot.cam, shot.target, rng)
+    )
+    return _not_in_front(props, shot.cam, shot.framed, look.dims)
+
+
+def _table_surface(
+    opts: SceneOptions, shot: _Shot, rng: random.Random, nrng: np.random.Generator
+) -> tuple[np.ndarray, str, str | None]:
+    """The canvas: the table's surface as the camera sees it (and the room beyond its edge in low shots).
+    Returns the canvas, the surface kind and the room kind (None: no room in view)."""
     kinds = list(opts.backgrounds or backgrounds.available_kinds())
     bg_kind = rng.choices(kinds, [BACKGROUND_WEIGHTS.get(k, 1.0) for k in kinds])[0]
-    canvas, room = _table(cam, target, bg_kind, nrng, rng, opts.p_photo_room)
+    canvas, room = _table(shot.cam, shot.target, bg_kind, nrng, rng, opts.p_photo_room)
+    return canvas, bg_kind, room
 
+
+def _draw(
+    canvas: np.ndarray,
+    look: _Look,
+    art: Artwork,
+    tiles: list[TileInstance],
+    objects: list[tuple[TileInstance, TileDims, np.ndarray]],
+    props: list[clutter.Prop],
+    shot: _Shot,
+    rng: random.Random,
+    nrng: np.random.Generator,
+) -> tuple[np.ndarray, dict[int, dict], list[tuple[int, clutter.Prop, dict]]]:
+    """Light the scene with one lamp and paint it onto the canvas: flat props first (they lie under
+    everything), then the shadows, then tiles, objects and standing props from far to near so nearer
+    ones cover farther ones. Each painted pixel records whose it is in the id map, from which the labels
+    are read (tiles: their index; objects and props: from ``OBJECT_ID_BASE`` and ``PROP_ID_BASE``).
+    Returns the id map, each tile's and object's drawn geometry, and the props as drawn."""
+    cam, dims = shot.cam, look.dims
     # light: a lamp above, to one side
     l_el, l_az = math.radians(rng.uniform(35, 80)), rng.uniform(0, 2 * math.pi)
     light = np.array([math.cos(l_el) * math.cos(l_az), math.cos(l_el) * math.sin(l_az), math.sin(l_el)])
     ambient = rng.uniform(0.5, 0.75)
     hard = rng.random() < 0.35
-    ids = np.full((height, width), -1, np.int32)
+    ids = np.full((shot.height, shot.width), -1, np.int32)
     drawn_props: list[tuple[int, clutter.Prop, dict]] = []
     for j, p in enumerate(props):  # flat props lie on the table, under tiles and shadows
         if p.flat:
@@ -444,7 +657,6 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     casters += [clutter.shadow_box(p) for p in props if not p.flat]
     _shadows(canvas, cam, casters, light, hard, nrng)
 
-    # ---------------------------------------------------------------- tiles and objects, far to near
     drawables = [(i, t, dims, None) for i, t in enumerate(tiles)]
     drawables += [(OBJECT_ID_BASE + j, o, od, tex) for j, (o, od, tex) in enumerate(objects)]
     drawables += [(PROP_ID_BASE + j, p, None, None) for j, p in enumerate(props) if not p.flat]
@@ -457,79 +669,52 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             drawn_props.append((i, t, _draw_prop(canvas, ids, i, t, cam, light, ambient)))
             continue
         if i < OBJECT_ID_BASE:
-            t.style = style
-            t.back_colour = back_colour
+            t.style = look.style
+            t.back_colour = look.back_colour
             if t.face_down:
                 texture = None
-                t.face_colour = _face_colour(art.face(style, "1m"))
+                t.face_colour = _face_colour(art.face(look.style, "1m"))
             else:
                 if t.code not in textures:
-                    face = art.face(style, t.code)
-                    if blank_white and t.code == "5z":  # a frameless blank white dragon
-                        face = np.empty_like(face)
-                        face[:] = _face_colour(art.face(style, "5z"))
-                    elif inks is not None:
-                        face = swap_inks(face, *inks)
-                    if index_overlay:
-                        face = add_corner_index(face, t.code, (40, 40, 170))
-                    fc = _face_colour(face)
-                    textures[t.code] = (bevel_face(face, fc, dims.corner, gloss), fc)
+                    textures[t.code] = _face_texture(look, art, t.code, gloss)
                 texture, t.face_colour = textures[t.code]
         else:
             texture = tex
-        g = draw_tile(canvas, ids, i, t, d, texture, cam.project, cam.C, light, ambient)
-        geo[i] = g
+        geo[i] = draw_tile(canvas, ids, i, t, d, texture, cam.project, cam.C, light, ambient)
+    return ids, geo, drawn_props
 
-    # ---------------------------------------------------------------- labels from the id map
-    instances = _instances(tiles, geo, ids, width, height)
-    negs = negatives.prop_negatives(drawn_props, ids, cam.project) + negatives.tile_negatives(
-        instances, geo, ids, rng
-    )
-    player_seat = _parts(instances, tiles, hands, cam)
+
+def _face_texture(
+    look: _Look, art: Artwork, code: str, gloss: np.ndarray | None
+) -> tuple[np.ndarray, tuple[int, int, int]]:
+    """The texture of one face as this photo shows it, and its face colour: the style's face with this
+    photo's design variants (a frameless blank white dragon, swapped inks, a corner index), bevelled and
+    glossed (made once per code and photo: every copy of a tile looks the same)."""
+    face = art.face(look.style, code)
+    if look.blank_white and code == "5z":  # a frameless blank white dragon
+        face = np.empty_like(face)
+        face[:] = _face_colour(art.face(look.style, "5z"))
+    elif look.inks is not None:
+        face = swap_inks(face, *look.inks)
+    if look.index_overlay:
+        face = add_corner_index(face, code, (40, 40, 170))
+    fc = _face_colour(face)
+    return bevel_face(face, fc, look.dims.corner, gloss), fc
+
+
+def _develop(
+    canvas: np.ndarray, opts: SceneOptions, shot: _Shot, rng: random.Random, nrng: np.random.Generator
+) -> tuple[np.ndarray, dict]:
+    """Turn the painted canvas into a phone's photo: sometimes a shallow depth of field (sharp at the
+    hand, blurred before and behind), then the lens and sensor (``camera.photograph``). Comes after the
+    labels, which are read from the sharp id map. Returns the image and what was applied."""
     applied: dict = {}
     if rng.random() < opts.p_dof:  # sharp at the hand, blurred in front of it and behind it
-        focus = float((target - cam.C) @ cam.R[2])
+        focus = float((shot.target - shot.cam.C) @ shot.cam.R[2])
         strength = rng.uniform(1.5, 4.0) * opts.img_size / 640
-        canvas = defocus(canvas, _depth_map(cam), focus, strength)
+        canvas = defocus(canvas, _depth_map(shot.cam), focus, strength)
         applied["depth_of_field"] = round(strength, 2)
-    image = photograph(canvas, nrng, opts.photo, applied)
-    manifest = {
-        "seed": seed,
-        "image_size": [width, height],
-        "kind": kind,
-        "closeup": closeup,
-        "eyelevel": eyelevel,
-        "far": far,
-        "game": game,
-        "blank_white": blank_white,
-        "inks": list(inks) if inks else None,
-        "player_seat": player_seat,
-        "complete_in_frame": all(
-            inst["labelled"] for inst in instances if inst["role"] not in ("other", "discard", "wall")
-        ),
-        "style": style,
-        "index_overlay": index_overlay,
-        "tile_mm": [round(dims.w, 1), round(dims.h, 1), round(dims.t, 1)],
-        "back_colour": back_name,
-        "background": bg_kind,
-        "room": room,
-        "props": [p.kind for p in props],
-        "standing": standing,
-        "camera": {
-            "elevation": round(el, 1),
-            "azimuth": round(az, 1),
-            "roll": round(roll, 1),
-            "hfov": round(hfov, 1),
-            "distance_mm": round(float(np.linalg.norm(cam.C - target)), 1),
-        },
-        "photo": applied,
-        "hands": [dict(h.to_json(), seat=i) for i, h in enumerate(hands)],
-        "tiles": instances,
-        "negatives": [{"what": n["what"], "box": [round(v, 1) for v in n["box"]]} for n in negs],
-    }
-    if len(hands) == 1:
-        manifest["hand"] = manifest["hands"][0]
-    return image, manifest
+    return photograph(canvas, nrng, opts.photo, applied), applied
 
 
 def _not_in_front(props: list[clutter.Prop], cam: Camera, framed: list[TileInstance], dims: TileDims) -> list:

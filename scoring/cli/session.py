@@ -8,14 +8,15 @@ cannot be followed (one ``error:`` line).
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import json
 from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.cli.common import CliError, add_rules_options, check_rules, parse_options
+from scoring.csv_cells import safe_writer
 from scoring.hand import HandError
+from scoring.output_paths import OutputError, check_output_paths, write_output
 from scoring.rules import check_context
 from scoring.session.closing import SETTINGS, exact, number, ranking, ranking_json
 from scoring.session.engine import Sheet, run_session
@@ -38,7 +39,9 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     except HandError as exc:
         raise CliError(str(exc)) from None
     try:
-        sheets = _run_all(_sessions(args, CliError), args.rules, options, settings)
+        sessions = _sessions(args, CliError)
+        _check_outputs(args, sessions, CliError)
+        sheets = _run_all(sessions, args.rules, options, settings)
     except SessionError as exc:
         raise CliError(str(exc)) from None
     if args.html and len(sheets) != 1:
@@ -150,7 +153,7 @@ def results_csv(docs: list[dict[str, Any]], rank: list[dict[str, Any]], lang: st
             per[(name, d["session"])] = number(exact(values[name]))
     label = {"table_points": "Punti Tavolo", "final": tr("final score"), "totals": tr("total")}[key]
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = safe_writer(buf, lineterminator="\n")  # no cell a spreadsheet would run
     w.writerow(
         [
             tr("place"),
@@ -176,11 +179,29 @@ def results_csv(docs: list[dict[str, Any]], rank: list[dict[str, Any]], lang: st
     return buf.getvalue()
 
 
+def _check_outputs(args: argparse.Namespace, sessions: list[Session], error: type[Exception]) -> None:
+    """The outputs by the rule every command that writes follows: never a session file, its
+    manifest or one of its photos, never a device or a folder, an existing file only with --force."""
+    named = (
+        ("--csv", args.csv),
+        ("--out-json", args.out_json),
+        ("--html", args.html),
+        ("--results", args.results),
+    )
+    outputs = [(option, Path(value)) for option, value in named if value]
+    inputs = [Path(f) for f in [*(args.file or []), args.manifest] if f]
+    inputs += [Path(s.base_dir) / r.photo for s in sessions for r in s.rows if r.photo]
+    try:
+        check_output_paths(outputs, inputs, args.force)
+    except OutputError as exc:
+        raise error(str(exc)) from None
+
+
 def _write(path: str | None, text: str, error: type[Exception]) -> None:
     if not path:
         return
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_output(path, text.encode("utf-8"))
     except OSError as exc:
         raise error(f"cannot write {path}: {exc.strerror or exc}") from None
 
@@ -224,4 +245,5 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument(
         "--lang", choices=LANGS, default=DEFAULT_LANG, help="the sheets' and messages' language (default en)"
     )
+    p.add_argument("--force", action="store_true", help="replace output files that exist already")
     p.set_defaults(func=cmd_session)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import html
 import json
 import re
 import struct
@@ -146,6 +147,10 @@ def compile_po(text: str) -> bytes:
 
 
 _JS_CALL = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
+#: an entry of the phone page's messages table (``"notice.gap": "A tile may be missing…",``)
+_PAGE_ENTRY = re.compile(r'^\s*"([\w.]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', re.MULTILINE)
+#: a label of the page's HTML worded by that table (``<h2 data-msg="hand.title">Hand</h2>``)
+_DATA_MSG = re.compile(r'data-msg="([\w.]+)"[^>]*>([^<]*)<')
 #: words the sheets translate from data, not from a literal in the code
 DATA_WORDS = (
     # line kinds and statuses
@@ -159,14 +164,35 @@ DATA_WORDS = (
 )  # fmt: skip
 
 
+def page_messages(path: Path) -> dict[str, str]:
+    """Key → English sentence of the phone page's one table of messages (``static/messages.js``):
+    the English is the catalog's message id, as for every other sentence."""
+    text = path.read_text(encoding="utf-8")
+    return {key: json.loads(f'"{value}"') for key, value in _PAGE_ENTRY.findall(text)}
+
+
+def page_labels(path: Path) -> dict[str, str]:
+    """Key → text of each element of the page's HTML marked ``data-msg`` (whitespace folded, as the
+    browser shows it): the label the messages table words in the page's language."""
+    text = path.read_text(encoding="utf-8")
+    return {key: " ".join(html.unescape(label).split()) for key, label in _DATA_MSG.findall(text)}
+
+
 def message_ids(paths: list[Path]) -> set[str]:
     """Every sentence the code translates: the first argument of ``tr(...)``, ``msg(...)`` and
-    ``Msg(...)`` where it is a literal (in a .js file: ``t("…")``), and the infraction names and
-    :data:`DATA_WORDS`."""
+    ``Msg(...)`` where it is a literal (in a .js file: ``t("…")``; the phone page's messages
+    table, every sentence; in an .html file, the ``data-msg`` labels), and the infraction names
+    and :data:`DATA_WORDS`."""
     from scoring.session.penalties import INFRACTIONS
 
     found = set(DATA_WORDS) | {name for names in INFRACTIONS.values() for name in names} | {"chombo"}
     for path in paths:
+        if path.name == "messages.js":  # the one-hand page: every sentence of its table
+            found |= set(page_messages(path).values())
+            continue
+        if path.suffix == ".html":
+            found |= set(page_labels(path).values())
+            continue
         if path.suffix == ".js":  # the phone page's table mode: t("…") with a literal
             found |= {json.loads(f'"{m}"') for m in _JS_CALL.findall(path.read_text(encoding="utf-8"))}
             continue

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
+from scoring.output_paths import what_is
 from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.photo import PhotoHand
 from scoring.structured import MAX_ITEMS, hand_from_dict, one_line, option_values, parse_json, show
@@ -41,6 +42,8 @@ from scoring.structured import MAX_ITEMS, hand_from_dict, one_line, option_value
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
 #: far more rows than a session can hold (a hanchan is a few dozen hands)
 MAX_ROWS = 1000
+#: A session file is refused above this size before it is parsed (1,000 rows fit in well under it).
+MAX_SESSION_BYTES = 2 << 20
 _LIST_FIELDS = ("flags", "dora", "ura", "riichi", "tenpai")
 _INT_FIELDS = ("honba", "sticks", "points", "minutes")
 _STR_FIELDS = (
@@ -146,7 +149,9 @@ def load_session(path: str | Path) -> Session:
     """The session in ``path`` (.yaml/.yml/.json or .csv); :class:`SessionError` says what is wrong."""
     p = Path(path)
     if not p.is_file():
-        raise SessionError(f"no such file: {p}")
+        raise SessionError(f"{p} is {what_is(p)}, not a session file" if what_is(p) else f"no such file: {p}")
+    if p.stat().st_size > MAX_SESSION_BYTES:  # refused before parsing: 20 MB of YAML took 85 s
+        raise SessionError(f"{p} is too large for a session file ({p.stat().st_size >> 10} KB; limit 2 MB)")
     try:
         text = p.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:

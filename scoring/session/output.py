@@ -8,12 +8,12 @@ GENERALE (seed 002's sheet). Text and CSV come in Italian or English (``lang``);
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
+from scoring.csv_cells import safe_writer
 from scoring.session.closing import number
 from scoring.session.engine import Line, Sheet
 from scoring.session.i18n import DEFAULT_LANG, Translate, msg, render, translator
@@ -172,7 +172,7 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
     names = [p.name for p in sheet.session.players]
     riichi = sheet.rules == "riichi"
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = safe_writer(buf, lineterminator="\n")  # no cell a spreadsheet would run
     head = [
         tr("hand"),
         tr("kind"),

@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
-from mjsynth.artwork import FACE_CODES, FACE_H, FACE_W, Artwork, isolate_svg_element, recolour_ink
+from mjsynth.artwork import Artwork, isolate_svg_element
+from mjsynth.faces import FACE_CODES, FACE_H, FACE_W, recolour_ink
 
 from tests.mjsynth.mjsynth_testutil import HAS_SHARED, SHARED, needs_debian, needs_fonts, needs_shared
 from vision.classes import BACK, TILE_CLASSES

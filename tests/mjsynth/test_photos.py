@@ -1,6 +1,7 @@
 import struct
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from mjsynth import backgrounds, photos
@@ -56,6 +57,22 @@ def test_without_the_photo_packages_the_generator_uses_its_own_surfaces(monkeypa
             assert any(t["labelled"] for t in man["tiles"])
     finally:
         photos.installed.cache_clear()
+
+
+def test_a_cold_photo_cache_gives_the_pixels_a_warm_one_does(tmp_path):
+    """The first run decodes the package's picture and fills the cache; later runs read the cached JPEG.
+    Both must give the same pixels, or a seed renders one photo on a fresh machine and another after."""
+    rng = np.random.default_rng(3)
+    px = cv2.GaussianBlur(rng.integers(0, 256, (300, 400, 3), dtype=np.uint8), (0, 0), 2)
+    cv2.imwrite(str(tmp_path / "room.png"), px)
+    picture = photos.PhotoFile(tmp_path / "room.png", "test", "CC0", "test")
+    photos.load.cache_clear()
+    cold = photos.load(picture, tmp_path / "cache")
+    assert (tmp_path / "cache" / "room.jpg").is_file()
+    photos.load.cache_clear()
+    warm = photos.load(picture, tmp_path / "cache")
+    photos.load.cache_clear()
+    assert cold.shape == warm.shape == (150, 200, 3) and np.array_equal(cold, warm)  # read at half size
 
 
 @pytest.mark.slow

@@ -23,7 +23,16 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_images import bmp_claiming, gif_claiming, jpeg_claiming, png_claiming, tiff_claiming
+from tests.vision.test_images import (
+    bmp_claiming,
+    gif_claiming,
+    jpeg_claiming,
+    png_16bit_claiming,
+    png_claiming,
+    progressive_jpeg_claiming,
+    tiff_claiming,
+    tiff_one_big_tile,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 #: inputs per run (about 2 s) and the child's pixel cap and address-space headroom
@@ -56,6 +65,9 @@ def seeds() -> list[bytes]:
     out += [cv2.imencode(ext, gray)[1].tobytes() for ext in (".png", ".bmp", ".tif")]
     out += [png_claiming(64, 64), tiff_claiming(64, 64), tiff_claiming(64, 64, True)]
     out += [gif_claiming(64, 64), bmp_claiming(64, 64), jpeg_claiming(64, 64)]
+    # the second probe's: one tile far larger than its image, 16-bit samples, a progressive frame
+    out += [tiff_one_big_tile(), tiff_one_big_tile(64, 64, 256, bits=16), png_16bit_claiming(64, 64)]
+    out += [progressive_jpeg_claiming(64, 64)]
     return out
 
 

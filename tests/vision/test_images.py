@@ -25,7 +25,7 @@ from vision.images import (
 def test_missing_empty_not_an_image_and_corrupt(tmp_path: Path) -> None:
     with pytest.raises(PhotoError, match="no such file"):
         load_image(tmp_path / "nope.jpg")
-    with pytest.raises(PhotoError, match="not a file"):
+    with pytest.raises(PhotoError, match="is a folder, not a photo file"):
         load_image(tmp_path)
     (tmp_path / "empty.jpg").write_bytes(b"")
     with pytest.raises(PhotoError, match="empty"):
@@ -205,11 +205,84 @@ def test_a_one_pixel_image_is_too_small_not_corrupt() -> None:
 def test_a_fifo_or_a_device_is_not_read(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.jpg"
     os.mkfifo(fifo)  # reading it would block forever
-    with pytest.raises(PhotoError, match="not a file"):
+    with pytest.raises(PhotoError, match=r"is a FIFO \(named pipe\), not a photo file"):
         load_photo(fifo)
-    with pytest.raises(PhotoError, match="not a file"):
+    with pytest.raises(PhotoError, match="is a character device, not a photo file"):
         read_photo_file("/dev/zero")
     big = tmp_path / "big.jpg"
     big.write_bytes(b"\xff\xd8\xff" + b"\0" * 100)
     with pytest.raises(PhotoError, match="too large"):
         read_photo_file(big, max_bytes=50)
+
+
+# ------------------------------------------------------------------------------------------------
+# the probe's files under the pixel cap that cost far more than their pixels (round 2)
+# ------------------------------------------------------------------------------------------------
+def tiff_one_big_tile(w: int = 100, h: int = 100, tile: int = 16000, bits: int = 8) -> bytes:
+    """A ~210-byte TIFF: a ``w`` x ``h`` image in one ``tile`` x ``tile`` deflate tile."""
+    import struct
+    import zlib
+
+    data = zlib.compress(b"\0" * 64)
+    entries = [
+        (256, 3, 1, w),
+        (257, 3, 1, h),
+        (258, 3, 1, bits),
+        (259, 3, 1, 8),
+        (262, 3, 1, 1),
+        (277, 3, 1, 1),
+        (322, 3, 1, tile),  # TileWidth
+        (323, 3, 1, tile),  # TileLength
+        (324, 4, 1, 8 + 2 + 12 * 10 + 4),  # TileOffsets: right after the IFD
+        (325, 4, 1, len(data)),
+    ]
+    ifd = struct.pack("<H", len(entries))
+    for tag, kind, count, value in entries:
+        packed = struct.pack("<H", value) + b"\0\0" if kind == 3 else struct.pack("<I", value)
+        ifd += struct.pack("<HHI", tag, kind, count) + packed
+    return b"II*\x00" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0) + data
+
+
+def png_16bit_claiming(w: int, h: int) -> bytes:
+    """A PNG header saying ``w`` x ``h`` RGB at 16 bits a sample (decoded through 6 bytes a pixel)."""
+    data = bytearray(png_claiming(w, h))
+    data[24] = 16
+    import zlib
+
+    data[29:33] = zlib.crc32(bytes(data[12:29])).to_bytes(4, "big")
+    return bytes(data)
+
+
+def progressive_jpeg_claiming(w: int, h: int) -> bytes:
+    """A JPEG header whose frame is progressive (SOF2): every coefficient kept while decoding."""
+    return jpeg_claiming(w, h).replace(b"\xff\xc0", b"\xff\xc2", 1)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        tiff_one_big_tile(),
+        png_16bit_claiming(14400, 14400),
+        progressive_jpeg_claiming(14400, 14400),
+        tiff_one_big_tile(14400, 14400, 256, bits=16),
+    ],
+    ids=["tiff-tile", "png-16bit", "progressive-jpeg", "tiff-16bit"],
+)
+def test_images_that_would_cost_far_more_than_their_pixels_are_refused_fast(data: bytes) -> None:
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(PhotoError) as caught:
+        decode_image(data)
+    # refused from the header for what decoding it would take, not found corrupt after trying
+    assert caught.value.reason == "too_large" and time.perf_counter() - start < 0.1
+    assert "MB to decode" in str(caught.value)
+
+
+def test_a_small_16bit_png_and_a_small_progressive_jpeg_still_decode() -> None:
+    rng = np.random.default_rng(3)
+    img16 = rng.integers(0, 65535, (40, 60, 3), dtype=np.uint16)
+    assert decode_image(cv2.imencode(".png", img16)[1].tobytes())[0].shape == (40, 60, 3)
+    img = rng.integers(0, 255, (40, 60, 3), dtype=np.uint8)
+    prog = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])[1].tobytes()
+    assert decode_image(prog)[0].shape == (40, 60, 3)

@@ -1,13 +1,14 @@
-"""Where the photo commands write, checked before any work: no output may overwrite a photo or
-another output, and an annotated image must have a name OpenCV can write."""
+"""Where the photo commands write, checked before any work by the one rule every command that
+writes follows (:mod:`scoring.output_paths`), and an annotated image's name OpenCV can write."""
 
 from __future__ import annotations
 
-import os
-from itertools import combinations
+import argparse
+from collections.abc import Iterable
 from pathlib import Path
 
 from scoring.cli import CliError
+from scoring.output_paths import OutputError, check_output_paths
 
 #: Annotated images are written with OpenCV, which picks the format from the extension.
 ANNOTATION_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
@@ -25,28 +26,20 @@ def image_output(value: str, option: str) -> Path:
     return path
 
 
-def _keys(path: Path) -> set[object]:
-    """What identifies the file a path names: its resolved path and, if it exists, its inode."""
-    keys: set[object] = {path.resolve()}
+def check_outputs(
+    outputs: list[tuple[str, Path]],
+    inputs: Iterable[Path],
+    force: bool = False,
+    protected: Iterable[Path] = (),
+    may_exist: Iterable[Path] = (),
+) -> None:
+    """:func:`scoring.output_paths.check_output_paths` as a one-line CLI error."""
     try:
-        st = os.stat(path)
-        keys.add((st.st_dev, st.st_ino))
-    except OSError:
-        pass
-    return keys
+        check_output_paths(outputs, inputs, force, protected, may_exist)
+    except OutputError as exc:
+        raise CliError(str(exc)) from None
 
 
-def check_outputs(outputs: list[tuple[str, Path]], inputs: list[Path]) -> None:
-    """Refuse, before anything is read or written, outputs that are folders, that are one of the
-    input photos (even through a link) or that are the same file as another output."""
-    taken: set[object] = set()
-    for p in inputs:
-        taken |= _keys(p)
-    for label, path in outputs:
-        if path.is_dir():
-            raise CliError(f"{label} {path} is a folder: give a file name")
-        if _keys(path) & taken:
-            raise CliError(f"{label} {path} is one of the photos: writing it would destroy the photo")
-    for (la, a), (lb, b) in combinations(outputs, 2):
-        if _keys(a) & _keys(b):
-            raise CliError(f"{la} and {lb} are the same file ({a}): give each its own name")
+def add_force_option(p: argparse.ArgumentParser) -> None:
+    """``--force``: the one way to replace an existing file with an output."""
+    p.add_argument("--force", action="store_true", help="replace output files that exist already")

@@ -18,7 +18,7 @@ from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, parse_options
 from scoring.context import HandContext
 from vision.annotate import draw
 from vision.cli.options import add_context_options, check_rule_input, context_of, load_reader
-from vision.cli.outputs import check_outputs, image_output
+from vision.cli.outputs import add_force_option, check_outputs, image_output
 from vision.pipeline import PhotoError, PhotoReader
 from vision.render import check_lines, photo_json, text_lines
 from vision.result import HandResult
@@ -43,7 +43,7 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.image)
     annotate = image_output(args.annotate, "--annotate") if args.annotate else None
     if annotate:
-        check_outputs([("--annotate", annotate)], [path])
+        check_outputs([("--annotate", annotate)], [path], args.force)
     reader = load_reader(args)
     result, record = process(reader, path, args.rules, options, ctx)
     if result is None:
@@ -84,4 +84,5 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="write the photo with each box and its code (.jpg, .png, .webp, .bmp or .tif; at the "
         "size the photo was read at)",
     )
+    add_force_option(p)
     p.set_defaults(func=cmd_photo)

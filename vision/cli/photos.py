@@ -9,7 +9,6 @@ on its own (:func:`photo_row`), so a pool of workers could map entries to rows.
 from __future__ import annotations
 
 import argparse
-import csv
 import itertools
 import json
 import sys
@@ -21,11 +20,12 @@ from typing import IO, Any, TextIO
 
 from scoring.cli import EXIT_OK, CliError, parse_options
 from scoring.context import HandContext
+from scoring.csv_cells import safe_writer
 from vision.annotate import draw
 from vision.cli.entries import Entry, annotated_names, entries
 from vision.cli.manifest import manifest_entries, read_manifest
 from vision.cli.options import add_context_options, check_rule_input, context_of, reader_spec
-from vision.cli.outputs import check_outputs
+from vision.cli.outputs import add_force_option, check_outputs
 from vision.cli.photo import process
 from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in_order, threads_per_worker
 from vision.cli.resume import Done, resume_point
@@ -153,14 +153,18 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
     )
     photos = [e.path for e in found if not (e.skip or e.error)]
     names = annotated_names(photos) if ann_dir else {}
-    outputs = [("--out", csv_path), ("--jsonl", jsonl_path)]
-    outputs += [("an annotated image", ann_dir / names[p]) for p in photos] if ann_dir else []
-    inputs = [e.path for e in found] + ([Path(args.manifest)] if manifest else [])
-    check_outputs(outputs, inputs)
     if ann_dir and ann_dir.exists() and not ann_dir.is_dir():
         raise CliError(f"--annotate-dir {ann_dir} is a file, not a folder")
     header = csv_header(manifest)
+    inputs = [e.path for e in found] + ([Path(args.manifest)] if manifest else [])
+    outputs = [("--out", csv_path), ("--jsonl", jsonl_path)]
+    # a resumed batch appends to its CSV and JSON lines and rewrites none of the images made before
+    appended = [csv_path, jsonl_path] if args.resume else []
+    check_outputs(outputs, inputs, args.force, may_exist=appended)
     done = resume_point(csv_path, jsonl_path, header) if args.resume else Done(frozenset(), False)
+    again = {e.path for e in found if e.name not in done.names}
+    outputs += [("an annotated image", ann_dir / names[p]) for p in photos if p in again] if ann_dir else []
+    check_outputs(outputs, inputs, args.force, may_exist=appended)
     todo = [e for e in found if e.name not in done.names]
     reading = sum(1 for e in todo if not (e.skip or e.error))
     workers = max(1, min(args.workers, reading))
@@ -173,7 +177,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
         # error line, not a CSV cut short
         rows = _started(map_in_order(spec, photo_row, tasks, workers))
         with _open_outputs(csv_path, jsonl_path, ann_dir, append=done.has_header) as (fh_csv, fh_jsonl):
-            w = csv.writer(fh_csv)
+            w = safe_writer(fh_csv)
             if not done.has_header:
                 w.writerow(header)
                 fh_csv.flush()
@@ -265,4 +269,5 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "read only the photos without a row, and append theirs",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_force_option(p)
     p.set_defaults(func=cmd_photos)

@@ -17,6 +17,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from scoring.cli import CliError
+from scoring.csv_cells import plain_cell
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def resume_point(csv_path: Path, jsonl_path: Path, header: tuple[str, ...]) -> D
             f"--resume: {csv_path} does not have this batch's columns (a manifest adds table and "
             "hand_no): give another --out, or leave out --resume to start again"
         )
-    rows, csv_ends = rows[1:], csv_ends[1:]
+    rows, csv_ends = [[plain_cell(c) for c in r] for r in rows[1:]], csv_ends[1:]
     keep = min(len(rows), len(records))
     for i in range(keep):
         if PurePath(str(records[i].get("file", ""))).name != PurePath(rows[i][0]).name:

@@ -17,20 +17,23 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from scoring.cli import EXIT_OK, CliError
+from scoring.output_paths import what_is
 from vision.cli.options import add_model_options, reader_spec
-from vision.cli.outputs import image_output
+from vision.cli.outputs import add_force_option, check_outputs, image_output
 from vision.images import IMAGE_SUFFIXES, PhotoError
 from vision.pipeline import PhotoReader
 from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
 from vision.teach.pairing import PairingError
 from vision.teach.profile import SetError, TileSet
 from vision.teach.store import SetStore, read_export
-from vision.teach.teaching import SetReport, TaughtPhoto, check_set, pair_photo
+from vision.teach.teaching import SetReport, TaughtPhoto, annotate_found, check_set, pair_photo
 
 #: Exit status when a photo's rows do not match its codes (bad input, like every user error).
 EXIT_PAIRING = 2
@@ -74,8 +77,21 @@ def _jobs(args: argparse.Namespace) -> list[tuple[Path, list[list[str]] | None]]
     return jobs
 
 
+#: A codes file holds a photo's rows (a few hundred bytes); anything far larger is not one.
+MAX_CODES_BYTES = 64 << 10
+#: A photo whose rows do not match is reported in at most this many lines of this length.
+MAX_REPORT_LINES, MAX_LINE = 20, 300
+
+
 def _read_text(path: Path) -> str:
+    kind = what_is(path)
+    if kind:
+        raise CliError(f"{path} is {kind}, not a codes file")
     try:
+        if path.stat().st_size > MAX_CODES_BYTES:
+            raise CliError(
+                f"{path} is too large for a codes file ({path.stat().st_size >> 10} KB; limit 64 KB)"
+            )
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
@@ -94,9 +110,7 @@ def _rows(photo: TaughtPhoto) -> str:
 def _show(photo: TaughtPhoto, out: TextIO) -> None:
     """The pairing, row by row: each tile's code, and ``code(read)`` where the reader read another."""
     taught = photo.taught
-    out.write(
-        f"{photo.source}: {len(photo.pairs)} tiles in {_rows(photo)}, "
-    )
+    out.write(f"{photo.source}: {len(photo.pairs)} tiles in {_rows(photo)}, ")
     out.write(f"{len(taught)} taught, {len(photo.disagreeing)} read otherwise by the reader\n")
     row = 0
     for p in photo.pairs:
@@ -105,8 +119,11 @@ def _show(photo: TaughtPhoto, out: TextIO) -> None:
                 out.write("\n")
             row = p.row
             out.write(f"  row {row}:")
-        out.write(f" {p.code}" + (f"({p.tile.code})" if p.disagrees else ""))
+        out.write(f" {'-' if p.negative else p.code}" + (f"({p.tile.code})" if p.disagrees else ""))
+        out.write("+" if p.found else "")
     out.write("\n")
+    for line in photo.recovery_lines():
+        out.write(f"  {line}\n")
 
 
 def _report(report: SetReport, out: TextIO, err: TextIO) -> None:
@@ -118,8 +135,36 @@ def _report(report: SetReport, out: TextIO, err: TextIO) -> None:
         print(f"warning: {s.message}", file=err)
 
 
+#: The actions, one a run (argparse refuses two with exit 2); without one, photos are taught.
+ACTIONS = ("list", "remove", "remove_tile", "export", "import_file")
+
+
+def _check_action(args: argparse.Namespace) -> None:
+    """What the chosen action cannot go with: photos, --from, --standard, --annotate."""
+    action = next((a for a in ACTIONS if getattr(args, a)), None)
+    if action is None:
+        if args.replace:
+            raise CliError("--replace goes with --import")
+        return
+    option = "--" + {"import_file": "import"}.get(action, action).replace("_", "-")
+    extra = [
+        o
+        for o, v in (
+            ("photos", args.items),
+            ("--from", args.from_dir),
+            ("--standard", args.standard),
+            ("--annotate", args.annotate),
+            ("--replace", args.replace and action != "import_file"),
+        )
+        if v
+    ]
+    if extra:
+        raise CliError(f"{option} does not go with {', '.join(extra)}: nothing was done")
+
+
 def cmd_teach(args: argparse.Namespace, out: TextIO) -> int:
     store = SetStore(args.profile)
+    _check_action(args)
     try:
         if args.list:
             return _list(store, args, out)
@@ -128,18 +173,34 @@ def cmd_teach(args: argparse.Namespace, out: TextIO) -> int:
         if not args.set:
             raise CliError("name the set: --set NAME (see --list for the sets there are)")
         if args.remove:
+            ts = store.load(args.set)
+            if args.dry_run:
+                out.write(
+                    f"dry run: set {args.set!r} ({len(ts)} taught tiles) would be removed; nothing removed\n"
+                )
+                return EXIT_OK
             store.remove(args.set)
             out.write(f"removed set {args.set!r} from {store.root}\n")
             return EXIT_OK
         if args.remove_tile:
-            ts = store.load(args.set)
-            gone = ts.remove(args.remove_tile)
-            store.save(ts)
-            out.write(f"removed {len(gone)} taught tile(s) from {args.set!r}: ")
-            out.write(", ".join(f"{e.id} ({e.code})" for e in gone) + "\n")
+            ids = args.remove_tile
+            if args.dry_run:
+                gone = store.load(args.set).remove(ids)
+            else:
+                _, gone = store.update(args.set, lambda ts: ts.remove(ids))
+            out.write(f"{'dry run: would remove' if args.dry_run else 'removed'} {len(ids)} taught tile(s) ")
+            known = {e.id: e.code for e in gone}
+            out.write(
+                f"from {args.set!r}: " + ", ".join(f"{i} ({known.get(i, 'unreadable')})" for i in ids) + "\n"
+            )
             return EXIT_OK
         if args.export:
-            path = store.export(args.set, args.export)
+            dest = Path(args.export)
+            check_outputs([("--export", dest)], [], args.force, protected=_set_folders(store, args.set))
+            if args.dry_run:
+                out.write(f"dry run: set {args.set!r} would be exported to {dest}\n")
+                return EXIT_OK
+            path = store.export(args.set, dest)
             out.write(f"exported set {args.set!r} to {path}\n")
             return EXIT_OK
         return _teach(store, args, out)
@@ -147,14 +208,37 @@ def cmd_teach(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(str(exc)) from None
 
 
+def _set_folders(store: SetStore, name: str) -> list[Path]:
+    """The folders no output may be written in: every set's (an export over a crop or a
+    ``set.json`` would break that set for every command)."""
+    return [store.folder(n) for n in {*store.names(), name}]
+
+
+def _annotations(
+    store: SetStore, args: argparse.Namespace, jobs: list[tuple[Path, list[list[str]] | None]]
+) -> dict[Path, Path]:
+    """Each photo's annotated picture, checked by the rule every output follows: never a photo
+    taught or its codes, never in the sets' folder, never in --from's folder (whose next run
+    would take the pictures for photos to teach), an existing file only with --force."""
+    if not args.annotate:
+        return {}
+    annotate = Path(args.annotate)
+    one = len(jobs) == 1 and bool(annotate.suffix) and not annotate.is_dir()
+    if one:
+        image_output(str(annotate), "--annotate")
+    targets = {p: annotate if one else annotate / f"{p.stem}-taught.jpg" for p, _ in jobs}
+    inputs = [p for p, _ in jobs] + [p.with_suffix(".txt") for p, _ in jobs]
+    protected = _set_folders(store, args.set) + ([Path(args.from_dir)] if args.from_dir else [])
+    check_outputs([("--annotate", t) for t in targets.values()], inputs, args.force, protected)
+    return targets
+
+
 def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
     start = time.perf_counter()
     jobs = _jobs(args)
-    annotate = Path(args.annotate) if args.annotate else None
-    if annotate and len(jobs) == 1 and annotate.suffix:
-        image_output(str(annotate), "--annotate")
+    targets = _annotations(store, args, jobs)
+    TileSet(args.set)  # the name checked before any photo is read
     reader = _base_reader(args)
-    ts = store.load(args.set) if store.exists(args.set) else TileSet(args.set)
     photos: list[TaughtPhoto] = []
     failed = 0
     for photo, codes in jobs:
@@ -166,24 +250,26 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
             continue
         except PairingError as exc:
             print(f"error: {photo}: the tiles found do not match the codes:", file=sys.stderr)
-            for line in exc.lines:
-                print(f"  {line}", file=sys.stderr)
+            for line in exc.lines[:MAX_REPORT_LINES]:
+                print(f"  {_clip(line)}", file=sys.stderr)
+            if len(exc.lines) > MAX_REPORT_LINES:
+                print(f"  … and {len(exc.lines) - MAX_REPORT_LINES} more rows", file=sys.stderr)
             if codes is None:
                 print(f"  the standard layout: {STANDARD_TEXT}", file=sys.stderr)
             failed += 1
+            if photo in targets and exc.image is not None:
+                target = targets[photo]
+                _write_picture(partial(annotate_found, exc.image, exc.rows), target)
+                print(f"  the tiles found, numbered by row: {target}", file=sys.stderr)
             continue
         _show(paired, out)
         photos.append(paired)
-        if annotate:
-            target = annotate if annotate.suffix and len(jobs) == 1 else annotate / f"{photo.stem}-taught.jpg"
-            try:
-                paired.annotate(target)
-            except (OSError, ValueError) as exc:
-                raise CliError(f"cannot write {target}: {exc}") from None
+        if photo in targets:
+            _write_picture(paired.annotate, targets[photo])
     if failed:
         print(
             f"error: {failed} of {len(jobs)} photo(s) could not be paired with their codes: nothing was "
-            f"taught (fix the codes or the photo and run again; --annotate shows what was found)",
+            f"taught (fix the codes or the photo and run again; --annotate OUT draws what was found)",
             file=sys.stderr,
         )
         return EXIT_PAIRING
@@ -191,30 +277,65 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
     if args.dry_run:
         out.write(f"dry run: {len(examples)} tiles would be taught to {args.set!r}; nothing saved\n")
         return EXIT_OK
-    ts.add(examples)
-    store.save(ts)
+    ts, _ = store.update(args.set, lambda ts: ts.add(examples), create=True)
     _report(check_set(ts, reader, store), out, sys.stderr)
     seconds = time.perf_counter() - start
     out.write(f"taught {len(examples)} tiles in {seconds:.1f} s; saved in {store.folder(ts.name)}\n")
     return EXIT_OK
 
 
+def _write_picture(write: Callable[[Path], None], target: Path) -> None:
+    try:
+        write(target)
+    except (OSError, ValueError) as exc:
+        raise CliError(f"cannot write {target}: {exc}") from None
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
+
+
+def _clean(text: str) -> str:
+    """Text from a set (an imported one's source and note) without control characters: a
+    terminal escape code in a file must not reach the terminal."""
+    return "".join(c if c.isprintable() else "?" for c in str(text))
+
+
+def _broken(ts: TileSet, err: TextIO) -> None:
+    for b in ts.broken:
+        print(
+            f"warning: taught tile {_clean(b['id'])} ({_clean(b.get('code', '?'))}) is skipped: "
+            f"{_clean(b['problem'])} (remove it: --set {ts.name} --remove-tile {_clean(b['id'])})",
+            file=err,
+        )
+
+
 def _list(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
     if args.set:
         ts = store.load(args.set)
+        _broken(ts, sys.stderr)
         reader = _base_reader(args)
         _report(check_set(ts, reader, store), out, sys.stderr)
+        if ts.note:
+            out.write(f"  note: {_clean(ts.note)}\n")
         for e in ts.examples:
-            out.write(f"  {e.id}  {e.code:4} {e.how:10} {e.added}  {e.source}\n")
+            out.write(f"  {e.id}  {e.code:4} {e.how:10} {_clean(e.added)}  {_clean(e.source)}\n")
         return EXIT_OK
-    names = store.names()
+    names, skipped = store.entries()
+    for line in skipped:
+        print(f"warning: {_clean(line)}", file=sys.stderr)
     if not names:
         out.write(f"no taught sets in {store.root}\n")
         return EXIT_OK
     out.write(f"taught sets in {store.root}:\n")
     for name in names:
-        ts = store.load(name)
-        out.write(f"  {name}: {len(ts)} tiles, {len(ts.codes())} codes\n")
+        try:
+            ts = store.load(name)
+        except SetError as exc:  # one bad set is reported, the others listed
+            print(f"warning: set {name!r} cannot be read (skipped): {_clean(str(exc))}", file=sys.stderr)
+            continue
+        bad = f", {len(ts.broken)} unreadable (see --list --set {name})" if ts.broken else ""
+        out.write(f"  {name}: {len(ts)} tiles, {len(ts.codes())} codes{bad}\n")
     return EXIT_OK
 
 
@@ -227,9 +348,10 @@ def _import(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(
             f"a set {ts.name!r} exists already: give --set ANOTHER-NAME, or --replace to replace it"
         )
-    if store.exists(ts.name):
-        store.remove(ts.name)
-    store.save(ts)
+    if args.dry_run:
+        out.write(f"dry run: set {ts.name!r} ({len(ts)} taught tiles) would be imported; nothing saved\n")
+        return EXIT_OK
+    store.replace(ts)  # the new set whole before the old goes
     out.write(f"imported set {ts.name!r} ({len(ts)} taught tiles) into {store.root}\n")
     return EXIT_OK
 
@@ -240,7 +362,10 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "teach",
         help="teach the reader your own tile set (and list, remove, export, import sets)",
         description="Lay your tiles in rows, take a photo, type the codes row by row (rows separated "
-        "by ' / ' or a new line; '|' gaps and '*'/'^' marks are ignored; 'x' is a tile not to teach). "
+        "by ' / ' or a new line; '|' gaps and '*'/'^' marks are ignored; 'x' is a tile not to teach, "
+        "'-' a box that is no tile: the set learns to drop boxes like it). A row the detector found short "
+        "takes in the tiles it missed (faint boxes, gaps at the row's pitch); a photo of a hand on a table "
+        "is taught from the hand's codes. "
         f"--standard needs no codes: {STANDARD_TEXT}.",
     )
     p.add_argument("items", nargs="*", metavar="PHOTO CODES", help="photos, each followed by its codes")
@@ -251,17 +376,25 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument(
         "--annotate", metavar="OUT", help="write each photo with the codes paired (a file, or a folder)"
     )
-    p.add_argument("--dry-run", action="store_true", help="pair and show, save nothing")
-    p.add_argument("--list", action="store_true", help="list the sets (with --set: that set's taught tiles)")
-    p.add_argument("--remove", action="store_true", help="remove the set named by --set")
-    p.add_argument("--remove-tile", action="append", metavar="ID", help="remove one taught tile (repeatable)")
-    p.add_argument("--export", metavar="FILE", help="write the set named by --set to one file")
     p.add_argument(
+        "--dry-run", action="store_true", help="pair and show (or say what would be done), save nothing"
+    )
+    act = p.add_mutually_exclusive_group()
+    act.add_argument(
+        "--list", action="store_true", help="list the sets (with --set: that set's taught tiles)"
+    )
+    act.add_argument("--remove", action="store_true", help="remove the set named by --set")
+    act.add_argument(
+        "--remove-tile", action="append", metavar="ID", help="remove one taught tile (repeatable)"
+    )
+    act.add_argument("--export", metavar="FILE", help="write the set named by --set to one file")
+    act.add_argument(
         "--import",
         dest="import_file",
         metavar="FILE",
         help="add an exported set (named as in the file, or --set)",
     )
     p.add_argument("--replace", action="store_true", help="with --import: replace a set of the same name")
+    add_force_option(p)
     add_model_options(p, set_help="the set to teach, list, remove or export (created when new)")
     p.set_defaults(func=cmd_teach)

@@ -4,7 +4,9 @@
 to right, in the mpsz notation of :mod:`scoring.tiles` (``0m`` a red five, ``1f``-``8f`` flowers and
 seasons, ``?`` a face-down tile). ``|`` gaps and the ``*``/``^`` orientation marks of the notation
 may be typed and are ignored; ``x`` stands for a tile that is there but is not to be taught (a
-joker, a blank spare, a tile the player is unsure of), so the row still counts it.
+joker, a blank spare, a tile the player is unsure of), so the row still counts it; ``-`` for a
+box that is not a tile at all (something on the table the detector boxes): it is taught as the
+set's "not a tile", and boxes like it are read as no tile in later photos.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from __future__ import annotations
 import re
 
 from scoring.tiles import TileError, parse_tiles
-from vision.classes import BACK
+from vision.classes import BACK, NOT_A_TILE
 
 #: A tile in the photo that is not taught (it still counts in its row).
 SKIP = "x"
+#: Typed for a box that holds no tile (a negative: taught as :data:`vision.classes.NOT_A_TILE`).
+NOT_TILE = "-"
 #: Characters a player may type from the hand notation that mean nothing here.
 IGNORED = "|*^,;"
 
@@ -54,9 +58,13 @@ def parse_rows(text: str) -> list[list[str]]:
 def _parse_row(text: str, number: int) -> list[str]:
     clean = "".join(" " if ch in IGNORED else ch for ch in text)
     out: list[str] = []
-    for k, piece in enumerate(re.split(r"[xX]", clean)):
-        if k:
+    for piece in re.split(r"([xX-])", clean):
+        if piece in ("x", "X"):
             out.append(SKIP)
+            continue
+        if piece == NOT_TILE:
+            out.append(NOT_A_TILE)
+            continue
         if not piece.strip():
             continue
         try:
@@ -107,5 +115,6 @@ def _in_order(n: int) -> list[tuple[int, ...]]:
 
 
 def row_text(codes: list[str]) -> str:
-    """One row's codes as typed (``?`` for a back, ``x`` for a skipped tile), space-separated."""
-    return " ".join("?" if c == BACK else c for c in codes)
+    """One row's codes as typed (``?`` for a back, ``x`` for a skipped tile, ``-`` for not a
+    tile), space-separated."""
+    return " ".join("?" if c == BACK else NOT_TILE if c == NOT_A_TILE else c for c in codes)

@@ -3,17 +3,28 @@
 The tiles are laid out the way the player reads them: turned to the way most of them point
 (:func:`vision.layout.hand_turn`: a photo taken with the phone turned still reads top to bottom),
 chained into rows (:func:`vision.layout.rows_of`), rows top to bottom, each left to right. A row
-whose count differs from its codes pairs nothing: the player is told which row has how many tiles
-found against how many codes given, and nothing is taught from that photo.
+whose count differs from its codes is first fitted to them (:func:`pair_fitted`,
+:func:`vision.teach.finding.fit_rows`: the detector's faint boxes in the row's band, a box
+holding two tiles split, gaps at the row's pitch; the weakest boxes of a row with too many
+dropped), and on a photo with more rows than codes (a hand on a table) the tiles the layout
+leaves out of the hand are left out. A row that still differs pairs nothing: the player is told
+which row has how many tiles found against how many codes given, and nothing is taught from that
+photo.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
-from vision.layout import hand_turn, in_hand_frame, rows_of
+import numpy as np
+
+from vision.classes import NOT_A_TILE
+from vision.detect import Detection
+from vision.layout import hand_turn, in_hand_frame, lay_out, rows_of
 from vision.read import TileRead
-from vision.teach.codes import SKIP, CodesError, row_text, standard_rows
+from vision.teach.codes import SKIP, STANDARD_ROWS, CodesError, row_text, standard_rows
+from vision.teach.finding import Dropped, Recovered, fit_rows
 
 
 @dataclass(frozen=True)
@@ -24,10 +35,17 @@ class Pair:
     code: str
     row: int  # 1-based, top to bottom
     place: int  # 1-based, left to right
+    #: "": a box the detector found; else how it was recovered (:data:`vision.teach.finding.HOW`)
+    found: str = ""
 
     @property
     def taught(self) -> bool:
         return self.code != SKIP
+
+    @property
+    def negative(self) -> bool:
+        """Typed ``-``: a box that holds no tile, taught as the set's "not a tile"."""
+        return self.code == NOT_A_TILE
 
     @property
     def disagrees(self) -> bool:
@@ -41,6 +59,20 @@ class PairingError(ValueError):
     def __init__(self, lines: list[str]) -> None:
         super().__init__("; ".join(lines))
         self.lines = lines
+        #: the tiles found, row by row (for a picture of what was found when pairing fails)
+        self.rows: list[list[TileRead]] = []
+        self.image: np.ndarray | None = None
+
+
+@dataclass
+class Fitted:
+    """A photo's pairing and how its rows were fitted to the codes."""
+
+    pairs: list[Pair]
+    recovered: list[Recovered] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
+    #: tiles the layout left out of the hand (a hand photo: the table around it)
+    left_out: list[TileRead] = field(default_factory=list)
 
 
 def photo_rows(tiles: list[TileRead]) -> list[list[TileRead]]:
@@ -76,6 +108,62 @@ def pair(rows: list[list[TileRead]], codes: list[list[str]] | None) -> list[Pair
         for k, (row, cs) in enumerate(zip(rows, codes, strict=True))
         for j, (t, c) in enumerate(zip(row, cs, strict=True))
     ]
+
+
+def pair_fitted(
+    sure: list[TileRead],
+    faint: list[TileRead],
+    codes: list[list[str]] | None,
+    image: np.ndarray,
+    read_boxes: Callable[[np.ndarray, list[Detection]], list[TileRead]],
+) -> Fitted:
+    """Pair the photo's tiles (``sure``: the detector's boxes at its threshold; ``faint``: those
+    under it) with ``codes`` (None: the standard layout), fitting rows whose counts differ
+    (:func:`vision.teach.finding.fit_rows`). On a photo with more rows than codes, the tiles the
+    layout leaves out of the hand (:func:`vision.layout.lay_out`: walls, discards, other hands)
+    are left out first. :class:`PairingError` (with the rows found) when no fitting pairs."""
+    tries: list[tuple[list[TileRead], list[TileRead]]] = [(sure, [])]
+    rows = photo_rows(sure)
+    if codes is not None and len(rows) > len(codes):
+        ignored = {t.index for t in lay_out(sure).ignored}
+        if ignored:
+            tries.insert(
+                0, ([t for t in sure if t.index not in ignored], [t for t in sure if t.index in ignored])
+            )
+    error: PairingError | None = None  # the last try's (every tile): what the player sees
+    for tiles, left in tries:
+        rows = photo_rows(tiles)
+        try:
+            return Fitted(pair(rows, codes), left_out=left)
+        except PairingError as exc:
+            error = exc
+        counts = _counts([len(r) for r in rows], codes)
+        if counts is None:
+            continue
+        fitted, recovered, dropped = fit_rows(rows, faint, counts, image, read_boxes)
+        try:
+            pairs = pair(fitted, codes)
+        except PairingError as exc:
+            error = exc  # what is still wrong after fitting
+            continue
+        how = {r.tile.index: r.how for r in recovered}
+        pairs = [replace(p, found=how.get(p.tile.index, "")) for p in pairs]
+        return Fitted(pairs, recovered, dropped, left)
+    assert error is not None
+    error.rows = photo_rows(sure)
+    raise error
+
+
+def _counts(found: list[int], codes: list[list[str]] | None) -> list[int | None] | None:
+    """How many tiles each found row should hold (None: any), or None when the rows themselves
+    do not match (a row missing or extra is not fitted)."""
+    if codes is None:
+        if len(found) < len(STANDARD_ROWS):
+            return None
+        return [len(r) for r in STANDARD_ROWS] + [None] * (len(found) - len(STANDARD_ROWS))
+    if len(found) != len(codes):
+        return None
+    return [len(c) for c in codes]
 
 
 def _found(rows: list[list[TileRead]]) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.classes import TILE_CLASSES
+from vision.classes import NOT_A_TILE, TILE_CLASSES
 
 #: Set names: letters, digits, space, dot, dash and underscore; they name a folder.
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}")
@@ -24,6 +24,9 @@ NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}")
 HOW = ("teach", "correction")
 #: A set holds at most this many crops (a standard photo has 46; a correction adds one).
 MAX_EXAMPLES = 5000
+#: The codes an example may have: a tile's, or :data:`vision.classes.NOT_A_TILE` for a box the
+#: player said holds no tile (a negative: boxes like it are read as not a tile).
+EXAMPLE_CODES = (*TILE_CLASSES, NOT_A_TILE)
 
 
 class SetError(ValueError):
@@ -57,7 +60,7 @@ class Example:
     id: str = field(default_factory=lambda: secrets.token_hex(6))
 
     def __post_init__(self) -> None:
-        if self.code not in TILE_CLASSES:
+        if self.code not in EXAMPLE_CODES:
             raise SetError(f"{self.code!r} is not a tile code the reader knows")
         if self.how not in HOW:
             raise SetError(f"an example is added by {' or '.join(HOW)}, not {self.how!r}")
@@ -80,6 +83,9 @@ class TileSet:
     examples: list[Example] = field(default_factory=list)
     created: str = field(default_factory=now)
     note: str = ""
+    #: taught tiles whose crop could not be read (each ``set.json``'s entry with a ``problem``):
+    #: reported and left out of reading, kept on disk until removed (``--remove-tile ID``)
+    broken: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -91,12 +97,13 @@ class TileSet:
 
     def remove(self, ids: list[str]) -> list[Example]:
         """Take these examples out (an unknown id is an error, and nothing is removed)."""
-        known = {e.id for e in self.examples}
+        known = {e.id for e in self.examples} | {b["id"] for b in self.broken}
         missing = [i for i in ids if i not in known]
         if missing:
             raise SetError(f"set {self.name!r} has no taught tile {missing[0]!r}")
         gone = [e for e in self.examples if e.id in ids]
         self.examples = [e for e in self.examples if e.id not in ids]
+        self.broken = [b for b in self.broken if b["id"] not in ids]
         return gone
 
     def codes(self) -> dict[str, int]:
@@ -104,7 +111,7 @@ class TileSet:
         out: dict[str, int] = {}
         for e in self.examples:
             out[e.code] = out.get(e.code, 0) + 1
-        return {c: out[c] for c in TILE_CLASSES if c in out}
+        return {c: out[c] for c in EXAMPLE_CODES if c in out}
 
     def __len__(self) -> int:
         return len(self.examples)

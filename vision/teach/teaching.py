@@ -8,13 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from vision.annotate import draw
+from vision.detect import Detection
 from vision.pipeline import PhotoReader, Source
-from vision.read import tile_crop
-from vision.teach.adapt import Suspect, looks_of, suspects, taught_reader
-from vision.teach.pairing import Pair, pair, photo_rows
+from vision.read import TileRead, tile_crop
+from vision.teach.adapt import Suspect, cached_looks, looks_of, reader_of, suspects, taught_reader
+from vision.teach.finding import HOW, Dropped, Recovered
+from vision.teach.pairing import Pair, PairingError, pair_fitted
 from vision.teach.profile import Example, TileSet
 from vision.teach.store import SetStore
 
@@ -26,6 +29,11 @@ class TaughtPhoto:
     source: str
     pairs: list[Pair]
     image: np.ndarray = field(repr=False)
+    #: tiles taken into rows short of tiles, boxes left out of rows with too many
+    recovered: list[Recovered] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
+    #: tiles the layout left out of a hand photo (the table around the hand)
+    left_out: list[TileRead] = field(default_factory=list)
 
     @property
     def taught(self) -> list[Pair]:
@@ -45,22 +53,111 @@ class TaughtPhoto:
 
     def annotate(self, out: Path) -> None:
         """The photo with each tile's given code: green, or red with ``!`` where the reader read
-        another code (its reading is not shown: the given code is what will be taught)."""
+        another code (its reading is not shown: the given code is what will be taught); tiles
+        recovered for a row framed blue and marked ``+``, boxes dropped grey and crossed."""
         shown = [replace(p.tile, code=p.code, confidence=1.0) for p in self.pairs]
         warned = {p.tile.index for p in self.pairs if p.disagrees or not p.taught}
-        draw(self.image, shown, out, warned=warned)
+        canvas = draw(self.image, shown, None, warned=warned)
+        mark(
+            canvas,
+            [r.tile for r in self.recovered if any(p.tile.index == r.tile.index for p in self.pairs)],
+            RECOVERED_COLOUR,
+            "+",
+        )
+        mark(canvas, [d.tile for d in self.dropped], DROPPED_COLOUR, "x", cross=True)
+        mark(canvas, self.left_out, DROPPED_COLOUR, "")
+        write(canvas, out)
+
+    def recovery_lines(self) -> list[str]:
+        """What was recovered or dropped, one line each (the text output and the page)."""
+        place = {p.tile.index: p for p in self.pairs}
+        lines = []
+        for r in self.recovered:
+            p = place.get(r.tile.index)
+            if p is not None:
+                lines.append(f"row {p.row}, tile {p.place}: {p.code} recovered ({HOW[r.how]})")
+        for d in self.dropped:
+            lines.append(f"row {d.row}: a box read {d.tile.code} dropped ({d.why})")
+        if self.left_out:
+            lines.append(f"{len(self.left_out)} tile(s) around the hand left out (not the hand's rows)")
+        return lines
+
+
+RECOVERED_COLOUR = (255, 140, 0)  # BGR: blue
+DROPPED_COLOUR = (150, 150, 150)
+
+
+def mark(
+    canvas: np.ndarray, tiles: list[TileRead], colour: tuple[int, int, int], label: str, cross: bool = False
+) -> None:
+    """Frame (and label, and cross) these tiles on ``canvas`` in place."""
+    scale = max(canvas.shape[:2]) / 1000
+    thick = max(2, round(3 * scale))
+    for t in tiles:
+        x0, y0, x1, y1 = (round(v) for v in t.box)
+        cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
+        if cross:
+            cv2.line(canvas, (x0, y0), (x1, y1), colour, thick)
+            cv2.line(canvas, (x0, y1), (x1, y0), colour, thick)
+        if label:
+            fs = 0.6 * max(scale, 0.6)
+            cv2.putText(
+                canvas,
+                label,
+                (x1 - round(14 * max(scale, 0.6)), y1 - 4),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                fs,
+                colour,
+                thick,
+                cv2.LINE_AA,
+            )
+
+
+def write(canvas: np.ndarray, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        written = cv2.imwrite(str(out), canvas)
+    except cv2.error:
+        written = False
+    if not written:
+        raise ValueError(f"OpenCV could not write {out} (unknown image extension?)")
+
+
+def annotate_found(image: np.ndarray, rows: list[list[TileRead]], out: Path) -> None:
+    """A photo that did not pair: the tiles found, each with the reader's code and its row's
+    number (what to compare with the codes typed)."""
+    shown = [replace(t, code=f"{k + 1}:{t.code}") for k, row in enumerate(rows) for t in row]
+    write(draw(image, shown, None), out)
 
 
 def pair_photo(
     reader: PhotoReader, source: Source, codes: list[list[str]] | None, name: str = ""
 ) -> TaughtPhoto:
-    """Find the photo's tiles (only boxes the detector is sure of), lay them out in rows and pair
-    them with ``codes`` (None: the standard layout). :class:`vision.images.PhotoError` for a photo
-    that cannot be read, :class:`vision.teach.pairing.PairingError` when the rows do not match."""
-    seen = reader.read(source, mend_boxes=False)
-    pairs = pair(photo_rows(seen.tiles), codes)
+    """Find the photo's tiles (the boxes the detector is sure of, and under its threshold the
+    faint ones a row short of tiles may take in), lay them out in rows and pair them with
+    ``codes`` (None: the standard layout; :func:`vision.teach.pairing.pair_fitted`).
+    :class:`vision.images.PhotoError` for a photo that cannot be read,
+    :class:`vision.teach.pairing.PairingError` (``image`` and ``rows``: what was found) when the
+    rows do not match."""
+    seen = reader.read(source, mend_boxes=True, tileset=None)
+    sure = [t for t in seen.tiles if t.detector_score >= reader.conf]
+    faint = [t for t in seen.tiles if t.detector_score < reader.conf]
+
+    def read_boxes(image: np.ndarray, dets: list[Detection]) -> list[TileRead]:
+        return reader.read_boxes(image, dets, None)
+
+    try:
+        fitted = pair_fitted(sure, faint, codes, seen.image, read_boxes)
+    except PairingError as exc:
+        exc.image = seen.image
+        raise
     return TaughtPhoto(
-        name or (str(source) if not isinstance(source, np.ndarray) else "photo"), pairs, seen.image
+        name or (str(source) if not isinstance(source, np.ndarray) else "photo"),
+        fitted.pairs,
+        seen.image,
+        fitted.recovered,
+        fitted.dropped,
+        fitted.left_out,
     )
 
 
@@ -84,8 +181,14 @@ def _cache(store: SetStore | None, ts: TileSet) -> Path | None:
     return store.folder(ts.name) / "features.npz"
 
 
-def load_taught_reader(store: SetStore, name: str, reader: PhotoReader) -> TileSet:
-    """Load the set ``name`` and make ``reader`` read with it; the set is returned."""
-    ts = store.load(name)
-    reader.tileset = taught_reader(ts, reader.rdr, store.folder(name) / "features.npz")
-    return ts
+def load_taught_reader(store: SetStore, name: str, reader: PhotoReader) -> None:
+    """Make ``reader`` read with the set ``name``: from ``set.json`` and the features cache alone
+    when it holds every taught tile (a full set: no 5,000 crops decoded a photo), else from the
+    crops (and the cache filled)."""
+    cache = store.folder(name) / "features.npz"
+    index = store.index(name)
+    looks = cached_looks([i for i, _ in index], reader.rdr, cache)
+    if looks is not None:
+        reader.tileset = reader_of(name, [c for _, c in index], looks, reader.rdr.classes)
+        return
+    reader.tileset = taught_reader(store.load(name), reader.rdr, cache)

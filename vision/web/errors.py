@@ -10,6 +10,8 @@ each other.
 
 from __future__ import annotations
 
+import logging
+import sys
 from typing import Any
 
 from fastapi import FastAPI
@@ -17,6 +19,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
+
+log = logging.getLogger("vision.web")
 
 
 class ApiError(Exception):
@@ -30,6 +34,14 @@ class ApiError(Exception):
 
 
 def error_response(status: int, message: str, **extra: Any) -> JSONResponse:
+    """The answer; a 5xx the app raised on purpose (an :class:`ApiError`, an upload's error) is
+    logged with its cause here (unexpected errors are logged where they are caught)."""
+    if status >= 500:
+        exc = sys.exc_info()[1]
+        if exc is not None and (isinstance(exc, ApiError) or hasattr(exc, "status")):
+            cause = exc.__cause__ or exc.__context__
+            why = f" (cause: {type(cause).__name__}: {cause})" if cause is not None else ""
+            log.error("answered %d: %s%s", status, message, why, exc_info=exc)
     return JSONResponse(
         {"error": message, **extra}, status_code=status, headers={"Cache-Control": "no-store"}
     )

@@ -10,8 +10,9 @@ at once, and what a JSON body may hold.
   another site (``Sec-Fetch-Site``) or another origin (``Origin``) is refused; the page's own
   requests and tools such as ``curl`` send neither or the server's own.
 - **Slow clients**: a request body must keep arriving (:attr:`Limits.body_idle` seconds without a
-  byte at most) and be whole within :attr:`Limits.body_total` seconds; the header timeout is the
-  server's (:mod:`vision.web.server`).
+  byte at most), at :attr:`Limits.body_rate` bytes a second on average after the first
+  :attr:`Limits.body_grace` seconds, and be whole within :attr:`Limits.body_total` seconds; the
+  header timeout is the server's (:mod:`vision.web.server`).
 - **Memory**: at most :attr:`Limits.body_slots` POST requests are handled at once (each may hold a
   25 MB photo); the others wait up to :attr:`Limits.slot_wait` seconds, then get a 503, so twenty
   unfinished uploads hold four photos' worth of memory, not twenty.
@@ -44,10 +45,14 @@ SAME_SITE = frozenset({"same-origin", "none"})
 class Limits:
     """How long a body may take and how many requests may hold one at a time."""
 
-    #: seconds a body may pause between two pieces
-    body_idle: float = 15.0
+    #: seconds a body may pause between two pieces (a phone on Wi-Fi never pauses this long)
+    body_idle: float = 5.0
     #: seconds a whole body may take (a 25 MB photo over a slow Wi-Fi: well under a minute)
     body_total: float = 90.0
+    #: bytes a second a body must average once :attr:`body_grace` seconds have passed: a client
+    #: trickling 10 bytes every few seconds held an upload slot for the whole of ``body_total``
+    body_rate: float = 16 << 10
+    body_grace: float = 5.0
     #: POST requests handled at once; each may hold an upload in memory
     body_slots: int = 4
     #: seconds a POST waits for a free slot before a 503
@@ -178,8 +183,14 @@ class RequestGuard:
         408 (unless an answer has begun) and the app sees the client gone. Once the body is whole,
         ``receive`` is the server's own (the app may wait on it to learn the client left)."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.limits.body_total
+        start = loop.time()
+        deadline = start + self.limits.body_total
         phase = {"body": True, "gone": False}
+        received = [0]
+
+        def too_slow() -> bool:
+            late = loop.time() - start - self.limits.body_grace
+            return late > 0 and received[0] < self.limits.body_rate * late
 
         async def receive_in_time() -> Message:
             if phase["gone"]:
@@ -188,9 +199,12 @@ class RequestGuard:
                 return await receive()
             wait = min(self.limits.body_idle, deadline - loop.time())
             try:
-                if wait <= 0:
+                if wait <= 0 or too_slow():
                     raise TimeoutError
                 message = await asyncio.wait_for(receive(), wait)
+                received[0] += len(message.get("body", b""))
+                if message.get("more_body", False) and too_slow():
+                    raise TimeoutError
             except TimeoutError:
                 phase["gone"] = True
                 if not state["started"]:

@@ -96,3 +96,14 @@ def log_errors_to_stderr(level: str = "warning") -> None:
         log.addHandler(handler)
     log.setLevel(min(logging.ERROR, logging.getLevelName(level.upper())))
     log.propagate = False
+    quiet_opencv()
+
+
+def quiet_opencv() -> None:
+    """OpenCV's own log lines ("imdecode_(): can't read header", …) off for the whole server: a
+    decode turns its failure into the app's answer, and the per-decode switch
+    (:func:`vision.images.decode_image`) races between the server's threads (one decode's
+    restore turns the log back on while another decodes)."""
+    import cv2
+
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)

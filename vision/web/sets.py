@@ -22,9 +22,11 @@ All three are bounded and forgotten on restart: an id that is gone is a clear 41
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
@@ -34,7 +36,7 @@ from vision.models import OnnxModel
 from vision.pipeline import PhotoReader
 from vision.read import tile_crop
 from vision.result import HandResult
-from vision.teach.adapt import CropLooks, Suspect, TaughtReader, crop_looks, reader_of, suspects
+from vision.teach.adapt import CropLooks, Suspect, TaughtReader, looks_of, reader_of, suspects
 from vision.teach.pairing import PairingError
 from vision.teach.profile import MAX_EXAMPLES, Example, SetError, TileSet, check_name
 from vision.teach.store import SetStore
@@ -52,6 +54,7 @@ UNDO_KEPT = 64
 SETS_KEPT = 4
 
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 def photo_name(filename: str) -> str:
@@ -213,9 +216,9 @@ class Sets:
     # -- the reader's view of a set ----------------------------------------------------------------
     def _looks(self, entry: _Loaded) -> CropLooks:
         if entry.looks is None:
-            crops = [e.crop for e in entry.tileset.examples]
-            try:
-                entry.looks = self.reader.use(lambda r: crop_looks(_model(r), crops))
+            ts, cache = entry.tileset, self.store.folder(entry.tileset.name) / "features.npz"
+            try:  # the set's cache: after a change only the crops it added are read again
+                entry.looks = self.reader.use(lambda r: looks_of(ts, _model(r), cache))
             except ValueError as exc:  # a reader without its features output
                 raise ApiError(503, str(exc)) from None
         return entry.looks
@@ -236,42 +239,63 @@ class Sets:
         return suspects(entry.tileset, self._looks(entry)) if len(entry.tileset) else []
 
     # -- changing a set --------------------------------------------------------------------------
-    def _save(self, ts: TileSet) -> TileSet:
-        """Save under the writing lock; the saved set becomes the loaded one (no reload)."""
-        try:
-            self.store.save(ts)
-        except SetError as exc:
-            raise ApiError(500, str(exc)) from None
+    def _saved(self, ts: TileSet) -> TileSet:
         stamp = self._stamp(ts.name)
         if stamp is not None:
             self._keep(_Loaded(stamp, ts))
         return ts
 
+    def _update(self, name: str, change: Callable[[TileSet], T], create: bool = False) -> tuple[TileSet, T]:
+        """Change the set as it is on disk now, under its lock (the command line may be teaching
+        it at the same time: both keep their tiles)."""
+        self.checked(name)
+        if not create and not self.exists(name):
+            raise self.missing(name)
+        try:
+            ts, result = self.store.update(name, change, create)
+        except SetError as exc:
+            raise ApiError(500, str(exc)) from None
+        self._saved(ts)
+        return ts, result
+
     def create(self, name: str) -> TileSet:
+        def change(ts: TileSet) -> None:
+            if len(ts) or ts.broken:  # made meanwhile (by the command line): never emptied
+                raise ApiError(409, f"a set {name!r} exists already")
+
         with self._writing:
             if self.exists(name):
                 raise ApiError(409, f"a set {name!r} exists already")
-            return self._save(TileSet(name))
+            return self._update(name, change, create=True)[0]
 
     def add(self, name: str, examples: list[Example], create: bool = False) -> TileSet:
-        """Add taught tiles to ``name`` (made when new with ``create``, else 404)."""
-        with self._writing:
-            ts = TileSet(name) if create and not self.exists(name) else _copy(self.load(name))
+        """Add taught tiles to ``name`` (made when new with ``create``, else 404). A taught tile
+        already there (the same correction posted twice: one id) is not taught again."""
+
+        def change(ts: TileSet) -> None:
+            known = {e.id: i for i, e in enumerate(ts.examples)}
+            for e in examples:
+                if e.id in known:  # taught already: its code as given now
+                    ts.examples[known[e.id]] = e
             try:
-                ts.add(examples)
+                ts.add([e for e in examples if e.id not in known])
             except SetError as exc:
                 raise ApiError(409, str(exc)) from None
-            return self._save(ts)
+
+        with self._writing:
+            return self._update(name, change, create)[0]
 
     def remove_tile(self, name: str, tile_id: str) -> tuple[Example, str]:
         """Take one taught tile out; returns it and the id its Undo needs."""
-        with self._writing:
-            ts = _copy(self.load(name))
+
+        def change(ts: TileSet) -> tuple[Example, int]:
             place = next((i for i, e in enumerate(ts.examples) if e.id == tile_id), None)
             if place is None:
                 raise ApiError(404, f"set {name!r} has no taught tile {tile_id!r}")
-            gone = ts.remove([tile_id])[0]
-            self._save(ts)
+            return ts.remove([tile_id])[0], place
+
+        with self._writing:
+            _, (gone, place) = self._update(name, change)
         return gone, self.removed.put(Removed(name, gone, place))
 
     def undo_remove(self, token: str) -> tuple[str, Example]:
@@ -279,13 +303,15 @@ class Sets:
         item = self.removed.pop(token)
         if item is None:
             raise ApiError(410, "nothing to undo: that removal is no longer remembered")
-        with self._writing:
-            ts = _copy(self.load(item.name))
+
+        def change(ts: TileSet) -> None:
             if all(e.id != item.example.id for e in ts.examples):
                 if len(ts) >= MAX_EXAMPLES:
                     raise ApiError(409, f"a set holds at most {MAX_EXAMPLES} taught tiles")
                 ts.examples.insert(min(item.place, len(ts)), item.example)
-                self._save(ts)
+
+        with self._writing:
+            self._update(item.name, change)
         return item.name, item.example
 
     # -- photos ----------------------------------------------------------------------------------
@@ -314,7 +340,11 @@ class Sets:
         if crop is None:
             raise ApiError(404, f"the photo has no tile {tile} (a tile added by hand has no picture)")
         try:
-            example = Example(code=code, crop=crop, source=f"{read.source} (corrected)", how="correction")
+            # one id per tile of a read: the same correction posted twice is taught once
+            same = hashlib.sha256(f"{read_id}:{tile}".encode()).hexdigest()[:12]
+            example = Example(
+                code=code, crop=crop, source=f"{read.source} (corrected)", how="correction", id=same
+            )
         except SetError as exc:
             raise ApiError(400, str(exc)) from None
         return example, self.add(name, [example])
@@ -334,8 +364,9 @@ class Sets:
         try:
             photo, examples = self.reader.use(paired)
         except PairingError as exc:
-            message = "the tiles found do not match the codes: " + "; ".join(exc.lines)
-            raise ApiError(422, message, lines=exc.lines) from None
+            lines = [line if len(line) <= 300 else line[:299] + "…" for line in exc.lines[:20]]
+            message = "the tiles found do not match the codes: " + "; ".join(lines)
+            raise ApiError(422, message, lines=lines) from None
         return photo, examples, self.previews.put(Preview(name, examples))
 
     def save_preview(self, preview_id: str) -> tuple[Preview, TileSet]:

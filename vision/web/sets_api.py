@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
+from vision.classes import NOT_A_TILE
 from vision.teach.adapt import Suspect
 from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
 from vision.teach.profile import Example, TileSet
@@ -93,8 +94,9 @@ def summary(sets: Sets, ts: TileSet) -> dict[str, Any]:
 
 
 def tile_json(e: Example) -> dict[str, Any]:
-    """A taught tile as the page lists it (its crop: ``/api/sets/{name}/tiles/{id}.png``)."""
-    info = tile_info(e.code)
+    """A taught tile as the page lists it (its crop: ``/api/sets/{name}/tiles/{id}.png``); a
+    "not a tile" crop (a negative) with a cross for a glyph."""
+    info = {"glyph": "✕", "name": "not a tile"} if e.code == NOT_A_TILE else tile_info(e.code)
     return {**e.meta(), "glyph": info["glyph"], "tile_name": info["name"]}
 
 
@@ -180,8 +182,10 @@ async def undo_remove(request: Request, body: Undo) -> JSONResponse:
 # teaching
 # ------------------------------------------------------------------------------------------------
 def pairing_json(photo: TaughtPhoto, examples: list[Example]) -> list[list[dict[str, Any]]]:
-    """The pairing row by row: each tile's given code (``x``: not taught), the reader's code, its
-    box in the photo and the crop it is taught by (a small JPEG; none for ``x``)."""
+    """The pairing row by row: each tile's given code (``x``: not taught, ``none``: taught as not
+    a tile), the reader's code, its box in the photo, the crop it is taught by (a small JPEG; none
+    for ``x``) and, for a tile the detector missed, how it was recovered (``found``:
+    :data:`vision.teach.finding.HOW`)."""
     taught = iter(examples)  # one a taught tile, in order
     rows: list[list[dict[str, Any]]] = []
     for p in photo.pairs:
@@ -195,6 +199,7 @@ def pairing_json(photo: TaughtPhoto, examples: list[Example]) -> list[list[dict[
                 "disagrees": p.disagrees,
                 "box": [round(float(v), 1) for v in p.tile.box],
                 "crop": _jpeg_url(next(taught).crop) if p.taught else "",
+                "found": p.found,
             }
         )
     return rows
@@ -244,6 +249,11 @@ async def teach(request: Request) -> JSONResponse:
         "tiles": len(photo.pairs),
         "taught": len(photo.taught),
         "disagreeing": len(photo.disagreeing),
+        "recovered": photo.recovery_lines(),
+        "dropped": [
+            {"row": d.row, "read": d.tile.code, "why": d.why, "box": [round(float(v), 1) for v in d.tile.box]}
+            for d in photo.dropped
+        ],
         "preview": preview,
         "saved": False,
     }

@@ -20,6 +20,8 @@ from scoring.session.i18n import (
     message_ids,
     mo_path,
     msg,
+    page_labels,
+    page_messages,
     parse_po,
     translator,
 )
@@ -32,7 +34,10 @@ SOURCES = [
     *sorted((ROOT / "scoring" / "session").glob("*.py")),
     ROOT / "vision" / "web" / "session_api.py",
     ROOT / "vision" / "web" / "static" / "table.js",
+    ROOT / "vision" / "web" / "static" / "messages.js",
+    ROOT / "vision" / "web" / "static" / "index.html",
 ]
+STATIC = ROOT / "vision" / "web" / "static"
 
 
 def test_the_committed_mo_is_the_po_compiled() -> None:
@@ -52,6 +57,31 @@ def test_every_sentence_the_code_translates_is_in_italian() -> None:
     entries = parse_po(PO.read_text(encoding="utf-8"))
     missing = sorted(i for i in message_ids(SOURCES) if not entries.get(i))
     assert not missing, f"add to {PO.name} (then python -m scoring.session.i18n): {missing}"
+
+
+def test_the_phone_pages_table_is_read_whole_and_in_italian() -> None:
+    # every entry line of messages.js is collected (a line the pattern missed would go untranslated)
+    source = (STATIC / "messages.js").read_text(encoding="utf-8")
+    table = page_messages(STATIC / "messages.js")
+    assert len(table) == len(re.findall(r'^\s*"[\w.]+":', source, re.MULTILINE)) > 90
+    it = translator("it")
+    untranslated = sorted(k for k, v in table.items() if it(v) == v and not _kept(v))
+    assert not untranslated, untranslated
+    # the seeds' terms stay as they are in the page's Italian too
+    assert it(table["toggle.riichi"]) == "Riichi"
+
+
+def _kept(text: str) -> bool:
+    """A word the same in both languages: the seeds' terms, a letter code."""
+    return text in ("Riichi",) or not re.search(r"[a-z]{3}", text.replace("{", " ").replace("}", " "))
+
+
+def test_each_data_msg_label_of_the_page_is_a_sentence_of_its_table() -> None:
+    # index.html's label is what the page shows before the language is known: the table's English
+    table = page_messages(STATIC / "messages.js")
+    labels = page_labels(STATIC / "index.html")
+    assert len(labels) >= 15
+    assert {k: v for k, v in labels.items() if table.get(k) != v} == {}
 
 
 def _fields(text: str) -> set[str]:

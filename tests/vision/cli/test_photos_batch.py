@@ -163,7 +163,7 @@ def test_a_line_with_an_unknown_flag_or_option_is_its_error_row(
         ("photo,colour\nh1.jpg,red\n", [], "unknown manifest column 'colour'"),
         (None, [], "no such file"),
         (b"photo\n\xff\xfe.jpg\n", [], "cannot be read"),
-        (MANIFEST, ["--out", "{manifest}"], "would destroy the photo"),  # the CSV over the manifest
+        (MANIFEST, ["--out", "{manifest}"], "would destroy it"),  # the CSV over the manifest
         (MANIFEST, ["--option", "no_such_option=1"], "unknown option 'no_such_option'"),
         (MANIFEST, ["--flag", "ipatsu"], "unknown flag(s) for riichi: ipatsu"),
         (MANIFEST, ["--honba", "1" + "0" * 29], "--honba must be a whole number from 0 to 100"),

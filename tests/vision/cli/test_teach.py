@@ -187,3 +187,56 @@ def test_camerash_grids_pair_with_their_codes(tmp_path: Path, capsys: pytest.Cap
     after = [t["code"] for t in json.loads(out)["tiles"]]
     assert before.count("0m") >= 4 and after.count("0m") == 0
     assert after.count("7z") == 4 and after.count("6z") == 4
+
+
+def _missing_reader(monkeypatch: pytest.MonkeyPatch, place: int) -> None:
+    """``teach`` with the detector's boxes on the ``place``-th tile from the left taken out."""
+    from vision.cli import teach as teach_cli
+
+    real = teach_cli._base_reader
+
+    def base(args):
+        reader = real(args)
+        find = reader.find_boxes
+
+        def find_boxes(image, mend_boxes=True):
+            found, closer = find(image, mend_boxes)
+            sure = sorted((d for d in found if d.score >= reader.conf), key=lambda d: d.box[0])
+            gone = sure[place].box
+            cx = (gone[0] + gone[2]) / 2
+            return [d for d in found if not d.box[0] <= cx <= d.box[2]], closer
+
+        reader.find_boxes = find_boxes
+        return reader
+
+    monkeypatch.setattr(teach_cli, "_base_reader", base)
+
+
+@pytest.mark.models
+@pytest.mark.slow
+def test_a_tile_the_detector_missed_is_recovered_and_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _missing_reader(monkeypatch, 5)
+    picture = tmp_path / "a.jpg"
+    code, out, err = _run(
+        _teach(tmp_path, "--set", "home", str(EXAMPLE), EXAMPLE_CODES, "--annotate", str(picture)), capsys
+    )
+    assert code == 0, err
+    assert "row 1: 3m 4m 5m 5p 5p 8p+ 8p 8p" in out
+    assert "row 1, tile 6: 8p recovered (a gap at the row's tile pitch)" in out
+    assert "set 'home': 15 taught tiles" in out and picture.stat().st_size > 1000
+
+
+@pytest.mark.models
+@pytest.mark.slow
+def test_annotate_draws_what_was_found_when_pairing_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    picture = tmp_path / "found.jpg"
+    code, _, err = _run(
+        _teach(tmp_path, "--set", "home", str(EXAMPLE), "345m 55888p", "--annotate", str(picture)), capsys
+    )
+    assert code == 2 and "nothing was taught" in err
+    assert picture.stat().st_size > 1000 and str(picture) in err
+    assert not (tmp_path / "home").exists()

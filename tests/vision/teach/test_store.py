@@ -133,7 +133,7 @@ def _doc(**over: object) -> bytes:
         ({"set.json": _doc(examples=[{"id": "abcd", "code": "9z"}]), "crops/abcd.png": b"x"}, "not an image"),
         ({"set.json": _doc(name="../etc")}, "bad set name"),
         ({"set.json": _doc(examples="many")}, "must be a list"),
-        ({"set.json": _doc(examples=[{"id": "ab", "code": "1m"}] * 2)}, "share an id"),
+        ({"set.json": _doc(examples=[{"id": "abab", "code": "1m"}] * 2)}, "share an id"),
         (
             {
                 "set.json": _doc(examples=[{"id": "abcd", "code": "1m"}]),
@@ -166,3 +166,36 @@ def test_unknown_codes_in_an_import_are_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(SetError, match="not a tile code"):
         read_export(path)
+
+
+def _patched_zip(path: Path, patch: str) -> Path:
+    """An exported set whose crop member is broken one way (the probe's hostile zips)."""
+    import cv2
+
+    png = cv2.imencode(".png", _crop(1))[1].tobytes()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("set.json", _doc(examples=[{"id": "abcd", "code": "1m"}]))
+        z.writestr("crops/abcd.png", png)
+    data = bytearray(path.read_bytes())
+    local = data.rfind(b"PK\x03\x04")  # the crop's local header (written last)
+    central = data.rfind(b"PK\x01\x02")
+    if patch == "corrupt":
+        start = local + 30 + int.from_bytes(data[local + 26 : local + 28], "little")
+        data[start : start + 64] = b"\xff" * 64
+    elif patch == "encrypted":
+        data[local + 6] |= 1
+        data[central + 8] |= 1
+    else:  # an unknown compression method
+        data[local + 8 : local + 10] = (99).to_bytes(2, "little")
+        data[central + 10 : central + 12] = (99).to_bytes(2, "little")
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("patch", "words"),
+    [("corrupt", "corrupt"), ("encrypted", "encrypted"), ("method", "compression")],
+)
+def test_import_of_a_broken_zip_is_a_clear_error(tmp_path: Path, patch: str, words: str) -> None:
+    with pytest.raises(SetError, match=words):
+        read_export(_patched_zip(tmp_path / "s.mjset", patch))

@@ -31,15 +31,17 @@ WIDTHS = (320, 360, 390, 430)
 FORBIDDEN = ("winning_tile", "--winning-tile", "win_by", "seat_wind", "--", "layout:")
 
 
-def _sized(browser, width: int):  # noqa: F811
-    """A page ``width`` CSS pixels wide. Not an emulated mobile viewport: that one widens itself
-    to whatever the page needs (``innerWidth`` 324 for a page 324 px wide), so a page too wide
-    would pass; a plain viewport keeps ``innerWidth`` at ``width``."""
+def _sized(browser, width: int, locale: str = "en-US"):  # noqa: F811
+    """A page ``width`` CSS pixels wide, in a browser set to ``locale`` (its ``navigator.language``
+    and Accept-Language: the page's language follows it). Not an emulated mobile viewport: that one
+    widens itself to whatever the page needs (``innerWidth`` 324 for a page 324 px wide), so a page
+    too wide would pass; a plain viewport keeps ``innerWidth`` at ``width``."""
     context = browser.new_context(
         viewport={"width": width, "height": 780},
         device_scale_factor=2,
         has_touch=True,
         service_workers="block",
+        locale=locale,
     )
     page = context.new_page()
     page.set_default_timeout(30_000)

@@ -126,7 +126,8 @@ def test_teaching_shows_the_pairing_first_and_saves_it_when_asked(client: TestCl
     again = client.post("/api/teach/save", json={"preview": d["preview"]})  # saved once, not twice
     assert again.status_code == 410 and "pair it again" in again.json()["error"]
     assert _count(client) == 15
-    assert sorted(p.name for p in (tmp_path / "sets" / "home").iterdir()) == [".lock", "crops", "set.json"]
+    home = {p.name for p in (tmp_path / "sets" / "home").iterdir()}
+    assert home - {"features.npz"} == {"crops", "set.json"}
     assert len(list((tmp_path / "sets" / "home" / "crops").iterdir())) == 15  # the crops, no photo
 
 
@@ -436,6 +437,27 @@ def test_teach_and_read_with_the_real_models(tmp_path: Path) -> None:
     assert d["set"] == "home"
     assert Counter(t["code"] for t in d["tiles"]) == Counter(t["code"] for t in truth_tiles())
     assert d["score"]["valid"], d["score"]
+
+
+@needs_models
+@pytest.mark.models
+@pytest.mark.slow
+def test_not_a_tile_becomes_a_negative_that_suppresses_the_box_and_can_be_undone(tmp_path: Path) -> None:
+    client = _client(None, tmp_path)
+    _taught(client)
+    d = _read(client, set="home").json()
+    first = d["tiles"][0]
+    body = {"set": "home", "read_id": d["read_id"], "tile": first["id"], "code": "none"}
+    r = client.post("/api/teach/correction", json=body)
+    assert r.status_code == 200, r.text
+    added = r.json()["added"]
+    assert added["code"] == "none" and added["tile_name"] == "not a tile"
+    again = _read(client, set="home").json()
+    # the box the player marked is read as no tile now (its crop is the set's negative)
+    assert len(again["tiles"]) == len(d["tiles"]) - 1
+    r = client.delete(f"/api/sets/home/tiles/{added['id']}")  # the page's Undo
+    assert r.status_code == 200
+    assert len(_read(client, set="home").json()["tiles"]) == len(d["tiles"])
 
 
 @pytest.mark.slow

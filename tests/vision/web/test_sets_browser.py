@@ -128,6 +128,20 @@ def test_teach_a_set_on_the_page_and_learn_from_a_correction(browser, tmp_path: 
             assert sorted(_taught(page)) == sorted(EXPECTED)
             _toast(page, "Put the 8p back")
 
+            # a box marked "Not a tile" becomes the set's negative, and Undo takes it out
+            page.locator("#hand .tile[data-code='3m']").first.click()
+            page.wait_for_selector("#palette[open]")
+            page.click("#palette-remove")
+            assert "will read boxes like this one as no tile" in _toast(page, "no tile")
+            _wait_taught(page, 16)
+            assert store.load("home").examples[-1].code == "none"
+            assert page.locator("#set-tiles .taught.negative").count() == 1
+            assert page.locator("#hand .tile[data-code='3m']").count() == 0  # gone from this photo
+            page.click("#toast-undo")
+            _wait_taught(page, 15)
+            assert "none" not in _taught(page) and len(store.load("home")) == 15
+            _toast(page, "removed from this photo only")
+
             # the choice is remembered: a reload picks the set again
             page.reload()
             page.wait_for_selector("body[data-sets-ready='true']")

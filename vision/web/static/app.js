@@ -5,6 +5,7 @@
 (() => {
   const MAX_UPLOAD = 25 * 1024 * 1024;
   const STORE = "mahjong-scorer.settings.v1";
+  const LANG = "mahjong-scorer.lang.v1"; // the language chosen with the switch (else the browser's)
   const msg = window.mahjongMessages.t; // every sentence the page shows (messages.js)
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
@@ -125,8 +126,18 @@
     const winds = state.meta.winds;
     segmented("seat_wind", winds, winds, "seat_wind");
     segmented("round_wind", winds, winds, "round_wind");
-    segmented("win_by", ["discard", "self_draw"], ["Discard", "Self-draw"], "win_by");
+    for (const id of ["seat_wind", "round_wind"]) nameWinds($(id));
+    segmented("win_by", ["discard", "self_draw"], [msg("toggle.discard"), msg("toggle.self_draw")], "win_by");
     buildSystemParts();
+  }
+
+  // a wind's button shows its letter, as the sheets do, and says its name (Est, Sud, Ovest, Nord)
+  function nameWinds(box) {
+    for (const b of box.querySelectorAll("button[data-value]")) {
+      const name = msg(`wind.${b.dataset.value}`);
+      b.title = name;
+      b.setAttribute("aria-label", name);
+    }
   }
 
   function buildSystemParts() {
@@ -165,7 +176,7 @@
         input.inputMode = "numeric";
       } else {
         input.type = "text";
-        input.placeholder = "e.g. 3m 7z";
+        input.placeholder = msg("settings.example");
         input.autocapitalize = "none";
         input.spellcheck = false;
       }
@@ -186,7 +197,7 @@
       if (o.choices) {
         input = el("select");
         for (const c of o.choices) {
-          const opt = el("option", "", c + (c === o.default ? " (default)" : ""));
+          const opt = el("option", "", c === o.default ? msg("settings.default", { value: c }) : c);
           opt.value = c;
           input.append(opt);
         }
@@ -665,6 +676,7 @@
       s.win_by, (v) => { s.win_by = v; settingsChanged(); }));
     bar.append(toggleRow(msg("toggle.seat"), state.meta.winds, state.meta.winds, s.seat_wind,
       (v) => { s.seat_wind = v; settingsChanged(); }));
+    nameWinds(bar.lastChild);
     if (sys.flags.some((f) => f.name === "riichi")) {
       const chosen = new Set(s.flags[sys.name] || []);
       const label = el("label", `flag${chosen.has("riichi") ? " on" : ""}`);
@@ -905,15 +917,71 @@
   }
 
   // ---------------------------------------------------------------------------------------------
+  // the page's language: Italian or English, the browser's unless the switch chose (remembered)
+  // ---------------------------------------------------------------------------------------------
   // the page's own labels in the messages' words (index.html marks them with data-msg)
   function labelPage() {
     for (const e of document.querySelectorAll("[data-msg]")) {
       if (e.dataset.msg in window.mahjongMessages.en) e.textContent = msg(e.dataset.msg);
     }
+    for (const e of document.querySelectorAll("[data-msg-placeholder]")) e.placeholder = msg(e.dataset.msgPlaceholder);
+    document.title = msg("page.title");
+  }
+
+  function browserLang() {
+    let saved = null;
+    try { saved = localStorage.getItem(LANG); } catch (e) { /* private mode: the browser's */ }
+    if (saved === "it" || saved === "en") return saved;
+    return String(navigator.language || "").toLowerCase().startsWith("it") ? "it" : "en";
+  }
+
+  // every text the page has drawn, again in the language now chosen
+  function relabel() {
+    labelPage();
+    for (const b of $("lang-switch").children) b.setAttribute("aria-pressed", String(b.dataset.lang === window.mahjongPage.lang));
+    if (!state.meta) return;
+    segmented("win_by", ["discard", "self_draw"], [msg("toggle.discard"), msg("toggle.self_draw")], "win_by");
+    for (const id of ["seat_wind", "round_wind"]) nameWinds($(id));
+    buildSystemParts();
+    summary();
+    if (state.result) {
+      drawBoxes();
+      drawHand(state.result);
+      drawScore(state.result);
+    }
+    $("take-text").textContent = msg(state.result ? "take.again" : "take.first");
+  }
+
+  // the catalog of `lang` from the server (GET /api/messages, the session's gettext catalog: the
+  // table mode reads it from the page object too); then every text again, and "mahjong:lang"
+  let langSeq = 0;
+  async function setLang(lang, remember) {
+    const seq = ++langSeq;
+    let messages = {};
+    if (lang !== "en") {
+      try {
+        const r = await fetch(`/api/messages?lang=${encodeURIComponent(lang)}`);
+        const body = await r.json();
+        if (!r.ok || !body.messages) throw new Error(body.error || `status ${r.status}`);
+        messages = body.messages;
+      } catch (e) {
+        lang = "en"; // no catalog: the page stays readable in English
+      }
+    }
+    if (seq !== langSeq) return; // a later choice is on its way
+    if (remember) {
+      try { localStorage.setItem(LANG, lang); } catch (e) { /* not remembered */ }
+    }
+    Object.assign(window.mahjongPage, { lang, messages });
+    window.mahjongMessages.use(messages);
+    document.documentElement.lang = lang;
+    relabel();
+    document.dispatchEvent(new Event("mahjong:lang"));
   }
 
   async function start() {
-    labelPage();
+    for (const b of $("lang-switch").children) b.addEventListener("click", () => setLang(b.dataset.lang, true));
+    await setLang(browserLang(), false);
     loadSettings();
     try {
       const r = await fetch("/api/meta");
@@ -940,7 +1008,7 @@
   }
 
   // what table.js (the table mode) uses of this page
-  window.mahjongPage = { state, hooks, el, $, clearResult, thumbnail, reading, rescore };
+  window.mahjongPage = { state, hooks, el, $, clearResult, thumbnail, reading, rescore, lang: "en", messages: {} };
 
   start();
 })();

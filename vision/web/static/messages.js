@@ -2,8 +2,10 @@
 //
 // The server never sends a sentence for the page to show: it sends a problem *kind* with its facts
 // (vision/web/notices.py), and the page picks its words here, in the player's terms (what to tap,
-// what to photograph again), never a command-line flag or an internal field name. English only for
-// now: a translation is another table of the same keys ({name} is filled in by t()).
+// what to photograph again), never a command-line flag or an internal field name. The English here is
+// also the message id of the session's gettext catalog (scoring/session/locale/it/…/session.po, which
+// a test keeps complete): app.js fetches GET /api/messages?lang=… and hands it to use(), and t() then
+// gives each sentence in that language ({name} is filled in by t()).
 "use strict";
 
 (() => {
@@ -42,6 +44,10 @@
     "toggle.self_draw": "Self-draw",
     "toggle.seat": "Seat",
     "toggle.riichi": "Riichi",
+  "wind.E": "East",
+  "wind.S": "South",
+  "wind.W": "West",
+  "wind.N": "North",
     "candidates.title": "Which tile won? Tap it",
     "candidates.title_chosen": "The tile that won",
     "candidates.no_win": "no win",
@@ -68,6 +74,42 @@
     "tile.box_label": "tile {code}, tap to correct",
 
     // the page's own labels (index.html: elements with data-msg)
+  "page.title": "Mahjong scorer",
+  "mode.hand": "One hand",
+  "mode.table": "Table",
+  "settings.rules": "Rules",
+  "settings.seat_wind": "Seat wind",
+  "settings.round_wind": "Round wind",
+  "settings.win_by": "Won by",
+  "settings.default": "{value} (default)",
+  "settings.example": "e.g. 3m 7z",
+  "toast.undo": "Undo",
+
+  // the table mode's own labels (index.html; table.js words the rest)
+  "table.setup": "Set up the table",
+  "table.tournament": "Tournament",
+  "table.session": "Session",
+  "table.players": "The four players, by the seat each takes at the first hand (N° optional):",
+  "table.start": "Start the table",
+  "table.add": "Add to the sheet",
+  "table.winner": "Winner",
+  "table.discarder": "Discarder",
+  "table.after_riichi": "after riichi",
+  "table.riichi": "Riichi declared",
+  "table.draw": "Draw",
+  "table.player": "Player",
+  "table.infraction": "Infraction",
+  "table.minutes": "Minutes late",
+  "table.points": "Points",
+  "table.note": "Note",
+  "table.the_hand": "The hand",
+  "table.tiles": "Tiles",
+  "table.add_photo": "Add this hand to the sheet",
+  "table.marked": "Tiles still marked “?” and the notes above make the sheet ask you to confirm the hand before it counts.",
+  "table.sheet": "The sheet",
+  "table.printable": "Printable sheet",
+  "table.kept": "The session is kept in this browser until you start a new table.",
+  "table.new": "New table",
     "settings.title": "What the photo cannot show",
     "settings.situation": "Situation",
     "settings.options": "Rule options",
@@ -112,11 +154,18 @@
     "summary.flags": "{n} flag(s)",
   };
 
-  // t("notice.incomplete", {have: 13, need: 14}): the sentence with its facts filled in
+  // the catalog of the page's language: English sentence → translated (empty: English)
+  let catalog = {};
+  function use(messages) {
+    catalog = messages || {};
+  }
+
+  // t("notice.incomplete", {have: 13, need: 14}): the sentence in the page's language, its facts filled in
   function t(key, params) {
-    const text = en[key] ?? key;
+    const english = en[key] ?? key;
+    const text = catalog[english] || english;
     return text.replace(/\{(\w+)\}/g, (_, name) => (params && params[name] !== undefined ? String(params[name]) : ""));
   }
 
-  window.mahjongMessages = { en, t };
+  window.mahjongMessages = { en, t, use };
 })();

@@ -213,7 +213,8 @@
       img.src = `/api/sets/${enc(name)}/tiles/${enc(t.id)}.png`;
       img.alt = `taught as ${t.code}`;
       img.loading = "lazy";
-      const cap = el("figcaption", "", t.code === "back" ? "back" : t.code);
+      const cap = el("figcaption", "", t.code === "none" ? "not a tile" : t.code);
+      if (t.code === "none") fig.classList.add("negative");
       const remove = el("button", "remove", "×");
       remove.type = "button";
       remove.setAttribute("aria-label", `Remove this taught ${t.code}`);
@@ -309,6 +310,12 @@
     drawPairing(data);
   }
 
+  const FOUND = {
+    faint: "a box the detector was unsure of",
+    split: "half of a box holding two tiles",
+    gap: "a gap at the row's tile pitch",
+  };
+
   function drawPairing(data) {
     const rows = $("teach-rows");
     rows.replaceChildren();
@@ -328,8 +335,14 @@
           fig.classList.add("skip");
           fig.append(el("span", "skip-mark", "x"));
         }
-        fig.append(el("figcaption", "", p.taught ? p.code : "not taught"));
-        if (p.disagrees) {
+        fig.append(el("figcaption", "", p.code === "none" ? "not a tile" : p.taught ? p.code : "not taught"));
+        if (p.found) { // the detector missed it: recovered for the row (a faint box, a gap, a split box)
+          fig.classList.add("recovered");
+          fig.style.outline = "2px solid #1e6fd9"; // app.css is another page's: styled here
+          fig.append(el("span", "found", "+ found"));
+          fig.title = `Recovered: ${FOUND[p.found] || p.found}.`;
+        }
+        if (p.disagrees && p.code !== "none") {
           fig.classList.add("differs");
           fig.append(el("span", "read", `read ${p.read}`));
           fig.title = `The reader read this tile as ${p.read}; it will be taught as ${p.code}.`;
@@ -339,6 +352,15 @@
       box.append(tiles);
       rows.append(box);
     });
+    const notes = [...(data.recovered || [])];
+    if (notes.length) {
+      const box = el("div", "prow recovered-notes");
+      box.append(el("span", "row-label", "Found or dropped to match the codes"));
+      const list = el("ul", "small");
+      for (const line of notes) list.append(el("li", "", line));
+      box.append(list);
+      rows.append(box);
+    }
     const differ = data.disagreeing
       ? ` The reader read ${data.disagreeing} of them otherwise (marked): check those codes.` : "";
     $("teach-summary").textContent =
@@ -399,6 +421,29 @@
     }
   }
 
+  // "Not a tile" on a photo read with a set: the box's crop becomes the set's negative, so that
+  // boxes like it are read as no tile in later photos (with an Undo, like a taught tile). The
+  // palette's button belongs to app.js, which removes the tile from the photo; this listens first
+  // (capture) to learn which tile it was.
+  async function notATile(id) {
+    const name = sets.current;
+    const readId = P.state.readId;
+    const t = P.state.tiles.find((x) => String(x.id) === String(id));
+    if (!name || !readId || !t || t.added || typeof t.id !== "number") return;
+    try {
+      const data = await api("POST", "/api/teach/correction", { set: name, read_id: readId, tile: t.id, code: "none" });
+      const taught = { set: name, id: data.added.id };
+      await setChanged(name);
+      toast(`“${name}” will read boxes like this one as no tile.`, async () => {
+        await api("DELETE", `/api/sets/${enc(taught.set)}/tiles/${enc(taught.id)}`);
+        await setChanged(taught.set);
+        return `Not taught to “${taught.set}”: the box is removed from this photo only.`;
+      });
+    } catch (e) {
+      toast(`Not taught to “${name}”: ${e.message}`);
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------
   async function start() {
     P = window.mahjongPage;
@@ -412,6 +457,9 @@
     $("set-bar").hidden = false;
     P.hooks.set = () => sets.current;
     P.hooks.corrected = corrected;
+    document.addEventListener("click", (ev) => {
+      if (ev.target && ev.target.id === "palette-remove" && P.state.selected != null) notATile(P.state.selected);
+    }, true);
     $("set-picker").addEventListener("change", (e) => pick(e.target.value));
     $("set-open").addEventListener("click", () => ($("sets").hidden ? openPanel(false) : closePanel()));
     $("sets-done").addEventListener("click", closePanel);

@@ -231,6 +231,11 @@ def eval_frames(reader: PhotoReader, skip: set[str]) -> dict:
 # -- grid photos with codes (no boxes) ------------------------------------------------------------
 
 
+#: A misread costs more than a missed or an extra tile and less than both: where the codes alone
+#: cannot tell (1m 3m 9m read for 1m 2m 3m), a missed tile and a false box are taken, not two misreads.
+MISREAD_COST = 1.5
+
+
 def align(truth: list[str], read: list[TileRead]) -> list[tuple[int | None, int | None]]:
     """Edit-distance alignment of a row's true codes with its readings, left to right: pairs
     (code index, reading index), None on the side that has nothing. A :data:`SKIP` code (a tile
@@ -242,7 +247,7 @@ def align(truth: list[str], read: list[TileRead]) -> list[tuple[int | None, int 
     for i in range(1, n + 1):
         skip = truth[i - 1] == SKIP
         for j in range(1, m + 1):
-            sub = 0.0 if skip or truth[i - 1] == read[j - 1].code else 1.0
+            sub = 0.0 if skip or truth[i - 1] == read[j - 1].code else MISREAD_COST
             cost[i, j] = min(
                 cost[i - 1, j - 1] + sub, cost[i - 1, j] + (0 if skip else 1), cost[i, j - 1] + 1
             )
@@ -251,7 +256,7 @@ def align(truth: list[str], read: list[TileRead]) -> list[tuple[int | None, int 
     while i or j:
         skip = i > 0 and truth[i - 1] == SKIP
         if i and j:
-            sub = 0.0 if skip or truth[i - 1] == read[j - 1].code else 1.0
+            sub = 0.0 if skip or truth[i - 1] == read[j - 1].code else MISREAD_COST
             if cost[i, j] == cost[i - 1, j - 1] + sub:
                 out.append((i - 1, j - 1))
                 i, j = i - 1, j - 1

@@ -223,7 +223,16 @@ def clutter_item(kind: str, rng: random.Random) -> np.ndarray:
 # -- real crops -----------------------------------------------------------------------------------
 
 
-CropBank = dict[str, list[np.ndarray]]
+@dataclass
+class Crop:
+    """A real tile's crop and whether it is known to show the tile upright: camerash's crops are;
+    a labelled box of a scene photo may hold a tile upside down (the labels do not say)."""
+
+    image: np.ndarray
+    upright: bool = True
+
+
+CropBank = dict[str, list[Crop]]
 
 
 def bank_from_folders(pairs: list[tuple[Path, str]], limit_per_code: int = 60, seed: int = 0) -> CropBank:
@@ -241,7 +250,7 @@ def bank_from_folders(pairs: list[tuple[Path, str]], limit_per_code: int = 60, s
             if im is not None
         ]
         if imgs:
-            out[c] = imgs
+            out[c] = [Crop(im) for im in imgs]
     return out
 
 
@@ -255,23 +264,25 @@ def cut_labels(image: np.ndarray, boxes: list[tuple[str, tuple[float, float, flo
             continue
         cut = image[max(0, int(y0)) : min(h, int(y1)), max(0, int(x0)) : min(w, int(x1))]
         if cut.size:
-            out.setdefault(code, []).append(cut.copy())
+            out.setdefault(code, []).append(Crop(cut.copy(), upright=False))
     return out
 
 
 # -- the scene ------------------------------------------------------------------------------------
 
 
-def _tile_image(kind: str, code: str, bank: CropBank, rng: random.Random) -> np.ndarray:
+def _tile_image(kind: str, code: str, bank: CropBank, rng: random.Random) -> tuple[np.ndarray, str]:
+    """The tile's picture and its source: ``back``, ``white``, ``real`` (upright) or ``photo``
+    (a scene photo's crop: its way up is not known)."""
     if kind == "back":
-        return with_body(back_face(rng), rng)
+        return with_body(back_face(rng), rng), kind
     if kind == "white":
-        return with_body(blank_white(rng), rng)
-    crop = rng.choice(bank[RED_SOURCE.get(code, code)])
-    crop = cv2.resize(crop, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+        return with_body(blank_white(rng), rng), kind
+    chosen = rng.choice(bank[RED_SOURCE.get(code, code)])
+    crop = cv2.resize(chosen.image, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
     if code in RED_SOURCE:  # a red five: a real plain five with its ink repainted red
         crop = redden(crop, rng)
-    return with_body(crop, rng)
+    return with_body(crop, rng), "real" if chosen.upright else "photo"
 
 
 def _light(img: np.ndarray, rng: random.Random) -> np.ndarray:
@@ -361,7 +372,7 @@ def compose(
                 kind, code = "real", rng.choice(codes)
                 if code in RED_OF and rng.random() < 0.3:
                     code = RED_OF[code]
-            img = _tile_image(kind, code, bank, rng)
+            img, kind = _tile_image(kind, code, bank, rng)
             img = cv2.resize(img, (max(8, int(img.shape[1] * scale)), max(8, int(img.shape[0] * scale))))
             turn = 0
             if kind != "back" and rng.random() < p_sideways:  # a claimed tile, lying sideways
@@ -439,7 +450,8 @@ def reader_crops(scene: Scene, size: int = CROP_SIZE) -> list[tuple[np.ndarray, 
     for t in scene.tiles:
         crop, turned = crop_box(scene.image, t.box, size=size)
         up = (t.turn + (90 if turned else 0)) % 360
-        upright = None if t.code == BACK or up in (90, 270) else up == 0
+        unknown = t.code == BACK or t.source == "photo" or up in (90, 270)
+        upright = None if unknown else up == 0
         out.append((crop, t.code, upright, t.source))
     for c in scene.clutter:
         crop, _ = crop_box(scene.image, c.box, size=size)

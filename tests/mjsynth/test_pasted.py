@@ -11,6 +11,7 @@ from mjsynth.pasted import (
     BACKS,
     CLUTTER,
     WHITE_VARIANTS,
+    Crop,
     back_face,
     blank_white,
     clutter_item,
@@ -33,7 +34,7 @@ def _marked(code: int) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def bank() -> dict[str, list[np.ndarray]]:
-    return {c: [_marked(i)] for i, c in enumerate(("1m", "2p", "3s", "5m", "7z"))}
+    return {c: [Crop(_marked(i))] for i, c in enumerate(("1m", "2p", "3s", "5m", "7z"))}
 
 
 def _ink(face: np.ndarray) -> float:
@@ -118,7 +119,15 @@ def test_crops_know_which_way_up(bank) -> None:
 def test_cut_labels_keeps_portrait_boxes_of_known_codes() -> None:
     img = np.zeros((100, 200, 3), np.uint8)
     out = cut_labels(img, [("1m", (10, 10, 40, 50)), ("zz", (50, 10, 80, 50)), ("2p", (90, 10, 160, 40))])
-    assert list(out) == ["1m"] and out["1m"][0].shape == (40, 30, 3)
+    assert list(out) == ["1m"] and out["1m"][0].image.shape == (40, 30, 3)
+    assert not out["1m"][0].upright  # a scene photo's label does not say which way up
+
+
+def test_photo_crops_have_no_way_up(bank) -> None:
+    photo = {c: [Crop(x.image, upright=False) for x in v] for c, v in bank.items()}
+    scene = compose(random.Random(5), photo, p_white=0, p_back=0, clutter=0)
+    assert scene.tiles and {t.source for t in scene.tiles} == {"photo"}
+    assert all(up is None for _, _, up, _ in reader_crops(scene))
 
 
 def test_generate_writes_crops_and_yolo(bank, tmp_path) -> None:

@@ -92,6 +92,7 @@ def test_faceless_tiles_keep_their_codes(bank) -> None:
     assert {t.source for t in scene.tiles if t.code == "5z"} == {"white"}
 
 
+@pytest.mark.slow
 def test_red_fives_come_from_repainted_plain_fives(bank) -> None:
     codes = [t.code for s in range(20) for t in compose(random.Random(s), bank, p_white=0, p_back=0).tiles]
     assert "0m" in codes and "5m" in codes and "0p" not in codes  # the bank has a 5m, no 5p

@@ -29,6 +29,7 @@ def _seeds(tmp_path: Path) -> list[bytes]:
     return out
 
 
+@pytest.mark.slow
 def test_mutated_exports_give_only_clear_errors(tmp_path: Path) -> None:
     rng = random.Random(20251125)
     pool = _seeds(tmp_path)

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from tests.vision.teach.test_store import _patched_zip
 from tests.vision.test_fuzz_images import mutate

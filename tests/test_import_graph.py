@@ -32,7 +32,6 @@ PACKAGES = {
 #: the set of modules of one strongly connected component. Remove an entry once its circle is gone.
 KNOWN_CYCLES: list[frozenset[str]] = [
     frozenset({"scoring.cli", "scoring.session.cli"}),
-    frozenset({"scoring.session.i18n", "scoring.session.penalties"}),  # i18n's local import of INFRACTIONS
     frozenset({"vision.web.app", "vision.web.session_api"}),
 ]
 

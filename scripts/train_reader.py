@@ -172,13 +172,15 @@ def folder_items(root: Path) -> list[tuple[Path, int, float]]:
     crops (clutter, tile sides, tiles cut by the frame) have no way up: :data:`UNKNOWN`, so they
     stay out of the orientation loss.
     """
-    upside: dict[str, bool] = {}
+    upside: dict[str, float] = {}
     table = root.parent / "crops.csv"
     if table.is_file():
         for r in csv.DictReader(table.open(encoding="utf-8")):
-            upside[str((root.parent / r["file"]).resolve())] = r.get("upright_in_crop", "1") == "0"
+            way = r.get("upright_in_crop", "1")  # "" : no way up known (a back, a tile lying sideways)
+            upside[str((root.parent / r["file"]).resolve())] = UNKNOWN if way == "" else float(way == "0")
     elif (root.parent.parent / "manifests").is_dir():  # the generator writes crops.csv last
-        upside = _upside_from_manifests(root, root.parent.parent / "manifests")
+        found = _upside_from_manifests(root, root.parent.parent / "manifests")
+        upside = {k: float(v) for k, v in found.items()}
     items: list[tuple[Path, int, float]] = []
     for d in sorted(p for p in root.iterdir() if p.is_dir()):
         if d.name not in READER_CLASSES:

@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import ast
 import gettext
-import html
-import json
-import re
 import struct
 import sys
 from collections.abc import Callable, Mapping
@@ -144,73 +141,6 @@ def compile_po(text: str) -> bytes:
         + ids_blob
         + b"".join(v + b"\0" for v in values)
     )
-
-
-_JS_CALL = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
-#: an entry of the phone page's messages table (``"notice.gap": "A tile may be missing…",``)
-_PAGE_ENTRY = re.compile(r'^\s*"([\w.]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', re.MULTILINE)
-#: a label of the page's HTML worded by that table (``<h2 data-msg="hand.title">Hand</h2>``)
-_DATA_MSG = re.compile(r'data-msg="([\w.]+)"[^>]*>([^<]*)<')
-#: words the sheets translate from data, not from a literal in the code
-DATA_WORDS = (
-    # line kinds and statuses
-    "hand", "draw", "penalty", "scored", "confirm", "error", "void",
-    # units
-    "points", "han",
-    # closing rows
-    "Points", "Uma", "Final (points + uma)", "Punti Tavolo (4/2/1/0)", "Mini Punti",
-    # ranking columns
-    "final", "total", "table_points", "mini_punti", "uma",
-)  # fmt: skip
-
-
-def page_messages(path: Path) -> dict[str, str]:
-    """Key → English sentence of the phone page's one table of messages (``static/messages.js``):
-    the English is the catalog's message id, as for every other sentence."""
-    text = path.read_text(encoding="utf-8")
-    return {key: json.loads(f'"{value}"') for key, value in _PAGE_ENTRY.findall(text)}
-
-
-def page_labels(path: Path) -> dict[str, str]:
-    """Key → text of each element of the page's HTML marked ``data-msg`` (whitespace folded, as the
-    browser shows it): the label the messages table words in the page's language."""
-    text = path.read_text(encoding="utf-8")
-    return {key: " ".join(html.unescape(label).split()) for key, label in _DATA_MSG.findall(text)}
-
-
-def message_ids(paths: list[Path]) -> set[str]:
-    """Every sentence the code translates: the first argument of ``tr(...)``, ``msg(...)`` and
-    ``Msg(...)`` where it is a literal (in a .js file: ``t("…")``; the phone page's messages
-    table, every sentence; in an .html file, the ``data-msg`` labels), and the infraction names
-    and :data:`DATA_WORDS`."""
-    from scoring.session.penalties import INFRACTIONS
-
-    found = set(DATA_WORDS) | {name for names in INFRACTIONS.values() for name in names} | {"chombo"}
-    for path in paths:
-        if path.name == "messages.js":  # the one-hand page: every sentence of its table
-            found |= set(page_messages(path).values())
-            continue
-        if path.suffix == ".html":
-            found |= set(page_labels(path).values())
-            continue
-        if path.suffix == ".js":  # the phone page's table mode: t("…") with a literal
-            found |= {json.loads(f'"{m}"') for m in _JS_CALL.findall(path.read_text(encoding="utf-8"))}
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            first = node.args[0]
-            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
-            if name in ("tr", "msg", "Msg") and literal and isinstance(first, ast.Constant):
-                found.add(str(first.value))
-            elif name in ("tr", "msg") and isinstance(first, ast.IfExp):
-                found |= {
-                    b.value
-                    for b in (first.body, first.orelse)
-                    if isinstance(b, ast.Constant) and isinstance(b.value, str)
-                }
-    return found
 
 
 def mo_path(lang: str) -> Path:

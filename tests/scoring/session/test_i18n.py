@@ -11,17 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from scoring.session.catalog_sources import message_ids, page_labels, page_messages
 from scoring.session.engine import run_session
 from scoring.session.html import sheet_html
 from scoring.session.i18n import (
     LOCALE_DIR,
     check_lang,
     compile_po,
-    message_ids,
     mo_path,
     msg,
-    page_labels,
-    page_messages,
     parse_po,
     translator,
 )

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from tests.vision.teach.test_store import _patched_zip
 from tests.vision.test_fuzz_images import mutate
@@ -29,6 +30,7 @@ def _seeds(tmp_path: Path) -> list[bytes]:
     return out
 
 
+@pytest.mark.slow
 def test_mutated_exports_give_only_clear_errors(tmp_path: Path) -> None:
     rng = random.Random(20251125)
     pool = _seeds(tmp_path)

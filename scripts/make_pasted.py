@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Write the pasted-real-tiles set (issue 22, :mod:`mjsynth.pasted`): reader crops and detector photos.
+
+The crops pasted are real: the camerash **train** fold (``models/camerash-split.csv``) and the tiles
+labelled on the Chinese/HK **train** pictures of ``models/real-split.csv``, read from
+``../shared/data`` at run time, never copied. The camera frames, camerash-pr4 and every test split
+are left out: they measure sets never trained on (``scripts/eval_unseen.py``).
+
+    python scripts/make_pasted.py --out data/pasted --count 1500 --seed 22
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "datasets"))
+
+from mjsynth.pasted import CropBank, bank_from_folders, cut_labels, generate  # noqa: E402
+from mjsynth.realphotos import CHINESE, RealPhoto, load_picture, read_labels  # noqa: E402
+
+SHARED = ROOT.parent / "shared" / "data"
+
+
+def real_bank(per_code: int, photos: int, seed: int) -> CropBank:
+    rows = csv.DictReader((ROOT / "models" / "camerash-split.csv").open(encoding="utf-8"))
+    camerash = [
+        (SHARED / "camerash" / "tiles-resized" / r["crop"], r["code"]) for r in rows if r["fold"] == "train"
+    ]
+    bank = bank_from_folders(camerash, limit_per_code=per_code, seed=seed)
+    split = [
+        r
+        for r in csv.DictReader((ROOT / "models" / "real-split.csv").open(encoding="utf-8"))
+        if r["dataset"] == CHINESE and r["split"] == "train"
+    ]
+    random.Random(seed).shuffle(split)
+    for r in split[:photos]:
+        p = RealPhoto(
+            r["dataset"],
+            r["published"],
+            SHARED / "real" / r["dataset"] / r["published"] / "images" / r["file"],
+        )
+        image = load_picture(p)
+        h, w = image.shape[:2]
+        for code, crops in cut_labels(image, [(lab.code, lab.box) for lab in read_labels(p, w, h)]).items():
+            have = bank.setdefault(code, [])
+            have += crops[: max(0, 2 * per_code - len(have))]
+    return bank
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "data" / "pasted")
+    ap.add_argument("--count", type=int, default=1500)
+    ap.add_argument("--seed", type=int, default=22)
+    ap.add_argument(
+        "--per-code", type=int, default=40, help="camerash crops kept per code (photos add as many)"
+    )
+    ap.add_argument("--photos", type=int, default=300, help="Chinese/HK train pictures to cut tiles from")
+    args = ap.parse_args(argv)
+    if not (SHARED / "camerash").is_dir() or not (SHARED / "real").is_dir():
+        print(f"error: no real data at {SHARED}", file=sys.stderr)
+        return 2
+    t0 = time.time()
+    bank = real_bank(args.per_code, args.photos, args.seed)
+    print(
+        f"{sum(map(len, bank.values()))} real crops of {len(bank)} codes ({time.time() - t0:.0f} s)",
+        flush=True,
+    )
+
+    def progress(i: int) -> None:
+        if (i + 1) % 100 == 0:
+            print(f"  {i + 1}/{args.count} scenes ({time.time() - t0:.0f} s)", flush=True)
+
+    counts = generate(args.out, args.count, args.seed, bank, progress)
+    names = "names:\n  0: tile\n  1: back\n"
+    det = args.out.resolve() / "det"
+    (det / "data.yaml").write_text(f"path: {det}\ntrain: images/train\nval: images/train\n{names}")
+    info = {
+        "count": args.count,
+        "seed": args.seed,
+        "crops": dict(sorted(counts.items())),
+        "seconds": round(time.time() - t0),
+    }
+    (args.out / "info.json").write_text(json.dumps(info, indent=1))
+    print(json.dumps(info))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

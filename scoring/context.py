@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.hand import WINDS, Hand, HandError
+from scoring.hand import Hand, HandError
+from scoring.payments import SEATS
 from scoring.result import Score
 from scoring.rules import check_context, score_hand
 from scoring.structured import (
@@ -126,7 +127,7 @@ def context_from_dict(
     discarder = base.discarder
     if given is not None:
         discarder = field_wind(given, name("discarder"), "")
-        if given.strip().upper() not in (*WINDS, "EAST", "SOUTH", "WEST", "NORTH"):
+        if given.strip().upper() not in (*SEATS, "EAST", "SOUTH", "WEST", "NORTH"):
             raise HandError(f"{name('discarder')}: a seat E, S, W or N, not {show(given)}")
     if discarder is not None:
         if discarder == seat:

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from scoring.payments import SEATS
 from scoring.tiles import Tile, format_tiles, parse_tiles, sort_key
 
 MELD_KINDS = ("chow", "pung", "kong")
 WIN_BY = ("discard", "self_draw")
-WINDS = ("E", "S", "W", "N")
 #: honba and riichi sticks: far above any real table, low enough that no payment overflows sense
 MAX_COUNTER = 100
 
@@ -100,7 +100,7 @@ class Hand:
         if self.win_by not in WIN_BY:
             raise HandError(f"win_by must be 'discard' or 'self_draw', not {self.win_by!r}")
         for name in ("seat_wind", "round_wind"):
-            if getattr(self, name) not in WINDS:
+            if getattr(self, name) not in SEATS:
                 raise HandError(f"{name} must be one of E, S, W, N, not {getattr(self, name)!r}")
         if not (0 <= self.honba <= MAX_COUNTER and 0 <= self.riichi_sticks <= MAX_COUNTER):
             raise HandError(f"honba and riichi_sticks are whole numbers from 0 to {MAX_COUNTER}")

@@ -17,7 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-SEATS = ("E", "S", "W", "N")
+from scoring.tiles import WIND_LETTERS
+
+#: the four seats in playing order, by their wind (the one definition: every rule system and
+#: the session import it)
+SEATS: tuple[str, ...] = tuple(WIND_LETTERS)
 #: riichi sticks lying on the table (each paid when its riichi was declared)
 TABLE = "table"
 #: the player who discarded the winning tile, when the input did not say which seat

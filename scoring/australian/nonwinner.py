@@ -18,10 +18,11 @@ from typing import Any
 from scoring.australian.context import AustralianContext
 from scoring.australian.doubles import regular_doubles
 from scoring.australian.evaluate import Candidate, candidates
-from scoring.australian.parts import CHOW, DRAGONS, WINDS
+from scoring.australian.parts import CHOW, DRAGONS
 from scoring.australian.points import Valued, bonus_points, computed, hand_points
 from scoring.australian.shape import Grouping, Shape, held_grouping
 from scoring.australian.special import SpecialHand
+from scoring.tiles import WINDS
 
 HELD_LIMITS = ((DRAGONS, "Three Great Scholars", 20), (WINDS, "Four Blessings Hovering over the Door", 21))
 

@@ -21,7 +21,6 @@ PUNG, KONG, PAIR, SINGLE, CHOW, RUN, PARTIAL = "pung", "kong", "pair", "single",
 SET_KINDS = (PUNG, KONG)
 WHITE, GREEN, RED = 31, 32, 33
 DRAGONS = (WHITE, GREEN, RED)
-WINDS = (27, 28, 29, 30)
 
 
 def is_teste(kind: int) -> bool:

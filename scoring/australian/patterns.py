@@ -23,12 +23,11 @@ from scoring.australian.parts import (
     RUN,
     SINGLE,
     WHITE,
-    WINDS,
     Part,
     is_teste,
 )
 from scoring.australian.shape import Grouping, Shape
-from scoring.tiles import FIRST_HONOUR, N_KINDS
+from scoring.tiles import FIRST_HONOUR, N_KINDS, WINDS
 
 Pattern = Callable[[Shape, AustralianContext], Iterator[Grouping]]
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.payments import FOR_DIFFERENCE, FOR_HAND, Payment
-
-SEATS = ("E", "S", "W", "N")
+from scoring.payments import FOR_DIFFERENCE, FOR_HAND, SEATS, Payment
 
 
 def round_hundred(value: int, half: str = "up") -> int:

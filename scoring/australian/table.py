@@ -19,10 +19,10 @@ from typing import Any
 
 from scoring.australian.options import OPTIONS
 from scoring.australian.scorer import NAME, score
-from scoring.australian.settlement import SEATS, east_factor, matrix, round_hundred, settle_by_differences
+from scoring.australian.settlement import east_factor, matrix, round_hundred, settle_by_differences
 from scoring.hand import HandError
 from scoring.options import resolve
-from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, Payment, net_by_seat
+from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, SEATS, Payment, net_by_seat
 from scoring.result import Score
 from scoring.structured import field_names, field_number, hand_from_dict
 

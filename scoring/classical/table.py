@@ -17,12 +17,11 @@ from scoring.classical.options import NAME, OPTIONS, limit_of
 from scoring.classical.settle import Settlement, round_half_up, settle
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
-from scoring.payments import Payment, net_by_seat
+from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.result import Score
 from scoring.structured import field_mapping, field_names, hand_from_dict, show
 from scoring.tiles import Tile
 
-SEATS = ("E", "S", "W", "N")
 HandScorer = Callable[[Hand, Mapping[str, str]], Score]
 
 

@@ -8,8 +8,8 @@ self-draws (A32). Every settlement sums to zero.
 
 from __future__ import annotations
 
-from scoring.hand import WINDS, Hand
-from scoring.payments import DISCARDER, FOR_BASE, FOR_HAND, OTHER, Payment
+from scoring.hand import Hand
+from scoring.payments import DISCARDER, FOR_BASE, FOR_HAND, OTHER, SEATS, Payment
 
 BASE = 8
 
@@ -23,7 +23,7 @@ def settlement(hand: Hand, value: int) -> list[Payment]:
     ``other`` (the seats are not known).
     """
     winner = hand.seat_wind
-    others = [w for w in WINDS if w != winner]
+    others = [w for w in SEATS if w != winner]
     if hand.self_drawn:
         return [
             p
@@ -48,7 +48,7 @@ def discarder_error(hand: Hand) -> str | None:
         return None
     if hand.self_drawn:
         return "discarder is given but the hand was self-drawn"
-    if discarder not in WINDS:
+    if discarder not in SEATS:
         return f"discarder must be the seat wind E, S, W or N of the player who discarded, not {discarder!r}"
     if discarder == hand.seat_wind:
         return f"discarder {discarder} is the winner's own seat"

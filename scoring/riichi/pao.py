@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.hand import WINDS, Hand, HandError
-from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, TABLE, Payment
+from scoring.hand import Hand, HandError
+from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, SEATS, TABLE, Payment
 from scoring.riichi.payments import HONBA_RON, up100
 from scoring.tiles import tile
 
@@ -67,7 +67,7 @@ def liable_payments(
     the liable seat is the winner). The riichi sticks from the table are kept as they are.
     """
     winner = hand.seat_wind
-    if liable not in WINDS:
+    if liable not in SEATS:
         raise HandError(f"pao must name the liable seat E, S, W or N, not {liable!r}")
     if liable == winner:
         raise HandError("pao: the liable player cannot be the winner")
@@ -85,7 +85,7 @@ def liable_payments(
         counter_payer = liable
     else:
         discarder = hand.extra.get("discarder")
-        if discarder not in WINDS:
+        if discarder not in SEATS:
             raise HandError("pao on a discard win needs the discarder's seat")
         if discarder == liable:
             return list(payments), row

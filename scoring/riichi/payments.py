@@ -9,7 +9,7 @@ the riichi sticks on the table (§4.1).
 
 from __future__ import annotations
 
-from scoring.payments import DISCARDER, FOR_COUNTERS, FOR_HAND, Payment, paid_by
+from scoring.payments import DISCARDER, FOR_COUNTERS, FOR_HAND, SEATS, Payment, paid_by
 
 MANGAN = 2000
 #: (lowest fan, name, base points) from the seed's limit table
@@ -20,7 +20,6 @@ LIMITS: tuple[tuple[int, str, int], ...] = (
     (6, "haneman", 3000),
     (5, "mangan", 2000),
 )
-SEATS = ("E", "S", "W", "N")
 HONBA_RON, HONBA_TSUMO, RIICHI_STICK = 300, 100, 1000
 
 

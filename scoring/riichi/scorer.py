@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from scoring.decompose import Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError
-from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
+from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, SEATS, TABLE, Payment, paid_by
 from scoring.result import Score, deferred
 from scoring.riichi.context import RiichiContext, context
 from scoring.riichi.dora import dora_elements
@@ -22,7 +22,6 @@ from scoring.riichi.pao import Liability, liable_payments
 from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, PatternRow, Shape, apply, apply_flags, shape
 from scoring.riichi.payments import (
     RIICHI_STICK,
-    SEATS,
     base_points,
     hand_payments,
     points_of,

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scoring.hand import WINDS, Hand, HandError
+from scoring.hand import Hand, HandError
 from scoring.notation import format_hand, parse_hand
-from scoring.payments import Payment, net_by_seat
+from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
 from scoring.rules import RULE_SYSTEMS, score_hand, scorer
@@ -242,7 +242,7 @@ class _Run:
             raise SessionError(f"{row.line}: give '{field_name}' (a player's name or seat E/S/W/N)")
         if value in self.names:
             return value
-        if value.upper() in WINDS:
+        if value.upper() in SEATS:
             return self.seats.at(value.upper())
         raise SessionError(
             f"{row.line}.{field_name}: {value!r} is neither a player of this table "
@@ -840,7 +840,7 @@ class _Run:
                     players[wind] = {**hand_to_dict(parse_hand(entry)), "seat_wind": wind, "role": "loser"}
                 else:
                     players[wind] = {"role": "loser", "seat_wind": wind, **entry}
-        missing = [self.seats.at(w) for w in WINDS if w not in players]
+        missing = [self.seats.at(w) for w in SEATS if w not in players]
         if missing:
             raise SessionError(
                 f"{rows[0].line}.others: give the hand or score of {', '.join(missing)} "

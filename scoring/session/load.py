@@ -33,8 +33,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scoring.hand import WINDS, Hand, HandError
+from scoring.hand import Hand, HandError
 from scoring.output_paths import what_is
+from scoring.payments import SEATS
 from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.photo import PhotoHand
 from scoring.structured import MAX_ITEMS, hand_from_dict, one_line, option_values, parse_json, show
@@ -279,7 +280,7 @@ def _player(data: Any, where: str) -> Player:
         raise SessionError(f"{where}: a player is {{name, seat}}, got {show(data)}")
     _known(data, PLAYER_KEYS, where)
     seat = _scalar(data.get("seat"), f"{where}.seat").strip().upper()
-    if seat not in WINDS:
+    if seat not in SEATS:
         raise SessionError(f"{where}: seat must be E, S, W or N, not {show(data.get('seat'))}")
     sub = _scalar(data.get("substitute"), f"{where}.substitute").strip()
     if sub not in ("", "from_start", "joined"):

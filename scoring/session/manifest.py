@@ -21,7 +21,8 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from scoring.hand import MAX_COUNTER, WINDS
+from scoring.hand import MAX_COUNTER
+from scoring.payments import SEATS
 from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.tiles import TileError, parse_tiles
 
@@ -266,7 +267,7 @@ def session_from_manifest(
                 note=r.note,
             )
         )
-    names = [Player(name, seat) for name, seat in zip(players, WINDS, strict=True)]
+    names = [Player(name, seat) for name, seat in zip(players, SEATS, strict=True)]
     name = table if table is not None else (tables[0] if tables else "")
     session = Session("", "", name, names, session_rows)
     session.base_dir = photos_dir

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.hand import WINDS, HandError
+from scoring.hand import HandError
+from scoring.payments import SEATS
 
 
 class SessionError(HandError):
@@ -86,12 +87,12 @@ class Session:
         if len(self.players) != 4:
             raise SessionError(f"a table has four players, the file lists {len(self.players)}")
         seats = sorted(p.seat for p in self.players)
-        if seats != sorted(WINDS):
+        if seats != sorted(SEATS):
             raise SessionError(f"the players' starting seats must be E, S, W and N once each, got {seats}")
         names = [p.name for p in self.players]
         if len(set(names)) != 4:
             raise SessionError(f"two players have the same name: {names}")
-        bad = [n for n in names if n in WINDS]
+        bad = [n for n in names if n in SEATS]
         if bad:
             raise SessionError(f"a player cannot be named like a seat ({bad[0]!r}): seats name winds in rows")
 

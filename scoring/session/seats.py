@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.hand import WINDS
+from scoring.payments import SEATS
 
 #: the wind each player takes when the deal passes: South becomes East, and so on
 PASS = {"E": "N", "S": "E", "W": "S", "N": "W"}
@@ -90,7 +90,7 @@ class Seating:
                 change = MCR_SEAT_CHANGES[rnd - 1]
                 self.winds = {p: change[w] for p, w in self.round_start.items()}
             self.round_start = dict(self.winds)
-            self.round_wind = WINDS[rnd % 4]
+            self.round_wind = SEATS[rnd % 4]
 
     def _pass(self) -> None:
         move = ZJ_PASS if self.rules == "zung-jung" else PASS

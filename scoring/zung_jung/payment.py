@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.hand import WINDS
-from scoring.payments import FOR_HAND, FOR_RESPONSIBILITY, Payment
+from scoring.payments import FOR_HAND, FOR_RESPONSIBILITY, SEATS, Payment
 from scoring.structured import MAX_ITEMS, show
 from scoring.tiles import Tile, tile
 
@@ -22,7 +21,7 @@ PAR = 25
 
 
 def _seat(value: str, name: str) -> str:
-    if value not in WINDS:
+    if value not in SEATS:
         raise ValueError(f"{name} must be one of E, S, W, N, not {show(value)}")
     return value
 
@@ -75,7 +74,7 @@ def settle(winner: str, win_by: str, value: int, responsible: str | None) -> lis
         raise ValueError(f"win_by must be 'discard' or 'self_draw', not {win_by!r}")
     if value < 1:
         raise ValueError(f"a winning hand is worth at least 1 point, not {value}")
-    others = [s for s in WINDS if s != winner]
+    others = [s for s in SEATS if s != winner]
     if responsible is not None and responsible not in others:
         raise ValueError(f"the responsible player must be one of {', '.join(others)}, not {responsible!r}")
     if win_by == "self_draw" or value <= PAR or responsible is None:

@@ -53,7 +53,7 @@ from vision.web.reader import SharedReader
 from vision.web.sets import Sets, photo_name
 from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
 
-WINDS = Literal["E", "S", "W", "N"]
+WindLetter = Literal["E", "S", "W", "N"]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 #: Largest JSON body of /api/layout and /api/score (a hand is a few kB).
 MAX_JSON_BODY = 1 << 20
@@ -72,8 +72,8 @@ class HandContextIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     win_by: Literal["discard", "self_draw"] = "discard"
-    seat_wind: WINDS = "E"
-    round_wind: WINDS = "E"
+    seat_wind: WindLetter = "E"
+    round_wind: WindLetter = "E"
     flags: list[str] = Field(default_factory=list, max_length=32)
     dora_indicators: list[str] | str = Field(default_factory=list)
     ura_dora_indicators: list[str] | str = Field(default_factory=list)
@@ -81,7 +81,9 @@ class HandContextIn(BaseModel):
     honba: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
     riichi_sticks: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
     winning_tile: str | None = Field(None, description="override: the winning tile's code")
-    discarder: WINDS | None = Field(None, description="the seat that discarded the winning tile (who pays)")
+    discarder: WindLetter | None = Field(
+        None, description="the seat that discarded the winning tile (who pays)"
+    )
 
 
 class TileIn(BaseModel):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring import cli
-from scoring.hand import WINDS
+from scoring.payments import SEATS
 from scoring.session.closing import ranking
 from scoring.session.engine import run_session
 from scoring.session.load import parse_csv, parse_yaml, session_from_dict
@@ -28,7 +28,7 @@ def yaml_session(rows: str, head: str = "") -> Session:
 
 
 def entries(rows: list[SessionEntry]) -> Session:
-    return Session("T", "1", "1", [Player(n, w) for n, w in zip(NAMES, WINDS, strict=True)], rows)
+    return Session("T", "1", "1", [Player(n, w) for n, w in zip(NAMES, SEATS, strict=True)], rows)
 
 
 def run_cli(argv: list[str]) -> tuple[int, str]:
@@ -58,12 +58,12 @@ def test_a_key_nobody_reads_is_refused_with_its_row(row: str, key: str) -> None:
 
 def test_json_rows_and_the_session_keys_are_as_strict_as_csv_columns(tmp_path: Path) -> None:
     doc = {
-        "players": {n: w for n, w in zip(NAMES, WINDS, strict=True)},
+        "players": {n: w for n, w in zip(NAMES, SEATS, strict=True)},
         "hands": [{"draw": True, "riichi ": []}],
     }
     with pytest.raises(SessionError, match=r"hands\[0\] \(draw\): unknown key 'riichi '"):
         session_from_dict(doc)
-    doc = {"players": {n: w for n, w in zip(NAMES, WINDS, strict=True)}, "hands": [], "setings": {"oka": 0}}
+    doc = {"players": {n: w for n, w in zip(NAMES, SEATS, strict=True)}, "hands": [], "setings": {"oka": 0}}
     with pytest.raises(SessionError, match="unknown key 'setings'"):
         session_from_dict(doc)
     path = tmp_path / "s.json"
@@ -74,7 +74,7 @@ def test_json_rows_and_the_session_keys_are_as_strict_as_csv_columns(tmp_path: P
 
 def test_a_csv_row_with_a_cell_of_another_kind_is_refused() -> None:
     text = "kind,name,seat,winner,draw\n" + "".join(
-        f"player,{n},{w},,\n" for n, w in zip(NAMES, WINDS, strict=True)
+        f"player,{n},{w},,\n" for n, w in zip(NAMES, SEATS, strict=True)
     )
     with pytest.raises(SessionError, match=r"line 6 \(draw\): unknown key 'winner'"):
         parse_csv(text + "draw,,,Anna,exhaustive\n")
@@ -225,7 +225,7 @@ def test_mcr_table_points_are_added_exactly_over_sessions() -> None:
     # seed 000 App. B "Punti Tavolo 1° 4 t.p. 2° 2 t.p. 3° 1 t.p. 4° 0 t.p."; three tied for first share
     # 4+2+1: 7/3 each, three times is 7 exactly, not 6.99
     def sheet(session: str, table: str, names: list[str], pens: dict[str, int]) -> dict:
-        s = Session("T", session, table, [Player(n, w) for n, w in zip(names, WINDS, strict=True)], [])
+        s = Session("T", session, table, [Player(n, w) for n, w in zip(names, SEATS, strict=True)], [])
         s.rows = [
             SessionEntry("penalty", "p", player=n, infraction="referee", points=v) for n, v in pens.items()
         ]
@@ -297,13 +297,13 @@ def test_australian_false_mah_jong_pays_half_the_limit_to_each_opponent() -> Non
     sheet = run_session(yaml_session(rows), "australian")
     table = score_table(
         {
-            "players": {s: {"role": "winner" if s == "E" else "loser", "score": 0} for s in WINDS},
+            "players": {s: {"role": "winner" if s == "E" else "loser", "score": 0} for s in SEATS},
             "false_mah_jong": {"caller": "W", "opponents_exposed": True},
         },
         {},
     )
     by_seat = net_by_seat(table.payments)
-    assert sheet.lines[0].deltas == {n: by_seat[w] for n, w in zip(NAMES, WINDS, strict=True)}
+    assert sheet.lines[0].deltas == {n: by_seat[w] for n, w in zip(NAMES, SEATS, strict=True)}
     assert sheet.lines[0].deltas == {"Anna": 500, "Bruno": 500, "Carla": -1500, "Dario": 500}
     with pytest.raises(SessionError, match="opponents_exposed"):
         run_session(yaml_session("  - {penalty: false_mah_jong, player: Carla}\n"), "australian")
@@ -331,7 +331,7 @@ def test_classical_several_mah_jong_on_one_discard() -> None:
             "others": {"Anna": 24},
         },
     ]
-    doc = {"players": {n: w for n, w in zip(NAMES, WINDS, strict=True)}, "hands": rows}
+    doc = {"players": {n: w for n, w in zip(NAMES, SEATS, strict=True)}, "hands": rows}
     sheet = run_session(session_from_dict(doc), "classical")
     assert sheet.complete, [str(n) for ln in sheet.lines for n in ln.notes]
     table = classical_table(
@@ -347,7 +347,7 @@ def test_classical_several_mah_jong_on_one_discard() -> None:
     )
     assert table.valid, table.error
     net = table.details["net"]
-    assert sheet.totals == {n: net[w] for n, w in zip(NAMES, WINDS, strict=True)}
+    assert sheet.totals == {n: net[w] for n, w in zip(NAMES, SEATS, strict=True)}
     assert sheet.totals["Bruno"] > 0 and sheet.totals["Carla"] > 0
     assert sheet.next["winds"]["Bruno"] == "E"  # one hand played: the deal passes once
 
@@ -393,7 +393,7 @@ def test_next_names_no_hand_after_the_end_of_a_riichi_game() -> None:
 def test_results_file_for_the_federation(tmp_path: Path) -> None:
     text = "tournament: T\ntable: 1\nplayers:\n" + "".join(
         f"  - {{name: {n}, seat: {w}, number: {i}}}\n"
-        for i, (n, w) in enumerate(zip(NAMES, WINDS, strict=True), 1)
+        for i, (n, w) in enumerate(zip(NAMES, SEATS, strict=True), 1)
     )
     (tmp_path / "s1.yaml").write_text(
         "session: 1\n" + text + "hands: [{penalty: referee, player: Dario, points: 1}]\n"

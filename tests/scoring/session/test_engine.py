@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.hand import WINDS
+from scoring.payments import SEATS
 from scoring.session.engine import run_session
 from scoring.session.load import load_session, parse_yaml
 from scoring.session.model import Player, Session, SessionEntry, SessionError
@@ -27,7 +27,7 @@ def session(rows: list[SessionEntry], subs: dict[str, str] | None = None) -> Ses
         "T",
         "1",
         "1",
-        [Player(n, w, substitute=subs.get(n, "")) for n, w in zip(NAMES, WINDS, strict=True)],
+        [Player(n, w, substitute=subs.get(n, "")) for n, w in zip(NAMES, SEATS, strict=True)],
         rows,
     )
 
@@ -38,14 +38,14 @@ def hand(text: str, winner: str, discarder: str | None = None, **kw: object) -> 
 
 # ---------------------------------------------------------------- MCR
 def test_mcr_seat_changes_follow_the_sheet() -> None:
-    seats = Seating("mcr", dict(zip(NAMES, WINDS, strict=True)))
+    seats = Seating("mcr", dict(zip(NAMES, SEATS, strict=True)))
     east = []
     for _ in range(16):
         east.append(seats.at("E"))
         seats.after_hand()
     # every player deals four times; after hand 4 the E/S and W/N players of round 1 swap (App. B)
     assert sorted(east.count(n) for n in NAMES) == [4, 4, 4, 4]
-    seats = Seating("mcr", dict(zip(NAMES, WINDS, strict=True)))
+    seats = Seating("mcr", dict(zip(NAMES, SEATS, strict=True)))
     for _ in range(4):
         seats.after_hand()
     assert seats.winds == {"Anna": "S", "Bruno": "E", "Carla": "N", "Dario": "W"} and seats.round_wind == "S"
@@ -280,7 +280,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
     ]
     rows: list[SessionEntry] = []
     expected = []
-    seats = Seating("riichi", dict(zip(NAMES, WINDS, strict=True)))
+    seats = Seating("riichi", dict(zip(NAMES, SEATS, strict=True)))
     for i, v in enumerate(vectors):
         if seats.over:
             break
@@ -299,7 +299,7 @@ def test_riichi_hanchan_from_the_spec_vectors() -> None:
             if k in v
         }
         seat = v.get("seat_wind", "E")
-        other = WINDS[(WINDS.index(seat) + 1) % 4]
+        other = SEATS[(SEATS.index(seat) + 1) % 4]
         riichi = [seat] if {"riichi", "double_riichi"} & set(v.get("flags") or []) else []
         rows.append(
             SessionEntry(
@@ -389,7 +389,7 @@ def test_an_unsure_photo_is_marked_for_the_referee_never_scored(tmp_path: Path) 
 
 
 def test_mcr_third_seat_change() -> None:
-    seats = Seating("mcr", dict(zip(NAMES, WINDS, strict=True)))
+    seats = Seating("mcr", dict(zip(NAMES, SEATS, strict=True)))
     for _ in range(12):
         seats.after_hand()
     # round 3 started with Anna N, Bruno W, Carla E, Dario S; E<->S, W<->N (App. B)
@@ -410,7 +410,7 @@ def test_riichi_non_dealer_chombo_and_abortive_draw() -> None:
 
 
 def test_riichi_four_tenpai_pay_nothing() -> None:
-    sheet = run_session(session([SessionEntry("draw", "d", draw="exhaustive", tenpai=list(WINDS))]), "riichi")
+    sheet = run_session(session([SessionEntry("draw", "d", draw="exhaustive", tenpai=list(SEATS))]), "riichi")
     assert sheet.lines[0].deltas == dict.fromkeys(NAMES, 0)
 
 

@@ -263,7 +263,13 @@ async def teach(request: Request) -> JSONResponse:
         "recovered": photo.recovery_lines(),
         "left_out": len(photo.left_out),
         "dropped": [
-            {"row": d.row, "read": d.tile.code, "why": d.why, "box": [round(float(v), 1) for v in d.tile.box]}
+            {
+                "row": d.row,
+                "read": d.tile.code,
+                "how": d.how,
+                "why": d.why,
+                "box": [round(float(v), 1) for v in d.tile.box],
+            }
             for d in photo.dropped
         ],
         "preview": preview,

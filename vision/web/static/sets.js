@@ -324,10 +324,7 @@
 
   // how a tile the detector missed was found, and why a box was dropped (vision/teach/finding.py)
   const FOUND = { faint: "sets.found_faint", split: "sets.found_split", gap: "sets.found_gap" };
-  const DROPPED = {
-    "the weakest box of a row with more boxes than codes": "sets.dropped_weakest",
-    "a box holding two tiles, split": "sets.dropped_split",
-  };
+  const DROPPED = { weakest: "sets.dropped_weakest", split: "sets.dropped_split" };
   const found = (how) => (FOUND[how] ? msg(FOUND[how]) : how);
 
   // a taught tile that looks wrong (GET /api/sets/{name}: its code, what it looks like, why)
@@ -352,7 +349,7 @@
       if (p.found) lines.push(msg("sets.recovered_line", { row: k + 1, place: i + 1, code: p.code, how: found(p.found) }));
     }));
     for (const d of data.dropped || []) {
-      const why = DROPPED[d.why] ? msg(DROPPED[d.why]) : d.why;
+      const why = DROPPED[d.how] ? msg(DROPPED[d.how]) : d.why;
       lines.push(msg("sets.dropped_line", { row: d.row, code: d.read, why }));
     }
     if (data.left_out) lines.push(msg("sets.left_out", { n: data.left_out }));

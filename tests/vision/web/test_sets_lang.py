@@ -47,8 +47,9 @@ def _sets_text(page) -> str:
     the name field's placeholder, its white space folded as the browser shows it."""
     return " ".join(
         page.evaluate(
-            """() => [document.querySelector('#set-bar').textContent, document.querySelector('#sets').textContent,
-                  document.querySelector('#set-name').placeholder].join('\\n')"""
+            """() => [document.querySelector('#set-bar').textContent,
+                      document.querySelector('#sets').textContent,
+                      document.querySelector('#set-name').placeholder].join('\\n')"""
         ).split()
     )
 

@@ -275,17 +275,34 @@
   function teachError(e) {
     const box = $("teach-message");
     const lines = (e.data && e.data.lines) || [];
-    sets.mismatch = lines.length ? lines : null;
+    const facts = { lines, counts: e.data && e.data.counts, rowCounts: e.data && e.data.row_counts, standard: e.standard };
+    sets.mismatch = lines.length ? facts : null;
     if (lines.length) drawMismatch();
     else box.textContent = e.message;
     box.hidden = false;
     box.scrollIntoView({ block: "nearest" });
   }
 
-  // the rows found against the codes given (the server's lines, framed in the page's words)
+  // the rows found against the codes given, worded from the server's counts (its English lines
+  // where it sends none: the standard layout not fitting the rows found)
+  function mismatchLines({ lines, counts, rowCounts, standard }) {
+    if (!counts || !counts.length) return lines;
+    const out = [];
+    if (rowCounts && rowCounts.length === 2) {
+      out.push(msg(rowCounts[0] === 1 ? "sets.rows_one" : "sets.rows", { rows: rowCounts[0], codes: rowCounts[1] }));
+    }
+    for (const c of counts) {
+      const found = msg(c.found === 1 ? "sets.tile_found" : "sets.tiles_found", { n: c.found });
+      const given = msg(c.given === 1 ? "sets.code_given" : "sets.codes_given", { n: c.given });
+      out.push(msg("sets.row_counts", { row: c.row, found, given }) + (c.codes ? ` (${c.codes})` : ""));
+    }
+    if (standard) out.push(msg("sets.standard_help"));
+    return out;
+  }
+
   function drawMismatch() {
     const list = el("ul");
-    for (const line of sets.mismatch) list.append(el("li", "", line));
+    for (const line of mismatchLines(sets.mismatch)) list.append(el("li", "", line));
     $("teach-message").replaceChildren(el("p", "", msg("sets.mismatch")), list, el("p", "", msg("sets.mismatch_fix")));
   }
 
@@ -310,6 +327,7 @@
     try {
       data = await api("POST", "/api/teach", form);
     } catch (e) {
+      e.standard = standard;
       teachError(e);
       return;
     } finally {

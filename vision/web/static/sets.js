@@ -47,6 +47,22 @@
     return data;
   }
 
+  // a refusal of the server in the page's words, by its status and what was asked (the server's own
+  // sentence, in English, only where the page has none: a code it could not read, say)
+  function said(e, asked) {
+    const status = e.status;
+    if (status === 413) return msg("error.413");
+    if (status === 415) return msg("error.415");
+    if (status === 503) return msg("sets.no_reader");
+    if (asked === "create" && status === 409) return msg("sets.exists", { name: e.setName });
+    if (asked === "create" && status === 400) return msg("sets.bad_name");
+    if (asked === "save" && status === 410) return msg("sets.pair_again");
+    if (asked === "undo" && status === 410) return msg("sets.undo_gone");
+    if (asked === "pair" && status === 400) return msg("sets.bad_codes", { error: e.message });
+    if (status === 404) return msg("sets.gone");
+    return e.message;
+  }
+
   function message(id, text) {
     const m = $(id);
     m.textContent = text || "";
@@ -74,7 +90,7 @@
     try {
       toast(await undo());
     } catch (e) {
-      toast(msg("sets.undo_failed", { error: e.message }));
+      toast(msg("sets.undo_failed", { error: said(e, "undo") }));
     }
   }
 
@@ -172,7 +188,8 @@
     try {
       await api("POST", "/api/sets", { name });
     } catch (e) {
-      message("sets-message", e.message);
+      e.setName = name;
+      message("sets-message", said(e, "create"));
       return;
     }
     message("sets-message", "");
@@ -189,7 +206,7 @@
     try {
       data = await api("GET", `/api/sets/${enc(name)}`);
     } catch (e) {
-      message("sets-message", e.message);
+      message("sets-message", said(e, "view"));
       if (e.status === 404) await loadSets();
       return;
     }
@@ -244,7 +261,7 @@
     try {
       data = await api("DELETE", `/api/sets/${enc(name)}/tiles/${enc(t.id)}`);
     } catch (e) {
-      message("sets-message", e.message);
+      message("sets-message", said(e, "remove"));
       return;
     }
     await setChanged(name);
@@ -278,7 +295,7 @@
     const facts = { lines, counts: e.data && e.data.counts, rowCounts: e.data && e.data.row_counts, standard: e.standard };
     sets.mismatch = lines.length ? facts : null;
     if (lines.length) drawMismatch();
-    else box.textContent = e.message;
+    else box.textContent = said(e, e.asked);
     box.hidden = false;
     box.scrollIntoView({ block: "nearest" });
   }
@@ -327,7 +344,7 @@
     try {
       data = await api("POST", "/api/teach", form);
     } catch (e) {
-      e.standard = standard;
+      Object.assign(e, { standard, asked: "pair" });
       teachError(e);
       return;
     } finally {
@@ -434,6 +451,7 @@
     try {
       data = await api("POST", "/api/teach/save", { preview: sets.preview });
     } catch (e) {
+      e.asked = "save";
       teachError(e);
       return;
     } finally {
@@ -473,7 +491,7 @@
         return msg("sets.correction_undone", { name: taught.set });
       });
     } catch (e) {
-      toast(msg("sets.not_taught_error", { name, error: e.message }));
+      toast(msg("sets.not_taught_error", { name, error: said(e, "teach") }));
     }
   }
 
@@ -496,7 +514,7 @@
         return msg("sets.negative_undone", { name: taught.set });
       });
     } catch (e) {
-      toast(msg("sets.not_taught_error", { name, error: e.message }));
+      toast(msg("sets.not_taught_error", { name, error: said(e, "teach") }));
     }
   }
 

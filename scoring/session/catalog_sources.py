@@ -1,5 +1,6 @@
 """Where the catalog's sentences come from: the code's ``tr``/``msg``/``Msg`` calls, the phone
-page's messages table and labels, the table mode's ``t("…")`` calls and the infraction names.
+page's messages table and labels, the table mode's ``t("…")`` calls, the keys of that table the
+taught sets' script names, and the infraction names.
 
 The catalog test (tests/scoring/session/test_i18n.py) asks this module for every sentence and fails on
 one without its Italian. Kept apart from :mod:`scoring.session.i18n`, which the rules' messages import,
@@ -18,6 +19,10 @@ from scoring.session.penalties import INFRACTIONS
 _JS_CALL = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
 #: an entry of the phone page's messages table (``"notice.gap": "A tile may be missing…",``)
 _PAGE_ENTRY = re.compile(r'^\s*"([\w.]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', re.MULTILINE)
+#: a key of that table in a script that words its texts with it (``msg("sets.title", {name})``, or a
+#: map of keys such as ``{faint: "sets.found_faint"}``): a string literal that is nothing but a key
+#: (not a file name: ``"photo.jpg"``)
+_PAGE_KEY = re.compile(r'"([a-z]+\.(?!(?:jpe?g|png|webp)")[a-z_]+)"')
 #: a label of the page's HTML worded by that table (``<h2 data-msg="hand.title">Hand</h2>``)
 _DATA_MSG = re.compile(r'data-msg="([\w.]+)"[^>]*>([^<]*)<')
 #: words the sheets translate from data, not from a literal in the code
@@ -40,6 +45,15 @@ def page_messages(path: Path) -> dict[str, str]:
     return {key: json.loads(f'"{value}"') for key, value in _PAGE_ENTRY.findall(text)}
 
 
+def page_keys(path: Path) -> set[str]:
+    """The keys of the page's messages table (``messages.js`` beside it) that a script of the page
+    (``static/sets.js``) words its texts with: string literals shaped ``section.name`` for a section
+    of the table (a misspelt name is kept, for the test to find)."""
+    sections = {key.split(".")[0] for key in page_messages(path.with_name("messages.js"))}
+    keys = _PAGE_KEY.findall(path.read_text(encoding="utf-8"))
+    return {key for key in keys if key.split(".")[0] in sections}
+
+
 def page_labels(path: Path) -> dict[str, str]:
     """Key → text of each element of the page's HTML marked ``data-msg`` (whitespace folded, as the
     browser shows it): the label the messages table words in the page's language."""
@@ -49,8 +63,9 @@ def page_labels(path: Path) -> dict[str, str]:
 
 def message_ids(paths: list[Path]) -> set[str]:
     """Every sentence the code translates: the first argument of ``tr(...)``, ``msg(...)`` and
-    ``Msg(...)`` where it is a literal (in a .js file: ``t("…")``; the phone page's messages
-    table, every sentence; in an .html file, the ``data-msg`` labels), and the infraction names
+    ``Msg(...)`` where it is a literal (in a .js file: ``t("…")`` and the sentences of the
+    messages table's keys it names; the phone page's messages table, every sentence; in an .html
+    file, the ``data-msg`` labels), and the infraction names
     and :data:`DATA_WORDS`."""
     found = set(DATA_WORDS) | {name for names in INFRACTIONS.values() for name in names} | {"chombo"}
     for path in paths:
@@ -60,8 +75,10 @@ def message_ids(paths: list[Path]) -> set[str]:
         if path.suffix == ".html":
             found |= set(page_labels(path).values())
             continue
-        if path.suffix == ".js":  # the phone page's table mode: t("…") with a literal
+        if path.suffix == ".js":  # the table mode: t("…") with a literal; the sets: the table's keys
             found |= {json.loads(f'"{m}"') for m in _JS_CALL.findall(path.read_text(encoding="utf-8"))}
+            table = page_messages(path.with_name("messages.js"))
+            found |= {table[key] for key in page_keys(path) if key in table}
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:

@@ -66,13 +66,24 @@ class Recovered:
     how: str
 
 
+#: Why a box was dropped from a row (text shown to the player; the phone page words the kind).
+DROPPED_WHY = {
+    "weakest": "the weakest box of a row with more boxes than codes",
+    "split": "a box holding two tiles, split",
+}
+
+
 @dataclass(frozen=True)
 class Dropped:
-    """A box left out of a row that had more boxes than codes."""
+    """A box left out of a row that had more boxes than codes, and why (:data:`DROPPED_WHY`)."""
 
     tile: TileRead
     row: int  # 1-based
-    why: str
+    how: str
+
+    @property
+    def why(self) -> str:
+        return DROPPED_WHY[self.how]
 
 
 # -- geometry in the hand's frame -------------------------------------------------------------------
@@ -258,7 +269,7 @@ def fit_rows(
                 continue
             weakest = sorted(doubtful, key=lambda t: (t.detector_score, t.confidence))[: len(row) - want]
             for t in weakest:
-                dropped.append(Dropped(t, k + 1, "the weakest box of a row with more boxes than codes"))
+                dropped.append(Dropped(t, k + 1, "weakest"))
             gone = {t.index for t in weakest}
             out.append([t for t in row if t.index not in gone])
             continue
@@ -294,7 +305,7 @@ def fit_rows(
                 read = _renumber(sorted(read_boxes(image, dets), key=lambda r: r.index), next_index)
                 next_index += len(read)
                 row = [x for x in row if x.index != t.index] + read
-                dropped.append(Dropped(t, k + 1, "a box holding two tiles, split"))
+                dropped.append(Dropped(t, k + 1, "split"))
                 recovered.extend(Recovered(r, k + 1, "split") for r in read)
         # 3. gaps at the row's pitch: between tiles, then outwards from either end
         if len(row) < want:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -54,11 +55,21 @@ class Pair:
 
 
 class PairingError(ValueError):
-    """The rows found and the rows typed do not match; ``lines`` says where, one line a row."""
+    """The rows found and the rows typed do not match; ``lines`` says where, one line a row, and
+    ``counts`` gives the same facts for a front end to word in its language: each row whose counts
+    differ as ``{"row", "found", "given", "codes"}``, and ``rows`` the photo's and the codes' numbers
+    of rows where those differ (empty when the codes themselves were the problem)."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(
+        self,
+        lines: list[str],
+        counts: list[dict[str, Any]] | None = None,
+        rows: tuple[int, int] | None = None,
+    ) -> None:
         super().__init__("; ".join(lines))
         self.lines = lines
+        self.counts = counts or []
+        self.row_counts = rows
         #: the tiles found, row by row (for a picture of what was found when pairing fails)
         self.rows: list[list[TileRead]] = []
         self.image: np.ndarray | None = None
@@ -91,18 +102,23 @@ def pair(rows: list[list[TileRead]], codes: list[list[str]] | None) -> list[Pair
         except CodesError as exc:
             raise PairingError([str(exc), *_found(rows)]) from None
     lines = []
+    counts: list[dict[str, Any]] = []
     for k in range(max(len(rows), len(codes))):
         found = len(rows[k]) if k < len(rows) else 0
         given = len(codes[k]) if k < len(codes) else 0
         if found != given:
             what = f"row {k + 1}: {_n(found, 'tile')} found, {_n(given, 'code')} given"
-            if k < len(codes):
-                what += f" ({row_text(codes[k])})"
+            text = row_text(codes[k]) if k < len(codes) else ""
+            if text:
+                what += f" ({text})"
             lines.append(what)
+            counts.append({"row": k + 1, "found": found, "given": given, "codes": text})
     if lines:
+        row_counts = None
         if len(rows) != len(codes):
             lines.insert(0, f"the photo shows {_n(len(rows), 'row')} of tiles, the codes give {len(codes)}")
-        raise PairingError(lines)
+            row_counts = (len(rows), len(codes))
+        raise PairingError(lines, counts, row_counts)
     return [
         Pair(t, c, k + 1, j + 1)
         for k, (row, cs) in enumerate(zip(rows, codes, strict=True))

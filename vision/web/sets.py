@@ -366,7 +366,9 @@ class Sets:
         except PairingError as exc:
             lines = [line if len(line) <= 300 else line[:299] + "…" for line in exc.lines[:20]]
             message = "the tiles found do not match the codes: " + "; ".join(lines)
-            raise ApiError(422, message, lines=lines) from None
+            # the same facts for the page to word in its language (the lines are the English)
+            facts = {"counts": exc.counts[:20], "row_counts": list(exc.row_counts or [])}
+            raise ApiError(422, message, lines=lines, **facts) from None
         return photo, examples, self.previews.put(Preview(name, examples))
 
     def save_preview(self, preview_id: str) -> tuple[Preview, TileSet]:

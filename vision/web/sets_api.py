@@ -4,7 +4,8 @@ teach it from a photo, and teach it every correction made on the page.
 - ``GET /api/sets`` the sets (name, taught tiles, codes; ``default``: the one ``serve --set`` named).
 - ``POST /api/sets`` ``{"name"}`` → a new empty set (409 when it exists).
 - ``GET /api/sets/{name}`` its taught tiles (id, code, source, how, added) and its suspects: taught
-  tiles that disagree with the rest of their code (two codes swapped), each with its sentence.
+  tiles that disagree with the rest of their code (two codes swapped), each with its facts (source,
+  ``own``/``other`` similarities, ``why``) for the page to word, and its English sentence.
 - ``GET /api/sets/{name}/tiles/{id}.png`` a taught tile's crop, as the reader sees it.
 - ``DELETE /api/sets/{name}/tiles/{id}`` → ``{"removed": tile, "undo": id}``;
   ``POST /api/sets/undo`` ``{"undo": id}`` puts it back.
@@ -101,8 +102,18 @@ def tile_json(e: Example) -> dict[str, Any]:
 
 
 def suspect_json(s: Suspect) -> dict[str, Any]:
+    """A suspect's facts (the page words them in its language) and its English sentence."""
     e = s.example
-    return {"id": e.id, "code": e.code, "looks_like": s.looks_like, "why": s.why, "message": s.message}
+    return {
+        "id": e.id,
+        "code": e.code,
+        "source": e.source,
+        "looks_like": s.looks_like,
+        "why": s.why,
+        "own": round(float(s.own), 4),
+        "other": round(float(s.other), 4),
+        "message": s.message,
+    }
 
 
 def _png(crop: Any) -> bytes:
@@ -250,8 +261,15 @@ async def teach(request: Request) -> JSONResponse:
         "taught": len(photo.taught),
         "disagreeing": len(photo.disagreeing),
         "recovered": photo.recovery_lines(),
+        "left_out": len(photo.left_out),
         "dropped": [
-            {"row": d.row, "read": d.tile.code, "why": d.why, "box": [round(float(v), 1) for v in d.tile.box]}
+            {
+                "row": d.row,
+                "read": d.tile.code,
+                "how": d.how,
+                "why": d.why,
+                "box": [round(float(v), 1) for v in d.tile.box],
+            }
             for d in photo.dropped
         ],
         "preview": preview,

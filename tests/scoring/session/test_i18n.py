@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.session.catalog_sources import message_ids, page_labels, page_messages
+from scoring.session.catalog_sources import message_ids, page_keys, page_labels, page_messages
 from scoring.session.engine import run_session
 from scoring.session.html import sheet_html
 from scoring.session.i18n import (
@@ -32,6 +32,7 @@ SOURCES = [
     *sorted((ROOT / "scoring" / "session").glob("*.py")),
     ROOT / "vision" / "web" / "session_api.py",
     ROOT / "vision" / "web" / "static" / "table.js",
+    ROOT / "vision" / "web" / "static" / "sets.js",
     ROOT / "vision" / "web" / "static" / "messages.js",
     ROOT / "vision" / "web" / "static" / "index.html",
 ]
@@ -80,6 +81,31 @@ def test_each_data_msg_label_of_the_page_is_a_sentence_of_its_table() -> None:
     labels = page_labels(STATIC / "index.html")
     assert len(labels) >= 15
     assert {k: v for k, v in labels.items() if table.get(k) != v} == {}
+
+
+def test_the_taught_sets_script_words_every_text_through_the_table() -> None:
+    # sets.js (the set bar, the teach panel, the pairing, the taught tiles, the toasts) names keys of
+    # the one table; each is there, its sentence collected and in Italian, and no sentence is left
+    # in the script itself (a string or template literal of two words or more, outside comments)
+    script = STATIC / "sets.js"
+    table = page_messages(STATIC / "messages.js")
+    keys = page_keys(script)
+    assert len(keys) >= 60
+    assert sorted(keys - set(table)) == []
+    assert {table[k] for k in keys} <= message_ids([script])
+    it = translator("it")
+    assert sorted(k for k in keys if it(table[k]) == table[k] and not _kept(table[k])) == []
+    code = re.sub(r"^\s*//.*$|\s//\s.*$", "", script.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    literals = re.findall(r'"[^"\n]*"|`[^`]*`', code)
+    code_words = {'"use strict"', '"prow recovered-notes"', '"2px solid #1e6fd9"'}  # not shown
+    worded = re.compile(r"[A-Za-z]{2,}[,.:;!?]? [A-Za-z]{2,}")
+    sentences = [s for s in literals if worded.search(s) and s not in code_words]
+    assert sentences == [], sentences
+    # the panel's labels in index.html are the table's (checked above), and there are many
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    start = html.index('<section id="sets"')
+    panel = html[start : html.index("</section>", start)]
+    assert len(re.findall(r'data-msg(?:-placeholder)?="', panel)) >= 15
 
 
 def _fields(text: str) -> set[str]:

@@ -149,6 +149,11 @@ def test_rows_that_do_not_match_are_named_and_nothing_is_kept(client: TestClient
         "row 2: 0 tiles found, 5 codes given (4s ? 1p 1p ?)",
     ]
     assert d["error"].startswith("the tiles found do not match the codes: ")
+    # the same facts for the page to word in its language
+    assert d["row_counts"] == [1, 2] and d["counts"] == [
+        {"row": 1, "found": 15, "given": 10, "codes": "3m 4m 5m 5p 5p 8p 8p 8p 4s 4s"},
+        {"row": 2, "found": 0, "given": 5, "codes": "4s ? 1p 1p ?"},
+    ]
     r = client.post("/api/teach", files=_photo(), data={"set": "home", "standard": "true", "save": "true"})
     assert r.status_code == 422
     assert r.json()["lines"][-1].startswith("the standard layout: 123456789m / 123456789p")

@@ -2,6 +2,9 @@
 // photo of tiles in rows (the pairing is shown before anything is saved), see and prune what it was
 // taught, and teach it every tile corrected on a photo read with it (with an Undo).
 // The server keeps the sets (GET/POST /api/sets, /api/teach…); this page keeps only the choice.
+// Every sentence is the page's one messages table's (messages.js, "sets.*"), in the page's language:
+// the server sends facts (codes, counts, how a tile was found) and this page words them, again on
+// "mahjong:lang".
 "use strict";
 
 (() => {
@@ -10,12 +13,15 @@
   const MAX_UPLOAD = 25 * 1024 * 1024;
 
   let P, $, el;
+  const msg = (key, params) => window.mahjongMessages.t(key, params);
   const sets = {
     list: [],          // GET /api/sets: [{name, tiles, codes, default}]
     current: "",       // the picker's set ("": none)
     view: null,        // GET /api/sets/{name} of the set shown in the panel
     teachFile: null,   // the teaching photo chosen
     preview: null,     // the id of the pairing shown, to save
+    pairing: null,     // POST /api/teach's answer shown (worded again when the language changes)
+    mismatch: null,    // the lines of a pairing that failed, shown
     learned: new Map(), // "readId:tileId" → {set, id}: the taught tile a correction made
   };
 
@@ -33,12 +39,28 @@
       r = await fetch(url, init);
       data = await r.json();
     } catch (e) {
-      throw Object.assign(new Error("Could not reach the server. Is it still running?"), { data: {} });
+      throw Object.assign(new Error(msg("error.unreachable")), { data: {} });
     }
     if (!r.ok || data.error) {
-      throw Object.assign(new Error(data.error || `The server answered ${r.status}.`), { data, status: r.status });
+      throw Object.assign(new Error(data.error || msg("sets.server_status", { status: r.status })), { data, status: r.status });
     }
     return data;
+  }
+
+  // a refusal of the server in the page's words, by its status and what was asked (the server's own
+  // sentence, in English, only where the page has none: a code it could not read, say)
+  function said(e, asked) {
+    const status = e.status;
+    if (status === 413) return msg("error.413");
+    if (status === 415) return msg("error.415");
+    if (status === 503) return msg("sets.no_reader");
+    if (asked === "create" && status === 409) return msg("sets.exists", { name: e.setName });
+    if (asked === "create" && status === 400) return msg("sets.bad_name");
+    if (asked === "save" && status === 410) return msg("sets.pair_again");
+    if (asked === "undo" && status === 410) return msg("sets.undo_gone");
+    if (asked === "pair" && status === 400) return msg("sets.bad_codes", { error: e.message });
+    if (status === 404) return msg("sets.gone");
+    return e.message;
   }
 
   function message(id, text) {
@@ -68,7 +90,7 @@
     try {
       toast(await undo());
     } catch (e) {
-      toast(`Could not undo: ${e.message}`);
+      toast(msg("sets.undo_failed", { error: said(e, "undo") }));
     }
   }
 
@@ -94,20 +116,21 @@
 
   function fillPicker() {
     const picker = $("set-picker");
-    const none = el("option", "", "None (as shipped)");
+    const none = el("option", "", msg("sets.none"));
     none.value = "";
     const items = sets.list.map((s) => {
-      const label = s.error ? `${s.name} (cannot be read)` : `${s.name} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}`;
-      const o = el("option", "", label + (s.default ? " · default" : ""));
+      const label = s.error ? msg("sets.unreadable", { name: s.name })
+        : msg(s.tiles === 1 ? "sets.item_one" : "sets.item", { name: s.name, n: s.tiles });
+      const o = el("option", "", s.default ? msg("sets.item_default", { item: label }) : label);
       o.value = s.name;
       o.disabled = Boolean(s.error);
       return o;
     });
-    const add = el("option", "", "New set…");
+    const add = el("option", "", msg("sets.new_option"));
     add.value = NEW;
     picker.replaceChildren(none, ...items, add);
     picker.value = sets.current;
-    $("set-open").textContent = sets.current ? "Teach · tiles" : "Teach";
+    $("set-open").textContent = msg(sets.current ? "sets.teach_tiles" : "sets.teach");
   }
 
   function pick(name) {
@@ -159,13 +182,14 @@
     ev.preventDefault();
     const name = $("set-name").value.trim();
     if (!name) {
-      message("sets-message", "Give the set a name.");
+      message("sets-message", msg("sets.give_name"));
       return;
     }
     try {
       await api("POST", "/api/sets", { name });
     } catch (e) {
-      message("sets-message", e.message);
+      e.setName = name;
+      message("sets-message", said(e, "create"));
       return;
     }
     message("sets-message", "");
@@ -182,7 +206,7 @@
     try {
       data = await api("GET", `/api/sets/${enc(name)}`);
     } catch (e) {
-      message("sets-message", e.message);
+      message("sets-message", said(e, "view"));
       if (e.status === 404) await loadSets();
       return;
     }
@@ -198,11 +222,12 @@
   function drawView() {
     const data = sets.view;
     const name = data.set.name;
-    $("set-title").textContent = `Set “${name}”` + (data.set.default ? " (the server's default)" : "");
-    $("set-count").textContent = `(${data.set.tiles} · ${data.set.codes} code${data.set.codes === 1 ? "" : "s"})`;
-    const suspect = new Map(data.suspects.map((s) => [s.id, s.message]));
-    $("set-suspects").replaceChildren(...data.suspects.map((s) => el("li", "", s.message)));
-    if (data.suspects_error) $("set-suspects").append(el("li", "", `Not checked: ${data.suspects_error}`));
+    $("set-title").textContent = msg(data.set.default ? "sets.title_default" : "sets.title", { name });
+    $("set-count").textContent = msg(data.set.codes === 1 ? "sets.count_one" : "sets.count",
+      { tiles: data.set.tiles, codes: data.set.codes });
+    const suspect = new Map(data.suspects.map((s) => [s.id, suspectText(s)]));
+    $("set-suspects").replaceChildren(...data.suspects.map((s) => el("li", "", suspect.get(s.id))));
+    if (data.suspects_error) $("set-suspects").append(el("li", "", msg("sets.not_checked", { error: data.suspects_error })));
     $("set-empty").hidden = data.tiles.length > 0;
     const grid = $("set-tiles");
     grid.replaceChildren(...data.tiles.map((t) => {
@@ -211,15 +236,16 @@
       fig.dataset.code = t.code;
       const img = el("img");
       img.src = `/api/sets/${enc(name)}/tiles/${enc(t.id)}.png`;
-      img.alt = `taught as ${t.code}`;
+      img.alt = msg("sets.taught_as", { code: t.code });
       img.loading = "lazy";
-      const cap = el("figcaption", "", t.code === "none" ? "not a tile" : t.code);
+      const cap = el("figcaption", "", t.code === "none" ? msg("sets.not_a_tile") : t.code);
       if (t.code === "none") fig.classList.add("negative");
       const remove = el("button", "remove", "×");
       remove.type = "button";
-      remove.setAttribute("aria-label", `Remove this taught ${t.code}`);
+      remove.setAttribute("aria-label", msg("sets.remove_tile", { code: t.code }));
       remove.addEventListener("click", () => removeTile(name, t));
-      fig.title = `${t.code} · ${t.how === "correction" ? "corrected" : "taught"} from ${t.source || "?"} · ${t.added}`;
+      fig.title = msg(t.how === "correction" ? "sets.tile_corrected" : "sets.tile_taught",
+        { code: t.code, source: t.source || "?", added: t.added });
       if (suspect.has(t.id)) {
         fig.classList.add("suspect");
         fig.title += ` · ${suspect.get(t.id)}`;
@@ -235,14 +261,14 @@
     try {
       data = await api("DELETE", `/api/sets/${enc(name)}/tiles/${enc(t.id)}`);
     } catch (e) {
-      message("sets-message", e.message);
+      message("sets-message", said(e, "remove"));
       return;
     }
     await setChanged(name);
-    toast(`Removed a taught ${t.code} from “${name}”.`, async () => {
+    toast(msg("sets.removed", { code: t.code, name }), async () => {
       await api("POST", "/api/sets/undo", { undo: data.undo });
       await setChanged(name);
-      return `Put the ${t.code} back into “${name}”.`;
+      return msg("sets.put_back", { code: t.code, name });
     });
   }
 
@@ -256,6 +282,8 @@
   // ---------------------------------------------------------------------------------------------
   function clearPairing() {
     sets.preview = null;
+    sets.pairing = null;
+    sets.mismatch = null;
     $("teach-result").hidden = true;
     $("teach-rows").replaceChildren();
     message("teach-message", "");
@@ -263,18 +291,36 @@
 
   function teachError(e) {
     const box = $("teach-message");
-    box.replaceChildren();
     const lines = (e.data && e.data.lines) || [];
-    if (lines.length) {
-      box.append(el("p", "", "The tiles found do not match the codes, nothing was saved:"));
-      const list = el("ul");
-      for (const line of lines) list.append(el("li", "", line));
-      box.append(list, el("p", "", "Fix the codes (or retake the photo with the rows apart) and pair again."));
-    } else {
-      box.textContent = e.message;
-    }
+    const facts = { lines, counts: e.data && e.data.counts, rowCounts: e.data && e.data.row_counts, standard: e.standard };
+    sets.mismatch = lines.length ? facts : null;
+    if (lines.length) drawMismatch();
+    else box.textContent = said(e, e.asked);
     box.hidden = false;
     box.scrollIntoView({ block: "nearest" });
+  }
+
+  // the rows found against the codes given, worded from the server's counts (its English lines
+  // where it sends none: the standard layout not fitting the rows found)
+  function mismatchLines({ lines, counts, rowCounts, standard }) {
+    if (!counts || !counts.length) return lines;
+    const out = [];
+    if (rowCounts && rowCounts.length === 2) {
+      out.push(msg(rowCounts[0] === 1 ? "sets.rows_one" : "sets.rows", { rows: rowCounts[0], codes: rowCounts[1] }));
+    }
+    for (const c of counts) {
+      const found = msg(c.found === 1 ? "sets.tile_found" : "sets.tiles_found", { n: c.found });
+      const given = msg(c.given === 1 ? "sets.code_given" : "sets.codes_given", { n: c.given });
+      out.push(msg("sets.row_counts", { row: c.row, found, given }) + (c.codes ? ` (${c.codes})` : ""));
+    }
+    if (standard) out.push(msg("sets.standard_help"));
+    return out;
+  }
+
+  function drawMismatch() {
+    const list = el("ul");
+    for (const line of mismatchLines(sets.mismatch)) list.append(el("li", "", line));
+    $("teach-message").replaceChildren(el("p", "", msg("sets.mismatch")), list, el("p", "", msg("sets.mismatch_fix")));
   }
 
   async function pair() {
@@ -282,12 +328,10 @@
     const file = sets.teachFile;
     const standard = $("teach-standard").checked;
     const codes = $("teach-codes").value.trim();
-    if (!file) return message("teach-message", "Choose a photo of the tiles first.");
-    if (!standard && !codes) {
-      return message("teach-message", "Type the codes of the tiles row by row, or tick the standard layout.");
-    }
+    if (!file) return message("teach-message", msg("sets.choose_photo"));
+    if (!standard && !codes) return message("teach-message", msg("sets.type_codes"));
     if (file.size > MAX_UPLOAD) {
-      return message("teach-message", `This photo is too large (${(file.size / 1048576).toFixed(0)} MB; the limit is 25 MB).`);
+      return message("teach-message", msg("sets.too_large", { mb: (file.size / 1048576).toFixed(0) }));
     }
     const form = new FormData();
     form.append("image", file, file.name || "photo.jpg");
@@ -300,6 +344,7 @@
     try {
       data = await api("POST", "/api/teach", form);
     } catch (e) {
+      Object.assign(e, { standard, asked: "pair" });
       teachError(e);
       return;
     } finally {
@@ -307,21 +352,51 @@
       $("teach-pair").disabled = false;
     }
     sets.preview = data.preview;
+    sets.pairing = data;
     drawPairing(data);
+    $("teach-result").scrollIntoView({ block: "nearest" });
   }
 
-  const FOUND = {
-    faint: "a box the detector was unsure of",
-    split: "half of a box holding two tiles",
-    gap: "a gap at the row's tile pitch",
-  };
+  // how a tile the detector missed was found, and why a box was dropped (vision/teach/finding.py)
+  const FOUND = { faint: "sets.found_faint", split: "sets.found_split", gap: "sets.found_gap" };
+  const DROPPED = { weakest: "sets.dropped_weakest", split: "sets.dropped_split" };
+  const found = (how) => (FOUND[how] ? msg(FOUND[how]) : how);
+
+  // a taught tile that looks wrong (GET /api/sets/{name}: its code, what it looks like, why)
+  function suspectText(s) {
+    const facts = { id: s.id, code: s.code, source: s.source || "?", like: s.looks_like };
+    if (s.why === "swap") return msg("sets.suspect_swap", facts);
+    if (s.own === undefined) return s.message; // an older server: its sentence
+    const negative = (code) => code === "none";
+    return msg("sets.suspect_looks", {
+      ...facts,
+      like: negative(s.looks_like) ? msg("sets.like_negative") : msg("sets.like_code", { code: s.looks_like }),
+      mine: negative(s.code) ? msg("sets.like_negative") : msg("sets.mine_code", { code: s.code }),
+      other: s.other.toFixed(2),
+      own: s.own > -1 ? s.own.toFixed(2) : msg("sets.no_other"),
+    });
+  }
+
+  // what was recovered or dropped to match the codes, one line each (as the CLI's recovery lines)
+  function recoveryLines(data) {
+    const lines = [];
+    data.rows.forEach((row, k) => row.forEach((p, i) => {
+      if (p.found) lines.push(msg("sets.recovered_line", { row: k + 1, place: i + 1, code: p.code, how: found(p.found) }));
+    }));
+    for (const d of data.dropped || []) {
+      const why = DROPPED[d.how] ? msg(DROPPED[d.how]) : d.why;
+      lines.push(msg("sets.dropped_line", { row: d.row, code: d.read, why }));
+    }
+    if (data.left_out) lines.push(msg("sets.left_out", { n: data.left_out }));
+    return lines;
+  }
 
   function drawPairing(data) {
     const rows = $("teach-rows");
     rows.replaceChildren();
     data.rows.forEach((row, k) => {
       const box = el("div", "prow");
-      box.append(el("span", "row-label", `Row ${k + 1} · ${row.length}`));
+      box.append(el("span", "row-label", msg("sets.row", { k: k + 1, n: row.length })));
       const tiles = el("div", "ptiles");
       for (const p of row) {
         const fig = el("figure", "pair");
@@ -329,46 +404,44 @@
         if (p.crop) {
           const img = el("img");
           img.src = p.crop;
-          img.alt = `taught as ${p.code}`;
+          img.alt = msg("sets.taught_as", { code: p.code });
           fig.append(img);
         } else {
           fig.classList.add("skip");
           fig.append(el("span", "skip-mark", "x"));
         }
-        fig.append(el("figcaption", "", p.code === "none" ? "not a tile" : p.taught ? p.code : "not taught"));
+        fig.append(el("figcaption", "", p.code === "none" ? msg("sets.not_a_tile") : p.taught ? p.code : msg("sets.not_taught")));
         if (p.found) { // the detector missed it: recovered for the row (a faint box, a gap, a split box)
           fig.classList.add("recovered");
           fig.style.outline = "2px solid #1e6fd9"; // app.css is another page's: styled here
-          fig.append(el("span", "found", "+ found"));
-          fig.title = `Recovered: ${FOUND[p.found] || p.found}.`;
+          fig.append(el("span", "found", msg("sets.found_mark")));
+          fig.title = msg("sets.recovered", { how: found(p.found) });
         }
         if (p.disagrees && p.code !== "none") {
           fig.classList.add("differs");
-          fig.append(el("span", "read", `read ${p.read}`));
-          fig.title = `The reader read this tile as ${p.read}; it will be taught as ${p.code}.`;
+          fig.append(el("span", "read", msg("sets.read_mark", { code: p.read })));
+          fig.title = msg("sets.differs", { read: p.read, code: p.code });
         }
         tiles.append(fig);
       }
       box.append(tiles);
       rows.append(box);
     });
-    const notes = [...(data.recovered || [])];
+    const notes = recoveryLines(data);
     if (notes.length) {
       const box = el("div", "prow recovered-notes");
-      box.append(el("span", "row-label", "Found or dropped to match the codes"));
+      box.append(el("span", "row-label", msg("sets.found_or_dropped")));
       const list = el("ul", "small");
       for (const line of notes) list.append(el("li", "", line));
       box.append(list);
       rows.append(box);
     }
-    const differ = data.disagreeing
-      ? ` The reader read ${data.disagreeing} of them otherwise (marked): check those codes.` : "";
+    const facts = { tiles: data.tiles, rows: data.rows.length, taught: data.taught, set: data.set };
+    const differ = data.disagreeing ? " " + msg("sets.summary_differ", { n: data.disagreeing }) : "";
     $("teach-summary").textContent =
-      `${data.tiles} tiles in ${data.rows.length} row${data.rows.length === 1 ? "" : "s"}: ` +
-      `${data.taught} to teach “${data.set}”, each the code under its picture.${differ}`;
-    $("teach-save").textContent = `Save ${data.taught} tile${data.taught === 1 ? "" : "s"}`;
+      msg(data.rows.length === 1 ? "sets.summary_one_row" : "sets.summary", facts) + differ;
+    $("teach-save").textContent = msg(data.taught === 1 ? "sets.save_one" : "sets.save_n", { n: data.taught });
     $("teach-result").hidden = false;
-    $("teach-result").scrollIntoView({ block: "nearest" });
   }
 
   async function savePairing() {
@@ -378,6 +451,7 @@
     try {
       data = await api("POST", "/api/teach/save", { preview: sets.preview });
     } catch (e) {
+      e.asked = "save";
       teachError(e);
       return;
     } finally {
@@ -386,10 +460,10 @@
     clearPairing();
     $("teach-codes").value = "";
     sets.teachFile = null;
-    $("teach-file").textContent = "Take or choose a photo of the tiles";
+    $("teach-file").textContent = msg("sets.teach_file");
     $("teach").open = false;
     await setChanged(data.set.name);
-    toast(`Taught ${data.added.length} tiles to “${data.set.name}”.`);
+    toast(msg("sets.taught_n", { n: data.added.length, name: data.set.name }));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -410,14 +484,14 @@
       const taught = { set: name, id: data.added.id };
       sets.learned.set(key, taught);
       await setChanged(name);
-      toast(`Taught this ${data.added.code} to “${name}”.`, async () => {
+      toast(msg("sets.taught_this", { code: data.added.code, name }), async () => {
         await api("DELETE", `/api/sets/${enc(taught.set)}/tiles/${enc(taught.id)}`);
         if (sets.learned.get(key) === taught) sets.learned.delete(key);
         await setChanged(taught.set);
-        return `Not taught to “${taught.set}”: the correction stays on this photo only.`;
+        return msg("sets.correction_undone", { name: taught.set });
       });
     } catch (e) {
-      toast(`Not taught to “${name}”: ${e.message}`);
+      toast(msg("sets.not_taught_error", { name, error: said(e, "teach") }));
     }
   }
 
@@ -434,14 +508,27 @@
       const data = await api("POST", "/api/teach/correction", { set: name, read_id: readId, tile: t.id, code: "none" });
       const taught = { set: name, id: data.added.id };
       await setChanged(name);
-      toast(`“${name}” will read boxes like this one as no tile.`, async () => {
+      toast(msg("sets.negative", { name }), async () => {
         await api("DELETE", `/api/sets/${enc(taught.set)}/tiles/${enc(taught.id)}`);
         await setChanged(taught.set);
-        return `Not taught to “${taught.set}”: the box is removed from this photo only.`;
+        return msg("sets.negative_undone", { name: taught.set });
       });
     } catch (e) {
-      toast(`Not taught to “${name}”: ${e.message}`);
+      toast(msg("sets.not_taught_error", { name, error: said(e, "teach") }));
     }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // the page's language changed ("mahjong:lang"; index.html's data-msg labels are app.js's): every
+  // text this file drew, again in the new language
+  // ---------------------------------------------------------------------------------------------
+  function relabel() {
+    $("sets").setAttribute("aria-label", msg("sets.panel"));
+    if (!sets.teachFile) $("teach-file").textContent = msg("sets.teach_file");
+    fillPicker();
+    if (sets.view) drawView();
+    if (sets.pairing) drawPairing(sets.pairing);
+    if (sets.mismatch) drawMismatch();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -455,6 +542,8 @@
       return;
     }
     $("set-bar").hidden = false;
+    relabel();
+    document.addEventListener("mahjong:lang", relabel);
     P.hooks.set = () => sets.current;
     P.hooks.corrected = corrected;
     document.addEventListener("click", (ev) => {

@@ -89,6 +89,7 @@ def _count(client: TestClient, name: str = "home") -> int:
 # ------------------------------------------------------------------------------------------------
 # sets
 # ------------------------------------------------------------------------------------------------
+@pytest.mark.models
 def test_sets_are_listed_created_and_the_default_marked(reader: TruthReader, tmp_path: Path) -> None:
     client = _client(reader, tmp_path)
     assert client.get("/api/sets").json() == {"sets": [], "default": None}

@@ -115,11 +115,12 @@ def new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_output(path: str | Path, data: bytes) -> Path:
-    """Write ``data`` whole to the file ``path`` names (through a link: the link stays), by a
+def write_output(path: str | Path, data: bytes, follow_links: bool = True) -> Path:
+    """Write ``data`` whole to the file ``path`` names (through a link: the link stays; with
+    ``follow_links=False`` a link at ``path`` is replaced, as a store's own files are), by a
     temporary file beside it renamed over it, with the umask's mode. OSError on failure, the
     old file untouched."""
-    target = Path(os.path.realpath(path))
+    target = Path(os.path.realpath(path)) if follow_links else Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:

@@ -42,11 +42,16 @@ def draw(
             canvas, label, (x0 + 2, ty), cv2.FONT_HERSHEY_SIMPLEX, fs, (255, 255, 255), thick, cv2.LINE_AA
         )
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            written = cv2.imwrite(str(out), canvas)
-        except cv2.error:
-            written = False
-        if not written:
-            raise ValueError(f"OpenCV could not write {out} (unknown image extension?)")
+        write_image(canvas, out)
     return canvas
+
+
+def write_image(canvas: np.ndarray, out: Path) -> None:
+    """Save a drawn picture; ValueError when OpenCV cannot (an extension it does not know)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        written = cv2.imwrite(str(out), canvas)
+    except cv2.error:
+        written = False
+    if not written:
+        raise ValueError(f"OpenCV could not write {out} (unknown image extension?)")

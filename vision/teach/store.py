@@ -17,7 +17,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 import threading
 import zipfile
 import zlib
@@ -33,7 +32,7 @@ except ImportError:  # not POSIX: a lock between this process's threads only
 import cv2
 import numpy as np
 
-from scoring.output_paths import new_file_mode, what_is, write_output
+from scoring.output_paths import what_is, write_output
 from vision.images import PhotoError, decode_image
 from vision.teach.profile import MAX_EXAMPLES, NAME_RE, Example, SetError, TileSet, check_name
 
@@ -63,19 +62,8 @@ def default_root() -> Path:
 
 def _write_atomic(path: Path, data: bytes) -> None:
     """``data`` as ``path``, whole or not at all, with the mode the user's umask gives a new file
-    (a set shared with a group stays readable by it)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, new_file_mode())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    (a set shared with a group stays readable by it): the rule every output follows."""
+    write_output(path, data, follow_links=False)
 
 
 def _png(crop: np.ndarray) -> bytes:

@@ -11,7 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.annotate import draw
+from vision.annotate import draw, write_image
 from vision.detect import Detection
 from vision.pipeline import PhotoReader, Source
 from vision.read import TileRead, tile_crop
@@ -66,7 +66,7 @@ class TaughtPhoto:
         )
         mark(canvas, [d.tile for d in self.dropped], DROPPED_COLOUR, "x", cross=True)
         mark(canvas, self.left_out, DROPPED_COLOUR, "")
-        write(canvas, out)
+        write_image(canvas, out)
 
     def recovery_lines(self) -> list[str]:
         """What was recovered or dropped, one line each (the text output and the page)."""
@@ -113,21 +113,13 @@ def mark(
             )
 
 
-def write(canvas: np.ndarray, out: Path) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        written = cv2.imwrite(str(out), canvas)
-    except cv2.error:
-        written = False
-    if not written:
-        raise ValueError(f"OpenCV could not write {out} (unknown image extension?)")
 
 
 def annotate_found(image: np.ndarray, rows: list[list[TileRead]], out: Path) -> None:
     """A photo that did not pair: the tiles found, each with the reader's code and its row's
     number (what to compare with the codes typed)."""
     shown = [replace(t, code=f"{k + 1}:{t.code}") for k, row in enumerate(rows) for t in row]
-    write(draw(image, shown, None), out)
+    write_image(draw(image, shown, None), out)
 
 
 def pair_photo(

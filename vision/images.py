@@ -37,17 +37,23 @@ MIN_SIDE = 8
 #: stays at least this long: a 12-megapixel photo decodes at 2000 px, where a tile of a hand
 #: spanning the frame is still ~90 px wide, more than the reader's 96 px crop needs.
 DECODE_MIN_SIDE = 1600
-#: Most memory one decode may take (bytes of the codec's buffers, from the header): 100 MP at 3
-#: bytes a pixel. A JPEG decodes reduced (its buffer is a quarter or less of its pixels, so the
-#: pixel cap is its limit); a PNG, TIFF, WebP or BMP decodes whole, a progressive JPEG keeps
-#: every coefficient (2 bytes a sample), a 16-bit image 6 bytes a pixel: their limit is this.
+#: Most memory one decode may take at its peak (bytes, from the header). A JPEG decodes reduced
+#: (its buffer is a quarter or less of its pixels, so the pixel cap is its limit); a PNG, TIFF,
+#: WebP or BMP decodes whole and OpenCV holds the decoded image twice while it does (measured by
+#: scripts/bench_upload_memory.py: 575 MB for a 100 MP PNG), a progressive JPEG keeps every
+#: coefficient (2 bytes a sample), a 16-bit image 6 bytes a pixel: their limit is this, about
+#: 50 MP for an 8-bit whole decode.
 MAX_DECODE_BYTES = 300 << 20
+#: what a whole (unreduced) decode holds at its peak, in decoded images
+WHOLE_DECODE_PEAK = 2
 _REDUCED = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
 def max_decode_bytes(max_pixels: int) -> int:
     """:data:`MAX_DECODE_BYTES`, lower with a lower pixel cap (a crop's: 256x256 at 3 bytes)."""
-    return min(MAX_DECODE_BYTES, 3 * max_pixels) if max_pixels < MAX_PIXELS else MAX_DECODE_BYTES
+    if max_pixels >= MAX_PIXELS:
+        return MAX_DECODE_BYTES
+    return min(MAX_DECODE_BYTES, WHOLE_DECODE_PEAK * 3 * max_pixels)
 
 
 class PhotoError(ValueError):
@@ -139,7 +145,8 @@ def decoded_bytes(data: bytes | np.ndarray, kind: str, w: int, h: int, factor: i
     """The most memory the codec takes for this image (bytes), from its header: each pixel's
     samples at the file's bit depth (a 16-bit PNG decodes through 16-bit rows), a progressive
     JPEG's coefficient buffer (two bytes a sample, whatever the reduction), and for a TIFF its
-    largest tile or strip (a 100x100 TIFF may claim one 16000x16000 tile: 1.15 GB to refuse)."""
+    largest tile or strip (a 100x100 TIFF may claim one 16000x16000 tile: 1.15 GB to refuse); a
+    whole decode counts :data:`WHOLE_DECODE_PEAK` images, as OpenCV holds them at its peak."""
     head = bytes(data[: 1 << 16]) if kind != "tiff" else bytes(data)
     channels, depth = 3, 8
     if kind == "png" and len(head) >= 26:
@@ -151,10 +158,11 @@ def decoded_bytes(data: bytes | np.ndarray, kind: str, w: int, h: int, factor: i
         channels = max(3, fields.get(277, 1))
         tile = fields.get(322, 0) * fields.get(323, 0)
         strip = w * min(fields.get(278, h), h)
-        return max(tile, strip, w * h) * channels * depth // 8
+        return max(tile, strip, WHOLE_DECODE_PEAK * w * h) * channels * depth // 8
     elif kind == "jpeg" and _progressive(head):
-        return w * h * 3 * 2
-    return (w // factor) * (h // factor) * channels * depth // 8
+        return w * h * 3 * 2 + (w // factor) * (h // factor) * 3
+    peak = WHOLE_DECODE_PEAK if factor == 1 else 1
+    return peak * (w // factor) * (h // factor) * channels * depth // 8
 
 
 def _progressive(head: bytes) -> bool:

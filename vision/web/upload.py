@@ -166,7 +166,7 @@ def form_schema(required: list[str], properties: dict[str, dict[str, Any]]) -> d
 #: HTTP status for each reason :mod:`vision.images` refuses a photo
 STATUS = {"too_large": 413, "not_image": 415, "unsupported": 415}
 #: Photos decoded at once, whatever the number of requests: each may take up to
-#: :data:`vision.images.MAX_PIXELS` x 3 bytes while it decodes; the others wait their turn.
+#: :data:`vision.images.MAX_DECODE_BYTES` at its peak while it decodes; the others wait their turn.
 DECODE_SLOTS = 2
 _decoding = threading.BoundedSemaphore(DECODE_SLOTS)
 

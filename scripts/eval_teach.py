@@ -287,6 +287,20 @@ def eval_frames(reader: PhotoReader, draws: int, ks: tuple[int, ...] = (1, 2, 4)
 
 
 # -- the protocol of issue 21: teach from k photos of a set, read its other photos end to end ------
+def _split_photo(reader: PhotoReader, r: dict[str, str], audit: dict) -> protocol.Photo:
+    """One row of the real split as a prepared protocol photo: read at its restored width, its
+    labels with the audit applied (boxes judged tile or back count for boxes only)."""
+    folder = REAL / r["dataset"] / r["published"] / "images"
+    photo = RealPhoto(r["dataset"], r["published"], folder / r["file"])
+    image = load_picture(photo)
+    labels = apply_audit(
+        read_labels(photo, image.shape[1], image.shape[0]), audit.get((r["dataset"], r["file"]), [])
+    )
+    p = protocol.Photo(r["file"], image, labels)
+    protocol.prepare(reader, p)
+    return p
+
+
 def frame_photos(reader: PhotoReader) -> tuple[list, list[str], list[str]]:
     """The camera frames of splits teach and test as protocol photos (labels with the audit
     applied: boxes judged tile or back count for boxes only), and the names of the two halves of
@@ -297,16 +311,7 @@ def frame_photos(reader: PhotoReader) -> tuple[list, list[str], list[str]]:
     for r in rows:
         if r["split"] not in ("teach", "test"):
             continue
-        photo = RealPhoto(
-            r["dataset"], r["published"], REAL / r["dataset"] / r["published"] / "images" / r["file"]
-        )
-        image = load_picture(photo)
-        labels = apply_audit(
-            read_labels(photo, image.shape[1], image.shape[0]), audit.get((r["dataset"], r["file"]), [])
-        )
-        p = protocol.Photo(r["file"], image, labels)
-        protocol.prepare(reader, p)
-        photos.append(p)
+        photos.append(_split_photo(reader, r, audit))
         if r["split"] == "teach":
             names.append(r["file"])
     return photos, names[::2], names[1::2]
@@ -326,16 +331,7 @@ def chinese_group(reader: PhotoReader, prefix: str) -> list:
     audit = read_audit(AUDIT_CSV)
     photos = []
     for r in rows:
-        photo = RealPhoto(
-            r["dataset"], r["published"], REAL / r["dataset"] / r["published"] / "images" / r["file"]
-        )
-        image = load_picture(photo)
-        labels = apply_audit(
-            read_labels(photo, image.shape[1], image.shape[0]), audit.get((r["dataset"], r["file"]), [])
-        )
-        p = protocol.Photo(r["file"], image, labels)
-        protocol.prepare(reader, p)
-        photos.append(p)
+        photos.append(_split_photo(reader, r, audit))
     return photos
 
 

@@ -202,6 +202,7 @@ def test_a_read_hand_fits_the_phone(browser, width: int) -> None:  # noqa: F811
     assert not errors, errors
 
 
+@pytest.mark.models  # pairs the standard layout with the shipped models when they are there
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_teach_panel_fits_the_phone(browser, width: int, tmp_path: Path) -> None:  # noqa: F811
     """A new set's form, the teaching panel, and (with the shipped reader, which gives the taught
@@ -244,7 +245,7 @@ def test_the_teach_panel_fits_the_phone(browser, width: int, tmp_path: Path) -> 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_table_mode_fits_the_phone(browser, width: int) -> None:  # noqa: F811
-    from tests.vision.web.test_table_browser import PLAYERS, _add_draw, _add_typed_hand
+    from tests.vision.web.test_table_browser import _add_draw, _add_typed_hand, _start_session
     from vision.web.app import create_app
 
     context, page, errors = _sized(browser, width)
@@ -255,11 +256,7 @@ def test_the_table_mode_fits_the_phone(browser, width: int) -> None:  # noqa: F8
             page.click("#mode-table")
             setup = _fits(page)
             page.fill("#t-tournament", "Riichi open")
-            page.select_option("#t-rules", "riichi")
-            for seat, name in zip("ESWN", PLAYERS, strict=True):
-                page.fill(f"#t-players input[name='name-{seat}']", name)
-            page.click("#t-start")
-            page.wait_for_selector("#t-board:not([hidden])")
+            _start_session(page, "riichi")
             _add_typed_hand(page)
             _add_draw(page)
             sheet = _fits(page)

@@ -151,7 +151,7 @@ def test_the_table_mode_in_italian_fits_the_phone(browser) -> None:  # noqa: F81
     """The table mode's labels in Italian (index.html's, worded by the page's table; table.js
     words the rest), its setup, sheet and a photo's hand fitting 320 px."""
     from tests.vision.support import EXAMPLE
-    from tests.vision.web.test_table_browser import PLAYERS, _add_draw, _add_typed_hand
+    from tests.vision.web.test_table_browser import _add_draw, _add_typed_hand, _start_session
     from vision.web.app import create_app
 
     context, page, errors = _sized(browser, 320, locale="it-IT")
@@ -163,11 +163,7 @@ def test_the_table_mode_in_italian_fits_the_phone(browser) -> None:  # noqa: F81
             labels = page.inner_text("#t-setup")
             setup = _fits(page)
             page.fill("#t-tournament", "Torneo di Pavia")
-            page.select_option("#t-rules", "riichi")
-            for seat, name in zip("ESWN", PLAYERS, strict=True):
-                page.fill(f"#t-players input[name='name-{seat}']", name)
-            page.click("#t-start")
-            page.wait_for_selector("#t-board:not([hidden])")
+            _start_session(page, "riichi")
             _add_typed_hand(page)
             _add_draw(page)
             sheet = _fits(page)

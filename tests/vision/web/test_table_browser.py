@@ -38,6 +38,15 @@ def _totals(page) -> dict[str, int]:
     return dict(cells)
 
 
+def _start_session(page, rules: str, names: list[str] = PLAYERS) -> None:
+    """The table form's seats filled and the session started (the board shown)."""
+    page.select_option("#t-rules", rules)
+    for seat, name in zip("ESWN", names, strict=True):
+        page.fill(f"#t-players input[name='name-{seat}']", name)
+    page.click("#t-start")
+    page.wait_for_selector("#t-board:not([hidden])")
+
+
 def _add_typed_hand(page) -> None:
     page.click("#t-kind button[data-value='hand']")
     page.click("#t-source button[data-value='typed']")
@@ -99,11 +108,7 @@ def test_table_mode_adds_hands_keeps_them_and_exports(browser, tmp_path: Path) -
             page.fill("#t-tournament", "Riichi open")
             page.fill("#t-session", "2")
             page.fill("#t-table", "1")
-            page.select_option("#t-rules", "riichi")
-            for seat, name in zip("ESWN", PLAYERS, strict=True):
-                page.fill(f"#t-players input[name='name-{seat}']", name)
-            page.click("#t-start")
-            page.wait_for_selector("#t-board:not([hidden])")
+            _start_session(page, "riichi")
             assert "Next: hand E1" in page.inner_text("#t-next")
 
             _add_typed_hand(page)

@@ -10,6 +10,7 @@ import pytest
 
 from tests.vision.support import TruthReader
 from tests.vision.web.test_browser import CHROMIUM, Server, _page, browser  # noqa: F401 (fixture)
+from tests.vision.web.test_table_browser import _start_session
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
@@ -28,11 +29,7 @@ def test_table_mode_speaks_italian_when_the_page_does(browser) -> None:  # noqa:
             page.goto(base + "/")
             page.wait_for_selector("body[data-table-ready='true']")
             page.click("#mode-table")
-            page.select_option("#t-rules", "mcr")
-            for seat, name in zip("ESWN", ["Anna", "Bruno", "Carla", "Dario"], strict=True):
-                page.fill(f"#t-players input[name='name-{seat}']", name)
-            page.click("#t-start")
-            page.wait_for_selector("#t-board:not([hidden])")
+            _start_session(page, "mcr")
             page.click("#t-kind button[data-value='draw']")
             page.click("#t-add-row")
             page.wait_for_selector("#t-sheet tr[data-row='0']")

@@ -364,23 +364,31 @@
       tiles: state.tiles.map((t) => ({ id: t.id, code: t.code, box: t.box, orientation: t.orientation, turn: t.turn || 0, turn_confidence: t.turn_confidence ?? 1 })),
       rules: rulesNow(), options: options(), context: context(),
     };
+    const data = await rescoring("/api/layout", body, seq);
+    if (!data) return; // failed (said), or a newer correction is on its way
+    const byId = new Map(state.tiles.map((x) => [String(x.id), x]));
+    state.tiles = data.tiles.map((x) => ({ ...byId.get(String(x.id)), group: x.group, role: x.role }));
+    laidOut(data);
+    showResult(data);
+  }
+
+  // POST a rescoring request; its answer, or null when it failed (the page says so) or a newer
+  // request (seq) has been sent since: only the newest answer is shown
+  async function rescoring(url, body, seq) {
     let data;
     try {
-      const r = await fetch("/api/layout", {
+      const r = await fetch(url, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
       });
       data = await r.json();
       if (!r.ok || data.error) throw new Error(data.error || `status ${r.status}`);
     } catch (e) {
       if (seq === state.seq) showMessage(msg("error.rescore"));
-      return;
+      return null;
     }
-    if (seq !== state.seq) return; // a newer correction is on its way
+    if (seq !== state.seq) return null;
     showMessage("");
-    const byId = new Map(state.tiles.map((x) => [String(x.id), x]));
-    state.tiles = data.tiles.map((x) => ({ ...byId.get(String(x.id)), group: x.group, role: x.role }));
-    laidOut(data);
-    showResult(data);
+    return data;
   }
 
   // what a layout says that the score endpoint does not: the hand's tiles and sets, and whether a
@@ -408,19 +416,8 @@
     if (!state.baseHand || !state.result) { rescore(); return; }
     const seq = ++state.seq; // a layout of corrected tiles still to come answers after, and wins
     const body = { hand: handToScore(), rules: rulesNow(), options: options(), candidates: !state.setApart };
-    let data;
-    try {
-      const r = await fetch("/api/score", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-      });
-      data = await r.json();
-      if (!r.ok || data.error) throw new Error(data.error || `status ${r.status}`);
-    } catch (e) {
-      if (seq === state.seq) showMessage(msg("error.rescore"));
-      return;
-    }
-    if (seq !== state.seq) return;
-    showMessage("");
+    const data = await rescoring("/api/score", body, seq);
+    if (!data) return;
     const tileNotices = (state.result.notices || []).filter((n) => n.about === "tiles");
     state.result = {
       ...state.result,

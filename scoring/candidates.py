@@ -19,10 +19,11 @@ list :func:`candidates` returns, best first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.context import score_or_invalid
 from scoring.decompose import readings
 from scoring.hand import Hand, HandError
 from scoring.result import Score
@@ -156,3 +157,41 @@ def render(found: list[Candidate], hint: str) -> str:
     else:
         head = f"Winning tile: none set apart, and no candidate wins ({hint})"
     return "\n".join([head, *(f"  {'*' if c is chosen else ' '} {c.describe()}" for c in found)])
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A hand's score, the candidate winning tiles when they were looked for, and the one the
+    score takes (None when the hand said which tile won, or none wins)."""
+
+    score: Score
+    candidates: list[Candidate]
+    chosen: Candidate | None
+
+
+def score_or_best(
+    hand: Hand | None,
+    rules: str,
+    options: Mapping[str, str] | None = None,
+    *,
+    hand_error: str | None = None,
+    listed: bool = False,
+    on_bug: Callable[[Exception], None] | None = None,
+) -> Scored:
+    """Score ``hand`` as every front end does (:func:`scoring.context.score_or_invalid`); when it
+    names no winning tile and does not score without one, every tile that could have won is
+    scored and the best gives the score. ``listed``: look for the candidates even so (the page and
+    a photo with the winning tile given list them). Never an exception: a scorer's bug is an
+    invalid score (``on_bug`` is told)."""
+    score = score_or_invalid(hand, rules, options, hand_error=hand_error, on_bug=on_bug)
+    if hand is None or not (listed or (hand.winning_tile is None and not score.valid)):
+        return Scored(score, [], None)
+    try:
+        found = candidates(hand, rules, options)
+    except Exception as exc:  # a scorer bug must not stop a batch, the page or the camera
+        if on_bug is not None:
+            on_bug(exc)
+        bug = f"internal error while scoring: {type(exc).__name__}: {exc}"
+        return Scored(Score.invalid(rules, bug), [], None)
+    chosen = best(found) if hand.winning_tile is None else None
+    return Scored(chosen.score if chosen is not None else score, found, chosen)

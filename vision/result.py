@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from scoring.candidates import Candidate, best, candidates, needs_words
-from scoring.context import HandContext, score_or_invalid, with_problems
+from scoring.candidates import Candidate, needs_words, score_or_best
+from scoring.context import HandContext, with_problems
 from scoring.hand import Hand, HandError, Meld
 from scoring.result import Score
 from scoring.tiles import Tile, TileError, tile
@@ -206,18 +206,16 @@ def finish(
     found: list[Candidate] = []
     notes: list[str] = []
     if rules is not None:
-        score = score_or_invalid(hand, rules, options, hand_error=hand_error)
-        unsure = context.winning_tile is not None or not score.valid
-        if hand is not None and layout.winning_tile is None and unsure:
-            # nothing set apart: every tile that could have won, and the best one scored
-            found = candidates(hand, rules, options)
-            chosen = best(found) if context.winning_tile is None else None
-            if chosen is not None:
-                score, winning_from = chosen.score, "candidate"
-                notes.append(
-                    f"no winning tile set apart: scored as if {chosen.tile.code} won, the best of "
-                    f"{len(found)} candidate(s){needs_words(chosen)}; check which tile won"
-                )
+        # nothing set apart: every tile that could have won (listed even when the tile is given)
+        given = layout.winning_tile is None and context.winning_tile is not None
+        scored = score_or_best(hand, rules, options, hand_error=hand_error, listed=given)
+        score, found, chosen = scored.score, scored.candidates, scored.chosen
+        if chosen is not None:
+            winning_from = "candidate"
+            notes.append(
+                f"no winning tile set apart: scored as if {chosen.tile.code} won, the best of "
+                f"{len(found)} candidate(s){needs_words(chosen)}; check which tile won"
+            )
     if winning_from is not None:  # the winning tile is known or chosen: the layout's lack is moot
         kept = [(k, p) for k, p in zip(kinds, problems, strict=True) if k != "no_winning_tile"]
         kinds, problems = [k for k, _ in kept], [p for _, p in kept]

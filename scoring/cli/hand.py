@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from scoring.candidates import Candidate, best, candidates
 from scoring.candidates import render as render_candidates
+from scoring.candidates import score_or_best
 from scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
@@ -30,7 +30,7 @@ from scoring.context import score_or_invalid
 from scoring.hand import Hand, HandError
 from scoring.notation import format_hand, parse_hand
 from scoring.result import Score
-from scoring.rules import check_context, score_hand, scorer
+from scoring.rules import check_context, scorer
 from scoring.structured import hand_from_dict, parse_document, parse_json
 from scoring.tiles import format_tiles, glyphs
 
@@ -73,17 +73,12 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
             out.write("\n")
             return EXIT_BAD_INPUT
         raise CliError(str(exc)) from None
-    score = score_hand(hand, args.rules, options)
-    found: list[Candidate] = []
-    if not score.valid and hand.winning_tile is None:
-        # typed without the winning tile: every tile that could have won, the best one scored
-        found = candidates(hand, args.rules, options)
-        chosen = best(found)
-        score = chosen.score if chosen is not None else score
+    # typed without the winning tile: every tile that could have won, the best one scored
+    scored = score_or_best(hand, args.rules, options)
+    score, found, chosen = scored.score, scored.candidates, scored.chosen
     if args.json:
         record = score.to_json()
         if found:
-            chosen = best(found)
             record["scored_winning_tile"] = chosen.tile.code if chosen else None
             record["candidates"] = [c.to_json() for c in found]
         json.dump(record, out, ensure_ascii=False)

@@ -33,10 +33,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from scoring.candidates import Candidate, best, candidates
-from scoring.context import HandContext, context_from_dict, score_or_invalid, with_problems
+from scoring.candidates import score_or_best
+from scoring.context import HandContext, context_from_dict, with_problems
 from scoring.hand import MAX_COUNTER, Hand, HandError
-from scoring.result import Score
 from scoring.rules import RULE_SYSTEMS
 from scoring.structured import hand_from_dict
 from scoring.tiles import TileError
@@ -142,7 +141,6 @@ def score_payload(
     that could have completed the hand is scored; with no winning tile the best one gives the
     score (:mod:`scoring.candidates`)."""
     built: Hand | None = None
-    found: list[Candidate] = []
     winning_from: str | None = None
     hand_error = None
 
@@ -153,23 +151,18 @@ def score_payload(
         built = hand_from_dict(hand)
     except (HandError, TileError) as exc:
         hand_error = str(exc)
-    score = score_or_invalid(built, rules, options, hand_error=hand_error, on_bug=logged)
-    if built is not None:
-        winning_from = "given" if built.winning_tile is not None else None
-        if with_candidates or (built.winning_tile is None and not score.valid):
-            try:
-                found = candidates(built, rules, options)
-            except Exception as exc:  # a scorer bug must not take the page down
-                logged(exc)
-                score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
-            chosen = best(found) if built.winning_tile is None else None
-            if chosen is not None:
-                score, winning_from = chosen.score, "candidate"
+    result = score_or_best(
+        built, rules, options, hand_error=hand_error, listed=with_candidates, on_bug=logged
+    )
+    score, found = result.score, result.candidates
+    scored: str | None = None  # the tile the score takes
+    if built is not None and built.winning_tile is not None:
+        winning_from, scored = "given", built.winning_tile.code
+    elif result.chosen is not None:
+        winning_from, scored = "candidate", result.chosen.tile.code
     reason = score.error
     score = with_problems(score, problems)
     out = score_json(hand, score, problems)
-    scored = (built.winning_tile.code if built is not None and built.winning_tile is not None
-              else found[0].tile.code if winning_from == "candidate" else None)
     out.update(
         candidates=candidates_payload(found),
         winning=winning_payload(winning_from, scored),

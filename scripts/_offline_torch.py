@@ -103,7 +103,18 @@ def _torchvision_ops() -> None:
 
 
 def setup() -> None:
-    """Idempotent: environment, font, torchvision ops."""
+    """Idempotent: environment, font, torchvision ops.
+
+    Training scripts run in the training venv; run from the runtime venv they would die on
+    ``import torch`` with a traceback, so say what to run instead.
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("torch") is None:
+        raise SystemExit(
+            "error: torch is not installed in this Python: training runs in .venv-train "
+            "(create it with `STAGE=venv bash scripts/make_models.sh`, then use .venv-train/bin/python)"
+        )
     _environment()
     _font()
     _torchvision_ops()

@@ -397,7 +397,7 @@ class ProceduralSource(Source):
             riichi.pin(cv, sp, n, red5, _CIRCLE_POS[n], r)
         else:
             length = {2: 0.36, 3: 0.34, 4: 0.36, 5: 0.34, 6: 0.36, 7: 0.26, 8: 0.36, 9: 0.27}[n]
-            width = 0.12 if n < 8 else 0.1
+            width = (0.12 if n < 8 else 0.1) * (1.3 if sp.sticks == "bone" else 1.0)  # real bones are wide
             base = GREEN if sp.colour_suits else sp.ink
             for i, (x, y) in enumerate(_STICK_POS[n]):
                 col = RED if red5 or i in _STICK_RED.get(n, set()) else base

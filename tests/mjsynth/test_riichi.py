@@ -72,7 +72,7 @@ def test_character_numerals_differ_only_in_the_top_character(proc, style, pair):
 def test_red_fives_are_red_where_the_plain_five_is_not(proc, style):
     f5m, f0m = proc.face(style, "5m"), proc.face(style, "0m")
     assert _share(f5m, *RED, region=TOP) < 0.002 and _share(f0m, *RED, region=TOP) > 0.03
-    corner = np.s_[: FACE_H // 3, : FACE_W // 2]  # the top-left circle, the top-left stick
+    corner = np.s_[: FACE_H // 4, : FACE_W * 2 // 5]  # the top-left circle, the top-left stick
     centre = np.s_[FACE_H * 2 // 5 : FACE_H * 3 // 5, FACE_W * 2 // 5 : FACE_W * 3 // 5]
     for suit in "ps":
         plain, red = proc.face(style, "5" + suit), proc.face(style, "0" + suit)

@@ -5,8 +5,9 @@
 
 Without --variants: ``--count`` random photos of the default mix. With --variants: one row per scene
 variant (``VARIANTS``: clutter, eye level, loose tiles, close-ups, far rows, a game table, a reveal table,
-the new designs), ``--cols`` photos each, named in each cell. With --boxes the ground-truth boxes are drawn
-(yellow = tile, magenta = face-down, red = the hard negatives cut as ``none`` crops) to check the labels.
+the new designs, the riichi designs), ``--cols`` photos each, named in each cell. With --boxes the
+ground-truth boxes are drawn (yellow = tile, magenta = face-down, red = the hard negatives cut as
+``none`` crops) to check the labels.
 """
 
 from __future__ import annotations
@@ -37,6 +38,15 @@ VARIANTS: tuple[tuple[str, dict], ...] = (
             p_blank_white=1.0,
             p_white_boost=1.0,
             p_ink_swap=0.5,
+            closeup_fraction=0.3,
+            force_kind="hand",
+        ),
+    ),
+    (
+        "riichi designs",
+        dict(
+            styles=("proc-riichi-ink", "proc-riichi-colour", "proc-riichi-navy"),
+            p_ink_swap=0.0,
             closeup_fraction=0.3,
             force_kind="hand",
         ),

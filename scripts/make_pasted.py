@@ -7,6 +7,10 @@ labelled on the Chinese/HK **train** pictures of ``models/real-split.csv``, read
 are left out: they measure sets never trained on (``scripts/eval_unseen.py``).
 
     python scripts/make_pasted.py --out data/pasted --count 1500 --seed 22
+
+With ``--proc-fraction`` (default 0.15) a share of the face-up tiles, and every code the crop bank
+lacks, are drawn faces of one ``--proc-styles`` style per scene (the riichi designs by default:
+brush numerals over a red 萬, red-accented 9p/9s/7s, red fives, a black 發); 0 turns them off.
 """
 
 from __future__ import annotations
@@ -23,7 +27,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 
-from mjsynth.pasted import CropBank, bank_from_folders, cut_labels, generate  # noqa: E402
+from mjsynth.pasted import (  # noqa: E402
+    RIICHI_STYLES,
+    CropBank,
+    ProcMix,
+    bank_from_folders,
+    cut_labels,
+    generate,
+)
 from mjsynth.realphotos import CHINESE, RealPhoto, load_picture, read_labels  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data"
@@ -64,7 +75,28 @@ def main(argv: list[str] | None = None) -> int:
         "--per-code", type=int, default=40, help="camerash crops kept per code (photos add as many)"
     )
     ap.add_argument("--photos", type=int, default=300, help="Chinese/HK train pictures to cut tiles from")
+    ap.add_argument(
+        "--proc-fraction",
+        type=float,
+        default=0.15,
+        help="share of face-up tiles drawn procedurally (0: none)",
+    )
+    ap.add_argument("--proc-styles", default=",".join(RIICHI_STYLES), help="comma-separated drawn styles")
     args = ap.parse_args(argv)
+    if not 0.0 <= args.proc_fraction <= 1.0:
+        print("error: --proc-fraction must be within 0..1", file=sys.stderr)
+        return 2
+    proc = None
+    if args.proc_fraction > 0:
+        from mjsynth.artwork import Artwork
+
+        faces = Artwork(shared_dir=None, sources=["procedural"])
+        styles = tuple(s.strip() for s in args.proc_styles.split(",") if s.strip())
+        unknown = [s for s in styles if s not in faces.styles]
+        if not styles or unknown:
+            print(f"error: unknown drawn style(s): {', '.join(unknown) or '(none)'}", file=sys.stderr)
+            return 2
+        proc = ProcMix(faces, styles, args.proc_fraction)
     if not (SHARED / "camerash").is_dir() or not (SHARED / "real").is_dir():
         print(f"error: no real data at {SHARED}", file=sys.stderr)
         return 2
@@ -79,13 +111,15 @@ def main(argv: list[str] | None = None) -> int:
         if (i + 1) % 100 == 0:
             print(f"  {i + 1}/{args.count} scenes ({time.time() - t0:.0f} s)", flush=True)
 
-    counts = generate(args.out, args.count, args.seed, bank, progress)
+    counts = generate(args.out, args.count, args.seed, bank, progress, proc)
     names = "names:\n  0: tile\n  1: back\n"
     det = args.out.resolve() / "det"
     (det / "data.yaml").write_text(f"path: {det}\ntrain: images/train\nval: images/train\n{names}")
     info = {
         "count": args.count,
         "seed": args.seed,
+        "proc_fraction": args.proc_fraction if proc else 0.0,
+        "proc_styles": list(proc.styles) if proc else [],
         "crops": dict(sorted(counts.items())),
         "seconds": round(time.time() - t0),
     }

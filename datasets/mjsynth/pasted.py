@@ -13,6 +13,10 @@ blur at the scale of the tiles, sensor noise and JPEG. What a real photo shows a
   a ``P``, on an ivory face of the set's own tone (:func:`blank_white`);
 - **face-down tiles** (``back``) of any colour: yellow, orange, green, blue, ivory and two-tone
   backs, with a sheen (:func:`back_face`);
+- **drawn faces** where the crop bank has none or few: with a :class:`ProcMix`, a fraction of the
+  rows' tiles (and every code the bank lacks) are procedural faces of one drawn style per scene --
+  the riichi styles by default (``mjsynth.riichi``: brush numerals, red accents, red fives, black
+  發) -- under the same body, light and camera as the real crops;
 - **clutter** the reader must call ``none``, drawn to look as much like a faceless tile as clutter
   can: white paper with a few lines of print, book spines, dark plastic holders, key caps, dice,
   scoring sticks, a remote control (:func:`clutter_item`). Blank whites and backs are tiles; these
@@ -38,6 +42,7 @@ import cv2
 import numpy as np
 
 from mjsynth.backgrounds import table_texture
+from mjsynth.faces import FaceLibrary
 from mjsynth.recolour import RED_OF, redden
 from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
 from vision.crops import CROP_SIZE, crop_box
@@ -268,16 +273,61 @@ def cut_labels(image: np.ndarray, boxes: list[tuple[str, tuple[float, float, flo
     return out
 
 
+# -- drawn faces -----------------------------------------------------------------------------------
+
+#: The drawn styles mixed in by default: the riichi designs real crop banks lack (issue 22).
+RIICHI_STYLES = ("proc-riichi-ink", "proc-riichi-colour", "proc-riichi-navy")
+
+
+@dataclass(frozen=True)
+class ProcMix:
+    """Procedural faces mixed into the rows of real crops: one of ``styles`` per scene (a set is one
+    style), drawn for ``fraction`` of the face-up tiles and for every code the crop bank lacks."""
+
+    faces: FaceLibrary
+    styles: tuple[str, ...] = RIICHI_STYLES
+    fraction: float = 0.15
+
+    def codes(self, style: str) -> set[str]:
+        """The reader classes ``style`` draws, red fives excepted (a plain five is turned red later,
+        as for real crops) and the face-down class (drawn by :func:`back_face`)."""
+        have = self.faces.styles[style].codes
+        return {c for c in READER_CLASSES if c in have and c not in RED_SOURCE and c != BACK}
+
+
+def drawn_face(faces: FaceLibrary, style: str, code: str, rng: random.Random) -> np.ndarray:
+    """A procedural face as a pasted tile shows it: at the pasted face size, a little soft (a print,
+    not a vector drawing) and with the glossy sheen of a real face."""
+    face = cv2.resize(faces.face(style, code), (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+    sigma = rng.uniform(0.0, 1.0)
+    if sigma > 0.3:
+        face = cv2.GaussianBlur(face, (0, 0), sigma)
+    return np.clip(face * _sheen(FACE_H, FACE_W, rng), 0, 255).astype(np.uint8)
+
+
 # -- the scene ------------------------------------------------------------------------------------
 
 
-def _tile_image(kind: str, code: str, bank: CropBank, rng: random.Random) -> tuple[np.ndarray, str]:
-    """The tile's picture and its source: ``back``, ``white``, ``real`` (upright) or ``photo``
-    (a scene photo's crop: its way up is not known)."""
+def _tile_image(
+    kind: str,
+    code: str,
+    bank: CropBank,
+    rng: random.Random,
+    proc: ProcMix | None = None,
+    style: str = "",
+) -> tuple[np.ndarray, str]:
+    """The tile's picture and its source: ``back``, ``white``, ``real`` (upright), ``photo`` (a
+    scene photo's crop: its way up is not known) or ``proc`` (a drawn face of ``style``, upright)."""
     if kind == "back":
         return with_body(back_face(rng), rng), kind
     if kind == "white":
         return with_body(blank_white(rng), rng), kind
+    if (
+        proc is not None
+        and code in proc.faces.styles[style].codes
+        and (RED_SOURCE.get(code, code) not in bank or rng.random() < proc.fraction)
+    ):
+        return with_body(drawn_face(proc.faces, style, code, rng), rng), "proc"
     chosen = rng.choice(bank[RED_SOURCE.get(code, code)])
     crop = cv2.resize(chosen.image, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
     if code in RED_SOURCE:  # a red five: a real plain five with its ink repainted red
@@ -345,14 +395,20 @@ def compose(
     p_sideways: float = 0.1,
     p_upside: float = 0.1,
     clutter: int | None = None,
+    proc: ProcMix | None = None,
 ) -> Scene:
     """One photo: 1-3 rows of tiles (real crops, blank whites, backs; now and then a claimed tile
-    sideways, a tile upside down, a concealed kong's two backs), clutter around them, then one light
-    and one camera over all of it. Boxes are those of the final image."""
+    sideways, a tile upside down, a concealed kong's two backs; with ``proc``, drawn faces of one
+    style too), clutter around them, then one light and one camera over all of it. Boxes are those
+    of the final image."""
     h, w = size
     nrng = np.random.default_rng(rng.randrange(2**32))
     canvas = table_texture(rng.choice(TABLES), (h, w), rng.uniform(0.5, 1.2), nrng).copy()
     codes = sorted(bank)
+    style = ""
+    if proc is not None:
+        style = rng.choice(proc.styles)
+        codes = sorted(set(codes) | proc.codes(style))
     th = rng.randint(70, 130)  # tile height on the canvas, face and body
     scale = th / FACE_H
     rows = rng.randint(1, 3)
@@ -372,7 +428,7 @@ def compose(
                 kind, code = "real", rng.choice(codes)
                 if code in RED_OF and rng.random() < 0.3:
                     code = RED_OF[code]
-            img, kind = _tile_image(kind, code, bank, rng)
+            img, kind = _tile_image(kind, code, bank, rng, proc, style)
             img = cv2.resize(img, (max(8, int(img.shape[1] * scale)), max(8, int(img.shape[0] * scale))))
             turn = 0
             if kind != "back" and rng.random() < p_sideways:  # a claimed tile, lying sideways
@@ -465,6 +521,7 @@ def generate(
     seed: int,
     bank: CropBank,
     progress: Callable[[int], None] | None = None,
+    proc: ProcMix | None = None,
 ) -> dict[str, int]:
     """Write ``count`` scenes: reader crops (``<out>/cls/train/<code>/*.jpg`` and ``<out>/cls/crops.csv``)
     and detector photos (``<out>/det/images|labels/train``, YOLO: 0 = tile, 1 = back). Returns the
@@ -476,7 +533,7 @@ def generate(
     rows = []
     for i in range(count):
         rng = random.Random(seed * 1_000_003 + i)
-        scene = compose(rng, bank)
+        scene = compose(rng, bank, proc=proc)
         name = f"p{seed}_{i:05d}"
         cv2.imwrite(str(det_img / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         H, W = scene.image.shape[:2]

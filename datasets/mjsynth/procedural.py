@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from mjsynth import riichi
 from mjsynth.faces import FACE_CODES, FACE_H, FACE_W, FaceLibrary, Source, Style, recolour_ink
 from mjsynth.hands import WIND_LETTERS
 
@@ -52,7 +53,7 @@ class ProcStyle:
     numeral: tuple[int, int, int]  # colour of the character-suit numerals and winds
     cjk_font: str
     circle: str  # rings | flower
-    white: str  # blank | blue_frame | ornate_frame | frame_b | index_p | index_wh
+    white: str  # blank | thin_frame | blue_frame | ornate_frame | frame_b | index_p | index_wh
     index: bool  # corner index numerals/letters
     five_numeral: str = "五"  # some sets write 伍
     bird_donor: tuple[str, ...] = ("kde-default",)
@@ -65,6 +66,21 @@ class ProcStyle:
     season: str = "small"
     #: bamboo sticks drawn as jointed canes (Taiwanese and HK sets) rather than plain bars
     canes: bool = False
+    #: "chinese" faces, or "riichi" suits (``mjsynth.riichi``: brush numerals over a red 萬, outlined
+    #: circles and sticks with the red accents of Japanese sets)
+    design: str = "chinese"
+    #: riichi: the one ink of circles and sticks (unless ``colour_suits``)
+    ink: tuple[int, int, int] = BLACK
+    #: riichi: circles in blue/green/red and green sticks, as colour riichi sets print them
+    colour_suits: bool = False
+    #: riichi: how the character numerals are written: "brush" strokes or the style's "font"
+    numerals: str = "font"
+    #: riichi: sticks as outlined "bone" shapes or filled "bars"
+    sticks: str = "bars"
+    #: the green dragon's ink: green, or black as some riichi sets print it (中 stays red)
+    green_dragon: tuple[int, int, int] = GREEN
+    #: the drawn bird repainted in the style's one ink (red kept): a black-ink set's bird
+    bird_ink: bool = False
 
 
 PROC_STYLES: tuple[ProcStyle, ...] = (
@@ -88,6 +104,16 @@ PROC_STYLES: tuple[ProcStyle, ...] = (
               bird="peacock", season="cjk_red", canes=True),
     ProcStyle("proc-jade", (244, 242, 236), (20, 90, 50), "serif-regular", "rings", "blank", False, "伍",
               bird="crane", mono_honours=(20, 100, 50), season="big_red", canes=True),
+    # riichi sets (camerash-pr4, the camera frames): brush numerals over a red 萬, red-accented circles
+    # and sticks, red fives, a black or a green 發, blank or thinly framed whites
+    ProcStyle("proc-riichi-ink", (246, 246, 240), BLACK, "serif", "rings", "blank", False, "伍",
+              bird="peacock", bird_ink=True, season="big_red", design="riichi", numerals="brush",
+              sticks="bone", green_dragon=BLACK),
+    ProcStyle("proc-riichi-colour", (240, 238, 226), (20, 40, 110), "serif", "rings", "thin_frame", False,
+              "五", bird="sparrow", season="cjk_red", design="riichi", colour_suits=True),
+    ProcStyle("proc-riichi-navy", (248, 247, 242), (25, 35, 90), "sans", "rings", "blank", False, "伍",
+              bird="crane", season="big_red", design="riichi", ink=(25, 35, 90), numerals="brush",
+              green_dragon=(10, 110, 55)),
 )  # fmt: skip
 
 _CIRCLE_POS = {
@@ -309,11 +335,16 @@ class ProceduralSource(Source):
         if red5:
             n = 5
         if suit == "s" and n == 1:
-            return self._drawn_bird(sp) if sp.bird else self._bird(sp)
+            if not sp.bird:
+                return self._bird(sp)
+            bird = self._drawn_bird(sp)
+            return swap_inks(bird, "black", "black") if sp.bird_ink else bird
         cv = _Canvas(sp.face)
         font = CJK_FONTS[sp.cjk_font]
         ink = RED if red5 else None
-        if suit == "m":
+        if sp.design == "riichi" and suit in "mps":
+            self._riichi_suit(cv, sp, n, suit, red5, font)
+        elif suit == "m":
             num = sp.five_numeral if n == 5 else NUMERALS[n - 1]
             cv.text(num, 0.5, 0.3, 0.34, ink or sp.numeral, font)
             cv.text("萬", 0.5, 0.7, 0.4, RED, font)
@@ -344,7 +375,7 @@ class ProceduralSource(Source):
             if n <= 4:
                 cv.text(WIND_GLYPHS[n - 1], 0.5, 0.52, 0.62, mono or sp.numeral, font)
             elif n == 6:
-                cv.text("發", 0.5, 0.52, 0.62, mono or GREEN, font)
+                cv.text("發", 0.5, 0.52, 0.62, mono or sp.green_dragon, font)
             elif n == 7:
                 cv.text("中", 0.5, 0.52, 0.66, mono or RED, font)
             else:
@@ -357,9 +388,37 @@ class ProceduralSource(Source):
             face = add_corner_index(face, code, col, sp.white)
         return face
 
+    def _riichi_suit(self, cv: _Canvas, sp: ProcStyle, n: int, suit: str, red5: bool, font: str) -> None:
+        """Characters, circles and bamboo (2-9) of a riichi style (``mjsynth.riichi``)."""
+        if suit == "m":
+            riichi.man(cv, sp, n, red5, font)
+        elif suit == "p":
+            r = {1: 0.45, 2: 0.22, 3: 0.19, 4: 0.2, 5: 0.18, 6: 0.16, 7: 0.13, 8: 0.13, 9: 0.155}[n]
+            riichi.pin(cv, sp, n, red5, _CIRCLE_POS[n], r)
+        else:
+            length = {2: 0.36, 3: 0.34, 4: 0.36, 5: 0.34, 6: 0.36, 7: 0.26, 8: 0.36, 9: 0.27}[n]
+            width = (0.12 if n < 8 else 0.1) * (1.3 if sp.sticks == "bone" else 1.0)  # real bones are wide
+            base = GREEN if sp.colour_suits else sp.ink
+            for i, (x, y) in enumerate(_STICK_POS[n]):
+                col = RED if red5 or i in _STICK_RED.get(n, set()) else base
+                if sp.colour_suits and n in (4, 8) and y > 0.5:
+                    col = BLUE if not red5 else RED
+                # the 8-bamboo: slanted sticks, the lower row mirrored (a W over an M)
+                ang = ((0.35 if (i % 2) else -0.35) * (-1 if y > 0.5 else 1)) if n == 8 else 0.0
+                if sp.sticks == "bone":
+                    if ang:
+                        riichi.slanted_bone(cv, x, y, length, width, ang, col, sp.face)
+                    else:
+                        riichi.bone(cv, x, y, length, width, col, sp.face)
+                else:
+                    cv.stick(x, y, length, width, col, ang)
+
     def _white(self, cv: _Canvas, sp: ProcStyle) -> None:
         blue = (40, 80, 190)
         if sp.white == "blank":
+            return
+        if sp.white == "thin_frame":  # a thin line near the edge, as some riichi whites have
+            cv.frame(blue, 0.09, 0.018)
             return
         if sp.white == "blue_frame":
             cv.frame(blue, 0.16, 0.05)

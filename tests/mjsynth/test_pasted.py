@@ -7,20 +7,25 @@ import random
 import cv2
 import numpy as np
 import pytest
+from mjsynth.artwork import Artwork
 from mjsynth.pasted import (
     BACKS,
     CLUTTER,
+    RIICHI_STYLES,
     WHITE_VARIANTS,
     Crop,
+    ProcMix,
     back_face,
     blank_white,
     clutter_item,
     compose,
     cut_labels,
+    drawn_face,
     generate,
     reader_crops,
 )
 
+from tests.mjsynth.mjsynth_testutil import needs_fonts
 from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
 
 
@@ -115,6 +120,42 @@ def test_crops_know_which_way_up(bank) -> None:
             assert (top < bottom) == upright, (seed, code, top, bottom)
             seen[upright] += 1
     assert seen[True] > 5 and seen[False] > 5
+
+
+@pytest.fixture(scope="module")
+def riichi_faces(tmp_path_factory) -> Artwork:
+    return Artwork(shared_dir=None, cache_dir=tmp_path_factory.mktemp("faces"), sources=["procedural"])
+
+
+def _sources(bank, mix: ProcMix, seeds: range) -> dict[str, set[str]]:
+    seen: dict[str, set[str]] = {}
+    for seed in seeds:
+        scene = compose(
+            random.Random(seed), bank, p_white=0, p_back=0, p_sideways=0, p_upside=0, clutter=0, proc=mix
+        )
+        for t in scene.tiles:
+            seen.setdefault(t.source, set()).add(t.code)
+        assert all(up is True for _, _, up, src in reader_crops(scene) if src == "proc")  # drawn upright
+    return seen
+
+
+@needs_fonts
+def test_drawn_faces_fill_the_codes_the_bank_lacks(bank, riichi_faces) -> None:
+    seen = _sources(bank, ProcMix(riichi_faces, RIICHI_STYLES, fraction=0.0), range(4))
+    have = set(bank) | {"0m"}  # the bank's 5m is turned into a red five, as without drawn faces
+    assert seen["real"] <= have and len(seen["proc"]) > 10
+    assert not seen["proc"] & have  # fraction 0: drawn only where the bank has nothing
+
+
+@needs_fonts
+def test_drawn_faces_mix_into_the_rows_at_their_fraction(bank, riichi_faces) -> None:
+    seen = _sources(bank, ProcMix(riichi_faces, ("proc-riichi-ink",), fraction=1.0), range(3))
+    assert set(seen) - {"back"} == {"proc"}  # every face-up tile drawn (a kong adds backs)
+    face = drawn_face(riichi_faces, "proc-riichi-ink", "9p", random.Random(0))
+    assert face.shape == (200, 150, 3)  # the pasted face size
+    hsv = cv2.cvtColor(face, cv2.COLOR_BGR2HSV)
+    red = ((hsv[..., 0] >= 170) | (hsv[..., 0] <= 10)) & (hsv[..., 1] > 80)
+    assert red[85:115].mean() > 0.1 and red[:40].mean() < 0.01  # still a 9p: the middle row red
 
 
 def test_cut_labels_keeps_portrait_boxes_of_known_codes() -> None:

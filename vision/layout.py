@@ -334,6 +334,8 @@ HALF_TURN_SYMMETRIC = frozenset(
 def shows_its_up(code: str) -> bool:
     """Can one tell this face upside down from upright? (:data:`HALF_TURN_SYMMETRIC`)"""
     return code not in HALF_TURN_SYMMETRIC and code != BACK
+
+
 #: Pieces of a row split by less than this many tile lengths may be one set cut by its claimed tile.
 MEND_GAP = 0.3
 
@@ -582,12 +584,69 @@ def _left_out(layout: Layout, left: list[LeftOut]) -> Layout:
     return layout
 
 
+def _marked(tiles: list[Any]) -> bool:
+    return any(t.orientation == "sideways" or t.code == BACK for t in tiles)
+
+
+def _is_set(tiles: list[Any]) -> bool:
+    """A declared set as it lies: a chow, pung or kong (:func:`meld_of`), at most one tile of it
+    sideways (the claimed one), backs only at a concealed kong's two ends or middle."""
+    if not 3 <= len(tiles) <= 4 or sum(t.orientation == "sideways" for t in tiles) > 1:
+        return False
+    return meld_of(TileGroup(list(tiles), 0))[0] is not None
+
+
+def split_sets(group: TileGroup) -> list[TileGroup]:
+    """A marked group (a sideways tile or backs) that is no set, cut into the sets lying side by
+    side in it, with at most one unmarked tile left over at either end: the gap between two
+    declared sets, or between the winning tile and the first set, can be narrower than the gap
+    that :func:`split_row` sees (a few millimetres, beside a sideways tile that widens the pitch
+    around it), and a referee still reads the sets one after the other. The cut with the fewest
+    tiles left over wins, then the fewest pieces; a group that cannot be cut so is returned as it
+    is (a bad set is reported, not guessed)."""
+    tiles = group.tiles
+    if not _marked(tiles) or meld_of(group)[0] is not None or len(tiles) < 4:
+        return [group]
+    n = len(tiles)
+    best: tuple[int, int, list[list[Any]]] | None = None
+    for lead in (0, 1):
+        for tail in (0, 1):
+            core = tiles[lead : n - tail]
+            if (lead and _marked(tiles[:1])) or (tail and _marked(tiles[-1:])) or not core:
+                continue
+            parts = _cut(core)
+            if parts is None:
+                continue
+            pieces = [tiles[:1]] * lead + parts + [tiles[-1:]] * tail
+            key = (lead + tail, len(pieces), pieces)
+            if best is None or key[:2] < best[:2]:
+                best = key
+    if best is None:
+        return [group]
+    return [TileGroup(list(p), group.row, group.role) for p in best[2]]
+
+
+def _cut(tiles: list[Any]) -> list[list[Any]] | None:
+    """The tiles as consecutive sets (:func:`_is_set`), the fewest pieces; None when they are not."""
+    n = len(tiles)
+    best: list[list[list[Any]] | None] = [None] * (n + 1)
+    best[0] = []
+    for i in range(1, n + 1):
+        for size in (3, 4):
+            prev = best[i - size] if i >= size else None
+            if prev is not None and _is_set(tiles[i - size : i]):
+                cand = [*prev, tiles[i - size : i]]
+                if best[i] is None or len(cand) < len(best[i] or []):
+                    best[i] = cand
+    return best[n]
+
+
 def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
     """:func:`lay_out` from the rows on: groups, roles, the winning tile (a fresh copy of ``base``,
     which holds the bonus tiles and the hand's turn)."""
     out = Layout(bonus_tiles=list(base.bonus_tiles), turn=base.turn)
     for i, row in enumerate(rows):
-        out.groups.extend(groups_of(row, i))
+        out.groups.extend(g for group in groups_of(row, i) for g in split_sets(group))
     groups = out.groups  # referred to by their place in this list below
     plain = [k for k, g in enumerate(groups) if not (g.has_sideways or g.n_backs)]
     winner: TileGroup | None = None

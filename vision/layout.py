@@ -169,15 +169,36 @@ def hand_turn(tiles: list[Any]) -> int:
     lengths = [tile_length(t) if hasattr(t, "box") else 1.0 for t in voters]
     near = max(sorted(lengths)[int(0.9 * (len(lengths) - 1))], 1e-6)  # the nearest tiles' length
     votes: defaultdict[int, float] = defaultdict(float)
-    for t, length in zip(voters, lengths, strict=True):
+    lines = _in_line(voters) if all(hasattr(t, "box") for t in voters) else [(False, False)] * len(voters)
+    for t, length, (across, down) in zip(voters, lengths, lines, strict=True):
         sure = float(getattr(t, "turn_confidence", 1.0))
+        turn = int(getattr(t, "turn", 0)) % 360
+        if (across and not down and turn in (90, 270)) or (down and not across and turn in (0, 180)):
+            continue  # leaning across its own row: a flat tile seen from low at the photo's side
         if sure >= TURN_SURE:
-            votes[int(getattr(t, "turn", 0)) % 360] += sure * min(1.0, length / near) ** 2
+            votes[turn] += sure * min(1.0, length / near) ** 2
     votes[0] *= UPRIGHT_PRIOR
     best = max(votes.values(), default=0.0)
     if best <= 1e-6:  # nothing voted, or nobody was sure
         return 0
     return min((v for v in votes if votes[v] >= best - 1e-9), key=lambda v: (v != 0, v))
+
+
+def _row_lengths(tiles: list[Any], turn: int) -> list[int]:
+    """How many tiles each tile's row holds, the tiles chained into rows in the frame ``turn``."""
+    out = [1] * len(tiles)
+    for row in rows_of(in_hand_frame(tiles, turn)):
+        for f in row:
+            out[f.pos] = len(row)
+    return out
+
+
+def _in_line(tiles: list[Any]) -> list[tuple[bool, bool]]:
+    """Per tile: does it lie in a row of at least :data:`MIN_ROW` tiles running across the photo,
+    and one running up and down it? A tile's turn is believed only along a line it lies in (see
+    :func:`hand_turn`)."""
+    across, down = _row_lengths(tiles, 0), _row_lengths(tiles, 90)
+    return [(a >= MIN_ROW, d >= MIN_ROW) for a, d in zip(across, down, strict=True)]
 
 
 def turn_point(x: float, y: float, turn: int) -> tuple[float, float]:
@@ -277,15 +298,16 @@ def rows_of(tiles: list[Any]) -> list[list[Any]]:
     if not n:
         return []
     unit = median([_tile_width(t) for t in tiles])
+    width = np.array([_tile_width(t) for t in tiles], np.float64)
+    # the reach scales with the pair's own tiles where they are larger than the photo's usual
+    # tile: on a photo of a whole table most tiles are far and small, and the hand's near tiles,
+    # several times larger, lie more than the small tiles' reach apart across a set gap
+    reach = ROW_REACH * np.maximum(unit, np.minimum(width[:, None], width[None, :]))
     box = np.array([t.box for t in tiles], np.float64).reshape(n, 4)
     cx, cy, hh = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2, box[:, 3] - box[:, 1]
     dx = cx[None, :] - cx[:, None]  # [i, j]: from tile i to tile j
     dy = np.abs(cy[None, :] - cy[:, None])
-    near = (
-        (dx > 0)
-        & (dx < ROW_REACH * unit)
-        & (dy < ROW_LEVEL * (hh[:, None] + hh[None, :]) / 2 + ROW_SLOPE * dx)
-    )
+    near = (dx > 0) & (dx < reach) & (dy < ROW_LEVEL * (hh[:, None] + hh[None, :]) / 2 + ROW_SLOPE * dx)
     ii, jj = np.nonzero(near)
     cost = dx[ii, jj] + 2 * dy[ii, jj]
     order = np.lexsort((jj, ii, cost))  # cheapest first, ties by i then j

@@ -83,6 +83,8 @@ def match_tiles(truth: list[dict], readings: list) -> tuple[int, int, int]:
     return matched, right, len(readings)
 
 
+#: The photos of a whole table (four hands): the generator's ordinary tables and automatic tables.
+TABLE_KINDS = ("table", "automatic")
 #: Tiles that are not the player's hand in manifests without parts: loose tiles near it, the discards,
 #: the walls.
 NOT_THE_HAND = ("other", "discard", "wall")
@@ -110,7 +112,7 @@ def oracle_result(manifest: dict) -> HandResult:
     orientation and layout steps. Measures the layout alone. On a whole-table photo every tile
     in view is given (the other hands, discards and walls too): choosing the player's hand
     among them is the layout's job."""
-    if manifest.get("kind") == "table":
+    if manifest.get("kind") in TABLE_KINDS:
         truth = [t for t in manifest["tiles"] if t.get("labelled") and t.get("box")]
     else:
         truth = player_tiles(manifest)
@@ -165,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     examples: list[dict] = []
     for mpath in manifests:
         m = json.loads(mpath.read_text())
-        table = args.tables and m.get("kind") == "table"
+        table = args.tables and m.get("kind") in TABLE_KINDS
         if table:
             # older manifests (no player_seat): the player's hand is seat 0's when the photo is taken
             # from seat 0's side (a tenth of those tables are photographed from another side)

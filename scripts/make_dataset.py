@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--val-fraction", type=_fraction, default=0.1)
     fractions = [
         ("table", "whole-table photos (four hands; a game in progress or a reveal)"),
+        ("automatic", "Japanese automatic tables from the player's seat (walls, ponds, declared kongs)"),
         ("multirow", "melds in a second row"),
         ("loose", "no hand: loose tiles at any angle, some on an edge"),
         ("standing", "concealed tiles standing"),
@@ -137,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     scene = SceneOptions(
         img_size=args.img_size,
         table_fraction=args.table_fraction,
+        automatic_fraction=args.automatic_fraction,
         multirow_fraction=args.multirow_fraction,
         loose_fraction=args.loose_fraction,
         standing_fraction=args.standing_fraction,
@@ -153,9 +155,11 @@ def main(argv: list[str] | None = None) -> int:
         p_photo_room=args.p_photo_room,
         styles=tuple(s.strip() for s in args.styles.split(",")) if args.styles else None,
     )
-    if args.table_fraction + args.multirow_fraction + args.loose_fraction > 1:
+    if args.table_fraction + args.multirow_fraction + args.loose_fraction + args.automatic_fraction > 1:
         print(
-            "error: --table-fraction + --multirow-fraction + --loose-fraction must be <= 1", file=sys.stderr
+            "error: --table-fraction + --multirow-fraction + --loose-fraction + --automatic-fraction "
+            "must be <= 1",
+            file=sys.stderr,
         )
         return 2
     if args.img_size < 128:

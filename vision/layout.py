@@ -169,15 +169,36 @@ def hand_turn(tiles: list[Any]) -> int:
     lengths = [tile_length(t) if hasattr(t, "box") else 1.0 for t in voters]
     near = max(sorted(lengths)[int(0.9 * (len(lengths) - 1))], 1e-6)  # the nearest tiles' length
     votes: defaultdict[int, float] = defaultdict(float)
-    for t, length in zip(voters, lengths, strict=True):
+    lines = _in_line(voters) if all(hasattr(t, "box") for t in voters) else [(False, False)] * len(voters)
+    for t, length, (across, down) in zip(voters, lengths, lines, strict=True):
         sure = float(getattr(t, "turn_confidence", 1.0))
+        turn = int(getattr(t, "turn", 0)) % 360
+        if (across and not down and turn in (90, 270)) or (down and not across and turn in (0, 180)):
+            continue  # leaning across its own row: a flat tile seen from low at the photo's side
         if sure >= TURN_SURE:
-            votes[int(getattr(t, "turn", 0)) % 360] += sure * min(1.0, length / near) ** 2
+            votes[turn] += sure * min(1.0, length / near) ** 2
     votes[0] *= UPRIGHT_PRIOR
     best = max(votes.values(), default=0.0)
     if best <= 1e-6:  # nothing voted, or nobody was sure
         return 0
     return min((v for v in votes if votes[v] >= best - 1e-9), key=lambda v: (v != 0, v))
+
+
+def _row_lengths(tiles: list[Any], turn: int) -> list[int]:
+    """How many tiles each tile's row holds, the tiles chained into rows in the frame ``turn``."""
+    out = [1] * len(tiles)
+    for row in rows_of(in_hand_frame(tiles, turn)):
+        for f in row:
+            out[f.pos] = len(row)
+    return out
+
+
+def _in_line(tiles: list[Any]) -> list[tuple[bool, bool]]:
+    """Per tile: does it lie in a row of at least :data:`MIN_ROW` tiles running across the photo,
+    and one running up and down it? A tile's turn is believed only along a line it lies in (see
+    :func:`hand_turn`)."""
+    across, down = _row_lengths(tiles, 0), _row_lengths(tiles, 90)
+    return [(a >= MIN_ROW, d >= MIN_ROW) for a, d in zip(across, down, strict=True)]
 
 
 def turn_point(x: float, y: float, turn: int) -> tuple[float, float]:
@@ -277,15 +298,16 @@ def rows_of(tiles: list[Any]) -> list[list[Any]]:
     if not n:
         return []
     unit = median([_tile_width(t) for t in tiles])
+    width = np.array([_tile_width(t) for t in tiles], np.float64)
+    # the reach scales with the pair's own tiles where they are larger than the photo's usual
+    # tile: on a photo of a whole table most tiles are far and small, and the hand's near tiles,
+    # several times larger, lie more than the small tiles' reach apart across a set gap
+    reach = ROW_REACH * np.maximum(unit, np.minimum(width[:, None], width[None, :]))
     box = np.array([t.box for t in tiles], np.float64).reshape(n, 4)
     cx, cy, hh = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2, box[:, 3] - box[:, 1]
     dx = cx[None, :] - cx[:, None]  # [i, j]: from tile i to tile j
     dy = np.abs(cy[None, :] - cy[:, None])
-    near = (
-        (dx > 0)
-        & (dx < ROW_REACH * unit)
-        & (dy < ROW_LEVEL * (hh[:, None] + hh[None, :]) / 2 + ROW_SLOPE * dx)
-    )
+    near = (dx > 0) & (dx < reach) & (dy < ROW_LEVEL * (hh[:, None] + hh[None, :]) / 2 + ROW_SLOPE * dx)
     ii, jj = np.nonzero(near)
     cost = dx[ii, jj] + 2 * dy[ii, jj]
     order = np.lexsort((jj, ii, cost))  # cheapest first, ties by i then j
@@ -334,6 +356,8 @@ HALF_TURN_SYMMETRIC = frozenset(
 def shows_its_up(code: str) -> bool:
     """Can one tell this face upside down from upright? (:data:`HALF_TURN_SYMMETRIC`)"""
     return code not in HALF_TURN_SYMMETRIC and code != BACK
+
+
 #: Pieces of a row split by less than this many tile lengths may be one set cut by its claimed tile.
 MEND_GAP = 0.3
 
@@ -582,12 +606,69 @@ def _left_out(layout: Layout, left: list[LeftOut]) -> Layout:
     return layout
 
 
+def _marked(tiles: list[Any]) -> bool:
+    return any(t.orientation == "sideways" or t.code == BACK for t in tiles)
+
+
+def _is_set(tiles: list[Any]) -> bool:
+    """A declared set as it lies: a chow, pung or kong (:func:`meld_of`), at most one tile of it
+    sideways (the claimed one), backs only at a concealed kong's two ends or middle."""
+    if not 3 <= len(tiles) <= 4 or sum(t.orientation == "sideways" for t in tiles) > 1:
+        return False
+    return meld_of(TileGroup(list(tiles), 0))[0] is not None
+
+
+def split_sets(group: TileGroup) -> list[TileGroup]:
+    """A marked group (a sideways tile or backs) that is no set, cut into the sets lying side by
+    side in it, with at most one unmarked tile left over at either end: the gap between two
+    declared sets, or between the winning tile and the first set, can be narrower than the gap
+    that :func:`split_row` sees (a few millimetres, beside a sideways tile that widens the pitch
+    around it), and a referee still reads the sets one after the other. The cut with the fewest
+    tiles left over wins, then the fewest pieces; a group that cannot be cut so is returned as it
+    is (a bad set is reported, not guessed)."""
+    tiles = group.tiles
+    if not _marked(tiles) or meld_of(group)[0] is not None or len(tiles) < 4:
+        return [group]
+    n = len(tiles)
+    best: tuple[int, int, list[list[Any]]] | None = None
+    for lead in (0, 1):
+        for tail in (0, 1):
+            core = tiles[lead : n - tail]
+            if (lead and _marked(tiles[:1])) or (tail and _marked(tiles[-1:])) or not core:
+                continue
+            parts = _cut(core)
+            if parts is None:
+                continue
+            pieces = [tiles[:1]] * lead + parts + [tiles[-1:]] * tail
+            key = (lead + tail, len(pieces), pieces)
+            if best is None or key[:2] < best[:2]:
+                best = key
+    if best is None:
+        return [group]
+    return [TileGroup(list(p), group.row, group.role) for p in best[2]]
+
+
+def _cut(tiles: list[Any]) -> list[list[Any]] | None:
+    """The tiles as consecutive sets (:func:`_is_set`), the fewest pieces; None when they are not."""
+    n = len(tiles)
+    best: list[list[list[Any]] | None] = [None] * (n + 1)
+    best[0] = []
+    for i in range(1, n + 1):
+        for size in (3, 4):
+            prev = best[i - size] if i >= size else None
+            if prev is not None and _is_set(tiles[i - size : i]):
+                cand = [*prev, tiles[i - size : i]]
+                if best[i] is None or len(cand) < len(best[i] or []):
+                    best[i] = cand
+    return best[n]
+
+
 def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
     """:func:`lay_out` from the rows on: groups, roles, the winning tile (a fresh copy of ``base``,
     which holds the bonus tiles and the hand's turn)."""
     out = Layout(bonus_tiles=list(base.bonus_tiles), turn=base.turn)
     for i, row in enumerate(rows):
-        out.groups.extend(groups_of(row, i))
+        out.groups.extend(g for group in groups_of(row, i) for g in split_sets(group))
     groups = out.groups  # referred to by their place in this list below
     plain = [k for k, g in enumerate(groups) if not (g.has_sideways or g.n_backs)]
     winner: TileGroup | None = None

@@ -27,9 +27,8 @@ from vision.classes import BACK, BONUS
 #: at least this sure of it (``turn_confidence``): faces that look the same turned (5p, 8p, a
 #: blank white dragon) come out near 0 and must not decide.
 TURN_SURE = 0.2
-#: A row is another player's when more than this share of its tiles point another way than the
-#: hand: the player's own declared sets have one tile in three or four lying sideways, another
-#: player's (seen from the side) the other two or three.
+#: A row is another player's when more than this share of its tiles point the opposite way to
+#: the hand (another player's hand or sets across the table, their discards).
 AWAY_SHARE = 1 / 2
 #: A row of at least this many tiles, this share of them face down, is a wall.
 WALL_BACKS, WALL_SHARE = 3, 0.6
@@ -94,16 +93,20 @@ def _bottom(row: list[Any]) -> float:
 
 
 def points_away(row: list[Any], turn: int) -> bool:
-    """Do most of the row's tiles (more than :data:`AWAY_SHARE`) point another way than the hand
-    (``turn``)? Another player's hand or set (at the side of the table: every tile turned), not
-    the player's own sets (one tile in three or four lies sideways). Only tiles the reader is
-    sure of the turn of count (:data:`TURN_SURE`)."""
+    """Do most of the row's tiles (more than :data:`AWAY_SHARE`) point the opposite way to the
+    hand (``turn``)? Another player's hand, sets or discards across the table. A quarter turn
+    does not count: in a row running across the hand's frame a tile turned a quarter lies
+    across its own line, which is the player's claimed tile lying sideways, or a flat tile of
+    the player's sets seen from a low seat at the side of the photo, leaning 50-70 degrees
+    towards the vanishing point (the players at the sides have their tiles in lines running up
+    and down the photo, which never chain into such a row). Only tiles the reader is sure of
+    the turn of count (:data:`TURN_SURE`)."""
     sure = [
         t
         for t in row
         if t.code != BACK and getattr(t, "turn_confidence", 1.0) >= TURN_SURE and hasattr(t, "turn")
     ]
-    away = sum((t.turn - turn) % 360 != 0 for t in sure)
+    away = sum((t.turn - turn) % 360 == 180 for t in sure)
     return bool(away > AWAY_SHARE * len(sure))
 
 

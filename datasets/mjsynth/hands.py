@@ -101,15 +101,24 @@ class TilePool:
             assert self.left[k] >= 0
 
 
-def _random_set(rng: random.Random, pool: TilePool, allow_kong: bool) -> tuple[str, list[str]] | None:
+#: Of the sets drawn, how many are chows (up to this share) and pungs (up to this one); the rest kongs.
+CHOW_UPTO, PUNG_UPTO = 0.55, 0.93
+
+
+def _random_set(
+    rng: random.Random, pool: TilePool, allow_kong: bool, p_kong: float | None = None
+) -> tuple[str, list[str]] | None:
+    """One set from the pool: a chow, a pung or a kong (``p_kong`` of them when given, else 7 %)."""
+    pung_upto = PUNG_UPTO if p_kong is None else 1.0 - p_kong
+    chow_upto = CHOW_UPTO if p_kong is None else CHOW_UPTO * pung_upto / PUNG_UPTO
     for _ in range(30):
         r = rng.random()
-        if r < 0.55:
+        if r < chow_upto:
             suit = rng.choice("mps")
             n = rng.randint(1, 7)
             kinds = [f"{n + i}{suit}" for i in range(3)]
             typ = "chow"
-        elif r < 0.93 or not allow_kong:
+        elif r < pung_upto or not allow_kong:
             k = rng.choice(KINDS)
             kinds, typ = [k] * 3, "pung"
         else:
@@ -142,15 +151,20 @@ def random_hand(
     seat_wind: str | None = None,
     round_wind: str | None = None,
     require: str | None = None,
+    p_kong: float | None = None,
+    meld_counts: tuple[int, ...] | None = None,
 ) -> SynthHand:
     """Draw one complete winning hand; ``pool`` is shared between the hands of one table.
 
     ``require`` (a kind, e.g. ``"5z"``) redraws until the hand holds that kind, when the pool allows
-    (a scene that must show white dragons; after 60 draws any legal hand is taken)."""
+    (a scene that must show white dragons; after 60 draws any legal hand is taken). ``p_kong`` is
+    the share of sets drawn as kongs (every kong is declared: open, or concealed with two backs),
+    ``meld_counts`` the numbers of declared sets to choose from (default mostly none); both default
+    to the draws every dataset so far was made with."""
     pool = pool or TilePool()
     for attempt in range(200):
         snapshot = (pool.left.copy(), dict(pool.red_used))
-        hand = _try_hand(rng, pool, p_seven_pairs, p_orphans, p_red, max_melds)
+        hand = _try_hand(rng, pool, p_seven_pairs, p_orphans, p_red, max_melds, p_kong, meld_counts)
         if hand is not None and (
             require is None or attempt >= 60 or require in {kind_of(t) for t in hand.all_tiles()}
         ):
@@ -166,7 +180,14 @@ def random_hand(
 
 
 def _try_hand(
-    rng: random.Random, pool: TilePool, p_seven_pairs: float, p_orphans: float, p_red: float, max_melds: int
+    rng: random.Random,
+    pool: TilePool,
+    p_seven_pairs: float,
+    p_orphans: float,
+    p_red: float,
+    max_melds: int,
+    p_kong: float | None = None,
+    meld_counts: tuple[int, ...] | None = None,
 ) -> SynthHand | None:
     r = rng.random()
     win_by = "self_draw" if rng.random() < 0.4 else "discard"
@@ -189,11 +210,11 @@ def _try_hand(
         win = rng.choice(tiles)
         return SynthHand(tiles, [], win, win_by, "E", "E", shape="seven_pairs")
     # four sets and a pair
-    n_melds = min(max_melds, rng.choice([0, 0, 0, 1, 1, 2, 2, 3, 4]))
+    n_melds = min(max_melds, rng.choice(meld_counts or (0, 0, 0, 1, 1, 2, 2, 3, 4)))
     concealed: list[str] = []
     melds: list[SynthMeld] = []
     for i in range(4):
-        got = _random_set(rng, pool, allow_kong=True)
+        got = _random_set(rng, pool, allow_kong=True, p_kong=p_kong)
         if got is None:
             return None
         typ, kinds = got

@@ -256,3 +256,82 @@ def wall_square(d: TileDims, rng: random.Random, half: float) -> list[TileInstan
         transform(seg, yaw, np.array([math.sin(yaw) * half, -math.cos(yaw) * half, 0.0]))
         out += seg
     return out
+
+
+#: Tiles to a row of a discard pond (Japanese rules: rows of six, the third row running on).
+POND_ROW = 6
+#: Stacks to a side of an automatic table's wall (136 tiles: 4 sides x 17 stacks x 2).
+WALL_STACKS = 17
+#: Stacks of the dead wall, left standing beside the break whatever is dealt.
+DEAD_WALL = 7
+
+
+def pond_rows(
+    codes: list[str],
+    d: TileDims,
+    rng: random.Random,
+    riichi_at: int | None = None,
+    role: str = "discard",
+    row_len: int = POND_ROW,
+) -> list[TileInstance]:
+    """One player's discards as they lie on a Japanese table: face up, left to right in rows of
+    ``row_len`` from the owner's side (the first row nearest the centre, at y = 0, the rows after it
+    towards the owner at -y), x from 0. The ``riichi_at``-th discard lies sideways (the riichi
+    declaration), widening its row by a tile's length less its width."""
+    out: list[TileInstance] = []
+    x = y = 0.0
+    for i, code in enumerate(codes):
+        if i and i % row_len == 0:
+            x, y = 0.0, y - (d.h + rng.uniform(1.0, 3.0))
+        side = i == riichi_at
+        along = d.h if side else d.w
+        jx, jy, ja = rng.gauss(0, 0.8), rng.gauss(0, 0.8), math.radians(rng.gauss(0, 2.0))
+        # a sideways tile lies along the row's front edge (nearest the owner), as players place it
+        cy = y - d.h + (d.w / 2 if side else d.h / 2)
+        pose = flat_pose(x + along / 2 + jx, cy + jy, d, angle=ja + (math.pi / 2 if side else 0.0))
+        out.append(TileInstance(code, pose, role=role, extra={"riichi": side, "pond_index": i}))
+        x += along + rng.uniform(0.3, 1.5)
+    return out
+
+
+def automatic_walls(
+    d: TileDims, rng: random.Random, half: float, taken: int, kongs: int = 0, dora: list[str] | None = None
+) -> list[TileInstance]:
+    """The four walls of an automatic table, dealt from: :data:`WALL_STACKS` stacks two high on each
+    side, ``half`` mm from the centre, laid as a pinwheel (each wall's end against the next wall's
+    inner face). ``taken`` tiles are gone from the live wall, going one way round from a break;
+    the :data:`DEAD_WALL` stacks on the other side of the break stay, less one top tile per kong
+    (the replacement draws), with ``1 + kongs`` dora indicators turned face up on top (their codes
+    from ``dora``; role ``wall`` like every wall tile). Stack ``extra["ring"]`` is its place round
+    the table (side * 17 + stack)."""
+    n = 4 * WALL_STACKS
+    brk = rng.randrange(n)
+    taken = min(taken, 2 * (n - DEAD_WALL))
+    gone: dict[int, int] = {}  # ring index -> tiles taken from the stack (2 = the whole stack)
+    for k in range(taken):
+        ring = (brk - 1 - k // 2) % n
+        gone[ring] = gone.get(ring, 0) + 1
+    dead = [(brk + i) % n for i in range(DEAD_WALL)]
+    for k in range(min(kongs, 4)):  # replacement tiles: from the dead wall's far end, tops first
+        ring = dead[-1 - k // 2]
+        gone[ring] = gone.get(ring, 0) + 1
+    flipped = {dead[2 + k]: code for k, code in enumerate((dora or [])[: 1 + min(kongs, 4)])}
+    out: list[TileInstance] = []
+    for side in range(4):
+        yaw = side * math.pi / 2
+        start = -half - d.h / 2  # the wall's left end reaches the outer face of the wall to its left
+        seg: list[TileInstance] = []
+        for i in range(WALL_STACKS):
+            ring = side * WALL_STACKS + i
+            left = 2 - gone.get(ring, 0)
+            x = start + (i + 0.5) * d.w + rng.gauss(0, 0.4)
+            y = rng.gauss(0, 0.5)
+            for level in range(max(left, 0)):
+                up = level == 1 and ring in flipped
+                code = flipped[ring] if up else "back"
+                pose = flat_pose(x, y, d, angle=math.radians(rng.gauss(0, 1.0)), face_down=not up)
+                pose.center = pose.center + np.array([0.0, 0.0, level * d.t])
+                seg.append(TileInstance(code, pose, face_down=not up, role="wall", extra={"ring": ring}))
+        transform(seg, yaw, np.array([math.sin(yaw) * half, -math.cos(yaw) * half, 0.0]))
+        out += seg
+    return out

@@ -19,10 +19,14 @@ from mjsynth.camera import Camera, PhotoOptions, defocus, fit_distance, photogra
 from mjsynth.faces import FACE_H, FACE_W
 from mjsynth.hands import WIND_LETTERS, SynthHand, TilePool, kind_of, new_pool, random_hand
 from mjsynth.layout import (
+    POND_ROW,
+    WALL_STACKS,
     LayoutOptions,
+    automatic_walls,
     centre_of,
     layout_hand,
     loose_tiles,
+    pond_rows,
     scatter_tiles,
     transform,
     wall_segment,
@@ -68,6 +72,10 @@ class SceneOptions:
 
     img_size: int = 640  # long side, pixels
     table_fraction: float = 0.12  # whole table of four hands
+    #: a Japanese automatic table from the player's seat: four walls of 17 stacks (dealt from),
+    #: ponds in rows of six, three hands standing, the player's hand with up to four declared sets
+    #: (kongs often). 0 by default: the datasets made so far keep their photos seed for seed
+    automatic_fraction: float = 0.0
     multirow_fraction: float = 0.22  # melds in a second row
     loose_fraction: float = 0.08  # no hand: loose tiles at any angle, some on an edge
     standing_fraction: float = 0.45  # concealed tiles standing (player's view)
@@ -89,7 +97,7 @@ class SceneOptions:
     styles: tuple[str, ...] | None = None  # restrict to these styles
     photo: PhotoOptions = field(default_factory=PhotoOptions)
     backgrounds: tuple[str, ...] | None = None  # None: every surface installed (backgrounds.available_kinds)
-    force_kind: str | None = None  # hand | multirow | table (tests, examples)
+    force_kind: str | None = None  # hand | multirow | table | automatic | loose (tests, examples)
     force_standing: bool | None = None
 
 
@@ -105,6 +113,16 @@ def orientation_of(quad: np.ndarray) -> tuple[str, float]:
 
 
 HAND_ROLES = ("concealed", "winning", "meld", "bonus")
+#: The kinds of photo that show a whole table of four hands.
+TABLE_KINDS = ("table", "automatic")
+#: Of automatic tables: the player's hand laid down face up (shown after the win), not standing.
+P_AUTOMATIC_SHOWN = 0.35
+#: Of automatic tables: a player's discards hold a riichi tile (lying sideways).
+P_RIICHI = 0.35
+#: The player's hand at an automatic table: how many declared sets (any number up to four, as
+#: often), how many of the sets drawn are kongs, and how often flowers are kept beside it (rare
+#: on a Japanese table).
+AUTOMATIC_MELDS, AUTOMATIC_P_KONG, AUTOMATIC_P_BONUS = (0, 1, 2, 3, 4), 0.3, 0.08
 
 
 def _choose_style(rng: random.Random, art: Artwork, opts: SceneOptions) -> str:
@@ -158,7 +176,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
 
     look = _choose_look(art, opts, rng, nrng)
     hands, tiles, pool, pond, half = _lay_out_hands(look, art, rng)
-    tiles += _other_tiles(look, art, opts, tiles, pool, pond, half, rng)
+    tiles += _other_tiles(look, art, opts, tiles, pool, pond, half, rng, hands)
+    table_info = _table_info(look, tiles)
     objects = _dice_and_sticks(look, opts, tiles, rng)
     shot = _aim_camera(look, opts, tiles, rng)
     props = _props_in_view(look, opts, tiles, objects, shot, rng, nrng)
@@ -207,6 +226,8 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     }
     if len(hands) == 1:
         manifest["hand"] = manifest["hands"][0]
+    if table_info is not None:
+        manifest["table"] = table_info
     return image, manifest
 
 
@@ -241,6 +262,7 @@ def _choose_look(art: Artwork, opts: SceneOptions, rng: random.Random, nrng: np.
             ("table", opts.table_fraction),
             ("multirow", opts.multirow_fraction),
             ("loose", opts.loose_fraction),
+            ("automatic", opts.automatic_fraction),  # last: a fraction of 0 leaves every draw as it was
         ]
         kind, acc = "hand", 0.0
         for name, frac in edges:
@@ -269,7 +291,8 @@ def _choose_look(art: Artwork, opts: SceneOptions, rng: random.Random, nrng: np.
     standing = eyelevel or (
         opts.force_standing if opts.force_standing is not None else rng.random() < opts.standing_fraction
     )
-    game = kind == "table" and rng.random() < opts.p_game_table  # a game in progress: walls, hands standing
+    # a game in progress: walls, hands standing (an automatic table always)
+    game = kind == "automatic" or (kind == "table" and rng.random() < opts.p_game_table)
     blank_white = rng.random() < opts.p_blank_white
     want_white = "5z" if rng.random() < opts.p_white_boost and "5z" in art.styles[style].codes else None
     inks = None
@@ -288,6 +311,8 @@ def _lay_out_hands(
     and lay each out in front of its seat. Returns the hands, their tiles, the pool (what is left feeds
     the discards and loose tiles), and for a table the distances from its centre to the discards
     (``pond``) and to the walls (``half``)."""
+    if look.kind == "automatic":
+        return _lay_out_automatic(look, art, rng)
     kind, dims, game = look.kind, look.dims, look.game
     pool = new_pool()
     hands: list[SynthHand] = []
@@ -321,19 +346,28 @@ def _lay_out_hands(
 
 
 def _deal_hand(
-    look: _Look, art: Artwork, pool: TilePool, seat: int, round_wind: str, rng: random.Random
+    look: _Look,
+    art: Artwork,
+    pool: TilePool,
+    seat: int,
+    round_wind: str,
+    rng: random.Random,
+    p_bonus: float = 0.35,
+    **draw: object,
 ) -> SynthHand:
     """A legal hand whose every tile the style draws: a style may lack a few faces (a white dragon, the
-    bonus tiles), so such hands are put back into the pool and redrawn."""
+    bonus tiles), so such hands are put back into the pool and redrawn. ``draw``: more of
+    :func:`random_hand`'s choices (how many declared sets, how many kongs)."""
     for _attempt in range(50):
         hand = random_hand(
             rng,
             pool,
-            p_bonus=0.35 if look.has_bonus else 0.0,
-            seat_wind=WIND_LETTERS[seat] if look.kind == "table" else None,
+            p_bonus=p_bonus if look.has_bonus else 0.0,
+            seat_wind=WIND_LETTERS[seat] if look.kind in TABLE_KINDS else None,
             round_wind=round_wind,
             require=look.want_white if seat == 0 else None,
             max_melds=1 if look.eyelevel else 4,  # an eye-level photo is of the standing row
+            **draw,  # type: ignore[arg-type]
         )
         if _hand_codes_in_style(hand, art, look.style):
             return hand
@@ -345,6 +379,90 @@ def _deal_hand(
     raise RuntimeError(f"style {look.style} cannot show a legal hand")
 
 
+def _lay_out_automatic(
+    look: _Look, art: Artwork, rng: random.Random
+) -> tuple[list[SynthHand], list[TileInstance], TilePool, float, float]:
+    """A Japanese automatic table from the player's seat (seat 0, at -y): the walls a pinwheel
+    :data:`WALL_STACKS` stacks long on each side, the discards inside it, and each hand standing
+    behind its wall, its declared sets at its right. The player's hand (the winner's) holds up to
+    four declared sets, kongs often (open, or concealed with two backs), flowers rarely; it stands,
+    or lies face up as shown after the win. Returns what :func:`_lay_out_hands` does."""
+    dims = look.dims
+    pool = new_pool()
+    hands: list[SynthHand] = []
+    tiles: list[TileInstance] = []
+    round_wind = rng.choice(WIND_LETTERS[:2]) if rng.random() < 0.8 else rng.choice(WIND_LETTERS)
+    half = WALL_STACKS / 2 * dims.w + rng.uniform(2, 8)  # each wall's end clear of the next wall
+    # the ponds begin just clear of the ponds beside them (a riichi tile widens a row)
+    pond = POND_ROW / 2 * dims.w + (dims.h - dims.w) + rng.uniform(2, 6)
+    reach = half + dims.h / 2 + rng.uniform(60, 110)  # the hands stand behind their walls
+    shown = rng.random() < P_AUTOMATIC_SHOWN
+    for seat in range(4):
+        draw: dict[str, object] = {}
+        if seat == 0:
+            draw = dict(p_bonus=AUTOMATIC_P_BONUS, p_kong=AUTOMATIC_P_KONG, meld_counts=AUTOMATIC_MELDS)
+        hand = _deal_hand(look, art, pool, seat, round_wind, rng, **draw)  # type: ignore[arg-type]
+        hands.append(hand)
+        lo = LayoutOptions(
+            standing=not (seat == 0 and shown),
+            gap=rng.choice([0.0, 0.0, 0.3, 0.8]),
+            set_gap=rng.uniform(4, 25),
+            kong_style="outer" if rng.random() < 0.85 else "inner",
+        )
+        ts = layout_hand(hand, dims, lo, rng, seat=seat)
+        c = centre_of(ts)
+        transform(ts, 0.0, np.array([-c[0] + rng.uniform(-20, 20), -c[1], 0.0]))
+        yaw = seat * math.pi / 2
+        transform(ts, yaw, np.array([math.sin(yaw) * reach, -math.cos(yaw) * reach, 0.0]))
+        tiles += ts
+    return hands, tiles, pool, pond, half
+
+
+def _automatic_ponds_and_walls(
+    look: _Look,
+    leftovers: list[str],
+    hands: list[SynthHand],
+    pond: float,
+    half: float,
+    rng: random.Random,
+) -> list[TileInstance]:
+    """Each seat's discards in rows of six (one riichi tile lying sideways in some), ``pond`` mm from
+    the centre, and the walls they were drawn from: as many tiles gone from the walls as were dealt,
+    drawn and discarded, one replacement per kong, a dora indicator face up for each kong and one."""
+    dims = look.dims
+    out: list[TileInstance] = []
+    discarded = 0
+    for seat in range(4):
+        n = min(rng.randint(4, 18), len(leftovers))
+        riichi = rng.randrange(n) if n and rng.random() < P_RIICHI else None
+        disc = pond_rows(leftovers[:n], dims, rng, riichi_at=riichi)
+        leftovers = leftovers[n:]
+        discarded += n
+        for t in disc:
+            t.seat = seat
+        width = POND_ROW * (dims.w + 0.9)
+        yaw = seat * math.pi / 2
+        transform(disc, 0.0, np.array([-width / 2 + rng.gauss(0, 3), 0.0, 0.0]))
+        transform(disc, yaw, np.array([math.sin(yaw) * pond, -math.cos(yaw) * pond, 0.0]))
+        out += disc
+    kongs = sum(m.type == "kong" for h in hands for m in h.melds)
+    dora = leftovers[: 1 + min(kongs, 4)]
+    taken = 4 * 13 + discarded + 1 + rng.randint(0, 3)  # the deal, a draw per discard, the winning draw
+    return out + automatic_walls(dims, rng, half, taken, kongs=kongs, dora=dora)
+
+
+def _table_info(look: _Look, tiles: list[TileInstance]) -> dict | None:
+    """For the manifest of an automatic table: the riichi discards (seat, place in the pond) and the
+    dora indicators face up on the wall. None for other photos."""
+    if look.kind != "automatic":
+        return None
+    return {
+        "automatic": True,
+        "riichi": [[t.seat, t.extra["pond_index"]] for t in tiles if t.extra.get("riichi")],
+        "dora_indicators": [t.code for t in tiles if t.role == "wall" and not t.face_down],
+    }
+
+
 def _other_tiles(
     look: _Look,
     art: Artwork,
@@ -354,6 +472,7 @@ def _other_tiles(
     pond: float,
     half: float,
     rng: random.Random,
+    hands: list[SynthHand] | None = None,
 ) -> list[TileInstance]:
     """The tiles that belong to no hand, from what the deal left in the pool: on a table each side's
     discards and wall (a game in progress: the square of walls); loose tiles as the subject of a loose
@@ -364,6 +483,8 @@ def _other_tiles(
     have = art.styles[look.style].codes
     leftovers = [k for k, n in pool.left.items() for _ in range(n) if k in have]
     rng.shuffle(leftovers)
+    if kind == "automatic":
+        return _automatic_ponds_and_walls(look, leftovers, hands or [], pond, half, rng)
     if kind == "table":
         for seat in range(4):
             yaw = seat * math.pi / 2
@@ -471,7 +592,7 @@ def _aim_camera(look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng:
     kind, dims, game, eyelevel, standing = look.kind, look.dims, look.game, look.eyelevel, look.standing
     long_side = opts.img_size
     aspect = rng.choice([4 / 3, 4 / 3, 4 / 3, 16 / 9, 3 / 2])
-    portrait = rng.random() < (0.25 if kind != "table" else 0.4)
+    portrait = rng.random() < (0.25 if kind not in TABLE_KINDS else 0.4)
     if portrait:
         width, height = round(long_side / aspect), long_side
     else:
@@ -479,6 +600,8 @@ def _aim_camera(look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng:
     lo_el, hi_el = opts.elevation
     if eyelevel:  # the camera at the table's height, looking across at the standing row
         el = rng.uniform(1.0, 14.0)
+    elif kind == "automatic":  # a player holding the phone up at the seat, behind the hand
+        el = rng.uniform(max(lo_el, 22), min(hi_el, 50))
     elif standing and kind != "table":
         el = rng.uniform(max(lo_el, 20), min(hi_el, 60))
     elif game:
@@ -488,11 +611,11 @@ def _aim_camera(look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng:
     else:
         el = rng.uniform(max(lo_el, 28), hi_el)
     az = rng.gauss(0, 12)
-    if rng.random() < opts.p_opposite_view and not standing and kind != "table":
+    if rng.random() < opts.p_opposite_view and not standing and kind not in TABLE_KINDS:
         az += rng.choice([90, 180, -90])
     # people turn the phone so the row runs along the long side; sometimes not, sometimes upside down
     roll = rng.gauss(0, 6)
-    if portrait and kind != "table" and rng.random() < 0.6 and not eyelevel:
+    if portrait and kind not in TABLE_KINDS and rng.random() < 0.6 and not eyelevel:
         roll += rng.choice([90, -90])
     elif rng.random() < 0.05 and not eyelevel and not game:
         roll += rng.choice([90, -90, 180])
@@ -517,8 +640,8 @@ def _aim_camera(look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng:
         width=width,
         height=height,
     )
-    closeup = kind not in ("table", "loose") and rng.random() < opts.closeup_fraction
-    far = not closeup and not eyelevel and rng.random() < opts.far_fraction
+    closeup = kind not in ("table", "loose", "automatic") and rng.random() < opts.closeup_fraction
+    far = not closeup and not eyelevel and kind != "automatic" and rng.random() < opts.far_fraction
     if closeup:
         cam = _closeup_camera(cam_args, dims, framed, rng)
         hfov = cam_args["hfov_deg"]
@@ -559,7 +682,7 @@ def _framing_camera(
     11-17 px tall; otherwise at least ~20 px, even if the frame then cuts the row's ends), and shift the
     subject within the slack of the frame (a game: the player's hand along the bottom)."""
     dims, width, height = look.dims, cam_args["width"], cam_args["height"]
-    fill = rng.uniform(0.85, 0.97) if look.kind == "table" else rng.uniform(0.7, 0.97)
+    fill = rng.uniform(0.85, 0.97) if look.kind in TABLE_KINDS else rng.uniform(0.7, 0.97)
     dist = fit_distance(cam_args, hand_pts, fill)
     cam = Camera.look_at(distance=dist, **cam_args)
     faces_uv = [cam.project(t.pose.corners(dims)[[2, 0]]) for t in framed]
@@ -575,6 +698,9 @@ def _framing_camera(
         min_px = rng.uniform(20, 26) * scale
         if tile_px < min_px:
             dist *= tile_px / min_px
+            if look.kind == "automatic":  # a player photographing the hand keeps all of it in
+                hand_only = np.vstack([t.pose.corners(dims) for t in framed])
+                dist = max(dist, fit_distance(cam_args, hand_only, 0.95))
             cam = Camera.look_at(distance=dist, **cam_args)
     uv = cam.project(hand_pts)
     c = (uv.min(axis=0) + uv.max(axis=0)) / 2
@@ -586,8 +712,12 @@ def _framing_camera(
     )
     if look.game:  # the player's hand along the bottom of the photo, the table rising behind it
         uvh = cam.project(np.vstack([t.pose.corners(dims) for t in framed]))
+        jitter = rng.uniform(-0.1, 0.1) * width
+        if look.kind == "automatic":  # the whole hand in the frame: move it only within the slack
+            room = max(0.0, width - float(np.ptp(uvh[:, 0]))) / 2 * 0.9
+            jitter = max(-room, min(room, jitter))
         cam.shift(
-            width / 2 - (uvh[:, 0].min() + uvh[:, 0].max()) / 2 + rng.uniform(-0.1, 0.1) * width,
+            width / 2 - (uvh[:, 0].min() + uvh[:, 0].max()) / 2 + jitter,
             height * rng.uniform(0.82, 0.97) - uvh[:, 1].max(),
         )
     return cam

@@ -48,3 +48,23 @@ def test_mpsz_and_validation_catch_errors():
     )
     assert validate(good) == []
     assert good.to_json()["melds"][2] == {"type": "kong", "tiles": "9999m", "open": False}
+
+
+def test_kong_share_and_meld_counts_are_chosen_and_the_hands_stay_legal():
+    rng = random.Random(9)
+    kongs = melds = 0
+    for _ in range(200):
+        h = random_hand(rng, p_kong=0.3, meld_counts=(4,), p_seven_pairs=0, p_orphans=0)
+        assert validate(h) == []
+        kongs += sum(m.type == "kong" for m in h.melds)
+        melds += len(h.melds)
+        assert len(h.melds) == 4
+    assert 0.2 < kongs / melds < 0.4  # about the share asked for (7 % by default)
+
+
+def test_the_defaults_draw_the_hands_they_always_drew():
+    """Datasets are remade from their seeds: the new choices left at their defaults must not
+    change a single draw."""
+    a = [random_hand(random.Random(s)).to_json() for s in range(30)]
+    b = [random_hand(random.Random(s), p_kong=None, meld_counts=None).to_json() for s in range(30)]
+    assert a == b

@@ -1,3 +1,5 @@
+from collections import Counter
+
 import numpy as np
 import pytest
 from mjsynth.hands import SynthHand, SynthMeld, validate
@@ -141,3 +143,35 @@ def test_tile_sizes_span_the_range(art):
         _, man = render_scene(seed, art, SceneOptions(img_size=640, styles=FAST_STYLES, closeup_fraction=0.3))
         sizes += [t["tile_px"] for t in man["tiles"] if t["labelled"]]
     assert min(sizes) < 40 and max(sizes) > 80
+
+
+@pytest.mark.slow
+def test_automatic_table_from_the_player_s_seat(art):
+    """An automatic table: the player's hand (seat 0, nearest the camera) whole in the frame and
+    legal, its concealed kongs with two backs, the other hands, ponds and walls marked as such."""
+    opts = SceneOptions(img_size=480, styles=FAST_STYLES, force_kind="automatic")
+    concealed_kongs = 0
+    for seed in range(6):
+        _, man = render_scene(seed, art, opts)
+        assert man["kind"] == "automatic" and man["player_seat"] == 0 and man["table"]["automatic"]
+        hand = man["hands"][0]
+        assert validate(_hand_from_json(hand)) == [], hand
+        tiles = man["tiles"]
+        player = [t for t in tiles if t["part"] == "player_hand"]
+        assert all(t["seat"] == 0 and t["role"] in ("concealed", "winning", "meld", "bonus") for t in player)
+        assert all(t["labelled"] for t in player), seed  # the whole hand in the frame
+        n_meld_tiles = sum(len(_hand_from_json(hand).melds[i].tiles) for i in range(len(hand["melds"])))
+        assert sum(t["role"] == "meld" for t in player) == n_meld_tiles
+        for i, m in enumerate(hand["melds"]):
+            group = [t for t in player if t["role"] == "meld" and t["group"] == i]
+            backs = sum(t["face_down"] for t in group)
+            assert backs == (2 if m["type"] == "kong" and not m["open"] else 0)
+            concealed_kongs += backs == 2
+        parts = Counter(t["part"] for t in tiles)
+        assert parts["other_hand"] and parts["discard"] and parts["wall"]
+        assert all(t["seat"] != 0 for t in tiles if t["part"] == "other_hand")
+        assert all(t["role"] == "wall" for t in tiles if t["part"] == "wall")
+        assert {t["code"] for t in tiles if t["part"] == "wall" and not t["face_down"]} <= set(
+            man["table"]["dora_indicators"]
+        )
+    assert concealed_kongs >= 1

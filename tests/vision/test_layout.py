@@ -385,3 +385,29 @@ def test_only_faces_that_show_their_up_are_marked_upside_down() -> None:
     assert {c for c in turned if not shows_its_up(c)} == set(turned) - marked
     assert not any(c.endswith(("m", "f")) for c in HALF_TURN_SYMMETRIC)  # writing has an up
     assert not shows_its_up("back")
+
+
+def test_sets_lying_against_each_other_and_the_winner_are_read_one_by_one() -> None:
+    """Four declared sets and the winning tile with no gap wider than a few millimetres between
+    them: the marked groups that are no set are cut into the sets side by side in them, the
+    unmarked tile at the left end going back to the concealed tiles (the winning tile)."""
+    r = Row().tile("5z").gap().tile("5z")  # the pair wait: the winner set apart ...
+    r.side("5s").tile("6s", "7s")  # ... touching the first set
+    r.tile("back", "7z", "7z", "back").tile("8p").side("8p").tile("8p")
+    r.side("2m").tile("3m", "4m")
+    lay = lay_out(r.tiles)
+    assert lay.problems == [], lay.problems
+    assert lay.to_dict()["hand"] == "55z" and lay.winning_tile == "5z"
+    assert sorted((m["type"], m["tiles"], m["open"]) for m in melds(lay)) == [
+        ("chow", "234m", True),
+        ("chow", "567s", True),
+        ("kong", "7777z", False),
+        ("pung", "888p", True),
+    ]
+
+
+def test_a_marked_group_that_cannot_be_cut_into_sets_is_reported() -> None:
+    r = Row().tile(*c("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z")).gap().tile("1z").gap()
+    r.tile("2p").side("5s").tile("9m", "1z")
+    lay = lay_out(r.tiles)
+    assert any("not a chow, pung or kong" in p for p in lay.problems)

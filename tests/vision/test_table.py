@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from vision.layout import lay_out, orient
+from vision.layout import in_hand_frame, lay_out, orient, rows_of
 from vision.read import TileRead
 from vision.table import hand_rows, hand_tiles
 
@@ -115,6 +115,72 @@ def test_a_wall_is_never_the_hand() -> None:
     hand_row = row(PLAYER, 100, 800, 45, 60, gap_at=13)
     hand, left = hand_rows([hand_row, wall])
     assert hand == [hand_row] and left[0].why == "wall"
+
+
+def automatic_table() -> dict[str, list[T]]:
+    """A Japanese automatic table from the player's seat, the phone held low: the player's pair
+    standing (the winning tile set apart), four declared kongs lying flat at its right (the open
+    ones with a claimed tile sideways, the concealed ones with backs at both ends). From a low seat
+    the flat sets at the right of the photo lean towards the vanishing point, so the reader turns
+    them a quarter (270); their sideways tiles too. Around: the walls, the player's own pond
+    (rows of six, upright, smaller), the pond and standing hand across, the side players' sets."""
+    hand = row("5p 5p", 100, 900, 45, 60, gap_at=1)
+    sets: list[T] = []
+    x = 260.0
+    kongs = (("1m 1m 1m 1m", 3), ("back 7z 7z back", -1), ("9p 9p 9p 9p", 0), ("back 3s 3s back", -1))
+    for codes, claimed in kongs:
+        for i, code in enumerate(codes.split()):
+            side = i == claimed  # lying across: wide and short, on the front edge
+            w, top = (60, 916) if side else (45, 906)
+            sets.append(T((x, top, x + w, 950), code, turn=0 if code == "back" else 270))
+            x += w + 1
+        x += 12
+    return {
+        "hand": hand,
+        "sets": sets,
+        "wall": row("back " * 14, 200, 780, 36, 28) + row("back " * 9, 150, 300, 20, 16),
+        "own pond": row("9m 9p 3s 4z 6z 2m", 330, 660, 30, 40) + row("7m 7p 8s 5z", 330, 705, 30, 40),
+        "pond across": row("4m 2s 8p 6z 1z 1z", 360, 420, 24, 32, turn=180),
+        "hand across": row("back " * 13, 300, 200, 20, 26),
+        "sets across": row("2z 2z 2z", 620, 200, 20, 26, turn=180),
+        "left": column("6s 7s 8s 4z 4z 4z", 30, 350, 28, 38, turn=90),
+        "right": column("8m 8m 8m 6p 6p 6p", 1100, 350, 28, 38, turn=270),
+    }
+
+
+def test_a_hand_of_four_kongs_among_an_automatic_table_keeps_exactly_the_hand() -> None:
+    """The hand and its four kongs are kept, nothing else: the leaning sets neither turn the
+    hand a quarter nor make its row another player's."""
+    parts = automatic_table()
+    tiles = [t for p in parts.values() for t in p]
+    lay = lay_out(orient(tiles))
+    assert lay.turn == 0
+    assert lay.to_dict() == {
+        "hand": "55p",
+        "melds": [
+            {"type": "kong", "tiles": "1111m", "open": True},
+            {"type": "kong", "tiles": "7777z", "open": False},
+            {"type": "kong", "tiles": "9999p", "open": True},
+            {"type": "kong", "tiles": "3333s", "open": False},
+        ],
+        "winning_tile": "5p",
+        "bonus_tiles": [],
+    }
+    assert lay.problems == []
+    mine = sorted((t.box, t.code) for t in parts["hand"] + parts["sets"])
+    assert sorted((t.box, t.code) for g in lay.groups for t in g.tiles) == mine
+    assert len(lay.ignored) == len(tiles) - len(mine)
+
+
+def test_near_tiles_chain_into_one_row_across_a_set_gap_among_small_far_tiles() -> None:
+    """On a table photo most tiles are far and small: the hand's near tiles, a set gap apart,
+    still lie in one row (the reach is the pair's own tile width, not the photo's usual one)."""
+    near = row("1m 2m 3m", 100, 900, 45, 60) + row("4p 5p 6p", 100 + 3 * 46 + 40, 900, 45, 60)
+    far = [t for k in range(6) for t in row("back " * 6, 100, 100 + 40 * k, 12, 16)]
+    rows = rows_of(in_hand_frame(near + far, 0))
+    assert [sorted(f.src.code for f in r) for r in rows if any(f.src in near for f in r)] == [
+        ["1m", "2m", "3m", "4p", "5p", "6p"]
+    ]
 
 
 # -- whole tables from the generator ---------------------------------------------------------------

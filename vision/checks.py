@@ -13,6 +13,8 @@ every front end shows them the way it shows a low-confidence tile:
   five counts as its five), naming the least sure of them;
 - ``rejected_near``: a box near the hand read as "not a tile" (it may be a tile the hand lacks);
 - ``faint``: a tile whose box the detector was unsure of (a false box, more often than not);
+- ``asked``: a tile the detector missed, read where a gap in a row predicted one
+  (:mod:`vision.ask`): the layout asked for it, so the player checks it;
 - ``mended``: each change :mod:`vision.mend` made to complete the hand (a box left out or taken
   in, a tile taken as another candidate).
 
@@ -27,6 +29,7 @@ from itertools import pairwise
 from statistics import median
 from typing import Any
 
+from vision.ask import ASKED
 from vision.classes import BACK
 from vision.layout import Layout, in_hand_frame, kind, meld_of
 from vision.table import BESIDE, distance, tile_length
@@ -174,12 +177,30 @@ def rejected_near(layout: Layout, rejected: list[Any]) -> list[Check]:
 
 
 def faint(tiles: list[Any]) -> list[Check]:
-    """Tiles whose box the detector was unsure of."""
-    weak = [t for t in tiles if getattr(t, "detector_score", 1.0) < FAINT]
+    """Tiles whose box the detector was unsure of (not those it never boxed: :func:`asked`)."""
+    weak = [
+        t
+        for t in tiles
+        if getattr(t, "detector_score", 1.0) < FAINT and getattr(t, "found_by", None) != ASKED
+    ]
     if not weak:
         return []
     where = ", ".join(f"{t.code} at {_at(t)} ({t.detector_score:.2f})" for t in weak)
     return [Check("faint", f"faintly detected, may not be tiles: {where}", tuple(t.index for t in weak))]
+
+
+def asked(tiles: list[Any]) -> list[Check]:
+    """One check per tile read in a gap the layout asked about (:mod:`vision.ask`)."""
+    return [
+        Check(
+            "asked",
+            f"no box was found at {_at(t)}, but the row has a gap for a tile there: read as {t.code} "
+            f"({t.confidence:.2f} sure) and taken in (check it)",
+            (t.index,),
+        )
+        for t in tiles
+        if getattr(t, "found_by", None) == ASKED
+    ]
 
 
 def mended(tiles: list[Any], layout: Layout) -> list[Check]:
@@ -219,11 +240,13 @@ def mended(tiles: list[Any], layout: Layout) -> list[Check]:
 def checks(tiles: list[Any], layout: Layout, rejected: list[Any] | None = None) -> list[Check]:
     """Everything to check in a photo's reading, mending changes first."""
     found_gaps = gaps(layout)
+    kept = [t for t in tiles if t.index not in {d.index for d in layout.dropped}]
     return [
         *mended(tiles, layout),
+        *asked(kept),
         *found_gaps,
         *wrong_size(layout, found_gaps),
         *fifth_copies(tiles),
         *rejected_near(layout, rejected or []),
-        *faint([t for t in tiles if t.index not in {d.index for d in layout.dropped}]),
+        *faint(kept),
     ]

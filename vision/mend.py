@@ -207,7 +207,9 @@ def _count_ok(layout: Layout) -> bool:
     return melds <= 4 and concealed == 3 * (4 - melds) + 2
 
 
-def lay_out_mended(readings: list[Any], keep: float | None = None) -> tuple[list[Any], Layout]:
+def lay_out_mended(
+    readings: list[Any], keep: float | None = None, first: Layout | None = None
+) -> tuple[list[Any], Layout]:
     """Lay the readings out; if the hand is not complete, mend it and lay it out again.
 
     Mending tries, in this order, the likeliest changes that complete the hand: (1) take in a
@@ -222,9 +224,10 @@ def lay_out_mended(readings: list[Any], keep: float | None = None) -> tuple[list
     A photo with hundreds of boxes (a whole table, a cluttered desk) is pruned first: only the
     boxes in the hand's region (:func:`hand_region` of the plain reading) are laid out again
     for each change; the others stay as they are (left out of the hand), and the hand found is
-    laid out once more with them, to list them."""
+    laid out once more with them, to list them. ``first``: the plain reading's layout when the
+    caller has it already (it is not laid out again)."""
     plain = readings if keep is None else [r for r in readings if getattr(r, "detector_score", 1.0) >= keep]
-    first = lay_out(plain)
+    first = lay_out(plain) if first is None else first
     if _codes_ok(first, {}):
         return plain, first
     region = hand_region(first)

@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from scoring.context import HandContext
+from vision.ask import ask
 from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.images import PhotoError, load_photo
-from vision.layout import Layout
+from vision.layout import Layout, lay_out, orient
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import LogitAdjuster, TileRead, read_tiles, split_rejected
@@ -58,6 +59,8 @@ class PhotoReader:
 
     #: look again, closer, where a photo's tiles are small (:mod:`vision.zoom`)
     closer: bool = True
+    #: read the gaps in the hand's rows where the row's pitch predicts a tile (:mod:`vision.ask`)
+    ask_gaps: bool = True
 
     def __init__(
         self,
@@ -69,6 +72,7 @@ class PhotoReader:
         det_size: tuple[int, int] | None = None,
         closer: bool = True,
         tileset: LogitAdjuster | None = None,
+        ask_gaps: bool = True,
     ) -> None:
         self.det = det or detector(str(models_dir))
         self.rdr = rdr or reader(str(models_dir))
@@ -76,6 +80,7 @@ class PhotoReader:
         #: the detector's input size (h, w); None: the size it was trained at
         self.det_size = det_size
         self.closer = closer
+        self.ask_gaps = ask_gaps
         #: a taught tile set the reader's answers are adjusted with (:mod:`vision.teach`), if any
         self.tileset = tileset
 
@@ -145,6 +150,31 @@ class PhotoReader:
         tiles, rejected = split_rejected(readings)
         return PhotoTiles(image, scale, tiles, rejected, timings, closer)
 
+    def fill_gaps(
+        self,
+        image: np.ndarray,
+        tiles: list[TileRead],
+        rejected: list[TileRead],
+        keep: float | None,
+        tileset: LogitAdjuster | _Own | None = OWN_SET,
+    ) -> tuple[list[TileRead], Layout | None]:
+        """``tiles`` with the tiles the reader reads in the hand's gaps, where a row's pitch
+        predicts a tile the detector missed (:mod:`vision.ask`: one reader call, none without a
+        gap), every tile's orientation judged again with them as if the detector had found them.
+        ``keep``: the detector score a box needs to count without the mending (None: every
+        tile counts); the hand's rows are those of the tiles that count. Also returns the layout
+        of the tiles that count when nothing was added (the mending starts from it), else None."""
+        kept = tiles if keep is None else [t for t in tiles if t.detector_score >= keep]
+        layout = lay_out(kept)
+        asked = ask(
+            lambda dets: self.read_boxes(image, dets, tileset),
+            layout,
+            [*tiles, *rejected],
+            image.shape,
+            self.conf if keep is None else keep,
+        )
+        return (orient([*tiles, *asked]), None) if asked else (tiles, layout)
+
     # -- the road --------------------------------------------------------------------------------
     def read_and_score(
         self,
@@ -170,7 +200,13 @@ class PhotoReader:
         timings = seen.timings
         t = time.perf_counter()
         image, scale, tiles, rejected, closer = seen.image, seen.scale, seen.tiles, seen.rejected, seen.closer
-        tiles, layout = lay_out_mended(tiles, keep=self.conf if mend_boxes else None)
+        keep = self.conf if mend_boxes else None
+        first: Layout | None = None
+        if self.ask_gaps:
+            tiles, first = self.fill_gaps(image, tiles, rejected, keep, tileset)
+            timings["gaps"] = time.perf_counter() - t
+            t = time.perf_counter()
+        tiles, layout = lay_out_mended(tiles, keep=keep, first=first)
         timings["layout"] = time.perf_counter() - t
         rejected = [r for r in rejected if r.detector_score >= self.conf]  # faint ones were never shown
         shape = image.shape

@@ -91,6 +91,7 @@ class TruthReader(PhotoReader):
         self.tilesets: list[object] = []
         self.conf, self.tta, self.det_size = DETECTOR_CONF, True, None
         self.closer = False  # the manifest's boxes are all there is: no second pass
+        self.ask_gaps = False  # read_boxes gives the manifest whatever boxes it is asked about
 
     def _box(self, t: dict) -> tuple[float, float, float, float]:
         return tuple(v * self.scale for v in t["box"])  # type: ignore[return-value]

@@ -11,7 +11,7 @@ Kinds (``about`` says which part of the page a notice belongs to: ``tiles`` come
 
 - tiles: ``no_tiles``, ``bad_set``, ``no_concealed``, ``no_winning_tile`` (the layout's,
   :data:`vision.layout.PROBLEM_KINDS`); ``gap``, ``hand_size``, ``fifth_copy``, ``rejected_near``,
-  ``faint``, ``mended`` (:mod:`vision.checks`);
+  ``faint``, ``asked``, ``mended`` (:mod:`vision.checks`);
 - score: ``winning_guessed`` (no winning tile set apart: scored with the best candidate),
   ``no_candidate_wins``, ``incomplete`` and ``too_many`` (``have`` and ``need`` tiles),
   ``not_winning_shape``,

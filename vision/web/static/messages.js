@@ -20,6 +20,7 @@
     "notice.fifth_copy": "More than four tiles were read as the same tile. Tap the marked ones and correct them.",
     "notice.rejected_near": "Something beside the hand may be a tile that was not read. If a tile is missing, tap “+ Add a tile the photo missed”.",
     "notice.faint": "Some boxes are faint and may not be tiles (marked). Tap one and choose “Not a tile” if it is not.",
+    "notice.asked": "A tile was read where the row had a gap but no tile was found (marked). Check it and tap it if it is wrong.",
     "notice.mended": "The hand was completed by a guess (marked tiles). Check them and tap any that is wrong.",
     // problems with the score (the score card)
     "notice.winning_guessed": "No winning tile was set apart, so the score takes {tile}, the best of {count} tiles that could have won. Tap the tile that won.",

@@ -1,0 +1,169 @@
+"""Ask the reader about a gap in a row where the row's pitch predicts a tile the detector missed.
+
+A blank white dragon is a plain ivory face: the detector often draws no box on it, and the row
+it stands in then shows a gap about one tile wide between two tiles. The layout knows the row's
+pitch and tile size, so it can say where the missing tile would stand. This module finds such
+gaps in the laid-out hand's rows (:func:`gap_slots`: between two tiles of one row, never beyond
+a row's ends, where the free room holds one or :data:`MAX_MISSING` tiles at the row's pitch),
+cuts a box of the row's tile size there and reads all of them in one batched reader call
+(:func:`ask`). A slot the reader reads as a tile (not ``none``, not a back, at least
+:data:`ASK_CONFIDENCE` sure) becomes a tile marked ``found_by=`` :data:`ASKED`; it then goes
+through the layout, the mending and the score like a tile the detector found, and
+:func:`vision.checks.asked` names it for the player to check.
+
+Thresholds were chosen on the real ``val`` split and the camera frames' ``teach`` pictures
+(``scripts/tune_gaps.py``), never on the test split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from itertools import pairwise
+from statistics import median
+from typing import Any
+
+from vision.classes import BACK
+from vision.detect import Detection, iou
+from vision.layout import Layout, in_hand_frame, turn_point
+
+#: Marks a tile read in a gap the layout asked about (:attr:`vision.read.TileRead.found_by`).
+ASKED = "gap"
+#: The free room between two neighbours, in the row's pitches (a whole tile and its spacing per
+#: pitch), is taken as ``k`` missing tiles when it is within this of a whole number ``k`` >= 1.
+GAP_TOLERANCE = (0.3, 0.4)
+#: At most this many tiles are asked for in one gap (a wider gap is sets laid apart).
+MAX_MISSING = 2
+#: The reader must be at least this sure of a slot's tile for it to be taken in. Chosen on the
+#: real val split and the camera frames' teach pictures (``scripts/tune_gaps.py``): no real gap
+#: there holds a tile the shipped detector missed, and of the 28 gaps the layout would ask about
+#: (any room within half a pitch), none is read as a tile face at 0.6 or more (the surest: 1s at
+#: 0.57 on val; 17 others are read as backs, the camera frames' teal mat, and never taken). Tiles
+#: taken away on purpose from inside the hand's rows (``--drop``) are asked for on 303 of 355 on
+#: val and 267 of 354 on the frames, and taken at 0.6 or more 293 times (291 right) and 215 times
+#: (214 right); at 0.8, 265 (264) and 144 (143): the frames' standing tiles are read less surely
+#: on a slot than on their own box (blank whites there: 1 of 3 at 0.6, none at 0.8).
+ASK_CONFIDENCE = 0.6
+#: At most this many slots are read per photo (one batch).
+MAX_SLOTS = 8
+#: A slot overlapping a box already read by this much (IoU), or holding its centre in one, is
+#: taken: the reader already said what is there (a faint box the mending may take in, a box
+#: read as not a tile).
+SAME_PLACE = 0.3
+#: Rows with fewer tiles than this give no pitch to trust.
+MIN_ROW = 3
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a missing tile would stand: its box in the photo, the two readings (by index) it
+    stands between, the free room between them in pitches, and how many tiles that room holds."""
+
+    box: Box
+    between: tuple[int, int]
+    room: float
+    missing: int
+
+
+def _framed(box: Sequence[float], turn: int) -> Box:
+    (ax, ay), (bx, by) = turn_point(box[0], box[1], turn), turn_point(box[2], box[3], turn)
+    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+
+def _free(box: Box, taken: Sequence[Sequence[float]]) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return not any(iou(box, t) > SAME_PLACE or (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) for t in taken)
+
+
+def _missing(room: float) -> int:
+    """How many tiles a free room of ``room`` pitches holds (0: none, or not a whole number)."""
+    k = max(1, round(room))
+    lo, hi = GAP_TOLERANCE
+    return k if k <= MAX_MISSING and k - lo <= room <= k + hi else 0
+
+
+def gap_slots(layout: Layout, taken: Sequence[Sequence[float]], image_shape: tuple[int, ...]) -> list[Slot]:
+    """The slots between neighbouring tiles of the hand's rows where the row's pitch predicts
+    one or more missing tiles, of the row's tile size (in the hand's frame: the row's upright
+    tiles' median width and height, bottoms in line with the neighbours'). ``taken``: boxes
+    already read (photo pixels); a slot on one is left out, as is one reaching out of the photo."""
+    h_img, w_img = image_shape[:2]
+    back = (360 - layout.turn) % 360
+    occupied = [_framed(b, layout.turn) for b in taken]
+    rows: dict[int, list[Any]] = {}
+    for g in layout.groups:
+        rows.setdefault(g.row, []).append(g)
+    out: list[Slot] = []
+    for groups in rows.values():
+        every = [t for g in groups for t in g.tiles]
+        if len(every) < MIN_ROW:
+            continue
+        framed = sorted(in_hand_frame(every, layout.turn), key=lambda f: f.box[0] + f.box[2])
+        standing = [f for f in framed if f.orientation != "sideways"] or framed
+        width = median([f.box[2] - f.box[0] for f in standing])
+        height = median([f.box[3] - f.box[1] for f in standing])
+        group_of = {id(t): k for k, g in enumerate(groups) for t in g.tiles}
+        # the usual pitch: centre to centre between touching neighbours of one group
+        steps = [
+            (b.box[0] + b.box[2] - a.box[0] - a.box[2]) / 2
+            for a, b in pairwise(framed)
+            if group_of[id(a.src)] == group_of[id(b.src)]
+            and a.orientation != "sideways"
+            and b.orientation != "sideways"
+        ]
+        if not steps:
+            continue
+        pitch = median(steps)
+        spacing = pitch - width
+        for a, b in pairwise(framed):
+            if group_of[id(a.src)] == group_of[id(b.src)]:
+                continue
+            free = b.box[0] - a.box[2]
+            room = (free - spacing) / max(pitch, 1e-6)
+            k = _missing(room)
+            if not k:
+                continue
+            part = free / k
+            for j in range(k):
+                cx = a.box[2] + part * (j + 0.5)
+                f = (cx - a.box[2]) / max(free, 1e-6)
+                bottom = a.box[3] + f * (b.box[3] - a.box[3])
+                box = (cx - width / 2, bottom - height, cx + width / 2, bottom)
+                if not _free(box, occupied):
+                    continue
+                image_box = _framed(box, back)
+                if image_box[0] < 0 or image_box[1] < 0 or image_box[2] > w_img or image_box[3] > h_img:
+                    continue
+                occupied.append(box)
+                out.append(Slot(image_box, (a.src.index, b.src.index), room, k))
+    return out
+
+
+def ask(
+    read_boxes: Callable[[list[Detection]], list[Any]],
+    layout: Layout,
+    readings: Sequence[Any],
+    image_shape: tuple[int, ...],
+    keep: float,
+) -> list[Any]:
+    """The tiles the reader reads in the hand's gaps (:func:`gap_slots`), to add to ``readings``:
+    each numbered after every reading, its detector score ``keep`` (the score a box needs to
+    count without the mending's help: the layout asked for it) and ``found_by`` :data:`ASKED`.
+    ``read_boxes(detections)`` reads boxes in one batch, each reading numbered by its box's place
+    (:meth:`vision.pipeline.PhotoReader.read_boxes`); it is not called when there is no slot."""
+    slots = gap_slots(layout, [r.box for r in readings], image_shape)[:MAX_SLOTS]
+    if not slots:
+        return []
+    start = 1 + max((r.index for r in readings), default=-1)
+    out = []
+    for r in read_boxes([Detection(s.box, "tile", 0.0) for s in slots]):
+        if 0 <= r.index < len(slots) and taken_in(r):
+            out.append(replace(r, index=start + r.index, detector_score=keep, found_by=ASKED))
+    return out
+
+
+def taken_in(r: Any) -> bool:
+    """Does the reading of a slot say a tile stands there (a face, sure enough)?"""
+    return bool(r.is_tile and r.code != BACK and r.confidence >= ASK_CONFIDENCE)

@@ -532,10 +532,12 @@ def _inside(q: np.ndarray, rect: tuple[float, float, float, float]) -> bool:
 # -- the scene ------------------------------------------------------------------------------------
 
 
-def _camera(img: np.ndarray, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:
-    """A camera above and in front, as :func:`mjsynth.pasted._camera`, with the border filled by
-    its edge pixels (a reflected border would copy tiles that have no label)."""
-    h, w = img.shape[:2]
+def _camera(img: np.ndarray, rng: random.Random, pad: int) -> tuple[np.ndarray, np.ndarray]:
+    """A camera above and in front, as :func:`mjsynth.pasted._camera`, looking at the canvas
+    inside a border of ``pad`` pixels: where the view tilts past its edge, the photo shows more of
+    the desk and of the devices (not a reflected or smeared border, which would draw tiles and
+    keys that have no outline)."""
+    h, w = img.shape[0] - 2 * pad, img.shape[1] - 2 * pad
     k = rng.uniform(0.0, 0.2) * w
     dy = rng.uniform(0.0, 0.18) * h
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
@@ -545,7 +547,8 @@ def _camera(img: np.ndarray, rng: random.Random) -> tuple[np.ndarray, np.ndarray
     rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]], np.float64)
     t1 = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], np.float64)
     t2 = np.array([[1, 0, w / 2], [0, 1, h / 2], [0, 0, 1]], np.float64)
-    m = t2 @ rot @ t1 @ m
+    shift = np.array([[1, 0, -pad], [0, 1, -pad], [0, 0, 1]], np.float64)
+    m = t2 @ rot @ t1 @ m @ shift
     return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE), m
 
 
@@ -579,9 +582,11 @@ def compose(
     h, w = size
     nrng = np.random.default_rng(rng.randrange(2**32))
     ppm = rng.uniform(1.8, 3.2)
-    canvas = table_texture(rng.choice(DESKS), (h, w), 1 / ppm, nrng).copy()
+    pad = int(0.2 * max(h, w))  # the desk round the view: what the tilted camera sees past its edge
+    canvas = table_texture(rng.choice(DESKS), (h + 2 * pad, w + 2 * pad), 1 / ppm, nrng).copy()
     margin = 0.1 * min(h, w)
-    safe = (margin, margin, w - margin, h - margin)
+    safe = (pad + margin, pad + margin, pad + w - margin, pad + h - margin)
+    view = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
     # devices: a keyboard in most scenes, two now and then (the user's photo had two)
     kinds: list[str] = []
     if rng.random() < 0.85:
@@ -599,11 +604,10 @@ def compose(
             turn = rng.uniform(-15, 15) if kind in KEYBOARDS else rng.uniform(0, 360)
             if kind in KEYBOARDS and rng.random() < 0.3:
                 turn = rng.choice([-1, 1]) * rng.uniform(15, 35) + rng.choice([0, 180])
-            centre = (rng.uniform(0.15, 0.85) * w, rng.uniform(0.15, 0.85) * h)
+            centre = (pad + rng.uniform(0.15, 0.85) * w, pad + rng.uniform(0.15, 0.85) * h)
             m = _affine(dw, dh, centre, turn)
             q = _map(m, (0, 0, dw, dh))
-            frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-            shown = overlap_area(q, frame) / max(1.0, _poly_area(q))
+            shown = overlap_area(q, view) / max(1.0, _poly_area(q))
             if shown < (0.35 if kind in KEYBOARDS else 0.8):
                 continue
             if any(overlap_area(q, o) > 0 for o in outlines):
@@ -621,7 +625,7 @@ def compose(
     tile_w_mm = rng.uniform(19, 27)
     tw = tile_w_mm * ppm
     tiles: list[tuple[np.ndarray, str, float, str, str, np.ndarray]] = []  # quad, code, turn, src, on, cover
-    cover_all = np.zeros((h, w), np.float32)
+    cover_all = np.zeros(canvas.shape[:2], np.float32)
     surfaces = [(name, dev, m) for name, dev, m in devices if dev.kind in SURFACES]
     for _ in range(rng.randint(2, 6)):
         n = rng.choice([1, 1, 1, 2, 2, 3, 4])
@@ -693,14 +697,14 @@ def compose(
     for name, dev, m in devices:
         for p in dev.parts:
             q = _map(m, p.rect)
-            mask = np.zeros((h, w), np.uint8)
+            mask = np.zeros(canvas.shape[:2], np.uint8)
             cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 1)
             area = float(mask.sum())
             hidden = float((cover_all * mask).sum()) / max(1.0, area)
             parts.append((q, p.kind, name, 1.0 - hidden if area > 0 else 0.0))
     # one light and one camera over all of it
     canvas = _light(canvas, rng)
-    canvas, hm = _camera(canvas, rng)
+    canvas, hm = _camera(canvas, rng, pad)
     sigma = rng.uniform(0.0, 1.3)
     if sigma > 0.3:
         canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
@@ -801,7 +805,7 @@ def scene_record(scene: DeskScene) -> dict:
     return {
         "size": list(scene.image.shape[:2]),
         "tiles": [
-            {"box": box(t.box), "code": t.code, "on": t.on, "inside": round(t.inside, 3)}
+            {"box": box(t.box), "code": t.code, "turn": t.turn, "on": t.on, "inside": round(t.inside, 3)}
             for t in scene.tiles
             if isinstance(t, Loose)
         ],

@@ -11,6 +11,11 @@ are left out: they measure sets never trained on (``scripts/eval_unseen.py``).
 With ``--proc-fraction`` (default 0.15) a share of the face-up tiles, and every code the crop bank
 lacks, are drawn faces of one ``--proc-styles`` style per scene (the riichi designs by default:
 brush numerals over a red 萬, red-accented 9p/9s/7s, red fives, a black 發); 0 turns them off.
+
+With ``--desk-fraction`` (default 0) that share of the scenes are desk scenes (:mod:`mjsynth.desk`):
+keyboards, laptops, phones, remotes, dice and sticks with the real crops lying loose on and beside
+them; keys and devices get no box, a share of them are ``none`` crops. ``--desk-fraction 1 --count
+60`` writes the set ``scripts/eval_desk.py`` measures on.
 """
 
 from __future__ import annotations
@@ -81,10 +86,16 @@ def main(argv: list[str] | None = None) -> int:
         default=0.15,
         help="share of face-up tiles drawn procedurally (0: none)",
     )
+    ap.add_argument(
+        "--desk-fraction", type=float, default=0.0, help="share of desk scenes (keyboards, phones; 0: none)"
+    )
     ap.add_argument("--proc-styles", default=",".join(RIICHI_STYLES), help="comma-separated drawn styles")
     args = ap.parse_args(argv)
     if not 0.0 <= args.proc_fraction <= 1.0:
         print("error: --proc-fraction must be within 0..1", file=sys.stderr)
+        return 2
+    if not 0.0 <= args.desk_fraction <= 1.0:
+        print("error: --desk-fraction must be within 0..1", file=sys.stderr)
         return 2
     proc = None
     if args.proc_fraction > 0:
@@ -111,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         if (i + 1) % 100 == 0:
             print(f"  {i + 1}/{args.count} scenes ({time.time() - t0:.0f} s)", flush=True)
 
-    counts = generate(args.out, args.count, args.seed, bank, progress, proc)
+    counts = generate(args.out, args.count, args.seed, bank, progress, proc, args.desk_fraction)
     names = "names:\n  0: tile\n  1: back\n"
     det = args.out.resolve() / "det"
     (det / "data.yaml").write_text(f"path: {det}\ntrain: images/train\nval: images/train\n{names}")
@@ -120,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "proc_fraction": args.proc_fraction if proc else 0.0,
         "proc_styles": list(proc.styles) if proc else [],
+        "desk_fraction": args.desk_fraction,
         "crops": dict(sorted(counts.items())),
         "seconds": round(time.time() - t0),
     }

@@ -32,6 +32,7 @@ folder set (``<out>/cls/<code>/*.jpg`` + ``crops.csv`` with ``upright_in_crop``)
 from __future__ import annotations
 
 import csv
+import json
 import math
 import random
 from collections.abc import Callable
@@ -522,10 +523,16 @@ def generate(
     bank: CropBank,
     progress: Callable[[int], None] | None = None,
     proc: ProcMix | None = None,
+    desk_fraction: float = 0.0,
 ) -> dict[str, int]:
     """Write ``count`` scenes: reader crops (``<out>/cls/train/<code>/*.jpg`` and ``<out>/cls/crops.csv``)
     and detector photos (``<out>/det/images|labels/train``, YOLO: 0 = tile, 1 = back). Returns the
-    number of crops per code."""
+    number of crops per code. About ``desk_fraction`` of the scenes are desk scenes
+    (:mod:`mjsynth.desk`: keyboards, phones, remotes, dice, sticks with loose tiles; named ``d...``),
+    each with its keys and devices in ``<out>/det/desk/<name>.json`` for ``scripts/eval_desk.py``;
+    with 0 (the default) the scenes are those drawn before desk scenes existed."""
+    from mjsynth import desk
+
     counts: dict[str, int] = {}
     cls, det_img, det_lab = out / "cls", out / "det" / "images" / "train", out / "det" / "labels" / "train"
     for d in (cls / "train", det_img, det_lab):
@@ -533,8 +540,18 @@ def generate(
     rows = []
     for i in range(count):
         rng = random.Random(seed * 1_000_003 + i)
-        scene = compose(rng, bank, proc=proc)
-        name = f"p{seed}_{i:05d}"
+        on_desk = desk_fraction > 0 and random.Random(f"desk-{seed}-{i}").random() < desk_fraction
+        scene: Scene
+        if on_desk:
+            table = desk.compose(rng, bank, proc=proc)
+            name = f"d{seed}_{i:05d}"
+            (out / "det" / "desk").mkdir(exist_ok=True)
+            (out / "det" / "desk" / f"{name}.json").write_text(json.dumps(desk.scene_record(table)))
+            scene, crops = table, desk.reader_crops(table)
+        else:
+            scene = compose(rng, bank, proc=proc)
+            name = f"p{seed}_{i:05d}"
+            crops = reader_crops(scene)
         cv2.imwrite(str(det_img / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         H, W = scene.image.shape[:2]
         lines = []
@@ -544,7 +561,7 @@ def generate(
             cx, cy, bw, bh = (x0 + x1) / 2 / W, (y0 + y1) / 2 / H, (x1 - x0) / W, (y1 - y0) / H
             lines.append(f"{cls_id} {cx:.6f} {cy:.6f} {bw:.6f} {bh:.6f}")
         (det_lab / f"{name}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
-        for k, (crop, code, upright, kind) in enumerate(reader_crops(scene)):
+        for k, (crop, code, upright, kind) in enumerate(crops):
             (cls / "train" / code).mkdir(exist_ok=True)
             rel = f"train/{code}/{name}_{k}.jpg"
             cv2.imwrite(str(cls / rel), crop, [cv2.IMWRITE_JPEG_QUALITY, 92])

@@ -38,8 +38,8 @@ from mjsynth.pasted import (  # noqa: E402
     ProcMix,
     bank_from_folders,
     cut_labels,
-    generate,
 )
+from mjsynth.pasted_set import generate  # noqa: E402
 from mjsynth.realphotos import CHINESE, RealPhoto, load_picture, read_labels  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data"

@@ -147,7 +147,7 @@ def keyboard_texture(rng: random.Random, w_mm: float, h_mm: float, ppm: float) -
     return img, parts
 
 
-def _icon(img: np.ndarray, x: int, y: int, s: int, rng: random.Random) -> None:
+def icon(img: np.ndarray, x: int, y: int, s: int, rng: random.Random) -> None:
     col = tuple(rng.randint(30, 230) for _ in range(3))
     r = max(2, s // 5)
     cv2.rectangle(img, (x + r, y), (x + s - r, y + s), col, -1)
@@ -207,7 +207,7 @@ def screen_texture(
             x, y = gap + c * (s + gap), gap + r * (s + gap + s // 3)
             if x + s >= w or y + s >= h:
                 continue
-            _icon(img, x, y, s, rng)
+            icon(img, x, y, s, rng)
             parts.append(("icon", (x / w, y / h, (x + s) / w, (y + s) / h)))
     if not phone and rng.random() < 0.6:  # a window with lines of text
         x0, y0 = int(w * rng.uniform(0.25, 0.45)), int(h * rng.uniform(0.1, 0.3))

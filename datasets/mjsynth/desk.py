@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from mjsynth.backgrounds import table_texture
-from mjsynth.clutter import _icon
+from mjsynth.clutter import icon
 from mjsynth.pasted import (
     FACE_H,
     FACE_W,
@@ -41,9 +41,9 @@ from mjsynth.pasted import (
     Placed,
     ProcMix,
     Scene,
-    _light,
-    _tile_image,
     clutter_item,
+    light,
+    tile_image,
 )
 from mjsynth.recolour import RED_OF
 from vision.classes import BACK, NOT_A_TILE
@@ -367,13 +367,13 @@ def phone(rng: random.Random, ppm: float) -> Device:
                 if rng.random() < 0.12:
                     continue
                 x = sx0 + gx + c * (s + gx)
-                _icon(img, int(x), int(y), s, rng)
+                icon(img, int(x), int(y), s, rng)
                 parts.append(Part("icon", (x, y, x + s, y + s)))
             y += s + rng.uniform(6, 9) * ppm
         dy = sy1 - 6 * ppm - s
         for c in range(cols):
             x = sx0 + gx + c * (s + gx)
-            _icon(img, int(x), int(dy), s, rng)
+            icon(img, int(x), int(dy), s, rng)
             parts.append(Part("icon", (x, dy, x + s, dy + s)))
     return Device("phone", img, alpha, parts, screen, ppm)
 
@@ -640,7 +640,7 @@ def compose(
                 kind, code = "real", rng.choice(codes)
                 if code in RED_OF and rng.random() < 0.3:
                     code = RED_OF[code]
-            img, src = _tile_image(kind, code, bank, rng, proc, style)
+            img, src = tile_image(kind, code, bank, rng, proc, style)
             th = tw / FACE_W * img.shape[0]
             imgs.append(
                 (cv2.resize(img, (max(8, int(tw)), max(8, int(th))), interpolation=cv2.INTER_AREA), code, src)
@@ -703,7 +703,7 @@ def compose(
             hidden = float((cover_all * mask).sum()) / max(1.0, area)
             parts.append((q, p.kind, name, 1.0 - hidden if area > 0 else 0.0))
     # one light and one camera over all of it
-    canvas = _light(canvas, rng)
+    canvas = light(canvas, rng)
     canvas, hm = _camera(canvas, rng, pad)
     sigma = rng.uniform(0.0, 1.3)
     if sigma > 0.3:

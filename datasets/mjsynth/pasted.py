@@ -31,11 +31,8 @@ folder set (``<out>/cls/<code>/*.jpg`` + ``crops.csv`` with ``upright_in_crop``)
 
 from __future__ import annotations
 
-import csv
-import json
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -309,7 +306,7 @@ def drawn_face(faces: FaceLibrary, style: str, code: str, rng: random.Random) ->
 # -- the scene ------------------------------------------------------------------------------------
 
 
-def _tile_image(
+def tile_image(
     kind: str,
     code: str,
     bank: CropBank,
@@ -336,7 +333,7 @@ def _tile_image(
     return with_body(crop, rng), "real" if chosen.upright else "photo"
 
 
-def _light(img: np.ndarray, rng: random.Random) -> np.ndarray:
+def light(img: np.ndarray, rng: random.Random) -> np.ndarray:
     """One light over the whole scene: a smooth fall-off, a colour cast, a brightness."""
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -429,7 +426,7 @@ def compose(
                 kind, code = "real", rng.choice(codes)
                 if code in RED_OF and rng.random() < 0.3:
                     code = RED_OF[code]
-            img, kind = _tile_image(kind, code, bank, rng, proc, style)
+            img, kind = tile_image(kind, code, bank, rng, proc, style)
             img = cv2.resize(img, (max(8, int(img.shape[1] * scale)), max(8, int(img.shape[0] * scale))))
             turn = 0
             if kind != "back" and rng.random() < p_sideways:  # a claimed tile, lying sideways
@@ -462,7 +459,7 @@ def compose(
         if any(_overlap(box, b) > 0.05 for b, *_ in placed):
             continue
         others.append((_paste(canvas, img, cx, cy), kind))
-    canvas = _light(canvas, rng)
+    canvas = light(canvas, rng)
     canvas, m = _camera(canvas, rng)
     sigma = rng.uniform(0.0, 1.6)
     if sigma > 0.3:
@@ -514,64 +511,3 @@ def reader_crops(scene: Scene, size: int = CROP_SIZE) -> list[tuple[np.ndarray, 
         crop, _ = crop_box(scene.image, c.box, size=size)
         out.append((crop, NOT_A_TILE, None, c.source))
     return out
-
-
-def generate(
-    out: Path,
-    count: int,
-    seed: int,
-    bank: CropBank,
-    progress: Callable[[int], None] | None = None,
-    proc: ProcMix | None = None,
-    desk_fraction: float = 0.0,
-) -> dict[str, int]:
-    """Write ``count`` scenes: reader crops (``<out>/cls/train/<code>/*.jpg`` and ``<out>/cls/crops.csv``)
-    and detector photos (``<out>/det/images|labels/train``, YOLO: 0 = tile, 1 = back). Returns the
-    number of crops per code. About ``desk_fraction`` of the scenes are desk scenes
-    (:mod:`mjsynth.desk`: keyboards, phones, remotes, dice, sticks with loose tiles; named ``d...``),
-    each with its keys and devices in ``<out>/det/desk/<name>.json`` for ``scripts/eval_desk.py``;
-    with 0 (the default) the scenes are those drawn before desk scenes existed."""
-    from mjsynth import desk
-
-    counts: dict[str, int] = {}
-    cls, det_img, det_lab = out / "cls", out / "det" / "images" / "train", out / "det" / "labels" / "train"
-    for d in (cls / "train", det_img, det_lab):
-        d.mkdir(parents=True, exist_ok=True)
-    rows = []
-    for i in range(count):
-        rng = random.Random(seed * 1_000_003 + i)
-        on_desk = desk_fraction > 0 and random.Random(f"desk-{seed}-{i}").random() < desk_fraction
-        scene: Scene
-        if on_desk:
-            table = desk.compose(rng, bank, proc=proc)
-            name = f"d{seed}_{i:05d}"
-            (out / "det" / "desk").mkdir(exist_ok=True)
-            (out / "det" / "desk" / f"{name}.json").write_text(json.dumps(desk.scene_record(table)))
-            scene, crops = table, desk.reader_crops(table)
-        else:
-            scene = compose(rng, bank, proc=proc)
-            name = f"p{seed}_{i:05d}"
-            crops = reader_crops(scene)
-        cv2.imwrite(str(det_img / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
-        H, W = scene.image.shape[:2]
-        lines = []
-        for t in scene.tiles:
-            x0, y0, x1, y1 = t.box
-            cls_id = 1 if t.code == BACK else 0
-            cx, cy, bw, bh = (x0 + x1) / 2 / W, (y0 + y1) / 2 / H, (x1 - x0) / W, (y1 - y0) / H
-            lines.append(f"{cls_id} {cx:.6f} {cy:.6f} {bw:.6f} {bh:.6f}")
-        (det_lab / f"{name}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
-        for k, (crop, code, upright, kind) in enumerate(crops):
-            (cls / "train" / code).mkdir(exist_ok=True)
-            rel = f"train/{code}/{name}_{k}.jpg"
-            cv2.imwrite(str(cls / rel), crop, [cv2.IMWRITE_JPEG_QUALITY, 92])
-            way = "" if upright is None else str(int(upright))
-            rows.append({"file": rel, "code": code, "upright_in_crop": way, "source": kind})
-            counts[code] = counts.get(code, 0) + 1
-        if progress:
-            progress(i)
-    with (cls / "crops.csv").open("w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, ["file", "code", "upright_in_crop", "source"])
-        w.writeheader()
-        w.writerows(rows)
-    return counts

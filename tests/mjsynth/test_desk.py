@@ -12,7 +12,8 @@ import cv2
 import numpy as np
 import pytest
 from mjsynth import desk
-from mjsynth.pasted import Crop, generate
+from mjsynth.pasted import Crop
+from mjsynth.pasted_set import generate
 
 from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
 

@@ -21,9 +21,9 @@ from mjsynth.pasted import (
     compose,
     cut_labels,
     drawn_face,
-    generate,
     reader_crops,
 )
+from mjsynth.pasted_set import generate
 
 from tests.mjsynth.mjsynth_testutil import needs_fonts
 from vision.classes import BACK, NOT_A_TILE, READER_CLASSES

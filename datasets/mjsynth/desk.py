@@ -41,6 +41,7 @@ from mjsynth.pasted import (
     Placed,
     ProcMix,
     Scene,
+    camera,
     clutter_item,
     light,
     tile_image,
@@ -532,26 +533,6 @@ def _inside(q: np.ndarray, rect: tuple[float, float, float, float]) -> bool:
 # -- the scene ------------------------------------------------------------------------------------
 
 
-def _camera(img: np.ndarray, rng: random.Random, pad: int) -> tuple[np.ndarray, np.ndarray]:
-    """A camera above and in front, as :func:`mjsynth.pasted._camera`, looking at the canvas
-    inside a border of ``pad`` pixels: where the view tilts past its edge, the photo shows more of
-    the desk and of the devices (not a reflected or smeared border, which would draw tiles and
-    keys that have no outline)."""
-    h, w = img.shape[0] - 2 * pad, img.shape[1] - 2 * pad
-    k = rng.uniform(0.0, 0.2) * w
-    dy = rng.uniform(0.0, 0.18) * h
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = np.float32([[k, dy], [w - k, dy], [w, h], [0, h]])
-    m = cv2.getPerspectiveTransform(src, dst)
-    a = math.radians(rng.uniform(-6, 6))
-    rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]], np.float64)
-    t1 = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], np.float64)
-    t2 = np.array([[1, 0, w / 2], [0, 1, h / 2], [0, 0, 1]], np.float64)
-    shift = np.array([[1, 0, -pad], [0, 1, -pad], [0, 0, 1]], np.float64)
-    m = t2 @ rot @ t1 @ m @ shift
-    return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE), m
-
-
 def _pick(rng: random.Random, weights: dict[str, float]) -> str:
     names = sorted(weights)
     return rng.choices(names, [weights[n] for n in names])[0]
@@ -704,7 +685,9 @@ def compose(
             parts.append((q, p.kind, name, 1.0 - hidden if area > 0 else 0.0))
     # one light and one camera over all of it
     canvas = light(canvas, rng)
-    canvas, hm = _camera(canvas, rng, pad)
+    # the view inside the padding: where it tilts past its edge the photo shows more desk and
+    # devices, not a smeared border that would draw tiles and keys with no outline
+    canvas, hm = camera(canvas, rng, pad, squeeze=0.2, drop=0.18, turn=6.0, border=cv2.BORDER_REPLICATE)
     sigma = rng.uniform(0.0, 1.3)
     if sigma > 0.3:
         canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)

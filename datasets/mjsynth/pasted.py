@@ -345,21 +345,33 @@ def light(img: np.ndarray, rng: random.Random) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def _camera(img: np.ndarray, rng: random.Random) -> tuple[np.ndarray, np.ndarray]:
-    """A camera above and in front: the far edge shrinks, the photo turns a little. Returns the
-    warped image and the 3x3 homography."""
-    h, w = img.shape[:2]
-    k = rng.uniform(0.0, 0.22) * w  # foreshortening of the far (top) edge
-    dy = rng.uniform(0.0, 0.2) * h
+def camera(
+    img: np.ndarray,
+    rng: random.Random,
+    pad: int = 0,
+    squeeze: float = 0.22,
+    drop: float = 0.2,
+    turn: float = 8.0,
+    border: int = cv2.BORDER_REFLECT,
+) -> tuple[np.ndarray, np.ndarray]:
+    """A camera above and in front: the far edge shrinks (by up to ``squeeze`` of the width on each
+    side, the top drops by up to ``drop`` of the height), the photo turns by up to ``turn`` degrees.
+    With ``pad``, the view is the canvas inside a border of that many pixels, so that where it tilts
+    past its edge the photo shows more of the scene rather than a reflected border (desk scenes).
+    Returns the warped image and the 3x3 homography from canvas to photo."""
+    h, w = img.shape[0] - 2 * pad, img.shape[1] - 2 * pad
+    k = rng.uniform(0.0, squeeze) * w  # foreshortening of the far (top) edge
+    dy = rng.uniform(0.0, drop) * h
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     dst = np.float32([[k, dy], [w - k, dy], [w, h], [0, h]])
     m = cv2.getPerspectiveTransform(src, dst)
-    a = math.radians(rng.uniform(-8, 8))
+    a = math.radians(rng.uniform(-turn, turn))
     rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]], np.float64)
     t1 = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], np.float64)
     t2 = np.array([[1, 0, w / 2], [0, 1, h / 2], [0, 0, 1]], np.float64)
-    m = t2 @ rot @ t1 @ m
-    return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_REFLECT), m
+    shift = np.array([[1, 0, -pad], [0, 1, -pad], [0, 0, 1]], np.float64)
+    m = t2 @ rot @ t1 @ m @ shift
+    return cv2.warpPerspective(img, m, (w, h), borderMode=border), m
 
 
 def _warp_box(m: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
@@ -460,7 +472,7 @@ def compose(
             continue
         others.append((_paste(canvas, img, cx, cy), kind))
     canvas = light(canvas, rng)
-    canvas, m = _camera(canvas, rng)
+    canvas, m = camera(canvas, rng)
     sigma = rng.uniform(0.0, 1.6)
     if sigma > 0.3:
         canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)

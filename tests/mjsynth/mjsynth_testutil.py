@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from mjsynth.artwork import DEFAULT_SHARED
 from mjsynth.procedural import ProceduralSource
@@ -21,3 +23,19 @@ needs_debian = pytest.mark.skipif(
 
 #: Styles the scene tests draw with: procedural faces render in milliseconds.
 FAST_STYLES = ("proc-classic", "proc-western", "proc-hk", "proc-bold")
+
+
+def hue_share(face: np.ndarray, lo: int, hi: int, region: tuple[slice, slice] = np.s_[:, :]) -> float:
+    """Share of saturated ink pixels with an OpenCV hue in [lo, hi] (red wraps: pass lo > hi)."""
+    hsv = cv2.cvtColor(face[region], cv2.COLOR_BGR2HSV)
+    h, ink = hsv[..., 0], (hsv[..., 1] > 80) & (hsv[..., 2] > 40)
+    sel = ((h >= lo) | (h <= hi)) if lo > hi else ((h >= lo) & (h <= hi))
+    return float((ink & sel).mean())
+
+
+def marked_crop(code: int) -> np.ndarray:
+    """A stand-in real crop whose top third is dark: which way up it lies can be seen in any crop."""
+    face = np.full((320, 240, 3), 225, np.uint8)
+    face[:100] = 40
+    cv2.putText(face, str(code), (60, 220), cv2.FONT_HERSHEY_SIMPLEX, 3, (0, 0, 180), 6)
+    return face

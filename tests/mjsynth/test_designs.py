@@ -4,26 +4,12 @@ birds, seasons with red numerals."""
 import cv2
 import numpy as np
 import pytest
-from mjsynth.artwork import Artwork
 from mjsynth.procedural import swap_inks
 from mjsynth.scene import SceneOptions, render_scene
 
-from tests.mjsynth.mjsynth_testutil import FAST_STYLES, needs_fonts
+from tests.mjsynth.mjsynth_testutil import FAST_STYLES, hue_share, needs_fonts
 
 NEW = ("proc-mono", "proc-taiwan", "proc-jade")
-
-
-@pytest.fixture(scope="module")
-def proc(tmp_path_factory) -> Artwork:
-    return Artwork(shared_dir=None, cache_dir=tmp_path_factory.mktemp("faces"), sources=["procedural"])
-
-
-def _share(face: np.ndarray, lo: int, hi: int, region=np.s_[:, :]) -> float:
-    """Share of saturated ink pixels with an OpenCV hue in [lo, hi] (red wraps: pass lo > hi)."""
-    hsv = cv2.cvtColor(face[region], cv2.COLOR_BGR2HSV)
-    h, ink = hsv[..., 0], (hsv[..., 1] > 80) & (hsv[..., 2] > 40)
-    sel = ((h >= lo) | (h <= hi)) if lo > hi else ((h >= lo) & (h <= hi))
-    return float((ink & sel).mean())
 
 
 GREEN, RED = (35, 80), (170, 10)
@@ -31,12 +17,12 @@ GREEN, RED = (35, 80), (170, 10)
 
 @needs_fonts
 def test_monochrome_honours_and_green_that_is_not_the_green_dragon(proc):
-    assert _share(proc.face("proc-classic", "6z"), *GREEN) > 0.03
+    assert hue_share(proc.face("proc-classic", "6z"), *GREEN) > 0.03
     black_green_dragon = proc.face("proc-mono", "6z")
-    assert _share(black_green_dragon, *GREEN) < 0.002 and black_green_dragon.min() < 60
-    assert _share(proc.face("proc-mono", "7z"), *RED) < 0.002  # a black 中 too
-    assert _share(proc.face("proc-jade", "1z"), *GREEN) > 0.03  # a green east wind
-    assert _share(proc.face("proc-jade", "7z"), *GREEN) > 0.03
+    assert hue_share(black_green_dragon, *GREEN) < 0.002 and black_green_dragon.min() < 60
+    assert hue_share(proc.face("proc-mono", "7z"), *RED) < 0.002  # a black 中 too
+    assert hue_share(proc.face("proc-jade", "1z"), *GREEN) > 0.03  # a green east wind
+    assert hue_share(proc.face("proc-jade", "7z"), *GREEN) > 0.03
 
 
 @needs_fonts
@@ -60,22 +46,22 @@ def test_three_drawn_birds(proc):
 def test_seasons_carry_red_numerals_and_bamboo_red_accents(proc, style):
     top = np.s_[:60, :]
     for code in ("5f", "6f", "7f", "8f"):
-        assert _share(proc.face(style, code), *RED, region=top) > 0.01, code
+        assert hue_share(proc.face(style, code), *RED, region=top) > 0.01, code
     nine = proc.face(style, "9s")
     middle, side = np.s_[:, 55:90], np.s_[:, :40]
-    assert _share(nine, *RED, region=middle) > 0.05 and _share(nine, *RED, region=side) < 0.01
-    assert _share(proc.face(style, "7s"), *RED, region=np.s_[:60, :]) > 0.03  # red top stick
+    assert hue_share(nine, *RED, region=middle) > 0.05 and hue_share(nine, *RED, region=side) < 0.01
+    assert hue_share(proc.face(style, "7s"), *RED, region=np.s_[:60, :]) > 0.03  # red top stick
 
 
 @needs_fonts
 def test_ink_swap_moves_green_and_blue_but_never_red(proc):
     fa = proc.face("proc-classic", "6z")
     for target in ("black", "blue", "teal"):
-        assert _share(swap_inks(fa, target, "blue"), *GREEN) < 0.2 * _share(fa, *GREEN)
+        assert hue_share(swap_inks(fa, target, "blue"), *GREEN) < 0.2 * hue_share(fa, *GREEN)
     red_five = proc.face("proc-classic", "0p")
     swapped = swap_inks(red_five, "black", "green")
-    assert abs(_share(swapped, *RED) - _share(red_five, *RED)) < 0.002
-    assert _share(swap_inks(proc.face("proc-classic", "1z"), "black", "green"), *GREEN) > 0.03
+    assert abs(hue_share(swapped, *RED) - hue_share(red_five, *RED)) < 0.002
+    assert hue_share(swap_inks(proc.face("proc-classic", "1z"), "black", "green"), *GREEN) > 0.03
 
 
 @pytest.mark.slow

@@ -12,23 +12,9 @@ import cv2
 import numpy as np
 import pytest
 from mjsynth import desk
-from mjsynth.pasted import Crop
 from mjsynth.pasted_set import generate
 
 from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
-
-
-def _marked(code: int) -> np.ndarray:
-    """A stand-in real crop whose top third is dark: which way up it lies shows in any crop."""
-    face = np.full((320, 240, 3), 225, np.uint8)
-    face[:100] = 40
-    cv2.putText(face, str(code), (60, 220), cv2.FONT_HERSHEY_SIMPLEX, 3, (0, 0, 180), 6)
-    return face
-
-
-@pytest.fixture(scope="module")
-def bank() -> dict[str, list[Crop]]:
-    return {c: [Crop(_marked(i))] for i, c in enumerate(("1m", "2p", "3s", "5m", "7z"))}
 
 
 @pytest.fixture(scope="module")

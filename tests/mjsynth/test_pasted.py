@@ -29,19 +29,6 @@ from tests.mjsynth.mjsynth_testutil import needs_fonts
 from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
 
 
-def _marked(code: int) -> np.ndarray:
-    """A stand-in real crop whose top third is dark: which way up it lies can be seen in any crop."""
-    face = np.full((320, 240, 3), 225, np.uint8)
-    face[:100] = 40
-    cv2.putText(face, str(code), (60, 220), cv2.FONT_HERSHEY_SIMPLEX, 3, (0, 0, 180), 6)
-    return face
-
-
-@pytest.fixture(scope="module")
-def bank() -> dict[str, list[np.ndarray]]:
-    return {c: [Crop(_marked(i))] for i, c in enumerate(("1m", "2p", "3s", "5m", "7z"))}
-
-
 def _ink(face: np.ndarray) -> float:
     """Share of pixels much darker or more saturated than the face's own ivory."""
     hsv = cv2.cvtColor(face, cv2.COLOR_BGR2HSV)

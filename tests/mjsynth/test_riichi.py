@@ -5,28 +5,14 @@ numerals that differ only in the small top character."""
 import cv2
 import numpy as np
 import pytest
-from mjsynth.artwork import Artwork
 from mjsynth.faces import FACE_CODES, FACE_H, FACE_W
 from mjsynth.riichi import BRUSH
 
-from tests.mjsynth.mjsynth_testutil import needs_fonts
+from tests.mjsynth.mjsynth_testutil import hue_share, needs_fonts
 
 RIICHI = ("proc-riichi-ink", "proc-riichi-colour", "proc-riichi-navy")
 GREEN, RED = (35, 80), (170, 10)
 TOP, BOTTOM = np.s_[: int(FACE_H * 0.38), :], np.s_[int(FACE_H * 0.42) :, :]
-
-
-@pytest.fixture(scope="module")
-def proc(tmp_path_factory) -> Artwork:
-    return Artwork(shared_dir=None, cache_dir=tmp_path_factory.mktemp("faces"), sources=["procedural"])
-
-
-def _share(face: np.ndarray, lo: int, hi: int, region=np.s_[:, :]) -> float:
-    """Share of saturated pixels with an OpenCV hue in [lo, hi] (red wraps: pass lo > hi)."""
-    hsv = cv2.cvtColor(face[region], cv2.COLOR_BGR2HSV)
-    h, ink = hsv[..., 0], (hsv[..., 1] > 80) & (hsv[..., 2] > 40)
-    sel = ((h >= lo) | (h <= hi)) if lo > hi else ((h >= lo) & (h <= hi))
-    return float((ink & sel).mean())
 
 
 def _ink(face: np.ndarray, region=np.s_[:, :]) -> float:
@@ -63,22 +49,22 @@ def test_character_numerals_differ_only_in_the_top_character(proc, style, pair):
     diff = np.abs(a - b).sum(axis=2) > 40
     assert diff[TOP].mean() > 0.02  # the numerals differ
     assert diff[BOTTOM].mean() == 0.0  # the red 萬 is the same on every tile
-    assert _share(proc.face(style, pair[0]), *RED, region=BOTTOM) > 0.08
-    assert _share(proc.face(style, pair[0]), *RED, region=TOP) < 0.002  # the numeral is not red
+    assert hue_share(proc.face(style, pair[0]), *RED, region=BOTTOM) > 0.08
+    assert hue_share(proc.face(style, pair[0]), *RED, region=TOP) < 0.002  # the numeral is not red
 
 
 @needs_fonts
 @pytest.mark.parametrize("style", RIICHI)
 def test_red_fives_are_red_where_the_plain_five_is_not(proc, style):
     f5m, f0m = proc.face(style, "5m"), proc.face(style, "0m")
-    assert _share(f5m, *RED, region=TOP) < 0.002 and _share(f0m, *RED, region=TOP) > 0.03
+    assert hue_share(f5m, *RED, region=TOP) < 0.002 and hue_share(f0m, *RED, region=TOP) > 0.03
     corner = np.s_[: FACE_H // 4, : FACE_W * 2 // 5]  # the top-left circle, the top-left stick
     centre = np.s_[FACE_H * 2 // 5 : FACE_H * 3 // 5, FACE_W * 2 // 5 : FACE_W * 3 // 5]
     for suit in "ps":
         plain, red = proc.face(style, "5" + suit), proc.face(style, "0" + suit)
-        assert _share(plain, *RED, region=corner) < 0.005, suit
-        assert _share(red, *RED, region=corner) > 0.08, suit
-        assert _share(plain, *RED, region=centre) > 0.1, suit  # the plain five's red centre
+        assert hue_share(plain, *RED, region=corner) < 0.005, suit
+        assert hue_share(red, *RED, region=corner) > 0.08, suit
+        assert hue_share(plain, *RED, region=centre) > 0.1, suit  # the plain five's red centre
 
 
 @needs_fonts
@@ -86,29 +72,33 @@ def test_red_fives_are_red_where_the_plain_five_is_not(proc, style):
 def test_red_accents_nine_circles_middle_row_nine_and_seven_bamboo(proc, style):
     rows = [np.s_[int(FACE_H * y) - 18 : int(FACE_H * y) + 18, :] for y in (0.2, 0.5, 0.8)]
     nine_p = proc.face(style, "9p")
-    assert _share(nine_p, *RED, region=rows[1]) > 0.1
+    assert hue_share(nine_p, *RED, region=rows[1]) > 0.1
     if style == "proc-riichi-ink" or style == "proc-riichi-navy":  # one ink: only the middle row red
-        assert _share(nine_p, *RED, region=rows[0]) < 0.005 and _share(nine_p, *RED, region=rows[2]) < 0.005
+        assert (
+            hue_share(nine_p, *RED, region=rows[0]) < 0.005
+            and hue_share(nine_p, *RED, region=rows[2]) < 0.005
+        )
     nine_s = proc.face(style, "9s")
     middle, side = np.s_[:, 58:86], np.s_[:, :40]
-    assert _share(nine_s, *RED, region=middle) > 0.1 and _share(nine_s, *RED, region=side) < 0.005
+    assert hue_share(nine_s, *RED, region=middle) > 0.1 and hue_share(nine_s, *RED, region=side) < 0.005
     seven = proc.face(style, "7s")
     assert (
-        _share(seven, *RED, region=np.s_[:60, :]) > 0.03 and _share(seven, *RED, region=np.s_[70:, :]) < 0.005
+        hue_share(seven, *RED, region=np.s_[:60, :]) > 0.03
+        and hue_share(seven, *RED, region=np.s_[70:, :]) < 0.005
     )
     one_p = proc.face(style, "1p")
-    assert _share(one_p, *RED, region=np.s_[80:112, 56:88]) > 0.2  # the wheel's red centre
-    assert _share(one_p, *RED, region=np.s_[:, :20]) < 0.005
+    assert hue_share(one_p, *RED, region=np.s_[80:112, 56:88]) > 0.2  # the wheel's red centre
+    assert hue_share(one_p, *RED, region=np.s_[:, :20]) < 0.005
 
 
 @needs_fonts
 def test_green_dragon_in_black_ink_and_in_green_and_a_red_red_dragon(proc):
     black = proc.face("proc-riichi-ink", "6z")
-    assert _share(black, *GREEN) < 0.002 and _ink(black) > 0.1 and black.min() < 60
-    assert _share(proc.face("proc-riichi-colour", "6z"), *GREEN) > 0.05
-    assert _share(proc.face("proc-riichi-navy", "6z"), *GREEN) > 0.05
+    assert hue_share(black, *GREEN) < 0.002 and _ink(black) > 0.1 and black.min() < 60
+    assert hue_share(proc.face("proc-riichi-colour", "6z"), *GREEN) > 0.05
+    assert hue_share(proc.face("proc-riichi-navy", "6z"), *GREEN) > 0.05
     for style in RIICHI:
-        assert _share(proc.face(style, "7z"), *RED) > 0.05, style
+        assert hue_share(proc.face(style, "7z"), *RED) > 0.05, style
 
 
 @needs_fonts
@@ -123,7 +113,7 @@ def test_white_dragons_blank_or_a_thin_frame(proc):
 @needs_fonts
 def test_birds_differ_and_the_ink_set_bird_has_no_green(proc):
     ink_bird = proc.face("proc-riichi-ink", "1s")
-    assert _share(ink_bird, *GREEN) < 0.002 and _ink(ink_bird) > 0.1
+    assert hue_share(ink_bird, *GREEN) < 0.002 and _ink(ink_bird) > 0.1
     assert {proc.styles[s].derived["1s"] for s in RIICHI} == {"drawn peacock", "drawn sparrow", "drawn crane"}
 
 

@@ -19,6 +19,8 @@ needs its ``w``, ``h``, ``d`` (a Pillow ``ImageDraw``) and ``text``.
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Callable
 from typing import Any
 
 RED = (200, 30, 35)
@@ -121,15 +123,20 @@ def man(cv: Any, sp: Any, n: int, red5: bool, font: str) -> None:
     cv.text("萬", 0.5, 0.67, 0.5, RED, font)
 
 
+def _discs(cv: Any, x: float, y: float, rr: float) -> Callable[..., None]:
+    """A painter of discs about (``x``, ``y``): ``disc(f, colour, dx, dy)`` fills a disc of radius
+    ``f * rr`` at that offset (a circle tile is drawn as discs laid over one another)."""
+
+    def disc(f: float, col: Any, dx: float = 0.0, dy: float = 0.0) -> None:
+        cv.d.ellipse([x + dx - rr * f, y + dy - rr * f, x + dx + rr * f, y + dy + rr * f], fill=col)
+
+    return disc
+
+
 def ring(cv: Any, cx: float, cy: float, r: float, rim, fill, bg) -> None:
     """One riichi circle: an outlined ring around a ring of six dots and a centre dot (``fill``)."""
-    import math
-
     x, y, rr = cx * cv.w, cy * cv.h, r * cv.w
-    d = cv.d
-
-    def disc(f: float, col, dx: float = 0.0, dy: float = 0.0) -> None:
-        d.ellipse([x + dx - rr * f, y + dy - rr * f, x + dx + rr * f, y + dy + rr * f], fill=col)
+    disc = _discs(cv, x, y, rr)
 
     disc(1.0, rim)
     disc(0.8, bg)
@@ -143,13 +150,8 @@ def ring(cv: Any, cx: float, cy: float, r: float, rim, fill, bg) -> None:
 
 def wheel(cv: Any, rim, fill, bg) -> None:
     """The 1-circle: a large ornate wheel (a scalloped band between two rims) around a flower."""
-    import math
-
     x, y, rr = 0.5 * cv.w, 0.5 * cv.h, 0.45 * cv.w
-    d = cv.d
-
-    def disc(f: float, col, dx: float = 0.0, dy: float = 0.0) -> None:
-        d.ellipse([x + dx - rr * f, y + dy - rr * f, x + dx + rr * f, y + dy + rr * f], fill=col)
+    disc = _discs(cv, x, y, rr)
 
     disc(1.0, rim)
     disc(0.92, bg)
@@ -202,8 +204,6 @@ def slanted_bone(
     cv: Any, cx: float, cy: float, length: float, width: float, angle: float, colour, bg
 ) -> None:
     """A ``bone`` stick turned by ``angle`` (radians): the 8-bamboo's slanted sticks."""
-    import math
-
     x, y = cx * cv.w, cy * cv.h
     hl, hw = length * cv.h / 2, width * cv.w / 2
     c, s = math.cos(angle), math.sin(angle)

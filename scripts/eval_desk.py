@@ -244,11 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": 0.0,
     }
     out["seconds"] = round(time.perf_counter() - t0, 1)
-    text = json.dumps(out, indent=1)
     print(json.dumps({k: v for k, v in out.items() if k != "per_photo"}, indent=1))
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+    eval_real.save_json(out, args.out)
     return 0
 
 

@@ -106,9 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                 "man_misreads": wrong.most_common(8),
             }
         print(variant, json.dumps(out[variant]), flush=True)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(out, indent=1) + "\n")
+    eval_real.save_json(out, args.out)
     return 0
 
 

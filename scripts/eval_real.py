@@ -210,6 +210,14 @@ def shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
+def save_json(result: dict, path: Path | None) -> None:  # type: ignore[type-arg]
+    """Write a measurement as the metrics files keep it (indented JSON, a final newline), making
+    its folder; nothing when no ``--out`` was given."""
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(result, indent=1) + "\n")
+
+
 def audit_lines(result: dict) -> list[str]:
     """One line per data set: what the audit changed and the false boxes before and after."""
     out = []
@@ -275,13 +283,10 @@ def main(argv: list[str] | None = None) -> int:
         "audit": None if audit is None else shown(args.audit),
         **result,
     }
-    text = json.dumps(result, indent=1)
-    print(text)
+    print(json.dumps(result, indent=1))
     for line in audit_lines(result):
         print(line, file=sys.stderr)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+    save_json(result, args.out)
     return 0
 
 

@@ -453,11 +453,8 @@ def main(argv: list[str] | None = None) -> int:
         keep = ("tile_f1", "false_boxes_per_picture", "exact_pictures", "errors_flagged", "top_misreads")
         out["chinese_test"] = {k: res[k] for k in keep} | {"audited": {k: res["audited"][k] for k in keep}}
         print(f"chinese done ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-    text = json.dumps(out, indent=1)
-    print(text)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+    print(json.dumps(out, indent=1))
+    eval_real.save_json(out, args.out)
     return 0
 
 

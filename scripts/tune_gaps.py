@@ -4,7 +4,8 @@
 For each picture of a split (``val``: the Chinese/HK pictures; ``teach``: the camera frames'
 teaching pictures; never ``test``), the photo is read as :meth:`vision.pipeline.PhotoReader.read_and_score`
 reads it without asking (``ask_gaps=False``), and the labels it misses are noted. Then every gap slot
-is found with loose limits (:data:`LOOSE`: any room within half a pitch of 1..3 tiles) and read in
+is found with loose limits (:data:`LOOSE_TOLERANCE`, :data:`LOOSE_MOST`: any room within half
+a pitch of 1..3 tiles) and read in
 one batch, and each slot is written as one JSON line: the free room in pitches, how many tiles it
 holds, what the reader says there (code, confidence, whether it is a tile), and the truth: whether
 a label the reader missed lies there (IoU >= 0.5, the evaluation's match), with its code, or any
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,12 +38,11 @@ from vision.models import load_model  # noqa: E402
 from vision.pipeline import PhotoReader  # noqa: E402
 
 #: a faint box (under the detector's threshold) does not take its place (--faint-free)
-FAINT_FREE = False
 #: loose limits, to see what lies just outside the shipped ones
-LOOSE = {"GAP_TOLERANCE": (0.5, 0.5), "MAX_MISSING": 3, "MAX_SLOTS": 100}
+LOOSE_TOLERANCE, LOOSE_MOST = (0.5, 0.5), 3
 
 
-def slots_of(reader: PhotoReader, split: str) -> list[dict]:  # type: ignore[type-arg]
+def slots_of(reader: PhotoReader, split: str, faint_free: bool = False) -> list[dict]:  # type: ignore[type-arg]
     out = []
     for p in eval_real.test_photos(eval_real.REAL, split):
         image = load_picture(p)
@@ -53,8 +54,8 @@ def slots_of(reader: PhotoReader, split: str) -> list[dict]:  # type: ignore[typ
         seen = reader.read(image, mend_boxes=True)
         kept = [t for t in seen.tiles if t.detector_score >= reader.conf]
         layout = lay_out(kept)
-        taken = kept + seen.rejected if FAINT_FREE else seen.tiles + seen.rejected
-        slots = ask_mod.gap_slots(layout, [r.box for r in taken], image.shape)
+        taken = kept + seen.rejected if faint_free else seen.tiles + seen.rejected
+        slots = ask_mod.gap_slots(layout, [r.box for r in taken], image.shape, LOOSE_TOLERANCE, LOOSE_MOST)
         if not slots:
             continue
         read = {r.index: r for r in reader.read_boxes(image, [Detection(s.box, "tile", 0.0) for s in slots])}
@@ -180,26 +181,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--detector", type=Path, help="another detector ONNX (one that misses more tiles)")
     ap.add_argument("--faint-free", action="store_true", help="faint boxes do not take a slot's place")
     args = ap.parse_args(argv)
-    global FAINT_FREE
-    FAINT_FREE = args.faint_free
     reader = PhotoReader(ask_gaps=False, det=load_model(args.detector) if args.detector else None)
     if args.drop:  # the shipped limits: where the layout would ask
         rows = [r for s in args.split for r in dropped_slots(reader, s)]
-        if args.out:
-            args.out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-        for split in args.split:
-            print(f"== {split}")
-            dropped_summary([r for r in rows if r["split"] == split])
-        return 0
-    for k, v in LOOSE.items():
-        setattr(ask_mod, k, v)
-    rows = [r for s in args.split for r in slots_of(reader, s)]
-    if args.out:
-        args.out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    for split in args.split:
-        print(f"== {split}")
-        summary([r for r in rows if r["split"] == split])
+        report(rows, args.split, args.out, dropped_summary)
+    else:
+        rows = [r for s in args.split for r in slots_of(reader, s, args.faint_free)]
+        report(rows, args.split, args.out, summary)
     return 0
+
+
+def report(
+    rows: list[dict], splits: list[str], out: Path | None, summarize: Callable[[list[dict]], None]
+) -> None:  # type: ignore[type-arg]
+    """The rows as JSON lines in ``out`` (when given), and each split's summary."""
+    if out:
+        out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    for split in splits:
+        print(f"== {split}")
+        summarize([r for r in rows if r["split"] == split])
 
 
 if __name__ == "__main__":

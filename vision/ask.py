@@ -24,8 +24,8 @@ from statistics import median
 from typing import Any
 
 from vision.classes import BACK
-from vision.detect import Detection, iou
-from vision.layout import Layout, in_hand_frame, turn_point
+from vision.detect import Detection, is_free
+from vision.layout import Layout, framed_box, in_hand_frame
 
 #: Marks a tile read in a gap the layout asked about (:attr:`vision.read.TileRead.found_by`).
 ASKED = "gap"
@@ -67,31 +67,29 @@ class Slot:
     missing: int
 
 
-def _framed(box: Sequence[float], turn: int) -> Box:
-    (ax, ay), (bx, by) = turn_point(box[0], box[1], turn), turn_point(box[2], box[3], turn)
-    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
-
-
-def _free(box: Box, taken: Sequence[Sequence[float]]) -> bool:
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return not any(iou(box, t) > SAME_PLACE or (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) for t in taken)
-
-
-def _missing(room: float) -> int:
+def _missing(room: float, tolerance: tuple[float, float], most: int) -> int:
     """How many tiles a free room of ``room`` pitches holds (0: none, or not a whole number)."""
     k = max(1, round(room))
-    lo, hi = GAP_TOLERANCE
-    return k if k <= MAX_MISSING and k - lo <= room <= k + hi else 0
+    lo, hi = tolerance
+    return k if k <= most and k - lo <= room <= k + hi else 0
 
 
-def gap_slots(layout: Layout, taken: Sequence[Sequence[float]], image_shape: tuple[int, ...]) -> list[Slot]:
+def gap_slots(
+    layout: Layout,
+    taken: Sequence[Sequence[float]],
+    image_shape: tuple[int, ...],
+    tolerance: tuple[float, float] = GAP_TOLERANCE,
+    max_missing: int = MAX_MISSING,
+) -> list[Slot]:
     """The slots between neighbouring tiles of the hand's rows where the row's pitch predicts
     one or more missing tiles, of the row's tile size (in the hand's frame: the row's upright
     tiles' median width and height, bottoms in line with the neighbours'). ``taken``: boxes
-    already read (photo pixels); a slot on one is left out, as is one reaching out of the photo."""
+    already read (photo pixels); a slot on one is left out, as is one reaching out of the photo.
+    ``tolerance`` and ``max_missing``: :data:`GAP_TOLERANCE` and :data:`MAX_MISSING` unless a
+    measurement looks beyond them (``scripts/tune_gaps.py``)."""
     h_img, w_img = image_shape[:2]
     back = (360 - layout.turn) % 360
-    occupied = [_framed(b, layout.turn) for b in taken]
+    occupied = [framed_box(b, layout.turn) for b in taken]
     rows: dict[int, list[Any]] = {}
     for g in layout.groups:
         rows.setdefault(g.row, []).append(g)
@@ -122,7 +120,7 @@ def gap_slots(layout: Layout, taken: Sequence[Sequence[float]], image_shape: tup
                 continue
             free = b.box[0] - a.box[2]
             room = (free - spacing) / max(pitch, 1e-6)
-            k = _missing(room)
+            k = _missing(room, tolerance, max_missing)
             if not k:
                 continue
             part = free / k
@@ -131,9 +129,9 @@ def gap_slots(layout: Layout, taken: Sequence[Sequence[float]], image_shape: tup
                 f = (cx - a.box[2]) / max(free, 1e-6)
                 bottom = a.box[3] + f * (b.box[3] - a.box[3])
                 box = (cx - width / 2, bottom - height, cx + width / 2, bottom)
-                if not _free(box, occupied):
+                if not is_free(box, occupied, SAME_PLACE):
                     continue
-                image_box = _framed(box, back)
+                image_box = framed_box(box, back)
                 if image_box[0] < 0 or image_box[1] < 0 or image_box[2] > w_img or image_box[3] > h_img:
                     continue
                 occupied.append(box)

@@ -131,6 +131,13 @@ def iou(a: Sequence[float], b: Sequence[float]) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def is_free(box: Sequence[float], taken: Sequence[Sequence[float]], same: float) -> bool:
+    """Does ``box`` lie on none of ``taken``: overlapping none by more than ``same`` (IoU), and its
+    centre inside none? (Where a tile is looked for, a box already read there has said what is.)"""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return not any(iou(box, t) > same or (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) for t in taken)
+
+
 def nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> list[int]:
     """Greedy NMS on ``xyxy`` boxes (OpenCV's implementation); indices by descending score."""
     xywh = np.column_stack([boxes[:, 0], boxes[:, 1], boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]])

@@ -17,6 +17,7 @@ reported in :attr:`Layout.problems` instead of being guessed.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from statistics import median
 from typing import Any
@@ -210,6 +211,13 @@ def turn_point(x: float, y: float, turn: int) -> tuple[float, float]:
     if turn == 270:
         return -y, x
     return x, y
+
+
+def framed_box(box: Sequence[float], turn: int) -> tuple[float, float, float, float]:
+    """A photo box in the frame where a tile turned by ``turn`` stands upright (:func:`turn_point`
+    on its corners); ``framed_box(b, (360 - turn) % 360)`` takes it back to the photo."""
+    (ax, ay), (bx, by) = turn_point(box[0], box[1], turn), turn_point(box[2], box[3], turn)
+    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
 
 @dataclass

@@ -20,7 +20,6 @@ crops becomes a tile marked ``found_by="set"``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from statistics import median
 from typing import Any
@@ -28,8 +27,8 @@ from typing import Any
 import numpy as np
 
 from vision.classes import NOT_A_TILE
-from vision.detect import Detection, iou
-from vision.layout import hand_turn, in_hand_frame, rows_of, turn_point
+from vision.detect import Detection, is_free
+from vision.layout import framed_box, hand_turn, in_hand_frame, rows_of
 from vision.read import TileRead
 
 #: Marks a tile a taught set found (:attr:`vision.read.TileRead.found_by`).
@@ -87,13 +86,8 @@ class Dropped:
 
 
 # -- geometry in the hand's frame -------------------------------------------------------------------
-def _framed_box(box: tuple[float, ...], turn: int) -> tuple[float, float, float, float]:
-    (ax, ay), (bx, by) = turn_point(box[0], box[1], turn), turn_point(box[2], box[3], turn)
-    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
-
-
 def _image_box(box: tuple[float, ...], turn: int) -> tuple[float, float, float, float]:
-    return _framed_box(box, (360 - turn) % 360)
+    return framed_box(box, (360 - turn) % 360)
 
 
 @dataclass
@@ -157,11 +151,6 @@ class _Row:
         return cx - self.width / 2, cy - self.height / 2, cx + self.width / 2, cy + self.height / 2
 
 
-def _free(box: tuple[float, ...], taken: Sequence[tuple[float, ...]]) -> bool:
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return not any(iou(box, t) > SAME_PLACE or (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) for t in taken)
-
-
 def _inside(box: tuple[float, ...], shape: tuple[int, ...]) -> tuple[float, float, float, float] | None:
     """The box clipped to the image, or None when most of it lies outside."""
     h, w = shape[:2]
@@ -194,7 +183,7 @@ def find(
     )
     for k in faint:
         r = readings[k]
-        if _free(r.box, taken):
+        if is_free(r.box, taken, SAME_PLACE):
             out[k] = replace(r, detector_score=keep, found_by=FOUND_BY_SET)
             taken.append(r.box)
     tiles = [r for r in out if r.detector_score >= keep and r.is_tile]
@@ -206,7 +195,7 @@ def find(
     end_at = float(getattr(taught, "end_at", at))
     if min(gap_at, end_at) > 1.0:
         return out
-    occupied = [_framed_box(r.box, turn) for r in readings if r.is_tile or r.detector_score >= keep]
+    occupied = [framed_box(r.box, turn) for r in readings if r.is_tile or r.detector_score >= keep]
     slots: list[tuple[float, float, float, float]] = []
     needs: list[float] = []
     for row in rows_of(framed):
@@ -214,7 +203,7 @@ def find(
             continue
         geo = _Row.of([f.box for f in row])
         for box, between, _ in geo.slots(ends=end_at <= 1.0):
-            if not _free(box, occupied + slots) or (between and gap_at > 1.0):
+            if not is_free(box, occupied + slots, SAME_PLACE) or (between and gap_at > 1.0):
                 continue
             inside = _inside(_image_box(box, turn), image.shape)
             if inside is not None:
@@ -254,7 +243,7 @@ def fit_rows(
     recovered: list[Recovered] = []
     dropped: list[Dropped] = []
     out: list[list[TileRead]] = []
-    all_boxes = [_framed_box(t.box, turn) for t in every]
+    all_boxes = [framed_box(t.box, turn) for t in every]
     for k, row in enumerate(rows):
         want = counts[k] if k < len(counts) else None
         row = list(row)
@@ -275,19 +264,19 @@ def fit_rows(
             continue
 
         def geo(row: list[TileRead] = row) -> _Row:
-            return _Row.of([_framed_box(t.box, turn) for t in row])
+            return _Row.of([framed_box(t.box, turn) for t in row])
 
         # 1. faint boxes in the row's band
         g = geo(row)
         near = sorted(
-            (f for f in faint if f.index not in used and f.is_tile and g.in_band(_framed_box(f.box, turn))),
+            (f for f in faint if f.index not in used and f.is_tile and g.in_band(framed_box(f.box, turn))),
             key=lambda f: -f.detector_score,
         )
         for f in near:
             if len(row) >= want:
                 break
-            fb = _framed_box(f.box, turn)
-            if _free(fb, all_boxes):
+            fb = framed_box(f.box, turn)
+            if is_free(fb, all_boxes, SAME_PLACE):
                 row.append(f)
                 used.add(f.index)
                 all_boxes.append(fb)
@@ -297,7 +286,7 @@ def fit_rows(
         for t in sorted(row, key=lambda t: -(t.box[2] - t.box[0])):
             if len(row) >= want:
                 break
-            fb = _framed_box(t.box, turn)
+            fb = framed_box(t.box, turn)
             if len(row) >= 2 and fb[2] - fb[0] >= TWO_WIDE * g.width:
                 mid = (fb[0] + fb[2]) / 2
                 halves = [(fb[0], fb[1], mid, fb[3]), (mid, fb[1], fb[2], fb[3])]
@@ -314,7 +303,7 @@ def fit_rows(
             slots: list[tuple[Box, Box, bool, int]] = []
             for box, between, beyond in g.slots(reach=want - len(row)):
                 inside = _inside(_image_box(box, turn), image.shape)
-                if inside is not None and _free(box, all_boxes + [s[0] for s in slots]):
+                if inside is not None and is_free(box, all_boxes + [s[0] for s in slots], SAME_PLACE):
                     slots.append((box, inside, between, beyond))
             if slots:
                 dets = [Detection(s[1], "tile", 0.0) for s in slots]
@@ -343,7 +332,7 @@ def fit_rows(
                     row.append(r)
                     all_boxes.append(slots[i][0])
                     recovered.append(Recovered(r, k + 1, "gap"))
-        out.append(sorted(row, key=lambda t: sum(_framed_box(t.box, turn)[::2])))
+        out.append(sorted(row, key=lambda t: sum(framed_box(t.box, turn)[::2])))
     return out, recovered, dropped
 
 

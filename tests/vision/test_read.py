@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.classes import TILE_CLASSES
+from vision.classes import NOT_A_TILE, READER_CLASSES, TILE_CLASSES
 from vision.detect import Detection
 from vision.read import LOW_CONFIDENCE, read_tiles
 
@@ -53,6 +53,18 @@ def test_readings_carry_code_confidence_orientation_and_flags() -> None:
     assert r[1].flagged and r[1].confidence < LOW_CONFIDENCE and r[1].to_json()["flagged"] is True
     assert not r[0].flagged and "flagged" not in r[0].to_json()
     assert r[3].code == "back"  # the detector saw a back and the reader is not sure of a face
+
+
+def test_a_detector_back_the_reader_takes_for_no_tile_is_rejected() -> None:
+    # the mat in shadow between two tiles, a dark thing on a shelf: the detector says "back", the
+    # reader puts "not a tile" above "back" (here 0.45 against nothing; a likelier 9s beside it
+    # would have made it a back before)
+    image = np.full((200, 400, 3), 90, np.uint8)
+    dets = [Detection((10, 10, 40, 50), "back", 0.5), Detection((50, 10, 80, 50), "back", 0.5)]
+    model = FakeReader([(NOT_A_TILE, 0.45), ("back", 0.45)], set(), classes=READER_CLASSES)
+    r = read_tiles(model, image, dets)  # type: ignore[arg-type]
+    assert [(x.code, x.index) for x in r] == [("back", 1), (NOT_A_TILE, 0)]  # rejected ones come last
+    assert abs(r[1].confidence - 0.45) < 0.01 and not r[1].is_tile
 
 
 def test_turn_comes_from_the_box_shape_and_the_upside_down_head() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from vision.layout import in_hand_frame, lay_out, orient, rows_of
 from vision.read import TileRead
-from vision.table import hand_rows, hand_tiles
+from vision.table import APART_SURE, hand_rows, hand_tiles, without_faint_apart
 
 
 @dataclass
@@ -21,6 +21,7 @@ class T:
     orientation: str = "upright"
     turn: int = 0
     turn_confidence: float = 1.0
+    detector_score: float = 1.0
 
 
 def row(codes: str, x: float, y: float, w: float, h: float, turn: int = 0, gap_at: int = -1) -> list[T]:
@@ -238,3 +239,22 @@ def test_on_generated_tables_the_player_s_hand_is_read_and_nothing_else(art) -> 
         if tried == 8:
             break
     assert tried == 8 and exact >= 6, (tried, exact)
+
+
+def test_a_faint_box_lying_apart_is_not_shown_and_a_sure_one_or_one_in_a_row_is() -> None:
+    t = table()
+    faint, sure = APART_SURE - 0.1, APART_SURE + 0.1
+    discards = [*t["discards"][:1], T((335, 600, 370, 648), "9p", detector_score=faint), *t["discards"][2:]]
+    far_faint = T((900, 450, 945, 510), "3p", detector_score=faint)
+    far_sure = T((500, 450, 545, 510), "4p", detector_score=sure)
+    faint_in_hand = T((*t["hand"][0].box[:2], *t["hand"][0].box[2:]), "1m", detector_score=faint)
+    tiles = [faint_in_hand, *t["hand"][1:], *t["wall"], *discards, far_faint, far_sure]
+    layout = lay_out(tiles)
+    assert {lo.why for lo in layout.left_out if any(x is far_faint for x in lo.tiles)} == {"apart"}
+    kept, left = without_faint_apart(tiles, layout.left_out)
+    assert [x for x in tiles if not any(x is k for k in kept)] == [far_faint]
+    assert not any(x is far_faint for lo in left for x in lo.tiles)
+    assert any(x is far_sure for lo in left if lo.why == "apart" for x in lo.tiles)
+    assert any(x is discards[1] for lo in left for x in lo.tiles)  # a faint box in a row stays
+    # nothing faint lying apart: the same lists back
+    assert without_faint_apart(tiles, layout.left_out, sure=0.0) == (tiles, layout.left_out)

@@ -204,6 +204,7 @@ def test_photo_annotate_onto_a_fifo_or_an_existing_file(tmp_path: Path, capsys) 
     assert code == 2 and "--force" in err and (tmp_path / "b.jpg").read_bytes() == b"keep"
 
 
+@pytest.mark.models  # the photos command loads the shipped models before it reads a file
 def test_the_photos_csv_neutralises_formulas_and_resumes(tmp_path: Path, capsys) -> None:
     d = tmp_path / "in"
     d.mkdir()

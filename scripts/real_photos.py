@@ -21,7 +21,9 @@ Writes (nothing from ``../shared`` is copied into the repository; ``data/`` is g
 - ``data/real/cls/<split>/none/*.jpg`` (``--negatives``): hard negatives for the reader's ``none``
   class from the training pictures: boxes of part of a labelled tile (a tile cut by the frame, a
   tile's side) and, only in pictures whose labels look complete (no confident detector box on no
-  label), the shipped detector's boxes that lie on no labelled tile and patches between tiles.
+  label), the shipped detector's boxes that lie on no labelled tile and patches between tiles;
+  and (kind ``gap``, every picture) tile-sized boxes straddling the gap between two labelled
+  neighbours (:func:`gap_boxes`), what the detector boxed as a back between standing tiles.
   Many pictures label only some of the tiles in view: a box there is as often a missed tile as
   clutter (seen on contact sheets), and a tile taught as ``none`` would be thrown away at run time.
 """
@@ -225,6 +227,42 @@ def _inside(a, b) -> float:  # type: ignore[no-untyped-def]
     return ix * iy / area
 
 
+#: Two labelled tiles are neighbours when their centres lie within this many of their widths
+#: along the row and they overlap this much across it (a share of the smaller one's height).
+NEIGHBOUR_PITCH, NEIGHBOUR_OVERLAP = 1.3, 0.7
+#: gap boxes taken from one picture (evenly over its neighbour pairs)
+GAPS_PER_PICTURE = 3
+
+
+def gap_boxes(boxes: list) -> list[tuple]:  # type: ignore[type-arg]
+    """Tile-sized boxes centred on the gap between two neighbouring labelled tiles: half of each
+    tile and the table between them. On the camera frames the detector boxed such gaps as face-down
+    tiles (the mat in shadow between two standing tiles), and the reader, never shown one as "not
+    a tile", called 11 of them a back. A box overlapping any labelled tile as much as a match
+    would (IoU 0.4) is left out: that is a tile. Deterministic (no random draw), so adding them
+    leaves every other negative of the set as it was."""
+    out = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            # side by side only: the gap between a tile and the one below it shows a 萬 over a
+            # numeral, as a man tile turned upside down does
+            for along in (0,):
+                lo, hi, c0, c1 = along, along + 2, 1 - along, 3 - along
+                size = (a[hi] - a[lo] + b[hi] - b[lo]) / 2
+                pitch = abs(a[lo] + a[hi] - b[lo] - b[hi]) / 2
+                overlap = min(a[c1], b[c1]) - max(a[c0], b[c0])
+                smaller = min(a[c1] - a[c0], b[c1] - b[c0])
+                if pitch > NEIGHBOUR_PITCH * size or overlap < NEIGHBOUR_OVERLAP * smaller:
+                    continue
+                mid = (a[lo] + a[hi] + b[lo] + b[hi]) / 4
+                box = [(u + v) / 2 for u, v in zip(a, b, strict=True)]
+                box[lo], box[hi] = mid - size / 2, mid + size / 2
+                if all(iou(box, c) < 0.4 for c in boxes):
+                    out.append(tuple(box))
+    step = max(1, len(out) // GAPS_PER_PICTURE)
+    return out[::step][:GAPS_PER_PICTURE]
+
+
 def negative_boxes(image: np.ndarray, labels: list, det, rng: random.Random) -> list[tuple[str, tuple]]:  # type: ignore[no-untyped-def]
     """(kind, box) of things that are not a whole tile in one training picture."""
     h, w = image.shape[:2]
@@ -265,6 +303,7 @@ def negative_boxes(image: np.ndarray, labels: list, det, rng: random.Random) -> 
             box = (x0, y0, x0 + med_w, y0 + med_h)
             if all(_inside(box, b) < 0.1 and _inside(b, box) < 0.1 for b in boxes):
                 out.append(("patch", box))
+    out += [("gap", b) for b in gap_boxes(boxes)]
     return out
 
 

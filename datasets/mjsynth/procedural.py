@@ -18,7 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mjsynth import riichi
+from mjsynth import beasts, riichi
 from mjsynth.faces import FACE_CODES, FACE_H, FACE_W, FaceLibrary, Source, Style, recolour_ink
 from mjsynth.hands import WIND_LETTERS
 
@@ -42,6 +42,7 @@ RED = (200, 30, 35)
 GREEN = (20, 130, 60)
 BLUE = (25, 60, 150)
 BLACK = (25, 25, 30)
+DARK_GREEN = (15, 100, 50)
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,11 @@ class ProcStyle:
     green_dragon: tuple[int, int, int] = GREEN
     #: the drawn bird repainted in the style's one ink (red kept): a black-ink set's bird
     bird_ink: bool = False
+    #: the red and green dragons as the characters 中 / 發 ("glyph") or as a drawn dragon ("beast",
+    #: ``mjsynth.beasts``): red for 7z, ``green_dragon`` for 6z, the two facing each other
+    dragons: str = "glyph"
+    #: beast: the 7z's drawing (``beasts.N_VARIANTS`` of them); the 6z is its mirror image
+    beast: int = 0
 
 
 PROC_STYLES: tuple[ProcStyle, ...] = (
@@ -114,6 +120,17 @@ PROC_STYLES: tuple[ProcStyle, ...] = (
     ProcStyle("proc-riichi-navy", (248, 247, 242), (25, 35, 90), "sans", "rings", "blank", False, "伍",
               bird="crane", season="big_red", design="riichi", ink=(25, 35, 90), numerals="brush",
               green_dragon=(10, 110, 55)),
+    # sets that print the red and green dragons as a picture of a dragon (issue 22: read as a red five
+    # and a flower before the generator drew them); each style a different drawing, its other faces
+    # as the Chinese styles above draw them
+    ProcStyle("proc-beast-classic", (236, 232, 214), BLUE, "serif", "rings", "blue_frame", False, "伍",
+              ("xmj-real", "kde-traditional"), green_dragon=DARK_GREEN, dragons="beast", beast=0),
+    ProcStyle("proc-beast-hk", (228, 224, 202), BLACK, "sans", "flower", "blank", False, "五",
+              bird="sparrow", season="cjk_red", canes=True, green_dragon=DARK_GREEN, dragons="beast",
+              beast=2),
+    ProcStyle("proc-beast-ivory", (244, 242, 234), (20, 40, 110), "serif-regular", "rings", "blue_frame",
+              True, "五", bird="crane", season="big_red", green_dragon=(15, 95, 55), dragons="beast",
+              beast=5),
 )  # fmt: skip
 
 _CIRCLE_POS = {
@@ -374,6 +391,10 @@ class ProceduralSource(Source):
             mono = sp.mono_honours
             if n <= 4:
                 cv.text(WIND_GLYPHS[n - 1], 0.5, 0.52, 0.62, mono or sp.numeral, font)
+            elif sp.dragons == "beast" and n in (6, 7):
+                red = n == 7
+                variant = sp.beast if red else beasts.mirror_variant(sp.beast)
+                beasts.dragon(cv, mono or (RED if red else sp.green_dragon), variant, sp.face)
             elif n == 6:
                 cv.text("發", 0.5, 0.52, 0.62, mono or sp.green_dragon, font)
             elif n == 7:

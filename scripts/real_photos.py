@@ -234,13 +234,14 @@ NEIGHBOUR_PITCH, NEIGHBOUR_OVERLAP = 1.3, 0.7
 GAPS_PER_PICTURE = 3
 
 
-def gap_boxes(boxes: list) -> list[tuple]:  # type: ignore[type-arg]
+def gap_boxes(boxes: list, pitch: float = NEIGHBOUR_PITCH) -> list[tuple]:  # type: ignore[type-arg]
     """Tile-sized boxes centred on the gap between two neighbouring labelled tiles: half of each
     tile and the table between them. On the camera frames the detector boxed such gaps as face-down
     tiles (the mat in shadow between two standing tiles), and the reader, never shown one as "not
     a tile", called 11 of them a back. A box overlapping any labelled tile as much as a match
     would (IoU 0.4) is left out: that is a tile. Deterministic (no random draw), so adding them
-    leaves every other negative of the set as it was."""
+    leaves every other negative of the set as it was. ``pitch``: how far apart (in tile widths,
+    centre to centre) two tiles may stand and still be neighbours."""
     out = []
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
@@ -249,10 +250,10 @@ def gap_boxes(boxes: list) -> list[tuple]:  # type: ignore[type-arg]
             for along in (0,):
                 lo, hi, c0, c1 = along, along + 2, 1 - along, 3 - along
                 size = (a[hi] - a[lo] + b[hi] - b[lo]) / 2
-                pitch = abs(a[lo] + a[hi] - b[lo] - b[hi]) / 2
+                apart = abs(a[lo] + a[hi] - b[lo] - b[hi]) / 2
                 overlap = min(a[c1], b[c1]) - max(a[c0], b[c0])
                 smaller = min(a[c1] - a[c0], b[c1] - b[c0])
-                if pitch > NEIGHBOUR_PITCH * size or overlap < NEIGHBOUR_OVERLAP * smaller:
+                if apart > pitch * size or overlap < NEIGHBOUR_OVERLAP * smaller:
                     continue
                 mid = (a[lo] + a[hi] + b[lo] + b[hi]) / 4
                 box = [(u + v) / 2 for u, v in zip(a, b, strict=True)]

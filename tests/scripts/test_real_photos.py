@@ -41,3 +41,9 @@ def test_at_most_three_gaps_a_picture_spread_over_the_row(rp) -> None:  # type: 
     gaps = rp.gap_boxes(row)
     assert len(gaps) == rp.GAPS_PER_PICTURE == 3
     assert gaps[0][0] == pytest.approx(21) and gaps[-1][0] > 6 * 42  # not the first three
+
+
+def test_tiles_standing_apart_are_neighbours_only_with_a_wider_pitch(rp) -> None:  # type: ignore[no-untyped-def]
+    a, b = (100, 50, 140, 105), (160, 50, 200, 105)  # 1.5 widths centre to centre
+    assert rp.gap_boxes([a, b]) == []
+    assert rp.gap_boxes([a, b], pitch=1.6) == [pytest.approx((130, 50, 170, 105))]

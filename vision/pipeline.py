@@ -25,7 +25,7 @@ from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import LogitAdjuster, TileRead, read_tiles, split_rejected
 from vision.result import HandResult, finish
-from vision.table import without_faint_apart
+from vision.table import without_faint_left_out
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
@@ -208,7 +208,7 @@ class PhotoReader:
             timings["gaps"] = time.perf_counter() - t
             t = time.perf_counter()
         tiles, layout = lay_out_mended(tiles, keep=keep, first=first)
-        tiles, left = without_faint_apart(tiles, layout.left_out)
+        tiles, left = without_faint_left_out(tiles, layout.left_out)
         layout = replace(layout, left_out=left, ignored=[t for lo in left for t in lo.tiles])
         timings["layout"] = time.perf_counter() - t
         rejected = [r for r in rejected if r.detector_score >= self.conf]  # faint ones were never shown

@@ -19,13 +19,13 @@ import numpy as np
 from scoring.context import HandContext
 from vision.ask import ask
 from vision.detect import DETECTOR_CONF, Detection, detect
+from vision.faint import without_faint_left_out, without_lone_faint_backs
 from vision.images import PhotoError, load_photo
 from vision.layout import Layout, lay_out, orient
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
 from vision.read import LogitAdjuster, TileRead, read_tiles, split_rejected
 from vision.result import HandResult, finish
-from vision.table import without_faint_left_out
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
@@ -201,6 +201,7 @@ class PhotoReader:
         timings = seen.timings
         t = time.perf_counter()
         image, scale, tiles, rejected, closer = seen.image, seen.scale, seen.tiles, seen.rejected, seen.closer
+        tiles = without_lone_faint_backs(tiles)
         keep = self.conf if mend_boxes else None
         first: Layout | None = None
         if self.ask_gaps:

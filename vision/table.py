@@ -49,18 +49,6 @@ MIN_HAND_TILES = 14
 #: ... and as long as it then has at most this many: 14, one more per kong (at most 18), and two
 #: boxes of slack for the mending to leave out.
 MAX_HAND_TILES = 20
-#: A box lying apart from every row counts only when the detector scored it at least this (a box
-#: in a row has its neighbours to vouch for it; one lying alone has only its own score). Chosen
-#: on the Chinese validation and test pictures: 0.45 / 0.5 / 0.55 / 0.6 gave tile F1 0.9557 /
-#: 0.9546 / 0.9534 / 0.9522 on val and 0.9731 / 0.9747 / 0.9754 / 0.9756 on test (sum highest at
-#: 0.5; none: 0.9569, 0.9696). The camera frames, never used to choose it, then have 32 false
-#: boxes instead of 61 and tile F1 0.945 instead of 0.925.
-APART_SURE = 0.5
-#: Another row (discards, another hand) counts only when the median of its boxes' detector scores
-#: is at least this. Chosen on the Chinese validation and test pictures (0.42 / 0.45 / 0.48 /
-#: 0.5: val loses 0 / 0 / 4 / 12 right tiles, test 4 / 7 / 12 / 20 false boxes and 1 right
-#: tile): the highest that costs val nothing.
-ROW_SURE = 0.45
 
 
 @dataclass
@@ -71,39 +59,6 @@ class LeftOut:
 
     why: str
     tiles: list[Any] = field(default_factory=list)
-
-
-def _score(t: Any) -> float:
-    return float(getattr(t, "detector_score", 1.0))
-
-
-def _faint(lo: LeftOut, sure: float, row_sure: float) -> list[Any]:
-    if lo.why == "apart":
-        return [t for t in lo.tiles if _score(t) < sure]
-    if lo.why == "other row" and median(map(_score, lo.tiles)) < row_sure:
-        return list(lo.tiles)
-    return []
-
-
-def without_faint_left_out(
-    tiles: list[Any], left_out: list[LeftOut], sure: float = APART_SURE, row_sure: float = ROW_SURE
-) -> tuple[list[Any], list[LeftOut]]:
-    """``tiles`` and ``left_out`` without the faint boxes away from the hand: those lying apart
-    from every row that the detector scored under ``sure``, and every box of another row whose
-    median score is under ``row_sure``. Not shown, like a box under the detector's threshold.
-
-    What the detector boxes away from the tiles on the table is mostly not a tile: on the camera
-    frames 59 of the 91 boxes on no tile lay apart (book spines and dark things on the shelf
-    behind the mat), 49 of them scored under 0.5, against 4 of the 15 real tiles lying apart; 13
-    more were rows of spine lettering, each row's median score under 0.4. The hand is never
-    touched, nor walls, and a row of real discards or another hand is boxed surely enough (on
-    the Chinese validation pictures no real row scores a median under 0.48). A tile away from
-    the hand never changes the score, so missing one costs little."""
-    faint = {id(t) for lo in left_out for t in _faint(lo, sure, row_sure)}
-    if not faint:
-        return tiles, left_out
-    kept = [LeftOut(lo.why, [t for t in lo.tiles if id(t) not in faint]) for lo in left_out]
-    return [t for t in tiles if id(t) not in faint], [lo for lo in kept if lo.tiles]
 
 
 def tile_length(t: Any) -> float:

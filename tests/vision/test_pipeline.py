@@ -8,7 +8,7 @@ import pytest
 
 from tests.vision.support import EXAMPLE, models_present, truth_tiles
 from vision.detect import Detection
-from vision.table import APART_SURE
+from vision.faint import APART_SURE
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,13 @@ scenes from the generator."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
 
 from vision.layout import in_hand_frame, lay_out, orient, rows_of
 from vision.read import TileRead
-from vision.table import APART_SURE, ROW_SURE, hand_rows, hand_tiles, without_faint_left_out
+from vision.table import hand_rows, hand_tiles
 
 
 @dataclass
@@ -239,39 +239,3 @@ def test_on_generated_tables_the_player_s_hand_is_read_and_nothing_else(art) -> 
         if tried == 8:
             break
     assert tried == 8 and exact >= 6, (tried, exact)
-
-
-def test_a_faint_box_lying_apart_is_not_shown_and_a_sure_one_or_one_in_a_row_is() -> None:
-    t = table()
-    faint, sure = APART_SURE - 0.1, APART_SURE + 0.1
-    discards = [*t["discards"][:1], T((335, 600, 370, 648), "9p", detector_score=faint), *t["discards"][2:]]
-    far_faint = T((900, 450, 945, 510), "3p", detector_score=faint)
-    far_sure = T((500, 450, 545, 510), "4p", detector_score=sure)
-    faint_in_hand = T((*t["hand"][0].box[:2], *t["hand"][0].box[2:]), "1m", detector_score=faint)
-    tiles = [faint_in_hand, *t["hand"][1:], *t["wall"], *discards, far_faint, far_sure]
-    layout = lay_out(tiles)
-    assert {lo.why for lo in layout.left_out if any(x is far_faint for x in lo.tiles)} == {"apart"}
-    kept, left = without_faint_left_out(tiles, layout.left_out)
-    assert [x for x in tiles if not any(x is k for k in kept)] == [far_faint]
-    assert not any(x is far_faint for lo in left for x in lo.tiles)
-    assert any(x is far_sure for lo in left if lo.why == "apart" for x in lo.tiles)
-    assert any(x is discards[1] for lo in left for x in lo.tiles)  # a faint box in a row stays
-    # nothing faint lying apart: the same lists back
-    assert without_faint_left_out(tiles, layout.left_out, sure=0.0) == (tiles, layout.left_out)
-
-
-def test_another_row_boxed_faintly_throughout_is_not_shown_but_a_faint_wall_is() -> None:
-    t = table()
-    faint = ROW_SURE - 0.05
-    spines = [replace(x, detector_score=faint) for x in t["discards"][:6]]  # lettering on a shelf
-    wall = [replace(x, detector_score=faint) for x in t["wall"]]
-    tiles = [*t["hand"], *wall, *spines, *t["discards"][6:]]
-    layout = lay_out(tiles)
-    assert any(lo.why == "other row" and spines[0] in lo.tiles for lo in layout.left_out)
-    kept, left = without_faint_left_out(tiles, layout.left_out)
-    assert [x for x in tiles if not any(x is k for k in kept)] == spines
-    assert [lo.why for lo in left if wall[0] in lo.tiles] == ["wall"]
-    # the same row scored a little surer counts
-    sure_row = [replace(x, detector_score=ROW_SURE + 0.05) for x in spines]
-    tiles = [*t["hand"], *wall, *sure_row, *t["discards"][6:]]
-    assert without_faint_left_out(tiles, lay_out(tiles).left_out)[0] == tiles

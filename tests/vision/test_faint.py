@@ -1,0 +1,71 @@
+"""Faint boxes the photo does not back up (vision.faint): left out away from the hand and as lone backs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.vision.test_table import PLAYER, T, row, table
+from vision.faint import (
+    APART_SURE,
+    LONE_BACK_SURE,
+    ROW_SURE,
+    without_faint_left_out,
+    without_lone_faint_backs,
+)
+from vision.layout import lay_out
+
+
+def test_a_faint_box_lying_apart_is_not_shown_and_a_sure_one_or_one_in_a_row_is() -> None:
+    t = table()
+    faint, sure = APART_SURE - 0.1, APART_SURE + 0.1
+    discards = [*t["discards"][:1], T((335, 600, 370, 648), "9p", detector_score=faint), *t["discards"][2:]]
+    far_faint = T((900, 450, 945, 510), "3p", detector_score=faint)
+    far_sure = T((500, 450, 545, 510), "4p", detector_score=sure)
+    faint_in_hand = T((*t["hand"][0].box[:2], *t["hand"][0].box[2:]), "1m", detector_score=faint)
+    tiles = [faint_in_hand, *t["hand"][1:], *t["wall"], *discards, far_faint, far_sure]
+    layout = lay_out(tiles)
+    assert {lo.why for lo in layout.left_out if any(x is far_faint for x in lo.tiles)} == {"apart"}
+    kept, left = without_faint_left_out(tiles, layout.left_out)
+    assert [x for x in tiles if not any(x is k for k in kept)] == [far_faint]
+    assert not any(x is far_faint for lo in left for x in lo.tiles)
+    assert any(x is far_sure for lo in left if lo.why == "apart" for x in lo.tiles)
+    assert any(x is discards[1] for lo in left for x in lo.tiles)  # a faint box in a row stays
+    # nothing faint lying apart: the same lists back
+    assert without_faint_left_out(tiles, layout.left_out, sure=0.0) == (tiles, layout.left_out)
+
+
+def test_another_row_boxed_faintly_throughout_is_not_shown_but_a_faint_wall_is() -> None:
+    t = table()
+    faint = ROW_SURE - 0.05
+    spines = [replace(x, detector_score=faint) for x in t["discards"][:6]]  # lettering on a shelf
+    wall = [replace(x, detector_score=faint) for x in t["wall"]]
+    tiles = [*t["hand"], *wall, *spines, *t["discards"][6:]]
+    layout = lay_out(tiles)
+    assert any(lo.why == "other row" and spines[0] in lo.tiles for lo in layout.left_out)
+    kept, left = without_faint_left_out(tiles, layout.left_out)
+    assert [x for x in tiles if not any(x is k for k in kept)] == spines
+    assert [lo.why for lo in left if wall[0] in lo.tiles] == ["wall"]
+    # the same row scored a little surer counts
+    sure_row = [replace(x, detector_score=ROW_SURE + 0.05) for x in spines]
+    tiles = [*t["hand"], *wall, *sure_row, *t["discards"][6:]]
+    assert without_faint_left_out(tiles, lay_out(tiles).left_out)[0] == tiles
+
+
+def test_a_faint_back_alone_among_faces_is_not_shown() -> None:
+    hand = row(PLAYER, 100, 900, 45, 60)
+    gap = T((hand[4].box[2] - 10, 900, hand[5].box[0] + 10, 960), "back", detector_score=LONE_BACK_SURE - 0.1)
+    tiles = [*hand[:5], gap, *hand[5:]]
+    assert without_lone_faint_backs(tiles) == [*hand[:5], *hand[5:]]
+    sure = replace(gap, detector_score=LONE_BACK_SURE + 0.1)
+    assert without_lone_faint_backs([*hand[:5], sure, *hand[5:]]) == [*hand[:5], sure, *hand[5:]]
+
+
+def test_a_concealed_kong_s_two_faint_backs_and_a_wall_stay() -> None:
+    faint = LONE_BACK_SURE - 0.1
+    kong = row("back 3z 3z back", 100, 800, 45, 60)
+    kong = [replace(x, detector_score=faint) if x.code == "back" else x for x in kong]
+    hand = row("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z", 100, 900, 45, 60)
+    wall = [replace(x, detector_score=faint) for x in row("back " * 8, 200, 600, 40, 30)]
+    lone_in_short_row = [T((900, 700, 945, 760), "back", detector_score=faint), T((950, 700, 995, 760), "5p")]
+    tiles = [*kong, *hand, *wall, *lone_in_short_row]
+    assert without_lone_faint_backs(tiles) == tiles

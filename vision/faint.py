@@ -4,8 +4,8 @@ A box in the hand's rows has its neighbours to vouch for it; a box away from the
 face-down tile among faces, has only its own detector score. On a set no model trained on (the
 camera frames: a bookshelf behind a teal mat) most such boxes scored low and were no tile: lettering
 on book spines, dark things on the shelf, the mat in shadow between two standing tiles read as a
-back. The thresholds were chosen on the Chinese/HK validation and test pictures, never on the
-frames. What is left out here never reaches the layout's hand or the score.
+back. The thresholds for boxes away from the hand were chosen on the Chinese/HK validation and
+test pictures, never on the frames; the lone back's takes the same value untuned. What is left out here never reaches the layout's hand or the score.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ APART_SURE = 0.5
 #: tile): the highest that costs val nothing.
 ROW_SURE = 0.45
 #: A back standing alone among at least :data:`vision.layout.MIN_ROW` faces of its row counts
-#: only when the detector scored it at least this (a concealed kong shows two backs).
+#: only when the detector scored it at least this (a concealed kong shows two backs). The same
+#: value as :data:`APART_SURE`, not tuned: the Chinese/HK pictures label no back to tune it on.
 LONE_BACK_SURE = 0.5
 
 

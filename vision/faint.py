@@ -5,7 +5,8 @@ face-down tile among faces, has only its own detector score. On a set no model t
 camera frames: a bookshelf behind a teal mat) most such boxes scored low and were no tile: lettering
 on book spines, dark things on the shelf, the mat in shadow between two standing tiles read as a
 back. The thresholds for boxes away from the hand were chosen on the Chinese/HK validation and
-test pictures, never on the frames; the lone back's takes the same value untuned. What is left out here never reaches the layout's hand or the score.
+test pictures, never on the frames; the lone back's takes the same value untuned. What is left
+out here never reaches the layout's hand or the score.
 """
 
 from __future__ import annotations

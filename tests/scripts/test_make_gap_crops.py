@@ -1,4 +1,4 @@
-"""Crops of the table between standing tiles, cut from a generated detection set (scripts/make_gap_crops.py)."""
+"""Crops of the table between standing tiles cut from a generated scene set (scripts/make_gap_crops.py)."""
 
 from __future__ import annotations
 

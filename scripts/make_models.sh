@@ -173,7 +173,25 @@ if want unseen; then
     --imgsz 480 --epochs 2 --lr0 0.0003 --degrees 10 --name stageE --out runs/detector-E.onnx "${resume[@]}"
   $PY scripts/average_detectors.py runs/detector/stageD/weights/best.pt runs/detector/stageE/weights/best.pt \
     --out runs/soupDE/detector.pt --onnx runs/detector-soupDE.onnx
-  echo "== measure (scripts/eval_unseen.py, eval_real.py) before copying runs/detector-soupDE.onnx and runs/reader-22f.onnx to models/"
+  echo "== readers 22h-22l (~5 min each) and the shipped reader, the mean of 22f and them (second session)"
+  # 22f was trained before real_photos.py wrote 'gap' crops; run now, its command reads them too
+  # (it is then 22h's twin); the exact 22f: regenerate data/real with 0817be3's real_photos.py
+  [ -d data/gaps-synth/cls/none ] || .venv/bin/python scripts/make_gap_crops.py --out data/gaps-synth/cls \
+    data/synth-v2/det data/autotable-train/det data/pasted-r/det
+  .venv/bin/python -c "from mjsynth.artwork import Artwork; Artwork().warm()"  # the proc-beast-* faces
+  base=(--epochs 8 --per-epoch 8000 --real-repeat 30 --red-repeat 25 --lr 0.0007 --init runs/recovered/reader-b.pt
+    --pool 3x2 --real-crops data/real/cls --scene-repeat 2 --none-repeat 3 --threads 2 --workers 1)
+  synth=(data/synth-r/cls data/pasted-r/cls data/synth-v2/cls data/desk-train/cls)
+  reader() { local name=$1; shift; resume=(); [ -f "runs/reader-$name/last.pt" ] && resume=(--resume)
+    $PY scripts/train_reader.py "${base[@]}" "$@" --run "runs/reader-$name" --out "runs/reader-$name.onnx" "${resume[@]}"; }
+  reader 22h --synth "${synth[@]}"
+  reader 22i --synth "${synth[@]}" --boost proc-beast:6z,7z=60
+  reader 22j --synth "${synth[@]}" data/gaps-synth/cls --boost proc-beast:6z,7z=400
+  reader 22k --synth "${synth[@]}" --seed 1
+  reader 22l --synth "${synth[@]}" data/gaps-synth/cls --seed 2
+  $PY scripts/average_readers.py runs/reader-22{f,h,i,j,k,l}/last.pt --out runs/reader-soup-fhijkl/last.pt \
+    --onnx runs/reader-soup-fhijkl.onnx
+  echo "== measure (scripts/eval_unseen.py, eval_real.py) before copying runs/detector-soupDE.onnx and runs/reader-soup-fhijkl.onnx to models/"
 fi
 
 if want eval; then

@@ -34,9 +34,9 @@ $(VENV)/.installed-test: $(BIN)/python pyproject.toml
 venv: $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
-	@echo '$$ mahjong-score photo examples/hand.jpg --rules riichi --seat W --win-by self_draw --annotate examples/hand-annotated.jpg'
+	@echo '$$ mahjong-score photo examples/hand.jpg --rules riichi --seat W --win-by self_draw --annotate examples/hand-annotated.jpg --force'
 	@$(BIN)/mahjong-score photo examples/hand.jpg --rules riichi --seat W --win-by self_draw \
-		--annotate examples/hand-annotated.jpg
+		--annotate examples/hand-annotated.jpg --force
 	@echo
 	@echo '$$ mahjong-score hand "234m55p12345678s tsumo 9s seat=S riichi dora=1z ura=9m" --rules riichi'
 	@$(BIN)/mahjong-score hand "234m55p12345678s tsumo 9s seat=S riichi dora=1z ura=9m" --rules riichi

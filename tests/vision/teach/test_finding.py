@@ -3,6 +3,8 @@ its tiles (generated rows of boxes; the real photo cases are in ``test_finding_p
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from vision.classes import NOT_A_TILE, READER_CLASSES
@@ -10,7 +12,7 @@ from vision.detect import Detection
 from vision.read import TileRead
 from vision.teach.adapt import TaughtReader
 from vision.teach.codes import parse_rows, row_text
-from vision.teach.finding import fit_rows
+from vision.teach.finding import find, fit_rows
 from vision.teach.pairing import PairingError, pair_fitted
 
 IMAGE = np.zeros((400, 1000, 3), np.uint8)
@@ -153,3 +155,32 @@ def test_blank_whites_at_a_rows_end_are_plain_faces_of_the_rows_tone() -> None:
     # no codes for more tiles than the plain faces there: the table is not a blank white
     rows, recovered, _ = fit_rows([tiles], [], [13], image, _reader(NOT_A_TILE))
     assert len(rows[0]) == 12 and len(recovered) == 4
+
+
+class _Taught:
+    """A set that finds faint boxes only (no gap slots): ``find_at`` as the runtime's default."""
+
+    find_at, gap_at, end_at = 0.85, 2.0, 2.0
+
+
+def test_a_set_finds_a_faint_box_on_a_face_and_not_one_on_the_bare_table() -> None:
+    """A blank white dragon taught from photos on a teal mat matches, in the reader's features, a
+    faint box on bare mat as well as one on a plain ivory face: only the face is taken."""
+    image = np.zeros((300, 1000, 3), np.uint8)
+    image[:] = (150, 140, 40)  # teal mat (BGR)
+    sure = []
+    for k in range(6):
+        x = 100 + PITCH * k
+        image[100 : 100 + int(H), int(x) : int(x + W)] = (205, 228, 238)
+        image[115:140, int(x) + 12 : int(x) + 28] = (30, 30, 160)
+        sure.append(_tile(x, 100, k))
+    blank_x = 100 + PITCH * 7
+    image[100 : 100 + int(H), int(blank_x) : int(blank_x + W)] = (205, 228, 238)  # a blank white
+    faint = [
+        replace(_tile(blank_x, 100, 6, score=0.25, code="5z"), taught_match=0.95),
+        replace(_tile(100 + PITCH * 10, 100, 7, score=0.25, code="5z"), taught_match=0.99),  # bare mat
+    ]
+    out = find(_Taught(), None, image, [*sure, *faint], keep=0.35)
+    found = [r for r in out if r.found_by == "set"]
+    assert [r.index for r in found] == [6] and found[0].detector_score == 0.35
+    assert out[7].found_by is None and out[7].detector_score == 0.25  # left as it was

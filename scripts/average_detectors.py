@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import _offline_torch  # noqa: E402, F401 - must come before ultralytics
 import torch  # noqa: E402
+from _soup import input_error, mean_state  # noqa: E402
 from train_detector import export  # noqa: E402
 
 
@@ -33,14 +34,7 @@ def average(paths: list[Path]) -> dict:  # type: ignore[type-arg]
     ckpts = [torch.load(p, map_location="cpu", weights_only=False) for p in paths]
     models = [c.get("ema") or c["model"] for c in ckpts]
     states = [m.float().state_dict() for m in models]
-    keys = set(states[0])
-    for p, s in zip(paths[1:], states[1:], strict=True):
-        if set(s) != keys or any(s[k].shape != states[0][k].shape for k in keys):
-            raise SystemExit(f"error: {p} is not the same architecture as {paths[0]}")
-    mean = {
-        k: sum(s[k] for s in states) / len(states) if states[0][k].is_floating_point() else states[0][k]
-        for k in states[0]
-    }
+    mean = mean_state(states, paths)
     model = models[0]
     model.load_state_dict(mean)
     out = dict(ckpts[0])
@@ -55,12 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--onnx", type=Path, help="also export it here (480 px, dynamic axes)")
     ap.add_argument("--imgsz", type=int, default=480)
     args = ap.parse_args(argv)
-    if len(args.weights) < 2:
-        print("error: give two or more checkpoints to average", file=sys.stderr)
-        return 2
-    missing = [str(p) for p in args.weights if not p.is_file()]
-    if missing:
-        print(f"error: no such checkpoint: {', '.join(missing)}", file=sys.stderr)
+    error = input_error(args.weights)
+    if error:
+        print(error, file=sys.stderr)
         return 2
     args.out.parent.mkdir(parents=True, exist_ok=True)
     torch.save(average(args.weights), args.out)

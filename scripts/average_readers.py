@@ -24,20 +24,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import _offline_torch  # noqa: E402, F401 - must come before torch
 import torch  # noqa: E402
+from _soup import input_error, mean_state  # noqa: E402
 from train_reader import TileReader, export  # noqa: E402
 
 
 def average(paths: list[Path]) -> dict:  # type: ignore[type-arg]
     """The mean of the checkpoints' model weights (integer buffers from the first)."""
     states = [torch.load(p, map_location="cpu", weights_only=False)["model"] for p in paths]
-    keys = set(states[0])
-    for p, s in zip(paths[1:], states[1:], strict=True):
-        if set(s) != keys or any(s[k].shape != states[0][k].shape for k in keys):
-            raise SystemExit(f"error: {p} is not the same architecture as {paths[0]}")
-    return {
-        k: sum(s[k] for s in states) / len(states) if states[0][k].is_floating_point() else states[0][k]
-        for k in states[0]
-    }
+    return mean_state(states, paths)
 
 
 def pool_of(state: dict) -> tuple[int, int]:  # type: ignore[type-arg]
@@ -54,12 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="the averaged checkpoint (.pt)")
     ap.add_argument("--onnx", type=Path, help="also export it here")
     args = ap.parse_args(argv)
-    if len(args.weights) < 2:
-        print("error: give two or more checkpoints to average", file=sys.stderr)
-        return 2
-    missing = [str(p) for p in args.weights if not p.is_file()]
-    if missing:
-        print(f"error: no such checkpoint: {', '.join(missing)}", file=sys.stderr)
+    error = input_error(args.weights)
+    if error:
+        print(error, file=sys.stderr)
         return 2
     mean = average(args.weights)
     model = TileReader(pool=pool_of(mean))  # type: ignore[arg-type]

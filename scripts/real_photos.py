@@ -242,24 +242,20 @@ def gap_boxes(boxes: list, pitch: float = NEIGHBOUR_PITCH) -> list[tuple]:  # ty
     would (IoU 0.4) is left out: that is a tile. Deterministic (no random draw), so adding them
     leaves every other negative of the set as it was. ``pitch``: how far apart (in tile widths,
     centre to centre) two tiles may stand and still be neighbours."""
+    # side by side only: the gap between a tile and the one below it shows a 萬 over a numeral, as
+    # a man tile turned upside down does
     out = []
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
-            # side by side only: the gap between a tile and the one below it shows a 萬 over a
-            # numeral, as a man tile turned upside down does
-            for along in (0,):
-                lo, hi, c0, c1 = along, along + 2, 1 - along, 3 - along
-                size = (a[hi] - a[lo] + b[hi] - b[lo]) / 2
-                apart = abs(a[lo] + a[hi] - b[lo] - b[hi]) / 2
-                overlap = min(a[c1], b[c1]) - max(a[c0], b[c0])
-                smaller = min(a[c1] - a[c0], b[c1] - b[c0])
-                if apart > pitch * size or overlap < NEIGHBOUR_OVERLAP * smaller:
-                    continue
-                mid = (a[lo] + a[hi] + b[lo] + b[hi]) / 4
-                box = [(u + v) / 2 for u, v in zip(a, b, strict=True)]
-                box[lo], box[hi] = mid - size / 2, mid + size / 2
-                if all(iou(box, c) < 0.4 for c in boxes):
-                    out.append(tuple(box))
+            width = (a[2] - a[0] + b[2] - b[0]) / 2
+            overlap = min(a[3], b[3]) - max(a[1], b[1])
+            lower = min(a[3] - a[1], b[3] - b[1])
+            if abs(a[0] + a[2] - b[0] - b[2]) / 2 > pitch * width or overlap < NEIGHBOUR_OVERLAP * lower:
+                continue
+            mid = (a[0] + a[2] + b[0] + b[2]) / 4
+            box = (mid - width / 2, (a[1] + b[1]) / 2, mid + width / 2, (a[3] + b[3]) / 2)
+            if all(iou(box, c) < 0.4 for c in boxes):
+                out.append(box)
     step = max(1, len(out) // GAPS_PER_PICTURE)
     return out[::step][:GAPS_PER_PICTURE]
 

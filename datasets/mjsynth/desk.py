@@ -43,10 +43,10 @@ from mjsynth.pasted import (
     Scene,
     camera,
     clutter_item,
+    draw_tile,
     light,
     tile_image,
 )
-from mjsynth.recolour import RED_OF
 from vision.classes import BACK, NOT_A_TILE
 from vision.crops import CROP_SIZE, crop_box
 
@@ -612,15 +612,7 @@ def compose(
         n = rng.choice([1, 1, 1, 2, 2, 3, 4])
         imgs = []
         for _k in range(n):
-            r = rng.random()
-            if r < p_back:
-                kind, code = "back", BACK
-            elif r < p_back + p_white:
-                kind, code = "white", "5z"
-            else:
-                kind, code = "real", rng.choice(codes)
-                if code in RED_OF and rng.random() < 0.3:
-                    code = RED_OF[code]
+            kind, code = draw_tile(rng, codes, p_back, p_white)
             img, src = tile_image(kind, code, bank, rng, proc, style)
             th = tw / FACE_W * img.shape[0]
             imgs.append(

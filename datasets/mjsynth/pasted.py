@@ -306,6 +306,24 @@ def drawn_face(faces: FaceLibrary, style: str, code: str, rng: random.Random) ->
 # -- the scene ------------------------------------------------------------------------------------
 
 
+def draw_tile(
+    rng: random.Random, codes: list[str], p_back: float, p_white: float, back: bool = False
+) -> tuple[str, str]:
+    """Which tile comes next, as (kind, code) for :func:`tile_image`: a back (``back`` forces one,
+    as a concealed kong's middle does), a blank white, or a face of ``codes`` (a five now and then
+    made red). One random draw decides the kind whatever ``back`` says, so scenes stay the same for
+    a seed."""
+    r = rng.random()
+    if back or r < p_back:
+        return "back", BACK
+    if r < p_back + p_white:
+        return "white", "5z"
+    code = rng.choice(codes)
+    if code in RED_OF and rng.random() < 0.3:
+        code = RED_OF[code]
+    return "real", code
+
+
 def tile_image(
     kind: str,
     code: str,
@@ -429,15 +447,7 @@ def compose(
         n = rng.randint(4, 14)
         kong = rng.random() < 0.15
         for k in range(n):
-            r = rng.random()
-            if (kong and k in (1, 2)) or r < p_back:
-                kind, code = "back", BACK
-            elif r < p_back + p_white:
-                kind, code = "white", "5z"
-            else:
-                kind, code = "real", rng.choice(codes)
-                if code in RED_OF and rng.random() < 0.3:
-                    code = RED_OF[code]
+            kind, code = draw_tile(rng, codes, p_back, p_white, back=kong and k in (1, 2))
             img, kind = tile_image(kind, code, bank, rng, proc, style)
             img = cv2.resize(img, (max(8, int(img.shape[1] * scale)), max(8, int(img.shape[0] * scale))))
             turn = 0

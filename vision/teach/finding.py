@@ -355,6 +355,13 @@ def _face_tone(image: np.ndarray, row: list[TileRead]) -> float:
 PLAIN_SPREAD, PLAIN_TONE = 18.0, 35.0
 
 
+def _middle(image: np.ndarray, box: tuple[float, ...]) -> np.ndarray:
+    """The middle half of the box each way: the face without its rim and the table around it."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    return image[int(y0 + 0.25 * h) : int(y1 - 0.25 * h), int(x0 + 0.25 * w) : int(x1 - 0.25 * w)]
+
+
 #: The percentile of a box's middle that shows its face's ivory: a crowded face (8p) is mostly ink,
 #: yet at least a tenth of its middle is bare face.
 FACE_BRIGHT = 90
@@ -370,9 +377,7 @@ def _face_like(image: np.ndarray, box: tuple[float, ...], tone: float) -> bool:
     take it from) every box passes."""
     if tone <= 0:
         return True
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    inner = image[int(y0 + 0.25 * h) : int(y1 - 0.25 * h), int(x0 + 0.25 * w) : int(x1 - 0.25 * w)]
+    inner = _middle(image, box)
     if not inner.size:
         return False
     return abs(float(np.percentile(inner.mean(axis=2), FACE_BRIGHT)) - tone) < PLAIN_TONE
@@ -380,9 +385,7 @@ def _face_like(image: np.ndarray, box: tuple[float, ...], tone: float) -> bool:
 
 def _plain(image: np.ndarray, box: tuple[float, ...], tone: float) -> bool:
     """Does the slot hold a plain face of the row's tiles' tone (a blank white dragon)?"""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    inner = image[int(y0 + 0.25 * h) : int(y1 - 0.25 * h), int(x0 + 0.25 * w) : int(x1 - 0.25 * w)]
+    inner = _middle(image, box)
     if not inner.size or tone <= 0:
         return False
     grey = inner.mean(axis=2)

@@ -281,24 +281,48 @@ def errors(codes: list[list[str]], rows: list[list[TileRead]]) -> int:
     return n
 
 
-def eval_grids(reader: PhotoReader, photos: Iterable[tuple[Path, list[list[str]]]]) -> dict:
-    """Per set (one grid photo) and over all: the grid's tiles read against its codes."""
+def grid_set(path: Path) -> str:
+    """The tile set a grid photo shows: ``camerash-<n>`` (photos ``n-k`` show set n) or ``pr4``."""
+    if path.parent.parent.name == PR4.name:
+        return "pr4"
+    return f"camerash-{path.stem.split('-')[0]}"
+
+
+def grid_rows(
+    tiles: list[TileRead], codes: list[list[str]]
+) -> tuple[list[list[TileRead]], list[list[str]], list[str]]:
+    """A grid photo's readings in rows as the ``teach`` command lays them out, beside the rows of
+    codes they are aligned with, and what had to be done to get there (``rows_merged``: the rows
+    were not found as laid out, so the whole photo is aligned at once; ``photo_turned``)."""
+    rows = photo_rows(tiles)
+    done = []
+    if len(rows) != len(codes):  # rows not found as laid out: align the whole photo at once
+        rows = [[tile for row in rows for tile in row]]
+        codes = [[c for row in codes for c in row]]
+        done.append("rows_merged")
+    # the rows are in the frame of the way most tiles point; a grid of faces that look the same
+    # both ways (circles) may come out turned 180 degrees: take the turn that fits the codes
+    turned = [row[::-1] for row in rows[::-1]]
+    if errors(codes, turned) < errors(codes, rows):
+        rows = turned
+        done.append("photo_turned")
+    return rows, codes, done
+
+
+def eval_grids(
+    reader: PhotoReader | Callable[[Path], PhotoReader], photos: Iterable[tuple[Path, list[list[str]]]]
+) -> dict:
+    """Per set (one grid photo) and over all: the grid's tiles read against its codes.
+    ``reader`` may be a function of the photo: a leave-one-set-out measurement reads each set
+    with the model trained without it."""
     total = Tally()
     per_photo: dict[str, dict] = {}
     for path, codes in photos:
         t = Tally()
-        seen = reader.read(path)
-        rows = photo_rows(seen.tiles)
-        if len(rows) != len(codes):  # rows not found as laid out: align the whole photo at once
-            rows = [[tile for row in rows for tile in row]]
-            codes = [[c for row in codes for c in row]]
-            t.k["rows_merged"] += 1
-        # the rows are in the frame of the way most tiles point; a grid of faces that look the same
-        # both ways (circles) may come out turned 180 degrees: take the turn that fits the codes
-        turned = [row[::-1] for row in rows[::-1]]
-        if errors(codes, turned) < errors(codes, rows):
-            rows = turned
-            t.k["photo_turned"] += 1
+        seen = (reader if isinstance(reader, PhotoReader) else reader(path)).read(path)
+        rows, codes, done = grid_rows(seen.tiles, codes)
+        for what in done:
+            t.k[what] += 1
         for tally in (t, total):
             tally.k["photos"] += 1
         photo_exact = True
@@ -399,6 +423,28 @@ def camerash_test_crops() -> list[tuple[Path, str]]:
     ]
 
 
+def leave_one_set_out(folder: Path, det: OnnxModel, out: dict, save: Path | None) -> int:
+    """Every grid set read by the reader trained without it: the numbers of readers that trained
+    on the other sets' grid photos, as a new user's set would be read."""
+    photos = camerash_grids() + pr4_grids()
+    paths = {name: folder / f"reader-{name}.onnx" for name in sorted({grid_set(p) for p, _ in photos})}
+    missing = [str(p) for p in paths.values() if not p.is_file()]
+    if missing:
+        print(
+            f"error: no reader at {', '.join(missing)} (one per set, trained without it: "
+            "STAGE=loso scripts/make_models.sh)",
+            file=sys.stderr,
+        )
+        return 2
+    readers = {name: PhotoReader(det=det, rdr=load_model(path)) for name, path in paths.items()}
+    out["reader"] = {name: eval_real.shown(path) for name, path in paths.items()}
+    out["camerash_grids"] = eval_grids(lambda p: readers[grid_set(p)], camerash_grids())
+    out["pr4_grids"] = eval_grids(lambda p: readers[grid_set(p)], pr4_grids())
+    print(json.dumps(out, indent=1))
+    eval_real.save_json(out, save)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--detector", type=Path, default=MODELS_DIR / "detector.onnx")
@@ -412,6 +458,12 @@ def main(argv: list[str] | None = None) -> int:
         "--sources",
         default="frames,camerash,pr4,chinese",
         help="comma-separated: frames, camerash, pr4, chinese (default: all)",
+    )
+    ap.add_argument(
+        "--loso",
+        type=Path,
+        help="leave one set out: read each grid set with <dir>/reader-<set>.onnx, the reader trained "
+        "without it (make_models.sh stage loso); grids only",
     )
     ap.add_argument("--label", default="")
     ap.add_argument("--out", type=Path)
@@ -435,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         "frames_left_out": sorted(skip),
     }
     t0 = time.perf_counter()
+    if args.loso:
+        return leave_one_set_out(args.loso, det, out, args.out)
     if "frames" in sources:
         out["camera_frames"] = eval_frames(reader, skip)
         print(f"camera frames done ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)

@@ -101,15 +101,32 @@ class ExportedReader(nn.Module):
 
 
 # ------------------------------------------------------------------------------------------- data
-def camerash_items(fold: str, split: Path = SPLIT, camerash: Path = CAMERASH) -> list[tuple[Path, int]]:
-    """(image path, class index) for one fold of the documented camerash split."""
+def camerash_items(
+    fold: str, split: Path = SPLIT, camerash: Path = CAMERASH, leave_out: str = ""
+) -> list[tuple[Path, int]]:
+    """(image path, class index) for one fold of the documented camerash split (``all``: both
+    folds), without the crops of the set ``leave_out`` names (``camerash-<n>``)."""
     if not split.is_file() or not camerash.is_dir():
         return []
     rows = list(csv.DictReader(split.open(encoding="utf-8")))
     return [
         (camerash / "tiles-resized" / r["crop"], TILE_CLASSES.index(r["code"]))
         for r in rows
-        if r["fold"] == fold
+        if fold in (r["fold"], "all") and f"camerash-{r['set']}" != leave_out
+    ]
+
+
+def grid_items(root: Path, leave_out: str = "") -> list[tuple[Path, int]]:
+    """Crops of the sets' grid photos (``scripts/cut_grid_crops.py``): (path, class), without
+    the set ``leave_out`` names (``camerash-<n>`` or ``pr4``), so that it can be measured as a set
+    never trained on."""
+    table = root / "crops.csv"
+    if not table.is_file():
+        return []
+    return [
+        (root / r["file"], READER_CLASSES.index(r["code"]))
+        for r in csv.DictReader(table.open(encoding="utf-8"))
+        if r["set"] != leave_out and r["code"] in READER_CLASSES
     ]
 
 
@@ -380,7 +397,7 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         synth += folder_items(root / "train" if (root / "train").is_dir() else root)
         if (root / "val").is_dir():
             val += folder_items(root / "val")
-    real = camerash_items("train")
+    real = camerash_items(args.camerash, leave_out=args.leave_out)
     # red fives with real-photo texture: the train fold's plain fives repainted (mjsynth.recolour)
     reds = [(p, TILE_CLASSES.index(RED_OF[TILE_CLASSES[c]])) for p, c in real if TILE_CLASSES[c] in RED_OF]
     if args.max_synth and len(synth) > args.max_synth:
@@ -389,6 +406,7 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
     boosted = boosted_faces(faces, args.boost)
     scene = real_scene_items(Path(args.real_crops)) if args.real_crops else []
     negatives = none_items(Path(args.real_crops)) if args.real_crops else []
+    grids = grid_items(Path(args.grid_crops), args.leave_out) if args.grid_crops else []
     none = READER_CLASSES.index(NOT_A_TILE)
     train = (
         [(p, c, False, u) for p, c, u in synth]
@@ -398,12 +416,15 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         + [(p, c, "red", False) for p, c in reds] * args.red_repeat
         + [(p, c, "scene", u) for p, c, u in scene] * args.scene_repeat
         + [(p, none, "scene", UNKNOWN) for p in negatives] * args.none_repeat
+        + [(p, c, "scene", UNKNOWN) for p, c in grids] * args.grid_repeat
     )
     print(
         f"train: {len(synth)} synthetic crops + {len(real)} real camerash crops x{args.real_repeat} + "
         f"{len(faces)} artwork faces x{args.face_repeat} (+ {len(boosted)} boosted) + {len(reds)} real "
         f"fives repainted red x{args.red_repeat} + {len(scene)} real scene crops x{args.scene_repeat} + "
-        f"{len(negatives)} not-a-tile crops x{args.none_repeat}; val: {len(val)} synthetic",
+        f"{len(negatives)} not-a-tile crops x{args.none_repeat} + {len(grids)} grid-photo crops "
+        f"x{args.grid_repeat}{f' (set {args.leave_out} left out)' if args.leave_out else ''}; "
+        f"val: {len(val)} synthetic",
         flush=True,
     )
     return train, [(p, c, False, u) for p, c, u in val]
@@ -496,6 +517,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scene-repeat", type=int, default=2, help="oversampling of the real scene crops")
     ap.add_argument("--none-repeat", type=int, default=3, help="oversampling of the not-a-tile crops")
     ap.add_argument("--max-synth", type=int, default=0, help="cap on synthetic crops (0 = all)")
+    ap.add_argument(
+        "--camerash",
+        choices=("train", "all"),
+        default="train",
+        help="camerash crops of the train fold only, or of every set (then measure leave-one-set-out)",
+    )
+    ap.add_argument(
+        "--grid-crops", default="", help="crops of the sets' grid photos (scripts/cut_grid_crops.py)"
+    )
+    ap.add_argument("--grid-repeat", type=int, default=30, help="oversampling of the grid-photo crops")
+    ap.add_argument(
+        "--leave-out",
+        default="",
+        metavar="SET",
+        help="train without this set's camerash and grid crops (camerash-<n> or pr4): it stays unseen",
+    )
     ap.add_argument(
         "--per-epoch",
         type=int,
@@ -648,6 +685,10 @@ def vars_json(args: argparse.Namespace) -> dict:
             "red_repeat",
             "init",
             "pool",
+            "camerash",
+            "grid_crops",
+            "grid_repeat",
+            "leave_out",
         )
     }
 

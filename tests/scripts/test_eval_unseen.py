@@ -63,3 +63,53 @@ def test_pr4_codes_parse_into_four_grids_of_36() -> None:
     assert all(len(rows) == 4 and all(len(r) == 9 for r in rows) for _, rows in grids)
     crops = ev.pr4_crops()
     assert len(crops) == 80 and all(p.is_file() for p, _ in crops)
+
+
+def _grid(rows: list[str], w: float = 20.0, h: float = 28.0) -> list[TileRead]:
+    """Tiles standing in rows, as a grid photo shows them (left to right, top to bottom)."""
+    out: list[TileRead] = []
+    for r, codes in enumerate(rows):
+        for c, code in enumerate(codes.split()):
+            x, y = c * (w + 2), r * (h + 6)
+            out.append(TileRead((x, y, x + w, y + h), code, 0.9, "upright", index=len(out)))
+    return out
+
+
+def test_grid_set_names_the_set_a_photo_shows() -> None:
+    assert ev.grid_set(ev.CAMERASH / "4.jpg") == "camerash-4"
+    assert ev.grid_set(ev.CAMERASH / "6-2.png") == "camerash-6"
+    assert ev.grid_set(ev.PR4 / "raw-images" / "15-3.jpg") == "pr4"
+
+
+def test_grid_rows_keeps_rows_and_merges_them_when_their_count_differs() -> None:
+    tiles = _grid(["1m 2m 3m", "4p 5p 6p"])
+    rows, codes, done = ev.grid_rows(tiles, [["1m", "2m", "3m"], ["4p", "5p", "6p"]])
+    assert [[t.code for t in r] for r in rows] == [["1m", "2m", "3m"], ["4p", "5p", "6p"]]
+    assert done == [] and ev.errors(codes, rows) == 0
+    rows, codes, done = ev.grid_rows(tiles, [["1m", "2m", "3m", "4p", "5p", "6p"]])
+    assert done == ["rows_merged"] and len(rows) == 1 and ev.errors(codes, rows) == 0
+
+
+def test_grid_rows_turns_a_photo_whose_codes_fit_it_turned() -> None:
+    tiles = _grid(["6p 5p 4p", "3m 2m 1m"])  # the grid photographed from the other side
+    rows, codes, done = ev.grid_rows(tiles, [["1m", "2m", "3m"], ["4p", "5p", "6p"]])
+    assert done == ["photo_turned"] and ev.errors(codes, rows) == 0
+
+
+def test_eval_grids_reads_each_photo_with_the_reader_picked_for_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    class Seen:
+        def __init__(self, tiles: list[TileRead]) -> None:
+            self.tiles, self.rejected = tiles, []
+
+    class Reader:  # a stand-in for PhotoReader: reads every photo as one row
+        def __init__(self, row: str) -> None:
+            self.row = row
+
+        def read(self, path):  # type: ignore[no-untyped-def]
+            return Seen(_grid([self.row]))
+
+    good, bad = Reader("1m 2m 3m"), Reader("1m 2m 9m")
+    photos = [(tmp_path / "4.jpg", [["1m", "2m", "3m"]]), (tmp_path / "7.jpg", [["1m", "2m", "3m"]])]
+    picked = ev.eval_grids(lambda p: good if p.name == "4.jpg" else bad, photos)
+    assert picked["per_set"]["4.jpg"]["tile_f1"] == 1.0 and picked["per_set"]["7.jpg"]["misread"] == 1
+    assert picked["all"]["tile_tp"] == 5

@@ -33,3 +33,28 @@ def test_boosted_faces_are_those_codes_of_the_styles_named(tr, tmp_path: Path) -
 def test_a_bad_boost_is_a_clear_error(tr, spec: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(SystemExit, match="--boost"):
         tr.boosted_faces([], [spec])
+
+
+def test_a_left_out_set_gives_no_crop_of_grid_or_camerash(tr, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "crops.csv").write_text(
+        "file,code,set,photo,box,read\n"
+        "camerash-4/7z/4_0.jpg,7z,camerash-4,4.jpg,\"[0, 0, 1, 1]\",0m\n"
+        "camerash-7/7z/7_0.jpg,7z,camerash-7,7.jpg,\"[0, 0, 1, 1]\",0m\n"
+        "pr4/5z/15-1_0.jpg,5z,pr4,15-1.jpg,\"[0, 0, 1, 1]\",5z\n"
+    )
+    assert [p.parent.parent.name for p, _ in tr.grid_items(tmp_path, "camerash-4")] == ["camerash-7", "pr4"]
+    assert len(tr.grid_items(tmp_path)) == 3 and tr.grid_items(tmp_path / "none") == []
+    split = tmp_path / "split.csv"
+    split.write_text(
+        "crop,label,code,photo,match,runner_up,set,fold\n"
+        "1.jpg,x,8f,1-3.jpg,0.9,0.7,1,train\n"
+        "2.jpg,x,7z,4.jpg,0.9,0.7,4,test\n"
+        "3.jpg,x,6z,7.jpg,0.9,0.7,7,test\n"
+    )
+    (tmp_path / "camerash").mkdir()
+
+    def names(fold: str, leave_out: str = "") -> list[str]:
+        return [p.name for p, _ in tr.camerash_items(fold, split, tmp_path / "camerash", leave_out)]
+
+    assert names("train") == ["1.jpg"] and names("test") == ["2.jpg", "3.jpg"]
+    assert names("all") == ["1.jpg", "2.jpg", "3.jpg"] and names("all", "camerash-4") == ["1.jpg", "3.jpg"]

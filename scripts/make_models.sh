@@ -2,7 +2,7 @@
 # Rebuild both models from scratch, offline, on CPU: training venv, data, reader, detector, checks.
 # Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
 # Usage: scripts/make_models.sh            (everything)
-#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen eval)
+#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen loso eval)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv-train/bin/python
@@ -192,6 +192,32 @@ if want unseen; then
   $PY scripts/average_readers.py runs/reader-22{f,h,i,j,k,l}/last.pt --out runs/reader-soup-fhijkl/last.pt \
     --onnx runs/reader-soup-fhijkl.onnx
   echo "== measure (scripts/eval_unseen.py, eval_real.py) before copying runs/detector-soupDE.onnx and runs/reader-soup-fhijkl.onnx to models/"
+fi
+
+if want loso; then
+  # issue 22, third session (2026-11-26): three members of the shipped reader soup (22f, 22k, 22l)
+  # fine-tuned on the sets' grid photos (scripts/cut_grid_crops.py) and every camerash crop, then
+  # averaged; measured leave one set out: the same made once per set without that set's crops
+  # (eval_unseen.py --loso runs/loso reads each set with its reader), and once with every set
+  # (runs/loso/reader-all.onnx, the one to ship). ~8 min a set on 2 free cores, 7 in all.
+  [ -f data/grid-crops/crops.csv ] || .venv/bin/python scripts/cut_grid_crops.py --out data/grid-crops
+  tune=(--synth data/synth-r/cls data/pasted-r/cls data/synth-v2/cls data/desk-train/cls data/gaps-synth/cls
+    --epochs 6 --per-epoch 8000 --real-repeat 30 --red-repeat 25 --lr 0.0005 --pool 3x2 --real-crops data/real/cls
+    --scene-repeat 2 --none-repeat 3 --camerash all --grid-crops data/grid-crops --grid-repeat 150 --threads 2 --workers 1)
+  mkdir -p runs/loso
+  for set in camerash-4 camerash-7 camerash-9 camerash-11 camerash-13 pr4 all; do
+    [ -f "runs/loso/reader-$set.onnx" ] && continue
+    echo "== reader soup without $set (all: with every set)"
+    leave=$set; [ "$set" = all ] && leave=
+    for m in 22f 22k 22l; do
+      resume=(); [ -f "runs/loso-$set-$m/last.pt" ] && resume=(--resume)
+      $PY scripts/train_reader.py "${tune[@]}" --leave-out "$leave" --init "runs/reader-$m/last.pt" \
+        --run "runs/loso-$set-$m" --out "runs/loso-$set-$m.onnx" "${resume[@]}"
+    done
+    $PY scripts/average_readers.py runs/loso-"$set"-{22f,22k,22l}/last.pt --out "runs/loso-$set/last.pt" \
+      --onnx "runs/loso/reader-$set.onnx"
+  done
+  echo "== measure: eval_unseen.py --loso runs/loso, then runs/loso/reader-all.onnx on everything before copying it"
 fi
 
 if want eval; then

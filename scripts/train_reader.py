@@ -368,7 +368,7 @@ class TileCrops(Dataset):
             real = True
         if img is None:
             raise RuntimeError(f"unreadable crop {path}")
-        if real == "scene":  # already cut from a photo as at run time
+        if real in ("scene", "grid"):  # already cut from a photo as at run time
             real = True
             if img.shape[0] != CROP_SIZE or img.shape[1] != CROP_SIZE:
                 img = letterbox(img, CROP_SIZE)
@@ -416,7 +416,7 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         + [(p, c, "red", False) for p, c in reds] * args.red_repeat
         + [(p, c, "scene", u) for p, c, u in scene] * args.scene_repeat
         + [(p, none, "scene", UNKNOWN) for p in negatives] * args.none_repeat
-        + [(p, c, "scene", UNKNOWN) for p, c in grids] * args.grid_repeat
+        + [(p, c, "grid", UNKNOWN) for p, c in grids] * args.grid_repeat
     )
     print(
         f"train: {len(synth)} synthetic crops + {len(real)} real camerash crops x{args.real_repeat} + "
@@ -428,6 +428,16 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         flush=True,
     )
     return train, [(p, c, False, u) for p, c, u in val]
+
+
+def class_counts(items: list[tuple]) -> np.ndarray:
+    """How many training items each class has, for the loss weights: the grid-photo crops left
+    out. They are a few sets' tiles drawn many times over (``--grid-repeat``) to teach those
+    faces; counted, they would make the classes they lack (backs, not-a-tile) look rarer and
+    weigh more, and the reader would call more dark clutter a face-down tile."""
+    return np.bincount(
+        [it[1] for it in items if it[2] != "grid"], minlength=len(READER_CLASSES)
+    ).astype(np.float32)
 
 
 def evaluate(model: nn.Module, loader: DataLoader) -> float:
@@ -600,7 +610,7 @@ def main(argv: list[str] | None = None) -> int:
     val_loader = DataLoader(TileCrops(val_items, train=False), batch_size=128) if val_items else None
     steps = args.epochs * len(loader)
     # back class: weight the loss so the rarer classes (red fives, backs) are not drowned out
-    counts = np.bincount([it[1] for it in train_items], minlength=len(READER_CLASSES)).astype(np.float32)
+    counts = class_counts(train_items)
     weights = torch.tensor(np.clip((counts.mean() / np.maximum(counts, 1)) ** 0.5, 0.5, 3.0))
     ce = nn.CrossEntropyLoss(weight=weights, label_smoothing=0.05)
     bce = nn.BCEWithLogitsLoss(reduction="none")

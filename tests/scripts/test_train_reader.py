@@ -58,3 +58,9 @@ def test_a_left_out_set_gives_no_crop_of_grid_or_camerash(tr, tmp_path: Path) ->
 
     assert names("train") == ["1.jpg"] and names("test") == ["2.jpg", "3.jpg"]
     assert names("all") == ["1.jpg", "2.jpg", "3.jpg"] and names("all", "camerash-4") == ["1.jpg", "3.jpg"]
+
+
+def test_grid_crops_do_not_change_how_rare_each_class_looks(tr) -> None:  # type: ignore[no-untyped-def]
+    items = [(Path("a"), 0, False, 0.0), (Path("b"), 1, "scene", -1.0)] + [(Path("g"), 0, "grid", -1.0)] * 50
+    counts = tr.class_counts(items)
+    assert counts[0] == 1 and counts[1] == 1 and counts.sum() == 2

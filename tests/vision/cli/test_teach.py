@@ -173,19 +173,19 @@ def _grids() -> list[tuple[str, str]]:
 @pytest.mark.slow
 @pytest.mark.skipif(not CAMERASH.is_dir(), reason="../shared/data/camerash not here")
 def test_camerash_grids_pair_with_their_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The five held-out grids (144-156 tiles) pair as typed; teaching the set whose dragons are
-    drawn as dragons (read as red fives and flowers before) makes them read as dragons."""
+    """The five camerash test-fold grids (144-156 tiles) pair as typed; the set whose dragons are
+    drawn as dragons reads them as dragons once taught. (The reader shipped since the third
+    session of 2026-11-26 trained on these grids, measured leave one set out, and reads them
+    without teaching too; the readers before read them as red fives and flowers.)"""
     for photo, codes in _grids():
         code, out, err = _run(
             _teach(tmp_path, "--set", "g" + photo[:-4], str(CAMERASH / photo), codes), capsys
         )
         assert code == 0, (photo, err)
     photo = ["photo", str(CAMERASH / "4.jpg"), "--rules", "mcr", "--json"]
-    code, out, _ = _run(photo, capsys)
-    before = [t["code"] for t in json.loads(out)["tiles"]]
     code, out, _ = _run([*photo, "--set", "g4", "--profile", str(tmp_path)], capsys)
     after = [t["code"] for t in json.loads(out)["tiles"]]
-    assert before.count("0m") >= 4 and after.count("0m") == 0
+    assert after.count("0m") == 0  # (exit code 1: a grid is not a hand to score)
     assert after.count("7z") == 4 and after.count("6z") == 4
 
 

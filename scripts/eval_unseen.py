@@ -475,7 +475,11 @@ def main(argv: list[str] | None = None) -> int:
         if not path.is_file():
             print(f"error: no model at {path}", file=sys.stderr)
             return 2
-    det, rdr = load_model(args.detector), load_model(args.reader)
+    det = load_model(args.detector)
+    if args.loso:  # one reader per set, none of --reader
+        out = {"label": args.label, "detector": eval_real.shown(args.detector)}
+        return leave_one_set_out(args.loso, det, out, args.out)
+    rdr = load_model(args.reader)
     reader = PhotoReader(det=det, rdr=rdr)
     sources = set(args.sources.split(","))
     listed = [ln for ln in FRAMES_TRAINED.read_text().splitlines() if ln and not ln.startswith("#")]
@@ -487,8 +491,6 @@ def main(argv: list[str] | None = None) -> int:
         "frames_left_out": sorted(skip),
     }
     t0 = time.perf_counter()
-    if args.loso:
-        return leave_one_set_out(args.loso, det, out, args.out)
     if "frames" in sources:
         out["camera_frames"] = eval_frames(reader, skip)
         print(f"camera frames done ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)

@@ -103,14 +103,20 @@ class Layout:
     problem_kinds: list[str] = field(default_factory=list)
     #: the hand's turn in the photo (see :func:`hand_turn`); rows were read in its frame
     turn: int = 0
-    #: tiles left out of the hand: lying apart from every row of at least :data:`MIN_ROW` tiles,
-    #: or in rows that are not the player's (walls, discards, other hands); ``left_out`` says why
-    ignored: list[Any] = field(default_factory=list)
+    #: tiles left out of the hand, each group with why: lying apart from every row of at least
+    #: :data:`MIN_ROW` tiles, or in rows that are not the player's (walls, discards, other hands)
     left_out: list[LeftOut] = field(default_factory=list)
     #: detections :mod:`vision.mend` left out (weak boxes) or took in (faint boxes) to complete
     #: the hand; reported, never silent
     dropped: list[Any] = field(default_factory=list)
     added: list[Any] = field(default_factory=list)
+
+    @property
+    def ignored(self) -> list[Any]:
+        """Every tile left out of the hand, whatever the reason: :attr:`left_out` flattened, so
+        that a step that changes ``left_out`` (the faint-box checks, a rescaled photo) cannot
+        leave a second list behind."""
+        return [t for lo in self.left_out for t in lo.tiles]
 
     def problem(self, kind: str, message: str) -> None:
         """Note what did not fit: its kind (one of :data:`PROBLEM_KINDS`) and a sentence."""
@@ -610,7 +616,6 @@ def lay_out(tiles: list[Any]) -> Layout:
 def _left_out(layout: Layout, left: list[LeftOut]) -> Layout:
     """The layout with what was left out of it (back from the hand's frame to the caller's tiles)."""
     layout.left_out = [LeftOut(lo.why, [t.src for t in lo.tiles]) for lo in left if lo.tiles]
-    layout.ignored = [t for lo in layout.left_out for t in lo.tiles]
     return layout
 
 

@@ -210,7 +210,7 @@ class PhotoReader:
             t = time.perf_counter()
         tiles, layout = lay_out_mended(tiles, keep=keep, first=first)
         tiles, left = without_faint_left_out(tiles, layout.left_out)
-        layout = replace(layout, left_out=left, ignored=[t for lo in left for t in lo.tiles])
+        layout = replace(layout, left_out=left)
         timings["layout"] = time.perf_counter() - t
         rejected = [r for r in rejected if r.detector_score >= self.conf]  # faint ones were never shown
         shape = image.shape
@@ -276,7 +276,6 @@ def _rescale(
 
     for g in layout.groups:
         g.tiles = [scaled(t) for t in g.tiles]
-    layout.ignored = [scaled(t) for t in layout.ignored]
     for lo in layout.left_out:
         lo.tiles = [scaled(t) for t in lo.tiles]
     layout.dropped = [scaled(t) for t in layout.dropped]

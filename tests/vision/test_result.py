@@ -18,6 +18,7 @@ from vision.layout import Layout
 from vision.read import TileRead
 from vision.render import photo_json
 from vision.result import mend_notes
+from vision.table import LeftOut
 
 CTX = HandContext(win_by="self_draw", seat_wind="W", dora_indicators=(tile("3m"),))
 
@@ -106,7 +107,8 @@ def test_every_mending_change_is_named_for_the_player() -> None:
     assert "x=10 y=20" in notes[1] and "taken in as 9s" in notes[1]
     assert "read as 8p, taken as 3p" in notes[2]
     assert mend_notes([kept], Layout()) == []
-    assert mend_notes([fixed], Layout(ignored=[fixed])) == []  # a tile lying apart is not the hand's
+    apart = Layout(left_out=[LeftOut("apart", [fixed])])
+    assert mend_notes([fixed], apart) == []  # a tile lying apart is not the hand's
 
 
 def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
@@ -117,7 +119,7 @@ def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
     from vision.read import TileRead
 
     a, b, c = (TileRead((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright", index=i) for i in range(3))
-    lay = Layout(groups=[TileGroup([a, b], 0)], ignored=[c], dropped=[b])
+    lay = Layout(groups=[TileGroup([a, b], 0)], left_out=[LeftOut("apart", [c])], dropped=[b])
     tiles, rejected = _rescale([a, b, c], [], lay, 2.0)
     assert [r.box for r in tiles] == [
         (0.0, 0.0, 16.0, 24.0),

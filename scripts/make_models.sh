@@ -195,7 +195,8 @@ if want unseen; then
 fi
 
 if want loso; then
-  # issue 22, third session (2026-11-26): three members of the shipped reader soup (22f, 22k, 22l)
+  # issue 22, third session (2026-11-26): three members of the reader soup shipped before (22f, 22k,
+  # 22l; weights kept in models/checkpoints/members: no earlier training needed, the data of stage unseen is)
   # fine-tuned on the sets' grid photos (scripts/cut_grid_crops.py) and every camerash crop, then
   # averaged; measured leave one set out: the same made once per set without that set's crops
   # (eval_unseen.py --loso runs/loso reads each set with its reader), and once with every set
@@ -211,7 +212,7 @@ if want loso; then
     leave=$set; [ "$set" = all ] && leave=
     for m in 22f 22k 22l; do
       resume=(); [ -f "runs/loso-$set-$m/last.pt" ] && resume=(--resume)
-      $PY scripts/train_reader.py "${tune[@]}" --leave-out "$leave" --init "runs/reader-$m/last.pt" \
+      $PY scripts/train_reader.py "${tune[@]}" --leave-out "$leave" --init "models/checkpoints/members/reader-$m.pt" \
         --run "runs/loso-$set-$m" --out "runs/loso-$set-$m.onnx" "${resume[@]}"
     done
     $PY scripts/average_readers.py runs/loso-"$set"-{22f,22k,22l}/last.pt --out "runs/loso-$set/last.pt" \

@@ -23,17 +23,29 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from statistics import median
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from vision.classes import NOT_A_TILE
 from vision.detect import Detection, is_free
 from vision.layout import framed_box, hand_turn, in_hand_frame, rows_of
-from vision.read import BoxReader, TileRead
+from vision.read import BoxReader, TaughtSet, TileRead
 
-if TYPE_CHECKING:
-    from vision.teach.adapt import TaughtReader
+
+class FindingSet(TaughtSet, Protocol):
+    """A taught set that finds tiles (:class:`vision.teach.adapt.TaughtReader`): how like one
+    of its taught tiles a faint box, a slot between two tiles and a slot at a row's end must look
+    to be taken as a tile (a threshold above 1 takes none)."""
+
+    @property
+    def find_at(self) -> float: ...
+
+    @property
+    def gap_at(self) -> float: ...
+
+    @property
+    def end_at(self) -> float: ...
 
 #: Marks a tile a taught set found (:attr:`vision.read.TileRead.found_by`).
 FOUND_BY_SET = "set"
@@ -171,7 +183,7 @@ def _renumber(readings: list[TileRead], start: int) -> list[TileRead]:
 
 # -- reading with a set ------------------------------------------------------------------------------
 def find(
-    taught: TaughtReader, reader: BoxReader, image: np.ndarray, readings: list[TileRead], keep: float
+    taught: FindingSet, reader: BoxReader, image: np.ndarray, readings: list[TileRead], keep: float
 ) -> list[TileRead]:
     """``readings`` (every box down to the faint ones, read with the set ``taught``) with the faint
     boxes and row-gap slots that look like the set's taught tiles taken in: their detector score

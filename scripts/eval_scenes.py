@@ -126,11 +126,13 @@ def bucket(size: float) -> str:
 
 @dataclass(frozen=True)
 class SourcePhoto:
-    """One labelled photo of a source: its name and how to get its pixels and tiles."""
+    """One labelled photo of a source: its name, how to get its pixels and tiles, and for a grid
+    photo the tile set it shows (``camerash-4`` ... ``pr4``: :func:`eval_unseen.grid_set`)."""
 
     source: str
     name: str
     load: Callable[[], tuple[np.ndarray, list[SceneTile]]]
+    tile_set: str | None = None
 
 
 # -- the sources --------------------------------------------------------------------------------
@@ -180,7 +182,7 @@ def source_photos(source: str, audit: dict[tuple[str, str], list[AuditBox]]) -> 
             SourcePhoto(source, p.path.name, _labelled(p, audit)) for p in eval_unseen.frame_photos(set())
         ]
     grids = eval_unseen.camerash_grids() if source == "camerash" else eval_unseen.pr4_grids()
-    return [SourcePhoto(source, p.name, _grid(p, codes)) for p, codes in grids]
+    return [SourcePhoto(source, p.name, _grid(p, codes), eval_unseen.grid_set(p)) for p, codes in grids]
 
 
 def spread(items: Sequence[Any], limit: int | None) -> list[Any]:
@@ -366,24 +368,31 @@ class Made:
         }
 
 
+def per_set(readers: dict[str, PhotoReader], default: PhotoReader) -> Callable[[SourcePhoto], PhotoReader]:
+    """The reader of each photo: its tile set's (a grid set left out), else ``default``."""
+    return lambda p: readers.get(p.tile_set or "", default)
+
+
 def run(
-    reader: PhotoReader,
+    reader: PhotoReader | Callable[[SourcePhoto], PhotoReader],
     photos: Sequence[SourcePhoto],
     kinds: Sequence[str],
     seed: int = 0,
     progress: Callable[[str], None] | None = None,
 ) -> tuple[dict[str, dict[str, SceneTally]], dict[str, Made], set[str]]:
     """Every photo's variants read and counted: tallies per source and variant, what was made,
-    and where "sure" came from (``verdict`` or ``proxy``)."""
+    and where "sure" came from (``verdict`` or ``proxy``). ``reader`` may be a function of the
+    photo (a grid set read by the reader trained without it: ``--loso``)."""
     tallies: dict[str, dict[str, SceneTally]] = defaultdict(lambda: defaultdict(SceneTally))
     made: dict[str, Made] = defaultdict(Made)
     sure_from: set[str] = set()
     for n, photo in enumerate(photos, 1):
         image, tiles = photo.load()
         bands = row_bands(tiles)
+        reading = reader if isinstance(reader, PhotoReader) else reader(photo)
         for v in variants(image, tiles, kinds, f"{photo.source}/{photo.name}", seed):
             t0 = time.perf_counter()
-            result = reader.read_and_score(v.image)
+            result = reading.read_and_score(v.image)
             seconds = time.perf_counter() - t0
             sure, how = is_sure(result)
             sure_from.add(how)
@@ -416,50 +425,44 @@ def _cell(m: dict[str, Any] | None) -> str:
     return f"{m['recall']:.3f} / {m['tile_f1']:.3f} ({m['labels']})"
 
 
+def _table(title: str, columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    """A Markdown table (after its title line, when given)."""
+    out = [title, ""] if title else []
+    out += ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    return out + ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+
+
+def _exact_rows(m: dict[str, Any] | None) -> str:
+    return m["exact_rows"] if m and m.get("rows") else ""
+
+
 def markdown(results: dict[str, Any], kinds: Sequence[str]) -> str:
     """The tables for the model card: per source x variant, then per tile size."""
-    head = (
-        "| source | variant | photos | tiles | recall | tile F1 | false boxes / photo | exact rows "
-        "| exact photos | right called sure | wrong called sure |"
-    )
-    lines = [head, "|" + "---|" * 11]
-    for source, per in results.items():
-        for kind in kinds:
-            if kind not in per:
-                continue
-            m = per[kind]
-            lines.append(
-                f"| {source} | {kind} | {m['photos']} | {m['labels']} | {m['recall']:.3f} | "
-                f"{m['tile_f1']:.3f} | {m['false_boxes_per_photo']:.2f} | {m['exact_rows']} | "
-                f"{m['exact_photos']} | {m['right_called_sure']} | {m['wrong_called_sure']} |"
-            )
+    cases = [(source, kind, per[kind]) for source, per in results.items() for kind in kinds if kind in per]
+    head = ["source", "variant", "photos", "tiles", "recall", "tile F1", "false boxes / photo"]
+    head += ["exact rows", "exact photos", "right called sure", "wrong called sure"]
+    main = [
+        [
+            *(source, kind, m["photos"], m["labels"], f"{m['recall']:.3f}", f"{m['tile_f1']:.3f}"),
+            *(f"{m['false_boxes_per_photo']:.2f}", m["exact_rows"], m["exact_photos"]),
+            *(m["right_called_sure"], m["wrong_called_sure"]),
+        ]
+        for source, kind, m in cases
+    ]
     names = [name for _, _, name in BUCKETS]
-    lines += [
-        "",
-        "Per tile size (long side of its box in the variant, px): recall / tile F1 (tiles)",
-        "",
-        "| source | variant | " + " | ".join(names) + " |",
-        "|" + "---|" * (2 + len(names)),
-    ]
-    for source, per in results.items():
-        for kind in kinds:
-            if kind in per:
-                sizes = per[kind]["by_size"]
-                cells = [_cell(sizes.get(n)) for n in names]
-                lines.append(f"| {source} | {kind} | " + " | ".join(cells) + " |")
-    lines += [
-        "",
-        "Exact rows per tile size (the row's median tile), all sources",
-        "",
-        "| variant | " + " | ".join(names) + " |",
-        "|" + "---|" * (1 + len(names)),
-    ]
-    for kind in kinds:
-        if kind in results["all"]:
-            sizes = results["all"][kind]["by_size"]
-            cells = [sizes[n]["exact_rows"] if sizes.get(n, {}).get("rows") else "" for n in names]
-            lines.append(f"| {kind} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    sizes = [[source, kind, *(_cell(m["by_size"].get(n)) for n in names)] for source, kind, m in cases]
+    rows = [[kind, *(_exact_rows(m["by_size"].get(n)) for n in names)] for s, kind, m in cases if s == "all"]
+    size_title = "Per tile size (long side of its box in the variant, px): recall / tile F1 (tiles)"
+    rows_title = "Exact rows per tile size (the row's median tile), all sources"
+    return "\n".join(
+        [
+            *_table("", head, main),
+            "",
+            *_table(size_title, ["source", "variant", *names], sizes),
+            "",
+            *_table(rows_title, ["variant", *names], rows),
+        ]
+    )
 
 
 def _choice(text: str, known: Sequence[str], what: str) -> list[str]:
@@ -477,6 +480,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reader", type=Path, help="another reader ONNX (default: the models folder's)")
     ap.add_argument("--sources", default=",".join(SOURCES), help="comma-separated: %(default)s")
     ap.add_argument("--variants", default=",".join(KINDS), help="comma-separated: %(default)s")
+    ap.add_argument(
+        "--loso",
+        type=Path,
+        help="leave one set out: read each grid set with <dir>/reader-<set>.onnx, the reader trained "
+        "without it (make_models.sh stage loso; as eval_unseen.py --loso). Without it the grids are "
+        "read by --reader, which the shipped one trained on",
+    )
     ap.add_argument("--limit", type=int, help="at most this many photos per source (spread evenly)")
     ap.add_argument("--quick", action="store_true", help=f"{QUICK_LIMIT} photos per source (a smoke run)")
     ap.add_argument("--seed", type=int, default=0, help="the variants' seed (default: %(default)s)")
@@ -506,11 +516,24 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    reader = PhotoReader(det=load_model(paths[0]), rdr=load_model(paths[1]))
     photos = [p for s in sources for p in spread(source_photos(s, audit), limit)]
+    sets = sorted({p.tile_set for p in photos if p.tile_set is not None})
+    files = {name: args.loso / f"reader-{name}.onnx" for name in sets} if args.loso else {}
+    missing = [str(f) for f in files.values() if not f.is_file()]
+    if missing:
+        print(f"error: no reader at {', '.join(missing)} (make_models.sh stage loso)", file=sys.stderr)
+        return 2
+    det = load_model(paths[0])
+    reader = PhotoReader(det=det, rdr=load_model(paths[1]))
+    grid_readers: dict[str, str] = {}
+    read_by: PhotoReader | Callable[[SourcePhoto], PhotoReader] = reader
+    if files:
+        loso = {name: PhotoReader(det=det, rdr=load_model(f)) for name, f in files.items()}
+        grid_readers = {name: eval_real.shown(f) for name, f in files.items()}
+        read_by = per_set(loso, reader)
     t0 = time.perf_counter()
     tallies, made, sure_from = run(
-        reader,
+        read_by,
         photos,
         kinds,
         args.seed,
@@ -521,6 +544,9 @@ def main(argv: list[str] | None = None) -> int:
         "label": args.label,
         "detector": eval_real.shown(paths[0]),
         "reader": eval_real.shown(paths[1]),
+        # the shipped reader was fine-tuned on the grid photos' crops (model card): its grid
+        # numbers are not a new set's unless each set is read by the reader trained without it
+        "grid_readers": grid_readers or "the reader above (trained on the grids' crops: not unseen)",
         "seed": args.seed,
         "photos_per_source": {s: sum(p.source == s for p in photos) for s in sources},
         "limit": limit,

@@ -271,6 +271,9 @@ def row_crop(image: np.ndarray, tiles: Sequence[SceneTile], row: int, rng: rando
     if (x1 - x0) > MAX_ASPECT * (y1 - y0):
         grow = ((x1 - x0) / MAX_ASPECT - (y1 - y0)) / 2
         y0, y1 = y0 - grow, y1 + grow
+        # a row at the photo's edge: the window moves into the photo rather than lose its height
+        shift = max(0.0, -y0) - max(0.0, y1 - h_img)
+        y0, y1 = y0 + shift, y1 + shift
     c0, r0 = max(0, math.floor(x0)), max(0, math.floor(y0))
     c1, r1 = min(w_img, math.ceil(x1)), min(h_img, math.ceil(y1))
     if c1 - c0 < 8 or r1 - r0 < 8:

@@ -102,8 +102,8 @@ def test_a_cut_tile_is_scored_by_the_share_left_in_the_frame() -> None:
 
 
 def test_crops_are_tight_capped_in_aspect_and_sometimes_cut_an_end_tile() -> None:
-    # one long row of 20 tiles: its natural aspect is over 15:1
-    labels = [(f"{i % 9 + 1}p", (10.0 + 42 * i, 100.0, 50.0 + 42 * i, 156.0)) for i in range(20)]
+    # one long row of 20 tiles near the photo's bottom edge: its natural aspect is over 15:1
+    labels = [(f"{i % 9 + 1}p", (10.0 + 42 * i, 236.0, 50.0 + 42 * i, 292.0)) for i in range(20)]
     img = np.full((300, 900, 3), 100, np.uint8)
     tiles = with_rows(labels)
     cuts = 0

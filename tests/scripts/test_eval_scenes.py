@@ -17,6 +17,7 @@ from tests.scripts.scriptutil import load_script
 
 ev = load_script("eval_scenes")
 ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "data"
 
 
 @dataclass
@@ -155,11 +156,22 @@ def test_bad_choices_are_one_line_errors(capsys) -> None:  # type: ignore[no-unt
     assert ev.main(["--models", "/nonexistent", "--limit", "1"]) in (2,)
 
 
+def test_a_grid_set_is_read_by_its_own_reader_left_out() -> None:
+    shipped, left_out = object(), object()
+    read_by = ev.per_set({"pr4": left_out}, shipped)  # type: ignore[dict-item, arg-type]
+    assert read_by(ev.SourcePhoto("pr4", "15-1.jpg", photo, "pr4")) is left_out
+    assert read_by(ev.SourcePhoto("chinese", "a.jpg", photo)) is shipped
+
+
+@pytest.mark.skipif(not (SHARED / "camerash-pr4").is_dir(), reason="../shared/data/camerash-pr4 not present")
+def test_missing_left_out_readers_are_named(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert ev.main(["--loso", str(tmp_path), "--sources", "pr4,frames", "--limit", "1"]) == 2
+    assert f"no reader at {tmp_path / 'reader-pr4.onnx'}" in capsys.readouterr().err
+
+
 @pytest.mark.models
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not (ROOT.parent / "shared" / "data" / "real").is_dir(), reason="../shared/data/real not present"
-)
+@pytest.mark.skipif(not (SHARED / "real").is_dir(), reason="../shared/data/real not present")
 def test_one_real_photo_end_to_end(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "scenes.json"
     assert ev.main(["--limit", "1", "--sources", "chinese", "--out", str(out)]) == 0
@@ -171,3 +183,14 @@ def test_one_real_photo_end_to_end(tmp_path: Path, capsys) -> None:  # type: ign
     assert result["scoring"]["sure"] in (["proxy"], ["verdict"])
     table = capsys.readouterr().out
     assert "| chinese | seat |" in table and "| all | turn180 |" in table
+
+
+def test_the_tables_show_every_case_and_sizes_with_false_boxes_only() -> None:
+    _, tiles = photo()
+    t = count([*perfect(tiles), Reading((10.0, 350.0, 22.0, 362.0), "5p")])  # a 12 px false box
+    results = ev.results_json({"frames": {"seat": t}}, ["original", "seat"])
+    table = ev.markdown(results, ["original", "seat"])
+    assert "| frames | seat | 1 | 5 | 1.000 | 0.889 | 1.00 | 1/1 | 0/1 | 0/0 | 1/1 |" in table
+    assert "| frames | seat |  | (1 false) |  |  | 1.000 / 1.000 (5) |  |" in table
+    assert "| all | seat |" in table and "| seat |  |  |  |  | 1/1 |  |" in table
+    assert "original" not in table

@@ -268,6 +268,7 @@ def row_crop(image: np.ndarray, tiles: Sequence[SceneTile], row: int, rng: rando
             x0 = first[0] + share * (first[2] - first[0])
         else:
             x1 = last[2] - share * (last[2] - last[0])
+    x0, x1, y0, y1 = max(0.0, x0), min(float(w_img), x1), max(0.0, y0), min(float(h_img), y1)
     if (x1 - x0) > MAX_ASPECT * (y1 - y0):
         grow = ((x1 - x0) / MAX_ASPECT - (y1 - y0)) / 2
         y0, y1 = y0 - grow, y1 + grow

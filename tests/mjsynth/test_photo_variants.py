@@ -101,10 +101,12 @@ def test_a_cut_tile_is_scored_by_the_share_left_in_the_frame() -> None:
         assert placed[0].box == pytest.approx((0, 0, 40 + dx, 60)) and placed[0].size == 60
 
 
-def test_crops_are_tight_capped_in_aspect_and_sometimes_cut_an_end_tile() -> None:
-    # one long row of 20 tiles near the photo's bottom edge: its natural aspect is over 15:1
-    labels = [(f"{i % 9 + 1}p", (10.0 + 42 * i, 236.0, 50.0 + 42 * i, 292.0)) for i in range(20)]
-    img = np.full((300, 900, 3), 100, np.uint8)
+@pytest.mark.parametrize(("n", "top"), [(20, 236.0), (12, 0.0)])
+def test_crops_are_tight_capped_in_aspect_and_sometimes_cut_an_end_tile(n: int, top: float) -> None:
+    # one long row near the photo's bottom edge, its ends near the photo's sides (its natural
+    # aspect over 15:1), or a row about 8:1 at the top edge, where no margin fits above it
+    labels = [(f"{i % 9 + 1}p", (10.0 + 42 * i, top, 50.0 + 42 * i, top + 56)) for i in range(n)]
+    img = np.full((300, 850, 3), 100, np.uint8)
     tiles = with_rows(labels)
     cuts = 0
     for seed in range(30):
@@ -116,7 +118,7 @@ def test_crops_are_tight_capped_in_aspect_and_sometimes_cut_an_end_tile() -> Non
         cut = "-cut-" in v.name
         cuts += cut
         end = v.tiles[0] if v.name.endswith("left") else v.tiles[-1]
-        assert len(v.tiles) == 20 and all(p.required for p in v.tiles if p is not end)
+        assert len(v.tiles) == n and all(p.required for p in v.tiles if p is not end)
         assert end.required is (not cut or end.visible >= pv.KEEP)
         if cut:  # 15-60 % of its width outside the frame
             assert 0.4 - 1e-6 <= end.visible <= 0.85 + 1e-6

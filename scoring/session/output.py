@@ -15,9 +15,9 @@ from typing import Any
 
 from scoring.csv_cells import safe_writer
 from scoring.session.closing import number
-from scoring.session.engine import Line, Sheet
 from scoring.session.i18n import DEFAULT_LANG, Translate, msg, render, translator
 from scoring.session.model import Session
+from scoring.session.sheet import Line, Sheet
 
 #: the closing's rows, in the order of the sheet, with their labels (the seeds' own terms)
 CLOSING_LABELS = {
@@ -27,7 +27,6 @@ CLOSING_LABELS = {
     "uma": "Uma",
     "final": "Final (points + uma)",
 }
-ZJ_TURN = 4  # seed 002's sheet: TURNO 1-4, four hands each
 
 
 def closing_json(closing: dict[str, Any]) -> dict[str, Any]:
@@ -102,13 +101,12 @@ def zj_turns(sheet: Sheet) -> Iterator[tuple[Line, int | None, dict[str, int]]]:
     names = [p.name for p in sheet.session.players]
     sums = dict.fromkeys(names, 0)
     lines = sheet.lines
+    size = sheet.layout.turn
     for i, line in enumerate(lines):
-        turn = (line.hand_no - 1) // ZJ_TURN + 1
+        turn = (line.hand_no - 1) // size + 1 if size else 0
         for n in names:
             sums[n] += line.deltas.get(n, 0)
-        ends = sheet.rules == "zung-jung" and (
-            i + 1 == len(lines) or (lines[i + 1].hand_no - 1) // ZJ_TURN + 1 > turn
-        )
+        ends = bool(size) and (i + 1 == len(lines) or (lines[i + 1].hand_no - 1) // size + 1 > turn)
         # a turn ends with its fourth hand; the last turn of an unfinished session ends anyway
         yield line, (turn if ends else None), dict(sums)
         if ends:
@@ -152,7 +150,7 @@ def closing_rows(sheet: Sheet, tr: Translate) -> list[tuple[str, dict[str, Any]]
 
 
 def total_label(sheet: Sheet, tr: Translate) -> str:
-    return "TOTALE GENERALE" if sheet.rules == "zung-jung" else tr("Total")
+    return render(sheet.layout.total, tr)
 
 
 def penalty_text(p: Any, tr: Translate) -> str:
@@ -170,14 +168,14 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
     sheets the TOT TURNO lines and TOTALE GENERALE; MCR sheets the Mini Punti and Punti Tavolo."""
     tr = translator(lang)
     names = [p.name for p in sheet.session.players]
-    riichi = sheet.rules == "riichi"
+    riichi = sheet.layout.counters
     buf = io.StringIO()
     w = safe_writer(buf, lineterminator="\n")  # no cell a spreadsheet would run
     head = [
         tr("hand"),
         tr("kind"),
         tr("status"),
-        *([] if sheet.rules == "zung-jung" else [tr("round")]),
+        *([tr("round")] if sheet.layout.round_wind else []),
         tr("winner"),
         tr("win_by"),
         tr("discarder"),
@@ -204,7 +202,7 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                 line.label,
                 tr(line.kind),
                 tr(line.status),
-                *([] if sheet.rules == "zung-jung" else [line.round_wind]),
+                *([line.round_wind] if sheet.layout.round_wind else []),
                 line.winner or "",
                 line.win_by or "",
                 line.discarder or "",
@@ -264,7 +262,7 @@ def sheet_text(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         out += [f"      {note}" for note in notes]
     for p in sheet.penalties:
         out.append(tr("Penalty") + ": " + penalty_text(p, tr))
-    if sheet.rules == "mcr" and sheet.carry:
+    if sheet.carry:
         carried = "; ".join(
             f"{n}: " + ", ".join(f"{tr(k)} {v}" for k, v in c.items() if v) for n, c in sheet.carry.items()
         )

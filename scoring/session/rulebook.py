@@ -86,6 +86,9 @@ class Rulebook:
     needs_discarder: ClassVar[bool] = True
     #: the infractions whose counts carry from one session to the next (MCR E 3.6)
     carried: ClassVar[tuple[str, ...]] = ()
+    #: the penalty rows that settle the invalid win of their player just before them (the seeds
+    #: of Zung Jung and Classical list no penalties: the referee's decision settles it)
+    false_win_penalties: ClassVar[tuple[str, ...]] = ("referee",)
 
     def __init__(self, table: Table, carry: Mapping[str, Mapping[str, int]] | None = None) -> None:
         self.table = table
@@ -147,7 +150,7 @@ class Rulebook:
             discarder = hand.extra.get("discarder")
             line.discarder = t.seats.at(discarder) if discarder else None
         if score is not None and line.status == "scored":
-            line.value, line.unit, line.elements = score.total, score.unit, dict(score.elements)
+            self.describe(line, score)
             if not score.valid:
                 line.status, line.notes = (
                     "error",
@@ -185,6 +188,8 @@ class Rulebook:
         player = t.who(row.player, row, "player")
         pen = self.make_penalty(row, player, t.seats.hands_played + 1)
         t.penalties.append(pen)
+        if pen.infraction in self.false_win_penalties:
+            self.settle_false_win(player, "penalty", msg("settled by the penalty below"))
         line = t.new_line(row, "penalty", "")
         line.status = "penalty"
         line.notes = [
@@ -201,6 +206,14 @@ class Rulebook:
         elif pen.each:
             deltas.update({n: pen.each for n in t.names if n != player})
         t.book(line, deltas)
+
+    def settle_false_win(self, player: str, by: str, note: Msg) -> None:
+        """The invalid win of ``player`` just before is settled by this row (``by``: "chombo" or
+        "penalty"): it stays on the sheet, moves nothing, and is no longer left for the referee."""
+        last = self.table.lines[-1] if self.table.lines else None
+        if last is not None and last.invalid and last.status == "error" and last.winner == player:
+            last.status, last.settled_by = "void", by
+            last.notes.append(note)
 
     def chombo(self, row: SessionEntry) -> None:
         raise SessionError(f"{row.line}: chombo is a riichi penalty; under {self.name} record a penalty row")
@@ -277,6 +290,10 @@ class Rulebook:
         if hand.win_by == "discard" and not hand.extra.get("discarder") and self.needs_discarder:
             raise HandError("a hand won on a discard needs 'discarder' to be settled")
         return score_hand(hand, self.name, self.table.options)
+
+    def describe(self, line: Line, score: Score) -> None:
+        """What the sheet shows of a scored hand: its value and its elements."""
+        line.value, line.unit, line.elements = score.total, score.unit, dict(score.elements)
 
     def won(self, line: Line, winner: str, deltas: dict[str, int]) -> None:
         """What a valid win takes besides its payments (Australian: a dead Goulash's pot)."""

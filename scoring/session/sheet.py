@@ -65,8 +65,13 @@ class Line:
     honba: int | None = None
     sticks: int | None = None
     notes: list[str | Msg] = field(default_factory=list)  # Msg: rendered in the reader's language
+    #: a hand settled as a whole table (Australian, Classical): the table's own lines as the
+    #: ``table`` command prints them (each player's score, the payments, the net)
+    table: list[str] = field(default_factory=list)
     #: the win was not a valid one: the hand is not over (riichi: a chombo, seed 001 §3.4.6)
     invalid: bool = False
+    #: an invalid win settled by the row after it (status ``void``): "chombo" or "penalty"
+    settled_by: str = ""
     #: Australian: this hand was a Goulash (it followed a dead hand, seed 003)
     goulash: bool = False
     #: the hand it belongs to (1, 2, …: a penalty belongs to the hand about to be played)

@@ -22,6 +22,7 @@ from scoring.session.sheet import Line
 
 class AustralianRulebook(LosersScoredRulebook):
     name = "australian"
+    false_win_penalties = ("false_mah_jong", "referee")
 
     def __init__(self, table: Table, carry: Mapping[str, Mapping[str, int]] | None = None) -> None:
         super().__init__(table, carry)

@@ -80,7 +80,10 @@ class ClassicalRulebook(LosersScoredRulebook):
                 deltas[n] = deltas.get(n, 0) + v
             capped = score.details.get("capped_scores", {})
             for line, winner in zip(lines, winners, strict=True):
-                line.value, line.unit = capped.get(t.seats.winds[winner]), score.unit
+                self.describe(line, score)
+                line.value = capped.get(t.seats.winds[winner])
+            for line in lines[1:]:
+                line.table = []  # the table's lines are the first winner's
             lines[0].notes.append(
                 msg(
                     "several mah jong on one discard: the winners collect from the others and settle "

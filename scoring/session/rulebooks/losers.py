@@ -15,6 +15,7 @@ from scoring.result import Score
 from scoring.rules import scorer
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.rulebook import Rulebook
+from scoring.session.sheet import Line
 from scoring.structured import hand_to_dict
 
 
@@ -25,6 +26,18 @@ class LosersScoredRulebook(Rulebook):
 
     def score(self, row: SessionEntry, winner: str, hand: Hand) -> Score:
         return self.score_table([row], [winner], [hand])
+
+    def describe(self, line: Line, score: Score) -> None:
+        """The winner's own elements, and the table as ``table`` prints it (its rendering, less the
+        rules line the sheet already names): each player's score, the payments and the net, so
+        that a referee can check each result ("gli altri giocatori calcolano il proprio punteggio
+        e tra loro regolano le differenze", seed 004)."""
+        super().describe(line, score)
+        if line.winner is not None:
+            wind = self.table.seats.winds[line.winner]
+            line.elements = dict(score.details.get("hands", {}).get(wind, {}).get("elements", {}))
+        if score.valid:
+            line.table = score.render().splitlines()[1:]
 
     def table_flags(self) -> list[str]:
         """The table's own flags (Australian: a Goulash)."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.session import closing
-from scoring.session.i18n import Msg, msg
+from scoring.session.i18n import msg
 from scoring.session.model import SessionEntry
 from scoring.session.penalties import CARRIED, Penalty, mcr_penalty
 from scoring.session.rulebook import Rulebook, Table
@@ -24,11 +24,11 @@ from scoring.session.sheet import Layout
 class MCRRulebook(Rulebook):
     name = "mcr"
     # seed 000 App. B: PUNTI MAHJONG, the round, CAMBIO POSTI
-    layout = Layout(
-        value=msg("Mahjong points (Punti Mahjong)"), round_column=Msg("Round"), seat_changes=MCR_SEAT_CHANGES
-    )
+    layout = Layout(value=msg("Mahjong points (Punti Mahjong)"), seat_changes=MCR_SEAT_CHANGES)
 
     carried = CARRIED
+    #: E 2.10: the false Hu penalties
+    false_win_penalties = ("false_hu_short", "false_hu_invalid", "false_hu_hidden")
 
     def __init__(self, table: Table, carry: Mapping[str, Mapping[str, int]] | None = None) -> None:
         super().__init__(table, carry)

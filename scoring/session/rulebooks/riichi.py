@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.hand import Hand
+from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
 from scoring.session import closing
 from scoring.session.i18n import Msg, msg
@@ -32,6 +34,7 @@ class RiichiRulebook(Rulebook):
     name = "riichi"
     layout = Layout(value=msg("Value"), round_column=None, counters=True)
     several_winners = True
+    false_win_penalties = ()  # a chombo row settles it (§3.4.6)
 
     def __init__(self, table: Table, carry: Mapping[str, Mapping[str, int]] | None = None) -> None:
         super().__init__(table, carry)
@@ -92,6 +95,21 @@ class RiichiRulebook(Rulebook):
             # the riichi scorer re-divides the payment (§3.3.6)
             extra["pao"] = self.table.seats.winds[self.table.who(row.pao, row, "pao")]
         changes["honba"], changes["riichi_sticks"] = self.honba, 0  # the session pays the sticks itself
+
+    def score(self, row: SessionEntry, winner: str, hand: Hand) -> Score:
+        """The hand scored; a ``pao`` that cannot apply to a valid win is the file's error, never a
+        chombo: seed 001 §3.4.6 makes a chombo only of "dichiarare una chiusura non valida"."""
+        score = super().score(row, winner, hand)
+        if score.valid or "pao" not in hand.extra:
+            return score
+        alone = super().score(
+            row, winner, hand.with_changes(extra={k: v for k, v in hand.extra.items() if k != "pao"})
+        )
+        if alone.valid:
+            raise SessionError(
+                f"{row.line}.pao: {score.error} (the win is valid without 'pao': correct or remove it)"
+            )
+        return score
 
     def not_a_win(self) -> None:
         self.pot = self.on_table
@@ -206,10 +224,7 @@ class RiichiRulebook(Rulebook):
         offender = t.who(row.player, row, "chombo")
         self.check_counters(row)
         self.dead.clear()  # the hand is replayed
-        last = t.lines[-1] if t.lines else None
-        if last is not None and last.invalid and last.status == "error" and last.winner == offender:
-            last.status = "void"
-            last.notes.append(msg("settled by the chombo below: the hand is replayed"))
+        self.settle_false_win(offender, "chombo", msg("settled by the chombo below: the hand is replayed"))
         dealer = t.seats.at("E")
         line = t.new_line(row, "chombo", t.seats.label())
         line.status = "penalty"

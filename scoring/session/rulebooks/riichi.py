@@ -17,6 +17,7 @@ from typing import Any
 from scoring.hand import Hand
 from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
+from scoring.riichi.scorer import NAGASHI
 from scoring.session import closing
 from scoring.session.i18n import Msg, msg
 from scoring.session.model import SessionEntry, SessionError
@@ -166,7 +167,13 @@ class RiichiRulebook(Rulebook):
                 )
                 self.pot = 0
         keeps = dealer in winners
-        self.honba = self.honba + 1 if keeps else 0
+        nagashi = all(NAGASHI in line.elements for line in lines)
+        if nagashi and self.option("nagashi_counters") == "draw":
+            # the hand went "a monte per esaurimento": "viene messo un gettone" (§3.4.2); nobody
+            # "ha chiuso la mano" (§3.4.10), so the counters stay
+            self.honba += 1
+        else:
+            self.honba = self.honba + 1 if keeps else 0
         self.dead.clear()
         return keeps
 

@@ -30,6 +30,9 @@ from scoring.session.seats import Seating
 from scoring.session.settle import hand_payments
 from scoring.session.sheet import Layout, Line
 
+#: the row's fields only riichi reads: the counters, the declarations, the dora indicators
+RIICHI_FIELDS = ("honba", "sticks", "riichi", "dora", "ura")
+
 
 class Table(Protocol):
     """What a rulebook reads and writes of the session being walked (the engine's run)."""
@@ -244,12 +247,15 @@ class Rulebook:
         """Write the table's counters on a new line (riichi: honba and sticks)."""
 
     def check_counters(self, row: SessionEntry) -> None:
-        """The sheet's honba and sticks, when written, must be the session's own count."""
-        if row.honba is not None and row.honba != 0:
-            raise SessionError(f"{row.line}: the file says honba {row.honba}, the session counts 0")
-        if row.sticks is not None and row.sticks != 0:
+        """The row's counters and declarations, checked against the session's own (riichi). A
+        system without them refuses them: a value nobody reads would be dropped in silence (a
+        photo manifest's riichi columns under MCR)."""
+        written = [name for name in RIICHI_FIELDS if getattr(row, name) not in (None, [])]
+        if written:
             raise SessionError(
-                f"{row.line}: the file says {row.sticks} riichi sticks on the table, the session counts 0"
+                f"{row.line}.{written[0]}: {', '.join(written)} "
+                f"{'is' if len(written) == 1 else 'are'} riichi's; {self.name} has no counters, "
+                "declarations or dora (leave the field empty)"
             )
 
     def declare(self, row: SessionEntry, deltas: dict[str, int]) -> list[str]:

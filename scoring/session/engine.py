@@ -65,16 +65,32 @@ def run_session(
         raise SessionError("carried infraction counts are MCR's (seed 000 E 3.6)")
     chosen = {**session.settings, **(settings or {})}
     closing.check_settings(chosen, rules)
-    carry: dict[str, dict[str, int]] = {}
-    for source in (session.carry, carried or {}):
-        for name, counts in source.items():
-            for kind, n in counts.items():
-                carry.setdefault(name, {})[kind] = carry.get(name, {}).get(kind, 0) + n
     names = {p.name for p in session.players}
     stranger = next((n for n in session.carry if n not in names), None)
     if stranger is not None:
         raise SessionError(f"carry: {stranger!r} is not a player of this table")
+    carry = merge_carry(session.carry, carried or {})
     return _Run(session, rules, dict(options or {}), read_photo, carry, chosen).run()
+
+
+def merge_carry(
+    written: Mapping[str, Mapping[str, int]], given: Mapping[str, Mapping[str, int]]
+) -> dict[str, dict[str, int]]:
+    """The counts a session starts from. ``written``: the file's ``carry``, the count from every
+    earlier session as the README asks it; ``given``: the count from the earlier sessions given
+    with this one, which the file's already holds (counted once, never added); a file that counts
+    fewer than the sessions given is refused."""
+    out: dict[str, dict[str, int]] = {}
+    for name in {*written, *given}:
+        for kind in {*written.get(name, {}), *given.get(name, {})}:
+            mine, theirs = written.get(name, {}).get(kind, 0), given.get(name, {}).get(kind, 0)
+            if mine and mine < theirs:
+                raise SessionError(
+                    f"carry: {name} {kind} {mine}, but the sessions given before this one count {theirs} "
+                    "(the file's carry is the count from every earlier session)"
+                )
+            out.setdefault(name, {})[kind] = max(mine, theirs)
+    return out
 
 
 class _Run:

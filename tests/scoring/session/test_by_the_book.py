@@ -417,15 +417,15 @@ def test_results_file_for_the_federation(tmp_path: Path) -> None:
             "it",
         ]
     )
-    lines = out.read_text().splitlines()
+    lines = out.read_text(encoding="utf-8-sig").splitlines()
     assert code == 0
-    assert (
-        lines[0] == "posizione,nome,numero giocatore,Punti Tavolo turno 1,Punti Tavolo turno 2,"
-        "Punti Tavolo totale,Mini Punti"
+    # the EMA's layout, whatever the sheets' language (issue 36 item 3: scoring/session/results.py)
+    assert lines[0] == (
+        '"Place","First name","Last name","EMA number","Table points","Score","EMA member","Country"'
     )
-    # Bruno and Carla: 7/3 then 7/3 = 14/3 (4.67); Anna 7/3 + 0; Dario 0 + 7/3
-    assert lines[1].startswith("1,Bruno,2,2.33,2.33,4.67,0")
-    assert lines[3].startswith("3,Anna,1,2.33,0,2.33,-1")
+    # Bruno and Carla: 7/3 then 7/3 = 14/3 (4.67); Anna 7/3 + 0, Mini Punti -1; Dario 0 + 7/3
+    assert lines[1] == '"1","Bruno","","2","4.67","0","",""'
+    assert lines[3] == '"3","Anna","","1","2.33","-1","",""'
 
 
 # ------------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from scoring.session.i18n import msg
 from scoring.session.model import Session, SessionEntry, SessionError
 from scoring.session.penalties import Penalty
 from scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader
-from scoring.session.rulebook import Rulebook
+from scoring.session.rulebook import RowContext, Rulebook
 from scoring.session.rulebooks import RULEBOOKS, rulebook
 from scoring.session.seats import Seating
 from scoring.session.sheet import Line, Sheet
@@ -231,15 +231,15 @@ class _Run:
             win_by = "discard"
         if row.same_discard and win_by == "self_draw":
             raise SessionError(f"{row.line}: same_discard is a win on a discard, not a self-drawn one")
-        flags = set(hand.flags) | set(row.flags)
-        changes: dict[str, Any] = {}
-        self.rulebook.situation(row, winner, win_by, declarers, flags, extra, changes)
+        ctx = RowContext(row, winner, win_by, declarers, set(hand.flags) | set(row.flags), extra)
+        self.rulebook.situation(ctx)
+        changes = ctx.changes
         changes.update(
             {
                 "seat_wind": self.seats.winds[winner],
                 "round_wind": self.seats.round_wind,
                 "win_by": win_by,
-                "flags": frozenset(flags),
+                "flags": frozenset(ctx.flags),
                 "extra": extra,
             }
         )

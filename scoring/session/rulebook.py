@@ -15,6 +15,7 @@ that pays nothing, the penalties a referee decides. Each system's rulebook
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from scoring.hand import Hand, HandError
@@ -32,6 +33,33 @@ from scoring.session.sheet import Layout, Line
 
 #: the row's fields only riichi reads: the counters, the declarations, the dora indicators
 RIICHI_FIELDS = ("honba", "sticks", "riichi", "dora", "ura")
+
+
+@dataclass(slots=True)
+class RowContext:
+    """A won hand's context as the engine builds it from its row, for the rulebook to complete
+    (:meth:`Rulebook.situation`): the flags and ``extra`` the hand will carry, and further
+    ``changes`` to it (riichi's counters)."""
+
+    row: SessionEntry
+    winner: str
+    win_by: str
+    #: the players who declared riichi on this hand
+    declarers: list[str]
+    flags: set[str]
+    extra: dict[str, Any]
+    changes: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Play:
+    """One hand of play as it is settled: its rows (several winners on one discard), their lines,
+    each line's results and the players who declared riichi."""
+
+    rows: list[SessionEntry]
+    lines: list[Line]
+    deltas: list[dict[str, int]]
+    declarers: list[str]
 
 
 class Table(Protocol):
@@ -122,7 +150,7 @@ class Rulebook:
                 line.notes.append(self.false_win_note())
                 t.book(line, {})
             return
-        keeps = self.after_win(rows, lines, deltas, declarers)
+        keeps = self.after_win(Play(rows, lines, deltas, declarers))
         for line, d in zip(lines, deltas, strict=True):
             t.book(line, d)
         t.seats.after_hand(dealer_keeps=keeps)
@@ -265,21 +293,12 @@ class Rulebook:
     def check_winner(self, row: SessionEntry, winner: str) -> None:
         """Refuse a winner the rules forbid to win (riichi: a dead hand)."""
 
-    def situation(
-        self,
-        row: SessionEntry,
-        winner: str,
-        win_by: str,
-        declarers: list[str],
-        flags: set[str],
-        extra: dict[str, Any],
-        changes: dict[str, Any],
-    ) -> None:
+    def situation(self, ctx: RowContext) -> None:
         """What the system adds to the hand's context: the liable player, the counters, the flags
         the session knows (the winner's riichi among ``declarers``, a Goulash); the row's fields
         another system reads are refused."""
-        self.refuse_responsible(row)
-        self.refuse_pao(row)
+        self.refuse_responsible(ctx.row)
+        self.refuse_pao(ctx.row)
 
     @staticmethod
     def refuse_responsible(row: SessionEntry) -> None:
@@ -310,13 +329,7 @@ class Rulebook:
     def false_win_note(self) -> Msg:
         return msg("not a win: the hand is not over; record the false win as a penalty row")
 
-    def after_win(
-        self,
-        rows: list[SessionEntry],
-        lines: list[Line],
-        deltas: list[dict[str, int]],
-        declarers: list[str],
-    ) -> bool:
+    def after_win(self, play: Play) -> bool:
         """The counters after a won hand; True when the dealer keeps the deal."""
         return False
 

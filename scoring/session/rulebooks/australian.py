@@ -15,7 +15,7 @@ from typing import Any
 from scoring.session.i18n import msg
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.penalties import Penalty, australian_false_mah_jong
-from scoring.session.rulebook import Table
+from scoring.session.rulebook import Play, RowContext, Table
 from scoring.session.rulebooks.losers import LosersScoredRulebook
 from scoring.session.sheet import Line
 
@@ -34,23 +34,14 @@ class AustralianRulebook(LosersScoredRulebook):
         line.goulash = self.goulash
         return line
 
-    def situation(
-        self,
-        row: SessionEntry,
-        winner: str,
-        win_by: str,
-        declarers: list[str],
-        flags: set[str],
-        extra: dict[str, Any],
-        changes: dict[str, Any],
-    ) -> None:
-        super().situation(row, winner, win_by, declarers, flags, extra, changes)
-        if "goulash" in flags and not self.goulash:
+    def situation(self, ctx: RowContext) -> None:
+        super().situation(ctx)
+        if "goulash" in ctx.flags and not self.goulash:
             raise SessionError(
-                f"{row.line}: a Goulash follows a dead hand (seed 003); the hand before was not one"
+                f"{ctx.row.line}: a Goulash follows a dead hand (seed 003); the hand before was not one"
             )
         if self.goulash:
-            flags.add("goulash")  # the Goulash follows the dead hand by itself
+            ctx.flags.add("goulash")  # the Goulash follows the dead hand by itself
 
     def table_flags(self) -> list[str]:
         return ["goulash"] if self.goulash else []
@@ -67,13 +58,7 @@ class AustralianRulebook(LosersScoredRulebook):
             )
             self.goulash_pot = 0
 
-    def after_win(
-        self,
-        rows: list[SessionEntry],
-        lines: list[Line],
-        deltas: list[dict[str, int]],
-        declarers: list[str],
-    ) -> bool:
+    def after_win(self, play: Play) -> bool:
         self.goulash = False  # a Goulash, won, is followed by an ordinary hand
         return False
 

@@ -22,7 +22,7 @@ from scoring.session import closing
 from scoring.session.i18n import Msg, msg
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.penalties import Penalty, riichi_penalty
-from scoring.session.rulebook import Rulebook, Table
+from scoring.session.rulebook import Play, RowContext, Rulebook, Table
 from scoring.session.sheet import Layout, Line
 
 #: riichi chombo: a reversed mangan (spec §2.8)
@@ -79,23 +79,15 @@ class RiichiRulebook(Rulebook):
                 f"{row.line}: {winner} has a dead hand and 'non può dichiarare mahjong' (seed 001 §3.4.7)"
             )
 
-    def situation(
-        self,
-        row: SessionEntry,
-        winner: str,
-        win_by: str,
-        declarers: list[str],
-        flags: set[str],
-        extra: dict[str, Any],
-        changes: dict[str, Any],
-    ) -> None:
+    def situation(self, ctx: RowContext) -> None:
+        row, flags = ctx.row, ctx.flags
         self.refuse_responsible(row)
-        if winner in declarers and "riichi" not in flags and "double_riichi" not in flags:
+        if ctx.winner in ctx.declarers and "riichi" not in flags and "double_riichi" not in flags:
             flags.add("riichi")
         if row.pao is not None:
             # the riichi scorer re-divides the payment (§3.3.6)
-            extra["pao"] = self.table.seats.winds[self.table.who(row.pao, row, "pao")]
-        changes["honba"], changes["riichi_sticks"] = self.honba, 0  # the session pays the sticks itself
+            ctx.extra["pao"] = self.table.seats.winds[self.table.who(row.pao, row, "pao")]
+        ctx.changes["honba"], ctx.changes["riichi_sticks"] = self.honba, 0  # the session pays the sticks
 
     def score(self, row: SessionEntry, winner: str, hand: Hand) -> Score:
         """The hand scored; a ``pao`` that cannot apply to a valid win is the file's error, never a
@@ -118,16 +110,11 @@ class RiichiRulebook(Rulebook):
     def false_win_note(self) -> Msg:
         return msg("a chombo (seed 001 §3.4.6, 'dichiarare una chiusura non valida'): add the chombo row")
 
-    def after_win(
-        self,
-        rows: list[SessionEntry],
-        lines: list[Line],
-        deltas: list[dict[str, int]],
-        declarers: list[str],
-    ) -> bool:
+    def after_win(self, play: Play) -> bool:
         """Riichi sticks go to the winner (with several: each winner's own stick back to him, the
         others to the first winner in turn order after the discarder); East keeps the deal if he is
         among the winners, and a counter is added; another winner clears them."""
+        rows, lines, deltas, declarers = play.rows, play.lines, play.deltas, play.declarers
         seats = self.table.seats
         dealer = seats.at("E")
         for line in lines:

@@ -9,11 +9,9 @@ TOTALE GENERALE.
 
 from __future__ import annotations
 
-from typing import Any
-
 from scoring.session.i18n import Msg
 from scoring.session.model import SessionEntry, SessionError
-from scoring.session.rulebook import Rulebook
+from scoring.session.rulebook import RowContext, Rulebook
 from scoring.session.sheet import Layout
 
 
@@ -23,19 +21,10 @@ class ZungJungRulebook(Rulebook):
     layout = Layout(round_column=None, round_wind=False, turn=4, total=Msg("TOTALE GENERALE"))
     needs_discarder = False  # 'responsible' may stand in for the discarder
 
-    def situation(
-        self,
-        row: SessionEntry,
-        winner: str,
-        win_by: str,
-        declarers: list[str],
-        flags: set[str],
-        extra: dict[str, Any],
-        changes: dict[str, Any],
-    ) -> None:
-        if row.responsible is not None:
-            extra["responsible"] = self._responsible(row, winner, win_by)
-        self.refuse_pao(row)
+    def situation(self, ctx: RowContext) -> None:
+        if ctx.row.responsible is not None:
+            ctx.extra["responsible"] = self._responsible(ctx.row, ctx.winner, ctx.win_by)
+        self.refuse_pao(ctx.row)
 
     def _responsible(self, row: SessionEntry, winner: str, win_by: str) -> str | None:
         """Who pays the rest over 25 on a discard (seed 002 §4.4-4.5: with the same-round immunity

@@ -213,11 +213,13 @@ def row_bands(tiles: Sequence[SceneTile]) -> dict[int, tuple[float, float, float
 
 
 def is_sure(result: Any) -> tuple[bool, str]:
-    """Does the reading call itself sure, and by what: the result's verdict where it has one,
-    else the proxy (no tile flagged, no check naming tiles)."""
+    """Does the reading call its tiles sure, and by what: the result's verdict where it has one
+    (:attr:`vision.verdict.Verdict.tiles_sure`: no tile doubted; these photos are no hands, so
+    the verdict's part on the hand as a whole, never sure for a hand of the wrong size, is not
+    what they can measure), else the proxy (no tile flagged, no check naming tiles)."""
     verdict = getattr(result, "verdict", None)
     if verdict is not None:
-        return bool(verdict.sure), "verdict"
+        return bool(verdict.tiles_sure), "verdict"
     return not result.flagged and not result.tile_checks, "proxy"
 
 

@@ -33,7 +33,7 @@ from vision.photo import Photo
 from vision.read import TaughtSet, TileRead, read_tiles, split_rejected
 from vision.result import HandResult, scene_result
 from vision.scene import Scene
-from vision.zoom import SecondPass, second_pass
+from vision.zoom import SecondPass, needs_slices, second_pass, sliced_pass
 
 Source = str | Path | np.ndarray
 
@@ -101,14 +101,17 @@ class PhotoReader:
     def find_boxes(
         self, image: np.ndarray, mend_boxes: bool = True
     ) -> tuple[list[Detection], SecondPass | None]:
-        """An image's boxes (in its pixels): the whole image at the detector's input, then, where
-        its tiles came out small, a second closer pass over their region (:mod:`vision.zoom`;
-        with ``closer``)."""
+        """An image's boxes (in its pixels): the whole image at the detector's input, then (with
+        ``closer``, :mod:`vision.zoom`) where its tiles came out small, a second closer pass over
+        their region, or, where it found almost nothing or only tiles too small and spread for
+        one region, the whole image again in overlapping windows."""
         find = self.detect_candidates if mend_boxes else self.detect
         first = find(image)
         if not self.closer:
             return first, None
         size = self.det_size if self.det_size is not None and self.det.dynamic else self.det.imgsz
+        if needs_slices(first, image.shape, size):
+            return sliced_pass(find, image, first, size)
         return second_pass(find, image, first, size)
 
     def read_boxes(

@@ -125,6 +125,7 @@ def test_the_guard_checks_again_under_the_lock(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.models  # in the two processes
 def test_two_batches_started_together_never_mix(tmp_path: Path) -> None:
     """As the issue saw it: two ``photos … --out same.csv`` started together. One writes, the other
     is refused (busy, or the file exists): the CSV is one batch's, whole."""

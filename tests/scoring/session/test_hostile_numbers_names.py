@@ -169,7 +169,9 @@ def test_a_csv_session_has_the_yaml_row_limit(tmp_path: Path, capsys: pytest.Cap
 # ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("look_alike", ["Bru\u200bno", "Ｂｒｕｎｏ", "Bruno\u200d", " Bruno ", "\ufeffBruno"])
 def test_look_alike_players_are_one_player(look_alike: str) -> None:
-    players = [{"name": n, "seat": s} for n, s in zip(("Anna", "Bruno", "Carla", "Dario"), "ESWN", strict=True)]
+    players = [
+        {"name": n, "seat": s} for n, s in zip(("Anna", "Bruno", "Carla", "Dario"), "ESWN", strict=True)
+    ]
     twin = [*players[:3], {"name": look_alike, "seat": "N"}]
     with pytest.raises(SessionError, match="two players have the same name"):
         session_from_dict({"players": twin, "hands": []})

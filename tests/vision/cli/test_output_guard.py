@@ -178,7 +178,9 @@ def test_resume_under_other_rules_is_refused(tmp_path: Path, capsys: pytest.Capt
     assert (csv_path.read_bytes(), jsonl.read_bytes()) == before
 
 
-def test_resume_replaces_no_json_lines_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_resume_replaces_no_json_lines_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     photos, csv_path, jsonl = _batch(tmp_path, "mcr", rows=3)
     csv_path.unlink()  # JSON lines alone: not a batch to go on with
     before = jsonl.read_bytes()
@@ -193,9 +195,7 @@ def test_resume_replaces_no_json_lines_without_force(tmp_path: Path, capsys: pyt
     assert jsonl.read_bytes() == before
 
 
-def test_a_dangling_link_is_never_written_through(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_dangling_link_is_never_written_through(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     outside = tmp_path / "outside.txt"
     dest = tmp_path / "ex"
     dest.mkdir()

@@ -101,3 +101,16 @@ def test_all_x_codes_exit_2_and_make_no_set(tmp_path: Path, capsys: pytest.Captu
     err = capsys.readouterr().err
     assert code == 2 and "no tile to teach" in err and err.count("\n") == 1
     assert not (profile / "club").exists()
+
+
+def test_codes_beginning_with_a_dash_are_told_to_go_after_double_dash(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser, _ = build_parser()
+    with pytest.raises(SystemExit) as exited:  # argparse's own exit, with its status 2
+        run(parser, ["teach", "--set", "club", "photo.jpg", "-123m"], io.StringIO())
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.count("\n") == 2  # argparse's usage line, then the one error
+    assert "unrecognized arguments: -123m" in err and "goes after '--'" in err
+    args = parser.parse_args(["teach", "--set", "club", "--", "photo.jpg", "-123m"])
+    assert args.items == ["photo.jpg", "-123m"]

@@ -138,6 +138,9 @@ def _row(cells: dict[str, str], line: int, extra_cells: bool) -> ManifestRow:
         long = next((k for k, v in cells.items() if len(v) > MAX_CELL), None)
         if long:
             raise ValueError(f"{long}: longer than {MAX_CELL} characters")
+        control = next(((k, c) for k, v in cells.items() if (c := control_character(v))), None)
+        if control:  # an escape code in a photo's name or a note would reach the terminal and the sheet
+            raise ValueError(f"{control[0]}: holds a control character ({control[1]}): write it without")
         if not row.photo:
             raise ValueError("no photo named (column 'photo')")
         row.note = cells.get("note", "")

@@ -218,3 +218,18 @@ def test_for_terminal_escapes_every_control_and_invisible_character() -> None:
     shown = for_terminal("a\x1b[2Jb\rc\nd\x9be\u202ef\u200bg\x07")
     assert shown.isprintable() and shown == "a\\x1b[2Jb\\x0dc\\x0ad\\x9be\\u202ef\\u200bg\\x07"
     assert for_terminal("x" * 100, 10) == "x" * 9 + "…"
+
+
+def test_a_manifest_cell_holding_an_escape_code_is_its_lines_error() -> None:
+    from scoring.session.manifest import parse_manifest, session_from_manifest
+
+    rows = parse_manifest("photo,seat,note\nok.jpg,E,\n\x1b[2Jbad.jpg,E,\nok2.jpg,S,\x1b]0;owned\x07\n")
+    assert rows[0].error is None
+    assert rows[1].error == "manifest line 3: photo: holds a control character (\\x1b): write it without"
+    assert rows[2].error is not None and "note: holds a control character" in rows[2].error
+    with pytest.raises(SessionError, match="control character"):
+        session_from_manifest(rows, ["Anna", "Bruno", "Carla", "Dario"])
+    with pytest.raises(SessionError, match=r"--players: a name holds a control character \(\\x1b\)"):
+        session_from_manifest(rows[:1], ["Anna", "Bruno\x1b[2J", "Carla", "Dario"])
+    session = session_from_manifest(rows[:1], ["Anna", "Ｂｒｕｎｏ", "Carla", "Dario"])
+    assert [p.name for p in session.players] == ["Anna", "Bruno", "Carla", "Dario"]

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from scoring.cli import CliError
-from scoring.output_paths import OutputError, check_output_paths, guarded_outputs, taught_set_paths
+from scoring.output_paths import OutputError, guarded_outputs, taught_set_paths
 
 #: Annotated images are written with OpenCV, which picks the format from the extension.
 ANNOTATION_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
@@ -37,22 +37,6 @@ def sets_root(args: argparse.Namespace) -> Path:
     return Path(profile) if profile else default_root()
 
 
-def check_outputs(
-    outputs: list[tuple[str, Path]],
-    inputs: Iterable[Path],
-    force: bool = False,
-    protected: Iterable[Path] = (),
-    may_exist: Iterable[Path] = (),
-    sets: Path | None = None,
-) -> None:
-    """:func:`scoring.output_paths.check_output_paths` as a one-line CLI error, the taught sets in
-    ``sets`` protected."""
-    try:
-        check_output_paths(outputs, inputs, force, [*protected, *taught_set_paths(sets)], may_exist)
-    except OutputError as exc:
-        raise CliError(str(exc)) from None
-
-
 @contextmanager
 def guarded(
     outputs: list[tuple[str, Path]],
@@ -64,7 +48,9 @@ def guarded(
     lock: Iterable[Path] | None = None,
 ) -> Iterator[None]:
     """:func:`scoring.output_paths.guarded_outputs` (checked, locked against another run, checked
-    again) as a one-line CLI error, the taught sets in ``sets`` protected."""
+    again) as a one-line CLI error, the taught sets in ``sets`` protected; so is a further check
+    the block makes (:func:`scoring.output_paths.check_output_paths`, e.g. of pictures whose names
+    are known only once the block has begun)."""
     try:
         with guarded_outputs(
             outputs, inputs, force, [*protected, *taught_set_paths(sets)], may_exist, lock

@@ -22,11 +22,12 @@ from scoring.clean_text import for_terminal
 from scoring.cli import EXIT_OK, CliError, parse_options
 from scoring.context import HandContext
 from scoring.csv_cells import safe_writer
+from scoring.output_paths import check_output_paths, taught_set_paths
 from vision.annotate import draw
 from vision.cli.entries import Entry, annotated_names, entries
 from vision.cli.manifest import manifest_entries, read_manifest
 from vision.cli.options import add_context_options, check_rule_input, context_of, reader_spec
-from vision.cli.outputs import add_force_option, check_outputs, guarded, sets_root
+from vision.cli.outputs import add_force_option, guarded, sets_root
 from vision.cli.photo import process
 from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in_order, threads_per_worker
 from vision.cli.resume import Done, resume_point
@@ -174,7 +175,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
         again = {e.path for e in found if e.name not in done.names}
         pictures = [ann_dir / names[p] for p in photos if p in again] if ann_dir else []
         outputs += [("an annotated image", picture) for picture in pictures]
-        check_outputs(outputs, inputs, args.force, may_exist=appended, sets=sets)
+        check_output_paths(outputs, inputs, args.force, taught_set_paths(sets), appended)
         todo = [e for e in found if e.name not in done.names]
         counts = _batch(args, todo, names, ann_dir, csv_path, jsonl_path, done, ctx, options, manifest)
     out.write(

@@ -111,9 +111,11 @@ def set_lock_path(root: Path, name: str) -> Path:
 
 
 def taught_set_paths(root: str | Path | None) -> list[Path]:
-    """Everything of the taught sets in ``root`` that no output may replace: each folder there
-    (a set's, or one becoming a set) with all it holds, and each set's lock and a replace's new
-    and removed folders. Nothing when there is no such folder."""
+    """Everything of the taught sets in ``root`` that no output may replace: each set's folder
+    (one holding ``set.json`` or ``crops``: a set, or one being made) with all it holds, and each
+    set's lock and a replace's new and removed folders. Nothing when there is no such folder;
+    another file or folder there (the user's own, when ``--profile`` names a working folder) is
+    not a set's."""
     if root is None:
         return []
     folder = Path(root)
@@ -125,7 +127,8 @@ def taught_set_paths(root: str | Path | None) -> list[Path]:
         p
         for p in found
         if (p.name.startswith(".") and p.name.endswith(SET_FILE_SUFFIXES))
-        or (not p.name.startswith(".") and p.is_dir())
+        or (p / SET_DOCUMENT).exists()
+        or (p / "crops").is_dir()
     ]
 
 

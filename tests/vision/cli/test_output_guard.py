@@ -77,11 +77,13 @@ def test_no_command_writes_a_sets_file_even_with_force(
 
 def test_taught_set_paths_lists_each_set_its_lock_and_a_cut_replace(tmp_path: Path) -> None:
     root = tmp_path / "sets"
-    for name in ("club", ".club.new"):
+    for name in ("club/crops", ".club.new", "making/crops", "results"):
         (root / name).mkdir(parents=True)
+    (root / "club" / "set.json").write_text("{}")
     (root / ".club.lock").write_bytes(b"")
     (root / "notes.txt").write_text("mine")  # not a set's: an output may go there
-    assert sorted(p.name for p in taught_set_paths(root)) == [".club.lock", ".club.new", "club"]
+    names = sorted(p.name for p in taught_set_paths(root))
+    assert names == [".club.lock", ".club.new", "club", "making"]  # "results" is the user's
     assert taught_set_paths(tmp_path / "none") == [] and taught_set_paths(None) == []
 
 

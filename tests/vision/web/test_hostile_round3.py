@@ -102,6 +102,7 @@ def test_the_session_api_refuses_unknown_options_as_the_command_line_does() -> N
     assert _client().post("/api/session", json=body).status_code == 200
 
 
+@pytest.mark.slow  # the 60 KB of codes: 30,000 tiles to pair (about 2 s)
 def test_a_pairing_422_stays_small_whatever_was_typed() -> None:
     codes = "1m" * 30_000  # 60 KB of codes in one row
     r = _client().post(

@@ -43,10 +43,11 @@ def _one_error_line(err: str) -> None:
 def test_a_session_numbered_nan_is_refused_at_once(
     spelling: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "s.yaml"
-    path.write_text(f"session: {spelling}\n{PLAYERS}{ONE_DRAW}")
+    paths = [tmp_path / f"t{table}.yaml" for table in (1, 2)]  # two tables of the session
+    for table, path in enumerate(paths, 1):
+        path.write_text(f"session: {spelling}\ntable: {table}\n{PLAYERS}{ONE_DRAW}")
     start = time.perf_counter()
-    code, _, err = run(["session", str(path), str(path), "--rules", "riichi"], capsys)
+    code, _, err = run(["session", *map(str, paths), "--rules", "riichi"], capsys)
     assert time.perf_counter() - start < 5
     assert code == 2 and "session: a number (1, 2, …) or a name" in err
     _one_error_line(err)
@@ -54,12 +55,13 @@ def test_a_session_numbered_nan_is_refused_at_once(
 
 def test_a_csv_session_numbered_nan_ends_in_its_own_process(tmp_path: Path) -> None:
     """Run as the user runs it: before the fix this process spun at full CPU until killed."""
-    rows = ["kind,value,name,seat", "session,nan,,"]
-    rows += [f"player,,{n},{s}" for n, s in zip(("Anna", "Bruno", "Carla", "Dario"), "ESWN", strict=True)]
-    path = tmp_path / "s.csv"
-    path.write_text("\n".join([*rows, "draw,,,"]) + "\n")
+    paths = [tmp_path / f"t{table}.csv" for table in (1, 2)]  # two tables of the session
+    for table, path in enumerate(paths, 1):
+        rows = ["kind,value,name,seat", "session,nan,,", f"table,{table},,"]
+        rows += [f"player,,{n},{s}" for n, s in zip(("Anna", "Bruno", "Carla", "Dario"), "ESWN", strict=True)]
+        path.write_text("\n".join([*rows, "draw,,,"]) + "\n")
     done = subprocess.run(
-        [sys.executable, "-m", "scoring", "session", str(path), str(path), "--rules", "mcr"],
+        [sys.executable, "-m", "scoring", "session", *map(str, paths), "--rules", "mcr"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from scoring.hand import Hand, HandError
+from scoring.i18n import Msg, msg
 from scoring.notation import format_hand, parse_hand
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
 from scoring.rules import RULE_SYSTEMS, score_hand, scorer
 from scoring.session import closing
-from scoring.session.i18n import Msg, msg
 from scoring.session.model import Session, SessionEntry, SessionError
 from scoring.session.penalties import (
     CARRIED,

@@ -14,8 +14,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from scoring.i18n import DEFAULT_LANG, Translate, render, translator
 from scoring.session.engine import Line, Sheet
-from scoring.session.i18n import DEFAULT_LANG, Translate, render, translator
 from scoring.session.output import closing_rows, heading, leftover_line, penalty_text, total_label, zj_turns
 from scoring.session.seats import MCR_SEAT_CHANGES
 

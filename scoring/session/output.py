@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.csv_cells import safe_writer
+from scoring.i18n import DEFAULT_LANG, Translate, msg, render, translator
 from scoring.session.closing import number
 from scoring.session.engine import Line, Sheet
-from scoring.session.i18n import DEFAULT_LANG, Translate, msg, render, translator
 from scoring.session.model import Session
 
 #: the closing's rows, in the order of the sheet, with their labels (the seeds' own terms)

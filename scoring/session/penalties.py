@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.session.i18n import Msg, msg
+from scoring.i18n import Msg, msg
 from scoring.session.model import SessionEntry, SessionError
 
 #: MCR repeated-infraction scale (App. D note (1)); 0 is the warning

@@ -26,17 +26,14 @@ from scoring.context import HandContext
 from scoring.notation import format_hand
 from scoring.tiles import tile
 from tests.vision.support import EXAMPLE, TruthReader, one_row_manifest
-from vision.camera import FrameState, SteadyView, breakdown, overlay, score_line
-from vision.render import (
-    camera_json,
-    check_lines,
-    csv_cells,
-    page_json,
-    photo_hand,
-    photo_json,
-    text_lines,
-)
+from vision.camera import FrameState, SteadyView, breakdown, overlay
+from vision.render.camera import candidates_line, hand_line, score_line
+from vision.render.csv_row import csv_cells
+from vision.render.page import page_json
+from vision.render.records import camera_json, photo_json
+from vision.render.text import check_lines, text_lines
 from vision.result import HandResult
+from vision.session_photo import photo_hand
 
 GOLDEN = Path(__file__).with_name("golden")
 
@@ -95,8 +92,8 @@ def renderings(result: HandResult) -> dict[str, Any]:
         "page_json": page_json(result),
         "page_json_ids": page_json(result, [f"t{i}" for i in range(len(result.tiles))]),
         "camera_json": camera_json(result, 3, 0.25),
-        "camera_line": view.line(),
-        "camera_candidates_line": view.candidates_line(),
+        "camera_line": hand_line(result),
+        "camera_candidates_line": candidates_line(result),
         "camera_score_line": score_line(view.score),
         "photo_hand": {
             **{f.name: getattr(session, f.name) for f in dataclasses.fields(session) if f.name != "hand"},

@@ -13,7 +13,7 @@
 With no winning tile set apart (or given), every answer lists the ``candidates`` (each tile that
 could have completed the hand, with its score, best first) and scores the best; ``winning`` says
 which tile the score takes and where from. What to check comes as ``notices``: problem kinds with
-their facts, which the page words itself (:mod:`vision.web.notices`). The context a photo cannot
+their facts, which the page words itself (:mod:`vision.render.notices`). The context a photo cannot
 show is checked by :func:`scoring.context.context_from_dict`, as on the command line.
 
 The reader, the taught sets and the upload limit are the app's (``request.app.state``, set by
@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import logging
 import time
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
@@ -42,12 +43,11 @@ from scoring.tiles import TileError
 from vision.classes import TILE_CLASSES
 from vision.pipeline import PhotoReader
 from vision.read import TileRead
-from vision.render import page_json, score_json
+from vision.render.page import page_json, typed_page_json
 from vision.result import HandResult, score_tiles
 from vision.web.errors import ApiError, validation_message
 from vision.web.guard import loads_strict
 from vision.web.meta import meta
-from vision.web.notices import candidates_payload, score_notices, winning_payload
 from vision.web.reader import SharedReader
 from vision.web.sets import Sets, photo_name
 from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
@@ -141,7 +141,6 @@ def score_payload(
     that could have completed the hand is scored; with no winning tile the best one gives the
     score (:mod:`scoring.candidates`)."""
     built: Hand | None = None
-    winning_from: str | None = None
     hand_error = None
 
     def logged(exc: Exception) -> None:
@@ -154,21 +153,9 @@ def score_payload(
     result = score_or_best(
         built, rules, options, hand_error=hand_error, listed=with_candidates, on_bug=logged
     )
-    score, found = result.score, result.candidates
-    scored: str | None = None  # the tile the score takes
-    if built is not None and built.winning_tile is not None:
-        winning_from, scored = "given", built.winning_tile.code
-    elif result.chosen is not None:
-        winning_from, scored = "candidate", result.chosen.tile.code
-    reason = score.error
-    score = with_problems(score, problems)
-    out = score_json(hand, score, problems)
-    out.update(
-        candidates=candidates_payload(found),
-        winning=winning_payload(winning_from, scored),
-        notices=score_notices(score, built, found, winning_from, reason, hand_error),
-    )
-    return out
+    reason = result.score.error
+    scored = replace(result, score=with_problems(result.score, problems))
+    return typed_page_json(hand, built, scored, problems, reason, hand_error)
 
 
 def _short(value: Any, limit: int = 300) -> str:

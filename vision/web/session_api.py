@@ -38,10 +38,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
 from scoring.hand import HandError
+from scoring.i18n import DEFAULT_LANG, LANGS, catalog, render, translator
 from scoring.rules import RULE_SYSTEMS
 from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
 from scoring.session.html import sheet_html
-from scoring.session.i18n import DEFAULT_LANG, LANGS, catalog, render, translator
 from scoring.session.load import session_from_dict
 from scoring.session.model import SessionError
 from scoring.session.output import sheet_csv, sheet_json

@@ -11,10 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.session.catalog_sources import message_ids, page_keys, page_labels, page_messages
-from scoring.session.engine import run_session
-from scoring.session.html import sheet_html
-from scoring.session.i18n import (
+from scoring.i18n import (
     LOCALE_DIR,
     check_lang,
     compile_po,
@@ -23,11 +20,14 @@ from scoring.session.i18n import (
     parse_po,
     translator,
 )
+from scoring.session.catalog_sources import message_ids, page_keys, page_labels, page_messages
+from scoring.session.engine import run_session
+from scoring.session.html import sheet_html
 from scoring.session.load import parse_yaml
 from scoring.session.output import sheet_csv, sheet_text
 
 ROOT = Path(__file__).resolve().parents[3]
-PO = LOCALE_DIR / "it" / "LC_MESSAGES" / "session.po"
+PO = LOCALE_DIR / "it" / "LC_MESSAGES" / "messages.po"
 SOURCES = [
     *sorted((ROOT / "scoring" / "session").glob("*.py")),
     ROOT / "vision" / "web" / "session_api.py",

@@ -27,7 +27,7 @@ from scoring.rules import score_hand
 from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from tests.vision.test_images import tiff_claiming
 from vision.images import pixel_size, sniff
-from vision.render import settlement
+from vision.render.page import settlement
 from vision.web.app import create_app
 
 CTX = {"win_by": "self_draw", "seat_wind": "W", "round_wind": "E"}
@@ -582,7 +582,7 @@ def test_every_notice_kind_the_server_sends_has_the_pages_words() -> None:
     import re
 
     from vision.layout import PROBLEM_KINDS
-    from vision.web import notices
+    from vision.render import notices
     from vision.web.app import STATIC_DIR
 
     table = (STATIC_DIR / "messages.js").read_text()

@@ -1,20 +1,26 @@
-"""The session's words in Italian and English: gettext catalogs, and messages that wait for a language.
+"""Every sentence a player or a referee reads, in English and Italian: one gettext catalog.
 
-The seeds and their referees are Italian; the sheet, the CLI's messages for players and the phone
-page come in Italian or English (``--lang it|en``). The English text is the message id; the Italian
-catalog is ``locale/it/LC_MESSAGES/session.po`` beside this module, compiled to ``session.mo`` by
-:func:`compile_po` (``python -m scoring.session.i18n`` rewrites it; a test checks that the committed
-``.mo`` is the ``.po`` compiled, so a wheel and an editable install read the same catalog). The
-seeds' own terms (Punti Tavolo, Mini Punti, chombo, uma) are kept in both languages.
+The English text in the code (or in the page's table of messages, ``vision/web/messages.json``)
+is the message id; the Italian is ``locale/it/LC_MESSAGES/messages.po`` beside this module,
+compiled to ``messages.mo`` by :func:`compile_po` (``python -m scoring.i18n`` rewrites it; a test
+checks that the committed ``.mo`` is the ``.po`` compiled, so a wheel and an editable install read
+the same catalog). The seeds' own terms (Punti Tavolo, Mini Punti, chombo, uma, the riichi yaku)
+are kept in both languages.
+
+A rule system's terms (its elements, its limits) are looked up with the system as the message's
+context (:func:`term`: ``msgctxt "mcr"``), since one English name is a different Italian term in
+two seeds ("Seven Pairs": MCR's *Tutte Coppie*, Zung Jung's *Sette Coppie*).
 
 A :class:`Msg` is a sentence with its fields, rendered when the language is known: the engine
-writes notes once, each front end shows them in its reader's language.
+writes notes once, each front end shows them in its reader's language. Pure standard library, so
+any module of :mod:`scoring` may import it.
 """
 
 from __future__ import annotations
 
 import ast
 import gettext
+import re
 import struct
 import sys
 from collections.abc import Callable, Mapping
@@ -23,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-DOMAIN = "session"
+DOMAIN = "messages"
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGS = ("en", "it")
 DEFAULT_LANG = "en"
@@ -50,11 +56,47 @@ def translator(lang: str = DEFAULT_LANG) -> Translate:
     return _translations(lang).gettext
 
 
+def term(lang: str, context: str, text: str) -> str:
+    """``text`` as ``context`` (a rule system) words it in ``lang``: the catalog's entry with that
+    context, else the sentence without one, else the English."""
+    found = _translations(lang).pgettext(context, text)
+    return found if found != text else _translations(lang).gettext(text)
+
+
+#: a group of tiles inside an element's name (``555z``, ``123m-456p-789s``, ``1f``): kept as it is
+_TILES = re.compile(r"\b\d+[mpszf](?:-\d+[mpszf])*\b")
+
+
+def element_name(lang: str, rules: str, name: str) -> str:
+    """A scoring element's name (the spec's English, the key of ``Score.elements``) as ``rules``'
+    seed words it in ``lang``. A name that carries its tiles (``Concealed pung 555z``) is looked up
+    with each group of tiles as a field (``Concealed pung {tiles}``, then ``{tiles2}``…), so one
+    catalog entry words every instance; a name the catalog lacks stays as it is."""
+    if lang == DEFAULT_LANG:
+        return name
+    found = term(lang, rules, name)
+    if found != name:
+        return found
+    groups: dict[str, str] = {}
+
+    def field_of(m: re.Match[str]) -> str:
+        key = "tiles" if not groups else f"tiles{len(groups) + 1}"
+        groups[key] = m.group(0)
+        return "{" + key + "}"
+
+    template = _TILES.sub(field_of, name)
+    if not groups:
+        return name
+    worded = term(lang, rules, template)
+    return worded.format(**groups) if worded != template else name
+
+
 def catalog(lang: str) -> dict[str, str]:
-    """Every message id and its text in ``lang`` (what the phone page needs: GET /api/messages)."""
+    """Every message id without a context and its text in ``lang`` (what the table mode of the
+    phone page needs: GET /api/messages)."""
     ids = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / f"{DOMAIN}.po").read_text(encoding="utf-8"))
     tr = translator(lang)
-    return {msgid: tr(msgid) for msgid in ids if msgid}
+    return {msgid: tr(msgid) for msgid in ids if msgid and CONTEXT_SEP not in msgid}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,26 +125,39 @@ def render(value: Any, tr: Translate) -> str:
 
 
 # ------------------------------------------------------------------------------------------------
-# .po → .mo (the few lines of msgfmt this catalog needs: no plural forms, no contexts)
+# .po → .mo (the few lines of msgfmt this catalog needs: contexts, no plural forms)
 # ------------------------------------------------------------------------------------------------
+#: how a .mo file keys a message with a context: ``context + CONTEXT_SEP + msgid``
+CONTEXT_SEP = "\x04"
+
+
 def parse_po(text: str) -> dict[str, str]:
-    """msgid → msgstr of a .po file (the header is the entry with the empty msgid)."""
+    """msgid → msgstr of a .po file (the header is the entry with the empty msgid); a message with
+    a ``msgctxt`` is keyed ``context + CONTEXT_SEP + msgid``, as in the compiled catalog."""
     out: dict[str, str] = {}
     key: str | None = None
     current: list[str] = []
     msgid = ""
+    context: str | None = None
 
     def flush() -> None:
-        nonlocal msgid
+        nonlocal msgid, context
         if key == "msgstr":
-            out[msgid] = "".join(current)
+            out[msgid if context is None else context + CONTEXT_SEP + msgid] = "".join(current)
+            context = None
 
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if line.startswith("msgid "):
+        if line.startswith("msgctxt "):
             flush()
+            key, current = "msgctxt", [ast.literal_eval(line[8:])]
+        elif line.startswith("msgid "):
+            if key == "msgctxt":
+                context = "".join(current)
+            else:
+                flush()
             key, current = "msgid", [ast.literal_eval(line[6:])]
         elif line.startswith("msgstr "):
             msgid = "".join(current)
@@ -148,7 +203,7 @@ def mo_path(lang: str) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Compile every catalog's .po beside it (``python -m scoring.session.i18n``)."""
+    """Compile every catalog's .po beside it (``python -m scoring.i18n``)."""
     for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
         po.with_suffix(".mo").write_bytes(compile_po(po.read_text(encoding="utf-8")))
         print(f"compiled {po.with_suffix('.mo')}")

@@ -29,6 +29,7 @@ from scoring.session.penalties import (
     CARRIED,
     Penalty,
     australian_false_mah_jong,
+    infraction_words,
     mcr_penalty,
     other_penalty,
     riichi_penalty,
@@ -313,7 +314,7 @@ class _Run:
             msg(
                 "{player}: {infraction} — {note}",
                 player=player,
-                infraction=msg(pen.infraction),
+                infraction=infraction_words(pen.infraction),
                 note=pen.note,
             )
         ]

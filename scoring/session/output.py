@@ -18,6 +18,7 @@ from scoring.i18n import DEFAULT_LANG, Translate, msg, render, translator
 from scoring.session.closing import number
 from scoring.session.engine import Line, Sheet
 from scoring.session.model import Session
+from scoring.session.penalties import infraction_words
 
 #: the closing's rows, in the order of the sheet, with their labels (the seeds' own terms)
 CLOSING_LABELS = {
@@ -157,7 +158,8 @@ def total_label(sheet: Sheet, tr: Translate) -> str:
 
 def penalty_text(p: Any, tr: Translate) -> str:
     return tr("hand {hand}: {player}, {infraction}, {points} ({note})").format(
-        hand=p.hand, player=p.player, infraction=tr(p.infraction), points=p.points, note=render(p.note, tr)
+        hand=p.hand, player=p.player, infraction=render(infraction_words(p.infraction), tr), points=p.points,
+        note=render(p.note, tr),
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from scoring.candidates import Candidate, Scored
 from scoring.hand import Hand
+from scoring.i18n import DEFAULT_LANG, term, translator
 from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.tiles import tile
@@ -69,10 +70,28 @@ def settlement(payments: Sequence[Payment]) -> dict[str, int] | None:
     return net_by_seat(payments)
 
 
-def score_json(hand: dict[str, Any], score: Score, problems: list[str]) -> dict[str, Any]:
-    """The hand, what to check, the score with its notes, and who pays whom."""
+def score_words(score: Score, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+    """What the page reads out of a score, in ``lang``: each element as the seed names it, with its
+    value; the unit; a limit's name; the system's notes (fu, payments…); why it is no win."""
+    tr = translator(lang)
+    limit = score.details.get("limit")
+    return {
+        "elements": [[name, value] for name, value in score.labelled_elements(lang)],
+        "unit": tr(score.unit),
+        "limit": term(lang, score.rules, limit) if score.valid and isinstance(limit, str) else None,
+        "notes": score.note_lines(lang),
+        "error": score.error,
+    }
+
+
+def score_json(
+    hand: dict[str, Any], score: Score, problems: list[str], lang: str = DEFAULT_LANG
+) -> dict[str, Any]:
+    """The hand, what to check, the score with its notes (``words``: what the page shows of it, in
+    ``lang``), and who pays whom."""
     out = score.to_json()
-    out["notes"] = list(score.notes)
+    out["notes"] = [str(note) for note in score.notes]
+    out["words"] = score_words(score, lang)
     return {
         "hand": hand,
         "problems": problems,
@@ -111,9 +130,10 @@ def page_tiles(result: HandResult, ids: list[Any] | None = None) -> list[dict[st
     return out
 
 
-def page_json(result: HandResult, ids: list[Any] | None = None) -> dict[str, Any]:
-    """What the page shows of a :class:`HandResult`: tiles, hand, what to check, score. What the
-    mending changed to complete the hand is listed with the problems, to check."""
+def page_json(result: HandResult, ids: list[Any] | None = None, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+    """What the page shows of a :class:`HandResult`: tiles, hand, what to check, score (its words
+    in ``lang``). What the mending changed to complete the hand is listed with the problems, to
+    check."""
     assert result.score is not None  # the web app always scores
 
     def page_id(i: int) -> Any:
@@ -121,7 +141,7 @@ def page_json(result: HandResult, ids: list[Any] | None = None) -> dict[str, Any
 
     return {
         "tiles": page_tiles(result, ids),
-        **score_json(result.hand_json(), result.score, [*result.warnings, *result.problems]),
+        **score_json(result.hand_json(), result.score, [*result.warnings, *result.problems], lang),
         # the tiles that could have completed a hand with no winning tile set apart, and the one
         # the score takes; what to check, as kinds the page words itself (vision.render.notices)
         "candidates": candidates_payload(result.candidates),
@@ -156,7 +176,7 @@ def _reading_extra(r: Any) -> dict[str, Any]:
 
 def typed_page_json(
     hand: dict[str, Any], built: Hand | None, scored: Scored, problems: list[str], reason: str | None,
-    hand_error: str | None = None,
+    hand_error: str | None = None, lang: str = DEFAULT_LANG,
 ) -> dict[str, Any]:
     """What the page shows of a typed (structured) hand: the hand as sent, the score, the
     candidates, which tile the score takes (``given`` by the hand, else the best ``candidate``)
@@ -167,7 +187,7 @@ def typed_page_json(
         winning_from, scored_tile = "given", built.winning_tile.code
     elif scored.chosen is not None:
         winning_from, scored_tile = "candidate", scored.chosen.tile.code
-    out = score_json(hand, scored.score, problems)
+    out = score_json(hand, scored.score, problems, lang)
     out.update(
         candidates=candidates_payload(scored.candidates),
         winning=winning_payload(winning_from, scored_tile),

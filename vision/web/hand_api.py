@@ -37,6 +37,7 @@ from starlette.requests import Request
 from scoring.candidates import score_or_best
 from scoring.context import HandContext, context_from_dict, with_problems
 from scoring.hand import MAX_COUNTER, Hand, HandError
+from scoring.i18n import DEFAULT_LANG, LANGS
 from scoring.rules import RULE_SYSTEMS
 from scoring.structured import hand_from_dict
 from scoring.tiles import TileError
@@ -53,6 +54,7 @@ from vision.web.sets import Sets, photo_name
 from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
 
 WindLetter = Literal["E", "S", "W", "N"]
+Lang = Literal["en", "it"]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 #: Largest JSON body of /api/layout and /api/score (a hand is a few kB).
 MAX_JSON_BODY = 1 << 20
@@ -103,6 +105,7 @@ class LayoutRequest(BaseModel):
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
     context: HandContextIn = Field(default_factory=HandContextIn)
+    lang: Lang = Field("en", description="the language of the score's words (en or it)")
 
 
 class ScoreRequest(BaseModel):
@@ -114,6 +117,7 @@ class ScoreRequest(BaseModel):
         description="list every tile that could have completed the hand, each scored (also done "
         "when the hand gives no winning tile and cannot be scored without one)",
     )
+    lang: Lang = Field("en", description="the language of the score's words (en or it)")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -135,6 +139,7 @@ def score_payload(
     options: dict[str, str],
     problems: list[str],
     with_candidates: bool = False,
+    lang: str = DEFAULT_LANG,
 ) -> dict[str, Any]:
     """Score a structured hand (``/api/score``); a hand that cannot be scored is an invalid score
     with the reason. With no winning tile (and no score without one), or when asked, every tile
@@ -155,7 +160,7 @@ def score_payload(
     )
     reason = result.score.error
     scored = replace(result, score=with_problems(result.score, problems))
-    return typed_page_json(hand, built, scored, problems, reason, hand_error)
+    return typed_page_json(hand, built, scored, problems, reason, hand_error, lang)
 
 
 def _short(value: Any, limit: int = 300) -> str:
@@ -222,6 +227,7 @@ async def api_meta() -> dict[str, Any]:
                 "type": "string",
                 "description": "taught set to read with ('' none; absent: the default)",
             },
+            "lang": {"type": "string", "enum": list(LANGS), "default": DEFAULT_LANG},
         },
     ),
 )
@@ -238,6 +244,9 @@ async def api_read(request: Request) -> JSONResponse:
     options = _form_json(upload.fields, "options")
     ctx = hand_context(_form_json(upload.fields, "context", HandContextIn))
     name = upload.fields["set"].strip() if "set" in upload.fields else taught.default
+    lang = upload.fields.get("lang") or DEFAULT_LANG
+    if lang not in LANGS:
+        raise ApiError(400, f"unknown language {lang[:20]!r}: choose one of {', '.join(LANGS)}")
     t1 = time.perf_counter()
     image = await run_in_threadpool(decode_photo, f[2])
     t2 = time.perf_counter()
@@ -247,7 +256,7 @@ async def api_read(request: Request) -> JSONResponse:
         return r.read_and_score(image, ctx, rules, options, tileset=adjuster)
 
     result = await run_in_threadpool(holder.use, read)
-    payload = page_json(result)
+    payload = page_json(result, lang=lang)
     payload["set"] = name or None
     payload["read_id"] = await run_in_threadpool(taught.remember_read, result, photo_name(f[0]))
     preview = await run_in_threadpool(preview_jpeg, image)
@@ -281,13 +290,13 @@ async def api_layout(body: LayoutRequest) -> JSONResponse:
     ]
     ids = [t.id if t.id is not None else i for i, t in enumerate(body.tiles)]
     result = await run_in_threadpool(score_tiles, tiles, ctx, body.rules, body.options)
-    return JSONResponse(page_json(result, ids), headers={"Cache-Control": "no-store"})
+    return JSONResponse(page_json(result, ids, body.lang), headers={"Cache-Control": "no-store"})
 
 @router.post("/api/score", summary="Score a structured hand")
 async def api_score(body: ScoreRequest) -> JSONResponse:
     _check_rules(body.rules)
     payload = await run_in_threadpool(
-        score_payload, body.hand, body.rules, body.options, [], body.candidates
+        score_payload, body.hand, body.rules, body.options, [], body.candidates, body.lang
     )
     return JSONResponse(payload, headers={"Cache-Control": "no-store"})
 

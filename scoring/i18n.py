@@ -24,7 +24,6 @@ import re
 import struct
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,8 @@ LANGS = ("en", "it")
 DEFAULT_LANG = "en"
 
 Translate = Callable[[str], str]
+#: how a .mo file keys a message with a context: ``context + CONTEXT_SEP + msgid``
+CONTEXT_SEP = "\x04"
 
 
 def check_lang(lang: str) -> str:
@@ -91,32 +92,64 @@ def element_name(lang: str, rules: str, name: str) -> str:
     return worded.format(**groups) if worded != template else name
 
 
-def catalog(lang: str) -> dict[str, str]:
-    """Every message id without a context and its text in ``lang`` (what the table mode of the
-    phone page needs: GET /api/messages)."""
-    ids = parse_po((LOCALE_DIR / "it" / "LC_MESSAGES" / f"{DOMAIN}.po").read_text(encoding="utf-8"))
-    tr = translator(lang)
-    return {msgid: tr(msgid) for msgid in ids if msgid and CONTEXT_SEP not in msgid}
-
-
-@dataclass(frozen=True, slots=True)
-class Msg:
+class Msg(str):
     """A sentence in English with ``{fields}``, translated when rendered; fields that are
-    themselves :class:`Msg` are translated too. ``str()`` is the English sentence."""
+    themselves :class:`Msg` are translated too, and a field that is a tuple is a list, each item
+    rendered and joined by ``sep`` (``"E -21, S +37"``). ``context``: a rule system whose term
+    this is (:func:`term`).
+
+    A message *is* its English sentence (a ``str``): code that joins, compares or prints notes
+    as text gets the English as before, and JSON carries it; a front end that knows its reader's
+    language calls :meth:`render` (or :func:`render`)."""
 
     text: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any]
+    sep: str
+    context: str | None
+
+    def __new__(
+        cls, text: str, args: Mapping[str, Any] | None = None, sep: str = ", ", context: str | None = None
+    ) -> Msg:
+        fields = dict(args or {})
+        self = super().__new__(cls, _worded(text, fields, sep, context, _english))
+        self.text, self.args, self.sep, self.context = text, fields, sep, context
+        return self
+
+    def __getnewargs__(self) -> tuple[str, Mapping[str, Any], str, str | None]:  # type: ignore[override]
+        return self.text, self.args, self.sep, self.context
 
     def render(self, tr: Translate) -> str:
-        values = {k: v.render(tr) if isinstance(v, Msg) else v for k, v in self.args.items()}
-        return tr(self.text).format(**values)
+        return _worded(self.text, self.args, self.sep, self.context, tr)
 
-    def __str__(self) -> str:
-        return self.render(lambda s: s)
+    def __repr__(self) -> str:
+        return f"Msg({self.text!r}, {dict(self.args)!r})"
+
+
+def _english(text: str) -> str:
+    return text
+
+
+def _worded(text: str, args: Mapping[str, Any], sep: str, context: str | None, tr: Translate) -> str:
+    def value(v: Any) -> Any:
+        if isinstance(v, tuple):
+            return sep.join(render(item, tr) for item in v)
+        return v.render(tr) if isinstance(v, Msg) else v
+
+    worded = tr(text)
+    if context is not None:  # a compiled catalog keys a term by context + CONTEXT_SEP + text
+        key = context + CONTEXT_SEP + text
+        found = tr(key)
+        worded = found if found != key else worded
+    return worded.format(**{k: value(v) for k, v in args.items()})
 
 
 def msg(text: str, **args: Any) -> Msg:
     return Msg(text, args)
+
+
+def term_msg(context: str, name: str) -> Msg:
+    """A rule system's term (an element's name) that waits for its language, as :func:`term`."""
+    return Msg(name, context=context)
 
 
 def render(value: Any, tr: Translate) -> str:
@@ -127,10 +160,6 @@ def render(value: Any, tr: Translate) -> str:
 # ------------------------------------------------------------------------------------------------
 # .po → .mo (the few lines of msgfmt this catalog needs: contexts, no plural forms)
 # ------------------------------------------------------------------------------------------------
-#: how a .mo file keys a message with a context: ``context + CONTEXT_SEP + msgid``
-CONTEXT_SEP = "\x04"
-
-
 def parse_po(text: str) -> dict[str, str]:
     """msgid → msgstr of a .po file (the header is the entry with the empty msgid); a message with
     a ``msgctxt`` is keyed ``context + CONTEXT_SEP + msgid``, as in the compiled catalog."""

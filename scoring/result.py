@@ -10,11 +10,11 @@ JSON output beside the common keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from scoring.i18n import DEFAULT_LANG, Msg, element_name, render, translator
+from scoring.i18n import DEFAULT_LANG, element_name, render, translator
 from scoring.payments import Payment
 
 
@@ -27,10 +27,10 @@ class Score:
     total: int | str = 0  # Australian: "all_chips" for a hand that takes every chip
     unit: str = "points"
     details: dict[str, Any] = field(default_factory=dict)
-    #: Human lines explaining the breakdown (fu items, limit names, payments): English sentences,
-    #: or :class:`scoring.i18n.Msg` that :meth:`note_lines` renders in the reader's language
-    #: (``str()`` of either is the English line).
-    notes: Sequence[str | Msg] = field(default_factory=list)
+    #: Human lines explaining the breakdown (fu items, limit names, payments): each the English
+    #: line, a :class:`scoring.i18n.Msg` where the scorer words it for every language
+    #: (:meth:`note_lines` renders it in the reader's).
+    notes: list[str] = field(default_factory=list)
     #: Who pays whom for this hand (empty when the input does not say enough to settle it).
     payments: list[Payment] = field(default_factory=list)
 

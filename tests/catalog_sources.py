@@ -21,6 +21,7 @@ _PAGE_KEY = re.compile(r'"([a-z]+\.(?!(?:jpe?g|png|webp)")[a-z_]+)"')
 _DATA_MSG = re.compile(r'data-msg="([\w.]+)"[^>]*>([^<]*)<')
 #: the calls whose first argument is a sentence of the catalog (``term``: its third)
 _CALLS = {"tr": 0, "msg": 0, "Msg": 0, "term": 2}
+_CALLED = re.compile(r"\b(?:tr|msg|Msg|term)\(")
 
 
 def page_keys(script: Path, sections: set[str]) -> set[str]:
@@ -42,7 +43,10 @@ def code_sentences(paths: list[Path]) -> set[str]:
     ``msg(...)``, ``Msg(...)`` and ``term(lang, rules, ...)`` (both branches of a conditional)."""
     found: set[str] = set()
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        text = path.read_text(encoding="utf-8")
+        if not _CALLED.search(text):
+            continue
+        for node in ast.walk(ast.parse(text)):
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")

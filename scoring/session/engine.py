@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.hand import Hand, HandError
-from scoring.i18n import Msg, msg
+from scoring.i18n import msg
 from scoring.notation import format_hand, parse_hand
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.result import Score
@@ -74,7 +74,7 @@ class Line:
     totals: dict[str, int] = field(default_factory=dict)
     honba: int | None = None
     sticks: int | None = None
-    notes: list[str | Msg] = field(default_factory=list)  # Msg: rendered in the reader's language
+    notes: list[str] = field(default_factory=list)  # Msg: rendered in the reader's language
     #: the win was not a valid one: the hand is not over (riichi: a chombo, seed 001 §3.4.6)
     invalid: bool = False
     #: Australian: this hand was a Goulash (it followed a dead hand, seed 003)

@@ -68,16 +68,11 @@ def term(lang: str, context: str, text: str) -> str:
 _TILES = re.compile(r"\b\d+[mpszf](?:-\d+[mpszf])*\b")
 
 
-def element_name(lang: str, rules: str, name: str) -> str:
-    """A scoring element's name (the spec's English, the key of ``Score.elements``) as ``rules``'
-    seed words it in ``lang``. A name that carries its tiles (``Concealed pung 555z``) is looked up
-    with each group of tiles as a field (``Concealed pung {tiles}``, then ``{tiles2}``…), so one
-    catalog entry words every instance; a name the catalog lacks stays as it is."""
-    if lang == DEFAULT_LANG:
-        return name
-    found = term(lang, rules, name)
-    if found != name:
-        return found
+def element_words(rules: str, name: str) -> Msg:
+    """A scoring element's name (the spec's English, the key of ``Score.elements``) as a message
+    that ``rules``' seed words in each language. A name that carries its tiles (``Concealed pung
+    555z``) is the message ``Concealed pung {tiles}`` (then ``{tiles2}``…), so one catalog entry
+    words every instance; a name the catalog lacks stays as it is."""
     groups: dict[str, str] = {}
 
     def field_of(m: re.Match[str]) -> str:
@@ -85,11 +80,12 @@ def element_name(lang: str, rules: str, name: str) -> str:
         groups[key] = m.group(0)
         return "{" + key + "}"
 
-    template = _TILES.sub(field_of, name)
-    if not groups:
-        return name
-    worded = term(lang, rules, template)
-    return worded.format(**groups) if worded != template else name
+    return Msg(_TILES.sub(field_of, name.replace("{", "{{").replace("}", "}}")), groups, context=rules)
+
+
+def element_name(lang: str, rules: str, name: str) -> str:
+    """:func:`element_words` in ``lang`` (English: the name itself)."""
+    return name if lang == DEFAULT_LANG else element_words(rules, name).render(translator(lang))
 
 
 class Msg(str):

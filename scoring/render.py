@@ -16,7 +16,7 @@ from typing import Any
 
 from scoring.candidates import Candidate, Scored, best, needs_words
 from scoring.hand import Hand
-from scoring.i18n import DEFAULT_LANG, translator
+from scoring.i18n import DEFAULT_LANG, Msg, msg, translator
 from scoring.notation import format_hand
 from scoring.tiles import format_tiles, glyphs
 
@@ -59,6 +59,15 @@ def candidate_lines(found: list[Candidate], hint: str, lang: str = DEFAULT_LANG)
     else:
         head = tr("Winning tile: none set apart, and no candidate wins ({hint})").format(hint=tr(hint))
     return "\n".join([head, *(f"  {'*' if c is chosen else ' '} {candidate_line(c, lang)}" for c in found)])
+
+
+#: how a hand was won, as a sheet's cell or a line says it (the identifiers are the input's)
+WIN_BY_WORDS = {"self_draw": "self-draw", "discard": "discard"}
+
+
+def win_by_words(win_by: str) -> Msg:
+    """``win_by`` (``self_draw``, ``discard``) in words, for the reader's language."""
+    return msg(WIN_BY_WORDS.get(win_by, win_by))
 
 
 #: how the ``hand`` command tells a typist to give the tile that won

@@ -89,7 +89,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     n_tiles = len(hand.concealed) + 3 * len(hand.melds)
     if role == "winner":
         if hand.winning_tile is None:
-            return Score.invalid(NAME, "a winning hand needs its winning_tile", role=role, legal=False)
+            return Score.invalid(NAME, "a winning hand needs its winning tile", role=role, legal=False)
         if n_tiles != 14:
             return Score.invalid(NAME, shape_error(hand), role=role, legal=False)
         v = _best_winner(shape, ctx, hand.winning_tile.index)

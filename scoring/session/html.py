@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from scoring.i18n import DEFAULT_LANG, Translate, render, translator
+from scoring.i18n import DEFAULT_LANG, Translate, element_words, render, translator
 from scoring.session.engine import Line, Sheet
 from scoring.session.output import closing_rows, heading, leftover_line, penalty_text, total_label, zj_turns
 from scoring.session.seats import MCR_SEAT_CHANGES
@@ -78,7 +78,8 @@ def _result(line: Line, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] |
     if line.hand:
         text += f"<br><code>{escape(line.hand)}</code>"
     if line.elements:
-        text += "<div class=el>" + ", ".join(f"{escape(k)} {v}" for k, v in line.elements.items()) + "</div>"
+        named = [f"{escape(render(element_words(sheet.rules, k), tr))} {v}" for k, v in line.elements.items()]
+        text += "<div class=el>" + ", ".join(named) + "</div>"
     if line.status in ("confirm", "error", "void"):
         text += "".join(f"<div class=flag>{escape(n)}</div>" for n in notes)
     else:

@@ -15,6 +15,7 @@ from typing import Any
 
 from scoring.csv_cells import safe_writer
 from scoring.i18n import DEFAULT_LANG, Translate, msg, render, translator
+from scoring.render import win_by_words
 from scoring.session.closing import number
 from scoring.session.engine import Line, Sheet
 from scoring.session.model import Session
@@ -181,9 +182,9 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         tr("status"),
         *([] if sheet.rules == "zung-jung" else [tr("round")]),
         tr("winner"),
-        tr("win_by"),
+        tr("won by"),
         tr("discarder"),
-        tr("hand_notation"),
+        tr("hand notation"),
         tr("photo"),
         tr("value"),
         tr("unit"),
@@ -208,7 +209,7 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                 tr(line.status),
                 *([] if sheet.rules == "zung-jung" else [line.round_wind]),
                 line.winner or "",
-                line.win_by or "",
+                render(win_by_words(line.win_by), tr) if line.win_by else "",
                 line.discarder or "",
                 line.hand,
                 line.photo or "",
@@ -268,7 +269,8 @@ def sheet_text(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         out.append(tr("Penalty") + ": " + penalty_text(p, tr))
     if sheet.rules == "mcr" and sheet.carry:
         carried = "; ".join(
-            f"{n}: " + ", ".join(f"{tr(k)} {v}" for k, v in c.items() if v) for n, c in sheet.carry.items()
+            f"{n}: " + ", ".join(f"{render(infraction_words(k), tr)} {v}" for k, v in c.items() if v)
+            for n, c in sheet.carry.items()
         )
         out.append(tr("Carried to the next session (E 3.6): {counts}").format(counts=carried))
     if not sheet.complete:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from scoring.decompose import Component
-from scoring.i18n import Msg, msg
+from scoring.i18n import Msg
 from scoring.riichi.context import RiichiContext
 from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
 from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
@@ -32,9 +32,12 @@ _WITH_TILES = re.compile(r"^(.*) ((?:\d[mpsz])+)$")
 
 
 def item_words(name: str) -> Msg:
-    """A fu item's name as a message of the catalog, its tiles a field (``concealed pung {tiles}``)."""
+    """A fu item's name as a message of the catalog (the seed's mini-punti terms, under the riichi
+    context), its tiles a field (``concealed pung {tiles}``)."""
     m = _WITH_TILES.match(name)
-    return msg(m.group(1) + " {tiles}", tiles=m.group(2)) if m else msg(name)
+    if m:
+        return Msg(m.group(1) + " {tiles}", {"tiles": m.group(2)}, context="riichi")
+    return Msg(name, context="riichi")
 
 
 def round_up(fu: int) -> int:

@@ -37,7 +37,7 @@ from starlette.concurrency import run_in_threadpool
 
 from scoring.hand import HandError
 from scoring.i18n import render, translator
-from scoring.rules import RULE_SYSTEMS
+from scoring.rules import RULE_SYSTEMS, check_context
 from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
 from scoring.session.html import sheet_html
 from scoring.session.load import session_from_dict
@@ -91,6 +91,7 @@ def _sheet(body: SessionRequest) -> Sheet:
         raise ApiError(400, f"a session has at most {MAX_ROWS} rows here, this one has {len(hands)}")
     options = {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in body.options.items()}
     try:
+        check_context(body.rules, (), options)  # an unknown option refused, as the command line does
         session = session_from_dict(body.session)
         for row in session.rows:
             # the server reads no files for the page: a photo comes with the page's reading of it

@@ -466,6 +466,9 @@
       : line.discarder ? t("table.on_discard", { player: line.discarder }) : "";
     if (line.status === "confirm") return `${line.winner} · ${t("table.photo_to_confirm")}`;
     if (line.status === "error") return `${line.winner} · ${t("table.not_scored")}`;
+    if (line.status === "void" && line.settled_by === "penalty") {
+      return t("table.invalid_win_penalty", { winner: line.winner });
+    }
     if (line.status === "void") return t("table.invalid_win", { winner: line.winner });
     const unit = window.mahjongMessages.has(`unit.${line.unit}`) ? t(`unit.${line.unit}`) : line.unit;
     return [line.winner, `${line.value} ${unit}`, how].filter(Boolean).join(" · ");

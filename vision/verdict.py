@@ -45,25 +45,33 @@ HAND_FINE = frozenset({"no_winning_tile"})
 
 @dataclass(frozen=True)
 class Doubt:
-    """One tile to check: its reading (by index), its place in the hand and why it is doubted."""
+    """One tile to check: its reading (by index), its place (:class:`Place`), why it is doubted
+    (:data:`REASONS` and check kinds, in order) and the reader's numbers a front end words it
+    with: how sure it was of the face, and its runner-up."""
 
     index: int
     code: str
-    place: str
-    why: str
+    place: Place
+    reasons: tuple[str, ...]
+    confidence: float
+    maybe: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"tile": self.index, "code": self.code, "place": self.place, "why": self.why}
+        out: dict[str, Any] = {"tile": self.index, "code": self.code, **self.place.to_json()}
+        out.update(reasons=list(self.reasons), confidence=round(self.confidence, 4))
+        if self.maybe:
+            out["maybe"] = self.maybe
+        return out
 
 
 @dataclass(frozen=True)
 class Verdict:
     """Sure, or the tiles to check (each a :class:`Doubt`) and what is wrong with the hand."""
 
-    #: no tile doubted and nothing wrong with the hand
+    #: tiles shown, none doubted, and nothing wrong with the hand
     sure: bool
     doubts: tuple[Doubt, ...] = ()
-    #: what makes the hand doubtful as a whole (its size, a set that is none), one sentence each
+    #: what makes the hand doubtful as a whole: the checks' kinds (its size, a set that is none)
     hand: tuple[str, ...] = ()
     #: how many tiles the read shows (a read of none is never sure)
     shown: int = 0
@@ -74,76 +82,96 @@ class Verdict:
         can be."""
         return self.shown > 0 and not self.doubts
 
-    def line(self) -> str:
-        """One line for the top of a read: ``sure`` or what to check."""
-        if self.sure:
-            return "sure: every tile read surely and the hand is whole"
-        parts = [f"{d.place} ({d.code}: {d.why})" for d in self.doubts]
-        return "check: " + "; ".join([*parts, *self.hand])
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sure": self.sure,
+            "tiles_sure": self.tiles_sure,
+            "doubts": [d.to_json() for d in self.doubts],
+            "hand": list(self.hand),
+        }
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """Where a tile lies as a player finds it: ``row`` and ``position`` (1-based, left to right)
+    in the hand's rows; ``row`` 0 for the flowers set apart, -1 for a tile beside the hand."""
+
+    row: int
+    position: int
+
+    def key(self) -> tuple[int, int]:
+        """The order a player reads places in: the hand's rows, then flowers, then the rest."""
+        return (self.row if self.row > 0 else 1000 - self.row, self.position)
 
     def to_json(self) -> dict[str, Any]:
-        return {"sure": self.sure, "doubts": [d.to_json() for d in self.doubts], "hand": list(self.hand)}
+        where = "hand" if self.row > 0 else "flowers" if self.row == 0 else "beside"
+        return {"where": where, "row": max(self.row, 0), "position": self.position}
 
 
-def places(layout: Layout[TileRead], tiles: Sequence[TileRead]) -> dict[int, str]:
-    """Each tile's place as a player finds it: ``row R, tile K`` of the hand's rows (groups in
-    order, left to right), ``flowers`` or ``beside the hand`` (left out, tile K of them)."""
-    out: dict[int, str] = {}
-    rows: dict[int, int] = {}
+#: A tile's own reasons to doubt it (the others are the kinds of the checks naming it).
+REASONS = ("unsure", "close", "faint")
+
+
+def places(layout: Layout[TileRead], tiles: Sequence[TileRead]) -> dict[int, Place]:
+    """Each tile's :class:`Place`: row R, tile K of the hand's rows (groups in order, left to
+    right); the flowers; or tile K of those beside the hand."""
+    out: dict[int, Place] = {}
+    counts: dict[int, int] = {}
     order = sorted({g.row for g in layout.groups})
     for g in layout.groups:
         for t in g.tiles:
-            rows[g.row] = rows.get(g.row, 0) + 1
-            out[t.index] = f"row {order.index(g.row) + 1}, tile {rows[g.row]}"
+            counts[g.row] = counts.get(g.row, 0) + 1
+            out[t.index] = Place(order.index(g.row) + 1, counts[g.row])
     rest = [t for t in tiles if t.index not in out]
-    for k, t in enumerate(sorted(rest, key=lambda t: (t.box[1], t.box[0]))):
-        out[t.index] = "flowers" if t.code.endswith("f") else f"beside the hand, tile {k + 1}"
+    flowers = [t for t in rest if t.code.endswith("f")]
+    beside = [t for t in rest if not t.code.endswith("f")]
+    for k, t in enumerate(sorted(flowers, key=lambda t: (t.box[1], t.box[0]))):
+        out[t.index] = Place(0, k + 1)
+    for k, t in enumerate(sorted(beside, key=lambda t: (t.box[1], t.box[0]))):
+        out[t.index] = Place(-1, k + 1)
     return out
 
 
-def _tile_doubt(t: TileRead) -> str | None:
-    """Why the reading of one tile is doubtful by its own numbers, or None."""
+def _own_doubts(t: TileRead) -> tuple[list[str], str | None]:
+    """Why the reading of one tile is doubtful by its own numbers (:data:`REASONS`), and its
+    runner-up face."""
     second = next(((c, p) for c, p in t.alternatives if c != t.code), None)
+    reasons = []
     if t.confidence < READ_SURE:
-        return f"{t.confidence:.2f} sure" + (f", maybe {second[0]}" if second else "")
-    if second is not None and t.confidence - second[1] < MARGIN_SURE:
-        return f"{t.confidence:.2f} sure, close to {second[0]}"
+        reasons.append("unsure")
+    elif second is not None and t.confidence - second[1] < MARGIN_SURE:
+        reasons.append("close")
     if t.detector_score < BOX_SURE:
-        return "faintly boxed: maybe no tile"
-    return None
+        reasons.append("faint")
+    return reasons, second[0] if second else None
 
 
 def judge(tiles: Sequence[TileRead], layout: Layout[TileRead], checks: Sequence[Check]) -> Verdict:
     """The verdict on a read: the tiles shown (the hand's, its flowers and those beside it: a read
     is right only when each is) doubted by their own numbers or named by a check, and what is
     wrong with the hand; sure when there is neither."""
-    mine = list(tiles)
     where = places(layout, tiles)
     why: dict[int, list[str]] = {}
-    for t in mine:
-        doubt = _tile_doubt(t)
-        if doubt:
-            why.setdefault(t.index, []).append(doubt)
+    maybe: dict[int, str | None] = {}
+    for t in tiles:
+        reasons, maybe[t.index] = _own_doubts(t)
+        if reasons:
+            why[t.index] = reasons
     hand: list[str] = []
     for c in checks:
         if c.kind not in DOUBT_KINDS or c.kind in HAND_FINE:
             continue
-        named = [i for i in c.tiles if i in where]
-        for i in named:
-            why.setdefault(i, []).append(c.kind.replace("_", " "))
-        if c.kind == "hand_size" or c.kind in PROBLEM_KINDS:
-            hand.append(c.message)
-    codes = {t.index: t.code for t in tiles}
+        for i in c.tiles:
+            if i in where and c.kind not in why.setdefault(i, []):
+                why[i].append(c.kind)
+        if (c.kind == "hand_size" or c.kind in PROBLEM_KINDS) and c.kind not in hand:
+            hand.append(c.kind)
+    read = {t.index: t for t in tiles}
     doubts = tuple(
-        Doubt(i, codes[i], where[i], ", ".join(dict.fromkeys(w)))
-        for i, w in sorted(why.items(), key=lambda kv: _order(where[kv[0]]))
+        Doubt(i, read[i].code, where[i], tuple(w), read[i].confidence, maybe[i])
+        for i, w in sorted(why.items(), key=lambda kv: where[kv[0]].key())
+        if w
     )
-    return Verdict(bool(mine) and not doubts and not hand, doubts, tuple(hand), len(mine))
+    return Verdict(bool(tiles) and not doubts and not hand, doubts, tuple(hand), len(tiles))
 
 
-def _order(place: str) -> tuple[int, int, int]:
-    """Places in the order a player reads them: the hand's rows, then flowers, then the rest."""
-    nums = [int(x) for x in place.replace(",", " ").split() if x.isdigit()]
-    group = 0 if place.startswith("row") else 1 if place == "flowers" else 2
-    first, second = [*nums, 0, 0][:2]
-    return group, first, second

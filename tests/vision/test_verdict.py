@@ -7,7 +7,8 @@ from dataclasses import replace
 from vision.checks import Check
 from vision.layout import lay_out
 from vision.read import TileRead
-from vision.verdict import BOX_SURE, READ_SURE, judge
+from vision.render.verdict import verdict_line
+from vision.verdict import BOX_SURE, READ_SURE, Place, judge
 
 W, H = 30.0, 40.0
 
@@ -32,7 +33,8 @@ WHOLE = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z"
 def test_a_whole_hand_read_surely_is_sure() -> None:
     tiles = hand(WHOLE)
     verdict = judge(tiles, lay_out(tiles), [])
-    assert verdict.sure and verdict.tiles_sure and verdict.line().startswith("sure")
+    assert verdict.sure and verdict.tiles_sure and verdict_line(verdict) == "Verdict: sure"
+    assert verdict_line(verdict, "it") == "Verdetto: sicuro"
 
 
 def test_an_unsure_tile_is_named_by_its_place_and_its_likely_other_face() -> None:
@@ -40,7 +42,9 @@ def test_an_unsure_tile_is_named_by_its_place_and_its_likely_other_face() -> Non
     tiles[5] = replace(tiles[5], confidence=READ_SURE - 0.2, alternatives=(("6p", 0.7), ("9p", 0.2)))
     verdict = judge(tiles, lay_out(tiles), [])
     assert not verdict.sure and [d.index for d in verdict.doubts] == [5]
-    assert verdict.doubts[0].place == "row 1, tile 6" and "maybe 9p" in verdict.doubts[0].why
+    assert verdict.doubts[0].place == Place(1, 6) and verdict.doubts[0].reasons == ("unsure",)
+    assert verdict_line(verdict) == "Verdict: check row 1, tile 6 (6p: 0.60 sure, maybe 9p)"
+    assert verdict_line(verdict, "it") == "Verdetto: controlla fila 1, tessera 6 (6p: sicura a 0.60, forse 9p)"
 
 
 def test_a_faint_box_and_a_tile_a_check_names_are_doubts_and_a_wrong_sized_hand_is_never_sure() -> None:
@@ -51,7 +55,10 @@ def test_a_faint_box_and_a_tile_a_check_names_are_doubts_and_a_wrong_sized_hand_
     short = hand(WHOLE)[1:]
     size = Check("hand_size", "the hand shows 13 tiles where a finished hand has 14", ())
     verdict = judge(short, lay_out(short), [size])
-    assert verdict.tiles_sure and not verdict.sure and verdict.hand == (size.message,)
+    assert verdict.tiles_sure and not verdict.sure and verdict.hand == ("hand_size",)
+    assert "number of tiles" in verdict_line(verdict)
+    nothing = judge([], lay_out([]), [])
+    assert not nothing.sure and not nothing.tiles_sure
 
 
 def test_a_candidate_winning_tile_leaves_the_read_sure() -> None:

@@ -44,7 +44,8 @@ def test_an_unsure_tile_is_named_by_its_place_and_its_likely_other_face() -> Non
     assert not verdict.sure and [d.index for d in verdict.doubts] == [5]
     assert verdict.doubts[0].place == Place(1, 6) and verdict.doubts[0].reasons == ("unsure",)
     assert verdict_line(verdict) == "Verdict: check row 1, tile 6 (6p: 0.60 sure, maybe 9p)"
-    assert verdict_line(verdict, "it") == "Verdetto: controlla fila 1, tessera 6 (6p: sicura a 0.60, forse 9p)"
+    it = "Verdetto: controlla fila 1, tessera 6 (6p: sicura a 0.60, forse 9p)"
+    assert verdict_line(verdict, "it") == it
 
 
 def test_a_faint_box_and_a_tile_a_check_names_are_doubts_and_a_wrong_sized_hand_is_never_sure() -> None:

@@ -20,8 +20,13 @@ def test_bench_reports_stages_and_the_ratio_to_a_640px_detector_pass(tmp_path: P
     assert load_script("bench_photo").main(["--runs", "1", "--out", str(out)]) == 0
     result = json.loads(out.read_text())
     med = result["median_ms"]
-    assert set(med) == {"decode", "detect", "read", "layout", "score", "total"}
+    assert set(med) == {"decode", "detect", "read", "gaps", "layout", "score", "total"}
     assert med["total"] >= med["detect"] > 0 and result["tiles"] == 15
+    # the same hand cropped tight (no slices) and seen from afar (looked at again in slices)
+    cases = result["cases"]
+    assert set(cases) == {"12mp", "crop", "far"} and cases["12mp"]["median_ms"] == med
+    assert cases["crop"]["slices"] == 0 and cases["far"]["slices"] == 4
+    assert all(c["ratio_total_to_reference"] > 0 for c in cases.values())
     assert result["reference_ms"] > 0
     ratio = med["total"] / result["reference_ms"]  # one run: the median ratio is that run's ratio
     assert result["ratio_total_to_reference"] == pytest.approx(ratio, rel=0.02)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.candidates import render as render_candidates
-from scoring.cli import describe_hand
+from scoring.cli.hand import describe_hand
 from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.session.photo import PhotoHand

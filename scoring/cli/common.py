@@ -13,7 +13,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from scoring.errors import HandError
 from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, check_context, scorer
+from scoring.situation_words import option_pairs
 
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -23,14 +25,12 @@ class CliError(Exception):
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``--option NAME=VALUE`` (repeatable) → dict; malformed pairs are a clear error."""
-    out: dict[str, str] = {}
-    for pair in pairs or ():
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise CliError(f"--option expects NAME=VALUE, got {pair!r}")
-        out[name.strip()] = value.strip()
-    return out
+    """``--option NAME=VALUE`` (repeatable) → dict, read as every front end reads options
+    (:func:`scoring.situation_words.option_pairs`); a malformed pair is a clear error."""
+    try:
+        return option_pairs(pairs or (), "--option")
+    except HandError as exc:
+        raise CliError(str(exc)) from None
 
 
 def read_text(source: str) -> str:

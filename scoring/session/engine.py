@@ -10,14 +10,15 @@ complete: nothing the referee wrote is dropped.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from scoring.context import context_from_dict
+from scoring.fields import field_names
 from scoring.hand import Hand, HandError
-from scoring.notation import format_hand, parse_hand
+from scoring.notation import format_hand, parse_hand, says_how_won
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
@@ -36,8 +37,8 @@ from scoring.session.penalties import (
 from scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader
 from scoring.session.seats import Seating
 from scoring.session.settle import hand_payments
-from scoring.structured import field_names, field_tiles, hand_from_dict, hand_to_dict
-from scoring.tiles import TileError, tile
+from scoring.situation_words import NOBODY
+from scoring.structured import hand_from_dict, hand_to_dict
 
 #: riichi chombo: a reversed mangan (spec §2.8)
 CHOMBO_FROM_DEALER, CHOMBO_TO_DEALER, CHOMBO_TO_OTHER = 4000, 4000, 2000
@@ -48,7 +49,8 @@ TABLE_SYSTEMS = ("australian", "classical")  # losers score too: the whole table
 #: discarder) and Classical (seed 004: "Se c'è più di un mah jong contemporaneamente i giocatori che
 #: hanno chiuso riscuotono da quelli che non hanno chiuso e tra loro regolano la differenza")
 SEVERAL_WINNERS = ("riichi", "classical")
-_WIN_WORD = re.compile(r"\b(tsumo|ron)\b", re.IGNORECASE)
+#: a row's own words for the situation's fields, for the parser's messages
+ROW_NAMES = {"dora_indicators": "dora", "ura_dora_indicators": "ura"}
 
 
 @dataclass(slots=True)
@@ -560,7 +562,7 @@ class _Run:
         try:
             for row, winner, line in zip(rows, winners, lines, strict=True):
                 hand, photo = self._hand_in_context(row, winner, [])
-                if hand.win_by != "discard":
+                if hand.context.win_by != "discard":
                     raise SessionError(f"{row.line}: several mah jong are won on one discard, not self-drawn")
                 self._photo_notes(line, row, photo)
                 line.winner, line.photo, line.hand, line.win_by = (
@@ -569,9 +571,7 @@ class _Run:
                     format_hand(hand),
                     "discard",
                 )
-                line.discarder = (
-                    self.seats.at(hand.extra["discarder"]) if hand.extra.get("discarder") else None
-                )
+                line.discarder = self.seats.at(hand.context.discarder) if hand.context.discarder else None
                 hands.append(hand)
             discarders = {line.discarder for line in lines}
             if len(discarders) != 1 or None in discarders:
@@ -637,8 +637,8 @@ class _Run:
             self._photo_notes(line, row, photo)
         if hand is not None:
             line.hand = format_hand(hand)
-            line.win_by = hand.win_by
-            line.discarder = self.seats.at(hand.extra["discarder"]) if hand.extra.get("discarder") else None
+            line.win_by = hand.context.win_by
+            line.discarder = self.seats.at(hand.context.discarder) if hand.context.discarder else None
         if score is not None and line.status == "scored":
             line.value, line.unit, line.elements = score.total, score.unit, dict(score.elements)
             if not score.valid:
@@ -723,7 +723,7 @@ class _Run:
         hand, photo = self._hand_in_context(row, winner, declarers)
         if self.rules in TABLE_SYSTEMS:
             return hand, self._score_table([row], [winner], [hand]), photo
-        if hand.win_by == "discard" and not hand.extra.get("discarder") and self.rules != "zung-jung":
+        if hand.context.win_by == "discard" and hand.context.discarder is None and self.rules != "zung-jung":
             raise HandError("a hand won on a discard needs 'discarder' to be settled")
         return hand, score_hand(hand, self.rules, self.options), photo
 
@@ -732,13 +732,14 @@ class _Run:
     ) -> tuple[Hand, PhotoHand | None]:
         """The hand with the session's context (seat, round, discarder, counters), checked against
         the row: a hand that says ``tsumo`` with a ``discarder`` is refused, never settled as a
-        discard win."""
+        discard win. The situation is built by the one parser every front end uses
+        (:func:`scoring.context.context_from_dict`), over the hand's own."""
         hand, photo = self._base(row)
         said = self._win_by_said(row, hand)
         if row.win_by and said and said != row.win_by:
             raise SessionError(f"{row.line}: the hand says {said}, the row says win_by {row.win_by}")
-        win_by = row.win_by or said or hand.win_by
-        extra = dict(hand.extra)
+        win_by = row.win_by or said or hand.context.win_by
+        situation: dict[str, Any] = {}
         if row.discarder:
             if win_by == "self_draw":
                 raise SessionError(
@@ -748,16 +749,14 @@ class _Run:
             discarder = self.who(row.discarder, row, "discarder")
             if discarder == winner:
                 raise SessionError(f"{row.line}: the discarder cannot be the winner")
-            extra["discarder"] = self.seats.winds[discarder]
+            situation["discarder"] = self.seats.winds[discarder]
             win_by = "discard"
         if row.same_discard and win_by == "self_draw":
             raise SessionError(f"{row.line}: same_discard is a win on a discard, not a self-drawn one")
         if row.responsible is not None:
-            extra["responsible"] = self._responsible(row, winner, win_by)
-        liable = self._pao(row)
-        if liable is not None:
-            extra["pao"] = liable  # the riichi scorer re-divides the payment (§3.3.6)
-        flags = set(hand.flags) | set(row.flags)
+            situation["responsible"] = self._responsible(row, winner, win_by)
+        situation["pao"] = self._pao(row)  # the riichi scorer re-divides the payment (§3.3.6)
+        flags = set(hand.context.flags) | set(row.flags)
         if winner in declarers and "riichi" not in flags and "double_riichi" not in flags:
             flags.add("riichi")
         if self.rules == "australian":
@@ -767,42 +766,32 @@ class _Run:
                 )
             if self.goulash:
                 flags.add("goulash")  # the Goulash follows the dead hand by itself
-        changes: dict[str, Any] = {
-            "seat_wind": self.seats.winds[winner],
-            "round_wind": self.seats.round_wind,
-            "win_by": win_by,
-            "flags": frozenset(flags),
-            "extra": extra,
-        }
-        try:
-            if row.winning_tile:
-                changes["winning_tile"] = tile(row.winning_tile)
-            if row.dora:
-                changes["dora_indicators"] = field_tiles(row.dora, "dora_indicators")
-            if row.ura:
-                changes["ura_dora_indicators"] = field_tiles(row.ura, "ura_dora_indicators")
-        except TileError as exc:
-            raise HandError(str(exc)) from None
+        situation.update(
+            seat_wind=self.seats.winds[winner],
+            round_wind=self.seats.round_wind,
+            win_by=win_by,
+            flags=sorted(flags),
+            winning_tile=row.winning_tile or None,
+            dora_indicators=row.dora or None,
+            ura_dora_indicators=row.ura or None,
+            options=row.options,
+        )
         if self.rules == "riichi":
-            changes["honba"], changes["riichi_sticks"] = self.honba, 0  # the session pays the sticks itself
-        if row.options:
-            changes["options"] = {**hand.options, **row.options}
-        return hand.with_changes(**changes), photo
+            situation.update(honba=self.honba, riichi_sticks=0)  # the session pays the sticks itself
+        context = context_from_dict(situation, hand.context, names=ROW_NAMES, where=row.line)
+        return replace(hand, context=context), photo
 
     @staticmethod
     def _win_by_said(row: SessionEntry, hand: Hand) -> str | None:
         """How the hand itself says it was won: ``tsumo``/``ron`` in the notation, ``win_by`` in the
         structured form; None when it does not say."""
         if isinstance(row.hand, str):
-            words = {w.lower() for w in _WIN_WORD.findall(row.hand)}
-            if len(words) > 1:
-                raise SessionError(f"{row.line}: the hand says both tsumo and ron")
-            return {"tsumo": "self_draw", "ron": "discard"}.get(next(iter(words), ""))
+            return hand.context.win_by if says_how_won(row.hand) else None
         if isinstance(row.hand, Mapping):
-            return hand.win_by if "win_by" in row.hand else None
+            return hand.context.win_by if "win_by" in row.hand else None
         return None
 
-    def _responsible(self, row: SessionEntry, winner: str, win_by: str) -> str | None:
+    def _responsible(self, row: SessionEntry, winner: str, win_by: str) -> str:
         """Zung Jung: who pays the rest over 25 on a discard (seed 002 §4.4-4.5: with the same-round
         immunity the responsible player may not be the discarder); ``none``: nobody is."""
         if self.rules != "zung-jung":
@@ -810,8 +799,8 @@ class _Run:
         if win_by != "discard":
             raise SessionError(f"{row.line}: 'responsible' is for a win on a discard (tsumo: everybody pays)")
         assert row.responsible is not None
-        if row.responsible.lower() in ("none", "nobody"):
-            return None
+        if row.responsible.lower() in ("none", NOBODY):
+            return NOBODY
         who = self.who(row.responsible, row, "responsible")
         if who == winner:
             raise SessionError(f"{row.line}: the winner cannot be responsible for his own win")

@@ -81,7 +81,7 @@ def row_context(row: ManifestRow, base: HandContext) -> HandContext:
     if bad is not None:
         raise ValueError(f"riichi: the seats that declared (E S W N), not {bad!r} (names need a session)")
     if context.seat_wind in declared and not {"riichi", "double_riichi"} & set(context.flags):
-        context = replace(context, flags=(*context.flags, "riichi"))
+        context = replace(context, flags=context.flags | {"riichi"})
     return context
 
 

@@ -52,18 +52,19 @@ def test_each_line_is_read_and_a_bad_line_is_its_own_error() -> None:
     assert second.winning_tile == "4s" and second.confirmed and second.note == "checked"
     assert second.options == {"red_fives": "false", "five_counters": "yes"}
     expected = {
-        "4": "seat: E, S, W or N",
+        # the words of a situation read as on every front end, with the one message (issue 35 item 3)
+        "4": "seat must be E, S, W or N",
         "5": "win_by",
         "6": "dora",
-        "7": "honba: a whole number 0..100, not '1e29'",
-        "8": "honba: a whole number 0..100, not 'true'",
-        "9": "honba: a whole number 0..100, not 101",
+        "7": "honba must be a whole number from 0 to 100, not '1e29'",
+        "8": "honba must be a whole number from 0 to 100, not 'true'",
+        "9": "honba must be a whole number from 0 to 100, not 101",
         "10": "flags: 'Ippatsu!' is not a flag name",
         "11": "winning_tile: one tile code",
         "12": "options: NAME=VALUE",
         "13": "t3-h01.jpg is listed twice (first on line 2)",
         "14": "no photo named",
-        "15": "honba: a whole number",  # Arabic-Indic digits are not read as ASCII ones
+        "15": "honba must be a whole number",  # Arabic-Indic digits are not read as ASCII ones
     }
     for hand, words in expected.items():
         row = by_hand[hand]
@@ -128,7 +129,7 @@ def test_one_tables_lines_become_its_session() -> None:
         (TABLES, PLAYERS, "9", "no photo of table '9'"),
         (TABLES, PLAYERS[:3], "1", "four players"),
         ("photo,table,seat\na.jpg,1,\n", PLAYERS, None, "manifest line 2: seat: give the winner's seat"),
-        ("photo,table,seat\na.jpg,1,X\n", PLAYERS, None, "manifest line 2: seat: E, S, W or N"),
+        ("photo,table,seat\na.jpg,1,X\n", PLAYERS, None, "manifest line 2: seat must be E, S, W or N"),
         ("photo,table\n", PLAYERS, None, "lists no photo"),
     ],
 )

@@ -20,6 +20,7 @@ from typing import Any
 from scoring.australian.options import OPTIONS
 from scoring.australian.scorer import NAME, score
 from scoring.australian.settlement import east_factor, matrix, round_hundred, settle_by_differences
+from scoring.errors import UnknownKeyError
 from scoring.fields import check_keys, field_names, field_number
 from scoring.hand import HandError
 from scoring.options import resolve
@@ -70,6 +71,8 @@ def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
     hand_data = {"seat_wind": seat, "round_wind": data.get("round_wind", "E"), **hand, "flags": flags}
     try:
         s = score(hand_from_dict(hand_data), opts)
+    except UnknownKeyError:
+        raise
     except HandError as exc:
         return 0, False, None, f"players.{seat}: {exc}"
     result = s.to_json()
@@ -79,11 +82,14 @@ def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
 
 
 def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
-    """Score all four hands and settle; never raises for bad hands (the reason is in ``error``)."""
+    """Score all four hands and settle; never raises for bad hands (the reason is in ``error``). A
+    key nobody reads is the input's own form: :class:`UnknownKeyError` (the command's exit 2)."""
     try:
         opts = resolve(OPTIONS, data.get("options") or {}, options or {})
         entries = _entries(data)
         _false_mah_jong(data, opts)
+    except UnknownKeyError:
+        raise
     except HandError as exc:
         return Score.invalid(NAME, str(exc))
     scores: dict[str, int | str] = {}

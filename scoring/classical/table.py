@@ -15,6 +15,7 @@ from typing import Any
 
 from scoring.classical.options import NAME, OPTIONS, limit_of
 from scoring.classical.settle import Settlement, round_half_up, settle
+from scoring.errors import UnknownKeyError
 from scoring.fields import check_keys, field_mapping, field_names, show
 from scoring.hand import Hand, HandError
 from scoring.options import resolve
@@ -64,7 +65,8 @@ def _table_tiles_problem(hands: Mapping[str, Hand]) -> str | None:
 
 
 def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand: HandScorer) -> Score:
-    """Score every hand that is not pre-scored, then settle; never raises for bad input."""
+    """Score every hand that is not pre-scored, then settle; never raises for a bad hand. A key
+    nobody reads is the input's own form: :class:`UnknownKeyError` (the command's exit 2)."""
     try:
         opts = _options(data, options)
         players = _players(data)
@@ -85,6 +87,8 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
                 raise HandError(f"{seat}: a pre-scored entry needs a whole score ≥ 0, not {show(score)}")
             if "score" not in entry:
                 hands[seat] = hand_from_dict({"seat_wind": seat, "round_wind": round_wind, **entry})
+    except UnknownKeyError:
+        raise
     except HandError as exc:
         return Score.invalid(NAME, str(exc))
     problem = _table_tiles_problem(hands)

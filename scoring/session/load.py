@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ from scoring.output_paths import what_is
 from scoring.session.model import Player, Session, SessionEntry, SessionError, SessionKeyError
 from scoring.session.photo import PhotoHand
 from scoring.situation_words import MAX_COUNTER, option_values, win_by, wind
-from scoring.structured import hand_from_dict, one_line, parse_json
+from scoring.structured import KNOWN_KEYS, hand_from_dict, one_line, parse_json
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
 #: far more rows than a session can hold (a hanchan is a few dozen hands)
@@ -213,7 +213,7 @@ def session_from_dict(data: Any) -> Session:
     return session
 
 
-def _known(data: Mapping[str, Any], keys: frozenset[str], where: str) -> None:
+def _known(data: Mapping[str, Any], keys: Iterable[str], where: str) -> None:
     """Refuse a key nobody reads (a misspelling): it would change the result in silence."""
     check_keys(data, keys, where, SessionKeyError)
 
@@ -350,6 +350,8 @@ def _row(data: Any, where: str) -> SessionEntry:
     hand = data.get("hand")
     if hand is not None and not isinstance(hand, str | Mapping):
         raise SessionError(f"{where}.hand: give the notation or the structured form, got {show(hand)}")
+    if isinstance(hand, Mapping):  # a typed hand's keys are the structured form's: a typo is the file's
+        _known(hand, KNOWN_KEYS, f"{where}.hand")
     row.hand = dict(hand) if isinstance(hand, Mapping) else hand
     for name in _STR_FIELDS:
         value = data.get(name)
@@ -381,6 +383,9 @@ def _row(data: Any, where: str) -> SessionEntry:
         others = _others_from_text(others, f"{where}.others")
     if not isinstance(others, Mapping):
         raise SessionError(f"{where}.others: map each other player to a hand or a score")
+    for name, entry in others.items():
+        if isinstance(entry, Mapping):
+            _known(entry, KNOWN_KEYS, f"{where}.others.{_scalar(name, f'{where}.others')}")
     row.others = dict(others)
     row.confirmed = _as_bool(data.get("confirmed", False), f"{where}.confirmed")
     row.same_discard = _as_bool(data.get("same_discard", False), f"{where}.same_discard")

@@ -261,6 +261,29 @@ def test_hostile_hand_is_one_error_line(text, message, capsys):
     assert code == 2 and data["valid"] is False and message in data["error"]
 
 
+@pytest.mark.parametrize("key", ["flag", "dora_indicator"])
+def test_a_misspelled_key_is_one_error_line_naming_the_known_keys(key, capsys, monkeypatch, tmp_path):
+    """``flag: [riichi]`` or ``dora_indicator:`` were dropped in silence: 4 han instead of 5
+    (issue 36 item 4). ``hand`` and ``table`` refuse the file (exit 2); ``hands`` gives that line
+    an invalid result with the same message and goes on, as for any bad line of a batch."""
+    hand = {"hand": "234m55p123456789s", "winning_tile": "9s", "win_by": "self_draw", key: ["1z"]}
+    code, out = run(["hand", json.dumps(hand), "--rules", "riichi"])
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"the hand: unknown key '{key}' (known keys: bonus_tiles, " in err and "flags" in err
+    good = {k: v for k, v in hand.items() if k != key}
+    lines = f"{json.dumps(hand)}\n{json.dumps(good)}\n"
+    code, out = run(["hands", "-", "--rules", "riichi"], lines, monkeypatch)
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and not first["valid"] and f"unknown key '{key}'" in first["error"] and second["valid"]
+    table = {"players": {s: {"role": "loser", "score": 0} for s in "ESWN"}, "round_winds": "E"}
+    (tmp_path / "t.json").write_text(json.dumps(table))
+    for rules_ in ("australian", "classical"):
+        code, out = run(["table", str(tmp_path / "t.json"), "--rules", rules_])
+        err = capsys.readouterr().err
+        assert code == 2 and out == "" and "the table: unknown key 'round_winds' (known keys: " in err
+
+
 def test_unreadable_files_are_one_error_line(tmp_path, capsys):
     (tmp_path / "folder.json").mkdir()
     binary = tmp_path / "hand.json"

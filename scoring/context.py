@@ -17,7 +17,7 @@ situation the parser would refuse for its words.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -114,6 +114,12 @@ class HandContext:
 
     def __hash__(self) -> int:  # the options mapping is not hashable; the rest identifies well enough
         return hash((self.win_by, self.seat_wind, self.round_wind, self.flags, self.winning_tile))
+
+    def __reduce__(self) -> tuple[type[HandContext], tuple[Any, ...]]:
+        """Pickled as its constructor's arguments (the read-only options view cannot be): the
+        photo commands send the context to their worker processes."""
+        values = (getattr(self, f.name) for f in fields(self))
+        return (HandContext, tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in values))
 
     @property
     def self_drawn(self) -> bool:

@@ -36,8 +36,6 @@ KEYS = {
     "honba": "honba", "sticks": "riichi_sticks", "discarder": "discarder", "pao": "pao", "role": "role",
     "win": "win_by", "win_by": "win_by",
 }
-#: ``ron 5p`` / ``tsumo 5p``: the words that say how the tile that follows won
-_WIN_TOKENS = ("ron", "tsumo", "discard", "self_draw")
 #: far longer than any hand written out in full; longer input is refused before it is read
 MAX_LENGTH = 1000
 
@@ -88,7 +86,7 @@ def parse_hand(text: str) -> Hand:
                 if not tok.endswith(closer):
                     raise HandError(f"{tok}: a meld must be closed with {closer!r} and have no spaces")
                 shown.append((parse_tiles(tok[1:-1]), tok[0] == "[", tok))
-            elif low in _WIN_TOKENS:
+            elif low in WIN_BY_WORDS:  # ``ron 5p``, ``tsumo 5p``: how the tile that follows won
                 if i + 1 >= len(tokens) or not _TILES_RE.match(tokens[i + 1]):
                     raise HandError(f"'{tok}' must be followed by the winning tile, e.g. '{tok} 5p'")
                 if winning is not None:
@@ -134,7 +132,7 @@ def parse_hand(text: str) -> Hand:
 def says_how_won(text: str) -> bool:
     """Whether the notation says how the hand was won (``ron``/``tsumo`` before the winning
     tile, or ``win=``): if not, the hand's ``discard`` is the default, not the player's word."""
-    return any(t.lower() in _WIN_TOKENS or t.lower().startswith(("win=", "win_by=")) for t in text.split())
+    return any(t.lower() in WIN_BY_WORDS or t.lower().startswith(("win=", "win_by=")) for t in text.split())
 
 
 def _set_field(key: str, value: str, situation: dict[str, Any], options: list[str], tok: str) -> None:

@@ -38,7 +38,7 @@ from scoring.hand import Hand, HandError
 from scoring.output_paths import what_is
 from scoring.session.model import Player, Session, SessionEntry, SessionError, SessionKeyError
 from scoring.session.photo import PhotoHand
-from scoring.situation_words import MAX_COUNTER, option_values, win_by, wind
+from scoring.situation_words import MAX_COUNTER, flag_names, option_values, win_by, wind
 from scoring.structured import KNOWN_KEYS, hand_from_dict, one_line, parse_json
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
@@ -366,6 +366,7 @@ def _row(data: Any, where: str) -> SessionEntry:
         row.infraction = row.infraction or "chombo"
     for name in _LIST_FIELDS:
         setattr(row, name, _as_list(data.get(name), f"{where}.{name}"))
+    row.flags = sorted(_words(flag_names, row.flags, f"{where}.flags"))  # as every front end reads them
     for name in _INT_FIELDS:
         setattr(row, name, _as_int(data.get(name), f"{where}.{name}"))
     draw = data.get("draw")

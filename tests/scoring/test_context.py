@@ -4,6 +4,8 @@ named as the front end names it, a base's values kept where a field is not given
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import scoring.rules
@@ -83,6 +85,13 @@ def test_an_unknown_key_lists_every_known_one() -> None:
     message = str(err.value)
     assert message.startswith("the page's context: unknown key 'dora_indicator' (known keys: ")
     assert all(name in message for name in CONTEXT_FIELDS)
+
+
+def test_a_context_goes_to_a_worker_process_and_back() -> None:
+    ctx = context_from_dict({"seat_wind": "S", "discarder": "W", "options": {"kiriage": "on"}})
+    assert pickle.loads(pickle.dumps(ctx)) == ctx
+    hand = parse_hand("123m456p789s11z22z ron 2z seat=S option:limit=500")
+    assert pickle.loads(pickle.dumps(hand)) == hand
 
 
 def test_the_constructor_refuses_what_the_parser_would() -> None:

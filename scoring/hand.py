@@ -16,7 +16,6 @@ from typing import Any
 
 from scoring.context import HandContext
 from scoring.errors import HandError as HandError  # raised and caught here by every front end
-from scoring.situation_words import MAX_COUNTER as MAX_COUNTER
 from scoring.tiles import Tile, format_tiles, parse_tiles, sort_key
 
 MELD_KINDS = ("chow", "pung", "kong")

@@ -359,3 +359,21 @@ def test_a_hand_typed_without_its_winning_tile_is_scored_with_every_candidate():
     # a hand short of a tile has no candidate: the scorer's reason, as before
     code, out = run(["hand", "234m55p12345678s riichi", "--rules", "riichi"])
     assert code == 1 and "no winning tile" in out and "candidate" not in out
+
+
+def test_python_m_scoring_scores_a_hand_with_the_pure_python_package_alone():
+    """``python -m scoring hand`` stays a command of its own: it imports neither the photo
+    pipeline nor its libraries, and the hand is scored as by ``mahjong-score``."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import runpy, sys\n"
+        "sys.argv = ['scoring', 'hand', '234m55p12345678s tsumo 9s seat=S riichi', '--rules', 'riichi']\n"
+        "try:\n    runpy.run_module('scoring', run_name='__main__', alter_sys=True)\n"
+        "except SystemExit as exc:\n"
+        "    heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('vision', 'numpy', 'cv2'))\n"
+        "    print('exit', exc.code, heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert "Riichi" in done.stdout and done.stdout.splitlines()[-1] == "exit 0 []", done.stdout + done.stderr

@@ -15,6 +15,7 @@ from types import ModuleType
 from scoring.hand import Hand, HandError
 from scoring.options import Option, resolve
 from scoring.result import Score
+from scoring.tile_counts import count_problem
 
 RULE_SYSTEMS: dict[str, str] = {
     "mcr": "scoring.mcr",
@@ -98,6 +99,11 @@ def score_or_invalid(
             if on_bug is not None:
                 on_bug(exc)
             score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+        # tiles no winning tile completes (12 of them, a fifth 5m) are told so, not "say which
+        # tile completed the hand"
+        problem = count_problem(hand) if not score.valid and hand.context.winning_tile is None else None
+        if problem:
+            score = Score.invalid(rules, problem)
     return with_problems(score, problems)
 
 

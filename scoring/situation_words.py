@@ -131,12 +131,13 @@ def option_values(value: Mapping[Any, Any], name: str) -> dict[str, str]:
 
 def option_pairs(pairs: Iterable[str], name: str) -> dict[str, str]:
     """Rule options written ``NAME=VALUE`` (the command line's ``--option``, a manifest's cell,
-    the notation's ``option:NAME=VALUE``)."""
+    the notation's ``option:NAME=VALUE``). The value is the reader's to check (a rule option's
+    choices, a session setting's number rule), whatever its length: its source bounds it."""
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         key = key.strip()
         if not sep or not _OPTION_NAME.fullmatch(key):
             raise HandError(f"{name}: NAME=VALUE, not {show(pair)}")
-        out[key] = field_text(text, f"{name} {key}").strip()
+        out[key] = text.strip()
     return out

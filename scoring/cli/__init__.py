@@ -19,11 +19,13 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import TextIO
 
+from scoring.clean_text import for_terminal
 from scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
     EXIT_OK,
     CliError,
+    Parser,
     add_rules_options,
     parse_options,
     read_text,
@@ -55,7 +57,7 @@ def build_parser(
 ) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
     """The parser of ``commands``: only ``command``'s (its module alone is imported), or all of
     them when ``command`` is None."""
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = Parser(  # errors one clean line
         prog=prog,
         description="Score mahjong hands under MCR, EMA Riichi, "
         "Zung Jung, Australian and Classical Italian rules.",
@@ -74,7 +76,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO
     try:
         return int(args.func(args, out))
     except CliError as exc:
-        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        print(f"{parser.prog}: error: {for_terminal(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)

@@ -21,9 +21,11 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from scoring.clean_text import control_character, same_name
 from scoring.payments import SEATS
 from scoring.session.model import Player, Session, SessionEntry, SessionError
-from scoring.situation_words import counter_text, flag_names, option_pairs, win_by, wind
+from scoring.session.numbers import whole_number
+from scoring.situation_words import MAX_COUNTER, flag_names, option_pairs, win_by, wind
 from scoring.tiles import TileError, parse_tiles
 
 #: The manifest's columns; only ``photo`` is required.
@@ -131,6 +133,9 @@ def _row(cells: dict[str, str], line: int, extra_cells: bool) -> ManifestRow:
         long = next((k for k, v in cells.items() if len(v) > MAX_CELL), None)
         if long:
             raise ValueError(f"{long}: longer than {MAX_CELL} characters")
+        control = next(((k, c) for k, v in cells.items() if (c := control_character(v))), None)
+        if control:  # an escape code in a photo's name or a note would reach the terminal and the sheet
+            raise ValueError(f"{control[0]}: holds a control character ({control[1]}): write it without")
         if not row.photo:
             raise ValueError("no photo named (column 'photo')")
         row.note = cells.get("note", "")
@@ -143,8 +148,8 @@ def _row(cells: dict[str, str], line: int, extra_cells: bool) -> ManifestRow:
         row.riichi = _words(cells.get("riichi", ""))
         row.dora = _tiles(cells.get("dora", ""), "dora")
         row.ura = _tiles(cells.get("ura", ""), "ura")
-        row.honba = counter_text(cells["honba"], "honba") if cells.get("honba") else None
-        row.sticks = counter_text(cells["sticks"], "sticks") if cells.get("sticks") else None
+        row.honba = _counter(cells.get("honba", ""), "honba")
+        row.sticks = _counter(cells.get("sticks", ""), "sticks")
         if cells.get("winning_tile"):
             tiles = _tiles(cells["winning_tile"], "winning_tile")
             if len(tiles) != 1:
@@ -178,6 +183,10 @@ def _tiles(value: str, column: str) -> list[str]:
         raise ValueError(f"{column}: {exc}") from None
 
 
+def _counter(value: str, column: str) -> int | None:
+    """honba or sticks: a whole number 0..:data:`MAX_COUNTER` by the sessions' one number rule
+    (:func:`scoring.session.numbers.whole_number`; "" = not given)."""
+    return whole_number(value, column, 0, MAX_COUNTER)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -193,6 +202,10 @@ def session_from_manifest(
     as for a session file."""
     if len(players) != 4:
         raise SessionError(f"--players: name the four players in seat order E S W N, got {len(players)}")
+    bad = next((c for c in map(control_character, players) if c), None)
+    if bad:
+        raise SessionError(f"--players: a name holds a control character ({bad}): write it without")
+    players = [same_name(p) for p in players]  # look-alike names are one player, as in a session file
     tables = sorted({r.table for r in rows if not r.error})
     if table is not None:
         rows = [r for r in rows if r.table == table]
@@ -217,11 +230,11 @@ def session_from_manifest(
                 photo=r.photo,
                 winner=r.seat,
                 win_by=r.win_by or None,
-                discarder=r.discarder or None,
+                discarder=same_name(r.discarder) or None,
                 flags=list(r.flags),
                 dora=list(r.dora),
                 ura=list(r.ura),
-                riichi=list(r.riichi),
+                riichi=[same_name(n) for n in r.riichi],
                 honba=r.honba,
                 sticks=r.sticks,
                 winning_tile=r.winning_tile or None,

@@ -39,7 +39,7 @@ from starlette.concurrency import run_in_threadpool
 
 from scoring.errors import UnknownKeyError
 from scoring.hand import HandError
-from scoring.rules import RULE_SYSTEMS
+from scoring.rules import RULE_SYSTEMS, check_context
 from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
 from scoring.session.html import sheet_html
 from scoring.session.i18n import DEFAULT_LANG, LANGS, catalog, render, translator
@@ -95,6 +95,7 @@ def _sheet(body: SessionRequest) -> Sheet:
         raise ApiError(400, f"a session has at most {MAX_ROWS} rows here, this one has {len(hands)}")
     try:
         options = option_values(body.options, "options")  # read as a session file's and the CLI's
+        check_context(body.rules, (), options)  # an unknown option refused, as the command line does
         session = session_from_dict(body.session)
         for row in session.rows:
             # the server reads no files for the page: a photo comes with the page's reading of it

@@ -57,19 +57,19 @@ def test_each_line_is_read_and_a_bad_line_is_its_own_error() -> None:
     assert second.winning_tile == "4s" and second.confirmed and second.note == "checked"
     assert second.options == {"red_fives": "false", "five_counters": "yes"}
     expected = {
-        # the words of a situation read as on every front end, with the one message (issue 35 item 3)
+        # the situation's words read as on every front end, with the one message (issue 35 item 3)
         "4": "seat must be E, S, W or N",
         "5": "win_by",
         "6": "dora",
-        "7": "honba must be a whole number from 0 to 100, not '1e29'",
-        "8": "honba must be a whole number from 0 to 100, not 'true'",
-        "9": "honba must be a whole number from 0 to 100, not 101",
+        "7": "honba: a whole number 0..100, not '1e29'",
+        "8": "honba: a whole number 0..100, not 'true'",
+        "9": "honba: a whole number 0..100, not 101",
         "10": "flags: 'Ippatsu!' is not a flag name",
         "11": "winning_tile: one tile code",
         "12": "options: NAME=VALUE",
         "13": "t3-h01.jpg is listed twice (first on line 2)",
         "14": "no photo named",
-        "15": "honba must be a whole number",  # Arabic-Indic digits are not read as ASCII ones
+        "15": "honba: a whole number",  # Arabic-Indic digits are not read as ASCII ones
     }
     for hand, words in expected.items():
         row = by_hand[hand]

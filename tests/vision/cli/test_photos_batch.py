@@ -126,7 +126,7 @@ def test_each_photo_is_scored_in_its_manifest_lines_context(
     )
     assert "too large" in by_name["bomb.png"]["error"]
     assert by_name["missing.jpg"]["error"] == "skipped: no such file"
-    assert by_name["h5.jpg"]["error"].startswith("manifest line 8: honba must be a whole number from 0 to")
+    assert by_name["h5.jpg"]["error"].startswith("manifest line 8: honba: a whole number 0..100")
     assert by_name["extra.jpg"]["error"] == "skipped: not in the manifest"
     assert "8 photos: 3 read, 1 unreadable, 2 skipped, 2 manifest lines with errors" in text
 

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from scoring.candidates import render
+from scoring.candidates import render, render_waits
 from scoring.context import HandContext
 from scoring.result import Score
 from vision.classes import BACK
@@ -470,6 +470,10 @@ def breakdown(frame: np.ndarray, reading: SteadyView) -> np.ndarray:
     if reading.guessed:
         hint = "set the tile that won apart at the right of the row"
         listed = _ascii(render(reading.result.candidates, hint)).split("\n")
+        rows += [(ln, "") for ln in _wrap(listed, width, fs)]
+    if reading.result.waits:
+        hint = "show the tile that won beside the hand"
+        listed = _ascii(render_waits(reading.result.waits, hint)).split("\n")
         rows += [(ln, "") for ln in _wrap(listed, width, fs)]
     rows += [("  " + _ascii(name), str(value)) for name, value in s.elements.items()]
     if s.elements:

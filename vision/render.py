@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.candidates import render as render_candidates
+from scoring.candidates import render_waits
 from scoring.cli import describe_hand
 from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
@@ -87,6 +88,8 @@ def text_lines(result: HandResult) -> list[str]:
         lines.append(describe_hand(result.hand))
     if result.candidates and result.winning_from not in ("given", "photo"):
         lines.append(render_candidates(result.candidates, "give the one that won with --winning-tile"))
+    if result.waits:
+        lines.append(render_waits(result.waits, "photograph the hand with the tile that won"))
     lines.append(result.score.render())
     return lines
 
@@ -131,8 +134,20 @@ def photo_json(result: HandResult) -> dict[str, Any]:
         out["score"] = result.score.to_json()
     if result.candidates:
         out["candidates"] = [c.to_json() for c in result.candidates]
+    out.update(problem_json(result))
     out["winning_tile_from"] = result.winning_from
     out["scored_winning_tile"] = result.scored_winning_tile
+    return out
+
+
+def problem_json(result: HandResult) -> dict[str, Any]:
+    """Why the tiles are no win whichever tile won (``problem``: its kind and facts) and a ready
+    hand's ``waits``, each scored as the winning tile; nothing for a hand with no such problem."""
+    out: dict[str, Any] = {}
+    if result.problem is not None:
+        out["problem"] = {"kind": result.problem.kind, **result.problem.facts()}
+    if result.waits:
+        out["waits"] = [c.to_json() for c in result.waits]
     return out
 
 
@@ -275,6 +290,8 @@ def page_json(result: HandResult, ids: list[Any] | None = None) -> dict[str, Any
         # the tiles that could have completed a hand with no winning tile set apart, and the one
         # the score takes; what to check, as kinds the page words itself (vision.web.notices)
         "candidates": candidates_payload(result.candidates),
+        # a hand one tile short: each tile it waits on, with what it would score
+        "waits": candidates_payload(result.waits),
         "winning": winning_payload(
             result.winning_from, result.scored_winning_tile, result.layout.winning_tile
         ),
@@ -282,7 +299,7 @@ def page_json(result: HandResult, ids: list[Any] | None = None) -> dict[str, Any
             *tile_notices(result.problem_kinds, result.tile_checks, page_id),
             *score_notices(
                 result.score, result.hand, result.candidates, result.winning_from, result.score_reason,
-                result.hand_error,
+                result.hand_error, result.problem, result.waits,
             ),
         ],
         # what to check, each naming its tiles by the page's ids
@@ -319,6 +336,7 @@ def camera_json(result: HandResult, frame: int, seconds: float) -> dict[str, Any
         "winning_tile_from": result.winning_from,
         "scored_winning_tile": result.scored_winning_tile,
         "candidates": [c.to_json() for c in result.candidates],
+        **problem_json(result),
         "read_ms": round(seconds * 1000, 1),
     }
 

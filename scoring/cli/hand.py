@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.candidates import render as render_candidates
-from scoring.candidates import score_or_best
+from scoring.candidates import render_waits, score_or_best
 from scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
@@ -28,6 +28,7 @@ from scoring.cli.common import (
 )
 from scoring.context import score_or_invalid
 from scoring.hand import Hand, HandError
+from scoring.incomplete import named
 from scoring.notation import format_hand, parse_hand
 from scoring.result import Score
 from scoring.rules import check_context, scorer
@@ -81,12 +82,19 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
         if found:
             record["scored_winning_tile"] = chosen.tile.code if chosen else None
             record["candidates"] = [c.to_json() for c in found]
+        if scored.problem is not None:
+            record["problem"] = {"kind": scored.problem.kind, **scored.problem.facts()}
+        if scored.waits:
+            record["waits"] = [c.to_json() for c in scored.waits]
         json.dump(record, out, ensure_ascii=False)
         out.write("\n")
     else:
         out.write(describe_hand(hand) + "\n")
         if found:
             out.write(render_candidates(found, "write 'ron TILE' or 'tsumo TILE' to say which") + "\n")
+        if scored.waits:
+            hint = "add the tile that won with 'ron TILE' or 'tsumo TILE'"
+            out.write(render_waits(scored.waits, hint) + "\n")
         out.write(score.render() + "\n")
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
@@ -121,7 +129,8 @@ def score_line(line: str | bytes, rules: str, options: dict[str, str]) -> dict[s
         hand = hand_from_dict(parse_json(line))
     except HandError as exc:
         return Score.invalid(rules, str(exc)).to_json()
-    return score_or_invalid(hand, rules, options).to_json()  # a scorer bug is reported on its line
+    # a scorer bug is reported on its line; a hand of the wrong size says so
+    return named(score_or_invalid(hand, rules, options), hand).to_json()
 
 
 def cmd_hands(args: argparse.Namespace, out: TextIO) -> int:

@@ -330,6 +330,7 @@ def test_a_hand_typed_without_its_winning_tile_is_scored_with_every_candidate():
     record = json.loads(out)
     assert code == 0 and record["valid"] and record["scored_winning_tile"] == "2m"
     assert len(record["candidates"]) == 13 and record["candidates"][0]["tile"] == "2m"
-    # a hand short of a tile has no candidate: the scorer's reason, as before
+    # a hand short of a tile has no candidate: its count and its waits, never "no winning tile"
     code, out = run(["hand", "234m55p12345678s riichi", "--rules", "riichi"])
-    assert code == 1 and "no winning tile" in out and "candidate" not in out
+    assert code == 1 and "13 tiles: a finished hand has 14, one is missing" in out
+    assert "no winning tile" not in out and "candidate" not in out

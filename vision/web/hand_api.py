@@ -165,8 +165,11 @@ def score_payload(
     out = score_json(hand, score, problems)
     out.update(
         candidates=candidates_payload(found),
+        waits=candidates_payload(result.waits),
         winning=winning_payload(winning_from, scored),
-        notices=score_notices(score, built, found, winning_from, reason, hand_error),
+        notices=score_notices(
+            score, built, found, winning_from, reason, hand_error, result.problem, result.waits
+        ),
     )
     return out
 

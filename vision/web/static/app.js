@@ -424,6 +424,7 @@
       score: data.score,
       settlement: data.settlement,
       candidates: data.candidates,
+      waits: data.waits,
       winning: data.winning,
       notices: [...tileNotices, ...(data.notices || [])],
     };
@@ -693,6 +694,22 @@
     box.append(bar);
   }
 
+  // one candidate (or wait) as a tile with its score in short and what its win needs
+  function candidateItem(tag, c) {
+    const b = el(tag, `cand${c.valid ? "" : " no-win"}`);
+    b.dataset.code = c.code;
+    const face = tileFace(c.code, c);
+    face.tabIndex = -1;
+    face.setAttribute("aria-hidden", "true");
+    const what = c.valid ? `${c.total} ${c.unit}${c.fu ? ` ${msg("score.fu", { fu: c.fu })}` : ""}` : msg("candidates.no_win");
+    const text = el("span", "cand-text");
+    text.append(el("b", "", what));
+    for (const need of c.needs || []) text.append(el("small", "", msg(`needs.${need}`)));
+    b.append(face, text);
+    b.setAttribute("aria-label", `${c.name}: ${what}`);
+    return b;
+  }
+
   // the tiles that could have won (no winning tile set apart), best first: tap one to say it won
   function drawCandidates(box, data) {
     const list = data.candidates || [];
@@ -703,22 +720,25 @@
     wrap.append(el("p", "cand-title", msg(w.from === "given" ? "candidates.title_chosen" : "candidates.title")));
     const row = el("div", "cand-row");
     for (const c of list) {
-      const b = el("button", `cand${c.valid ? "" : " no-win"}`);
+      const b = candidateItem("button", c);
       b.type = "button";
-      b.dataset.code = c.code;
       b.setAttribute("aria-pressed", String(c.code === w.tile));
-      const face = tileFace(c.code, c);
-      face.tabIndex = -1;
-      face.setAttribute("aria-hidden", "true");
-      const what = c.valid ? `${c.total} ${c.unit}${c.fu ? ` ${msg("score.fu", { fu: c.fu })}` : ""}` : msg("candidates.no_win");
-      const text = el("span", "cand-text");
-      text.append(el("b", "", what));
-      for (const need of c.needs || []) text.append(el("small", "", msg(`needs.${need}`)));
-      b.append(face, text);
-      b.setAttribute("aria-label", `${c.name}: ${what}`);
       b.addEventListener("click", () => { state.winningTile = c.code; scoreNow(); });
       row.append(b);
     }
+    wrap.append(row);
+    box.append(wrap);
+  }
+
+  // a hand one tile short of a win (a ready hand): each tile it waits on, with what it would score
+  function drawWaits(box, data) {
+    const list = data.waits || [];
+    if (!list.length) return;
+    const wrap = el("div", "candidates waits");
+    wrap.id = "waits";
+    wrap.append(el("p", "cand-title", msg("waits.title")));
+    const row = el("div", "cand-row");
+    for (const c of list) row.append(candidateItem("span", c));
     wrap.append(row);
     box.append(wrap);
   }
@@ -739,6 +759,7 @@
       box.append(p);
     }
     drawCandidates(box, data);
+    drawWaits(box, data);
     if (!s.valid) {
       if (!notices.length) box.append(el("p", "invalid", msg("score.none")));
       return;

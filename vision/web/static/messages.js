@@ -28,6 +28,8 @@
     "notice.incomplete": "The hand shows {have} tiles, but a finished hand has {need} (a kong counts as three). Tap “+ Add a tile the photo missed”, remove a tile that is not one, or photograph the hand again.",
     "notice.too_many": "The hand shows {have} tiles, but a finished hand has {need} (a kong counts as three). Tap a tile that is not part of the hand and choose “Not a tile”, or photograph the hand again.",
     "notice.not_winning_shape": "These tiles do not make a winning hand. Tap any tile that was misread to correct it, or photograph the hand again.",
+    "notice.ready": "The hand shows {have} tiles: one short of a finished hand, and ready to win. Below, each tile it waits on with what it would score. If the photo missed a tile, tap “+ Add a tile the photo missed”.",
+    "notice.too_many_copies": "{copies} tiles were read as {tile}, but a set has only four. Tap the wrong ones and correct them.",
     "notice.impossible_hand": "These tiles cannot all be in one hand: {detail}. Tap the wrong tile to correct it.",
     "notice.not_a_win": "Not a win under these rules: {detail}. Check how it was won (beside the score) and the tile that won.",
     "notice.unknown": "Something in this hand needs checking: tap any tile that was misread.",
@@ -55,6 +57,7 @@
     "candidates.chosen": "won",
     "needs.kong_replacement": "if drawn after a kong",
     "needs.robbing_kong": "if robbed from a kong",
+    "waits.title": "It waits on (each with what it would score)",
 
     // the hand card
     "hand.no_tiles": "No tiles were found in this photo.",

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_run_ends_by_saying_how_to_run_the_command() -> None:
     # -n: the commands make would run, none run; -B: as on a fresh clone (every step)
-    out = subprocess.run(["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    made = subprocess.run(["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = made.stdout
     lines = [ln for ln in out.splitlines() if ln.strip()]
     last = "\n".join(lines[-2:])
     assert ".venv/bin/mahjong-score" in last and "source .venv/bin/activate" in last, last

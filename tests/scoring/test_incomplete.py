@@ -31,7 +31,8 @@ def test_the_count_counts_each_declared_set_as_three_and_a_loser_is_never_counte
 def test_a_fifth_copy_is_named_before_the_count() -> None:
     problem = hand_problem(parse_hand("55555m123p45678s"))  # 13 tiles and a fifth 5m: the copies first
     assert problem is not None and problem.kind == COPIES_KIND
-    assert problem.facts() == {"tile": "5m", "copies": 5} and problem.message == "5 copies of 5m: a set has only 4"
+    assert problem.facts() == {"tile": "5m", "copies": 5}
+    assert problem.message == "5 copies of 5m: a set has only 4"
 
 
 @pytest.mark.parametrize("rules", ["mcr", "riichi", "zung-jung", "classical", "australian"])
@@ -76,7 +77,7 @@ def test_a_won_hand_keeps_its_score_and_a_given_winning_tile_is_not_second_guess
 
 
 def test_named_replaces_only_a_refusal_of_a_hand_with_a_problem() -> None:
-    short = Hand(concealed=tuple(tile(c) for c in "1m 2m 3m".split()))
+    short = Hand(concealed=tuple(tile(c) for c in ["1m", "2m", "3m"]))
     refused = Score.invalid("mcr", "MCR scores a won hand: give the winning tile")
     assert named(refused, short).error == "3 tiles: a finished hand has 14, 11 are missing"
     assert named(refused, None) is refused

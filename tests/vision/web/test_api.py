@@ -567,8 +567,7 @@ def test_notices_name_kinds_and_facts_never_cli_words() -> None:
     ready = client.post("/api/score", json={"hand": {"hand": "234m55p12345678s"}, "rules": "riichi"}).json()
     assert ready["notices"] == [{"kind": "ready", "have": 13, "need": 14, "about": "score"}]
     # a ready hand's waits, each with what it would score under the rules (3s, 6s, 9s: Itsu on 9s)
-    assert [w["code"] for w in ready["waits"]][0] == "9s" and {w["code"] for w in ready["waits"]} == {
-        "3s", "6s", "9s"}
+    assert ready["waits"][0]["code"] == "9s" and {w["code"] for w in ready["waits"]} == {"3s", "6s", "9s"}
     assert ready["waits"][0]["valid"] and ready["waits"][0]["total"] > ready["waits"][-1]["total"]
     short = client.post("/api/score", json={"hand": {"hand": "234m55p1234569s"}, "rules": "riichi"}).json()
     assert short["notices"] == [{"kind": "incomplete", "have": 12, "need": 14, "about": "score"}]

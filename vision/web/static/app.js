@@ -743,7 +743,20 @@
     box.append(wrap);
   }
 
+  // the verdict slot above the score: what to check before trusting it. Issue 33's verdict (sure,
+  // or tiles to check) is to fill it; until the result carries one, the tiles still marked and the
+  // notices on the tiles say it
+  function drawVerdict(data) {
+    const slot = $("verdict");
+    const marked = state.tiles.filter((x) => x.flagged && !x.corrected).length;
+    const notes = (data.notices || []).filter((n) => n.about === "tiles").length;
+    slot.dataset.check = String(marked + notes);
+    slot.hidden = !(marked + notes);
+    slot.textContent = marked ? msg("verdict.to_check", { n: marked }) : notes ? msg("verdict.notes", { n: notes }) : "";
+  }
+
   function drawScore(data) {
+    drawVerdict(data);
     const box = $("score");
     box.replaceChildren();
     const s = data.score;
@@ -997,7 +1010,17 @@
     document.dispatchEvent(new Event("mahjong:lang"));
   }
 
+  // the top bar's height, for the scroll to stop below it (app.css: scroll-padding-top); it wraps
+  // onto a second line on a narrow phone
+  function watchTopbar() {
+    const bar = document.querySelector(".topbar");
+    const keep = () => document.documentElement.style.setProperty("--topbar-h", `${bar.offsetHeight}px`);
+    keep();
+    if (window.ResizeObserver) new ResizeObserver(keep).observe(bar);
+  }
+
   async function start() {
+    watchTopbar();
     for (const b of $("lang-switch").children) b.addEventListener("click", () => setLang(b.dataset.lang, true));
     await setLang(browserLang(), false);
     loadSettings();

@@ -58,6 +58,8 @@
     "needs.kong_replacement": "if drawn after a kong",
     "needs.robbing_kong": "if robbed from a kong",
     "waits.title": "It waits on (each with what it would score)",
+    "verdict.to_check": "{n} tile(s) to check before you trust the score: they are marked in the hand below.",
+    "verdict.notes": "Check the notes under the hand below before you trust the score.",
 
     // the hand card
     "hand.no_tiles": "No tiles were found in this photo.",
@@ -240,6 +242,9 @@
     "sets.summary_one_row": "{tiles} tiles in 1 row: {taught} to teach “{set}”, each the code under its picture.",
     "sets.summary_differ": "The reader read {n} of them otherwise (marked): check those codes.",
     "sets.taught_n": "Taught {n} tiles to “{name}”.",
+    "sets.already": "{n} were taught before from the same photo: not added again.",
+    "sets.row_not_taught": "Row {row}, not taught: {found}, {given}",
+    "sets.summary_unpaired": "{n} row(s) did not pair with their codes and will not be taught (shown with the tiles found): fix their codes, or photograph them again.",
     "sets.taught_this": "Taught this {code} to “{name}”.",
     "sets.correction_undone": "Not taught to “{name}”: the correction stays on this photo only.",
     "sets.not_taught_error": "Not taught to “{name}”: {error}",

@@ -198,3 +198,32 @@ def test_after_a_read_the_score_comes_first_and_the_chip_and_picker_show_their_t
                 assert not errors, errors
             finally:
                 context.close()
+
+
+def test_a_hand_one_tile_short_shows_what_each_wait_would_score(browser: Any) -> None:  # noqa: F811
+    """The example left in one row, its 3m taken out as "not a tile": 13 tiles, ready on 3m and
+    6m; the score card says so and lists both waits with their scores (issue 38 item 3)."""
+    from tests.vision.support import one_row_manifest
+    from tests.vision.web.test_browser import _set_context
+    from vision.web.app import create_app
+
+    with Server(create_app(TruthReader(one_row_manifest()))) as base:
+        context, page, errors = _open(browser, base, 390, "en", "ready")
+        try:
+            _set_context(page)
+            page.set_input_files("#photo", str(EXAMPLE))
+            page.wait_for_selector("#score[data-valid='true']")
+            assert page.locator("#waits").count() == 0  # a won hand has no waits
+            page.locator("#hand .tile[data-code='3m']").first.click()
+            page.wait_for_selector("#palette[open]")
+            page.click("#palette-remove")
+            page.wait_for_selector("#score[data-valid='false'] #waits .cand")
+            each = "es => es.map(e => [e.dataset.code, e.innerText])"
+            waits = page.eval_on_selector_all("#waits .cand", each)
+            assert sorted(code for code, _ in waits) == ["3m", "6m"]
+            assert all("han" in text for _, text in waits), waits
+            notice = page.inner_text("#score p[data-kind='ready']")
+            assert "13 tiles" in notice and "one short" in notice
+            assert not errors, errors
+        finally:
+            context.close()

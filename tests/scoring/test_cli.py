@@ -120,6 +120,19 @@ def test_hands_batch_keeps_order_and_survives_bad_lines(monkeypatch):
     assert results[4]["points"] == {"tsumo_others_pay": 4000}
 
 
+def test_hands_names_a_hand_of_the_wrong_size_or_a_fifth_copy(monkeypatch):
+    """Not "no winning tile: say which": the count, or the copies (issue 38 item 3)."""
+    lines = [
+        json.dumps({"hand": "234m55p12345678s"}),  # 13 tiles
+        json.dumps({"hand": "55555m123p456789s", "winning_tile": "9s"}),
+    ]
+    code, out = run(["hands", "-", "--rules", "riichi"], "\n".join(lines) + "\n", monkeypatch)
+    short, five = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and not short["valid"] and not five["valid"]
+    assert short["error"] == "13 tiles: a finished hand has 14, one is missing"
+    assert five["error"] == "5 copies of 5m: a set has only 4"
+
+
 def test_hands_missing_file(capsys, tmp_path):
     code, _ = run(["hands", str(tmp_path / "nope.jsonl"), "--rules", "riichi"])
     assert code == 2 and "no such file" in capsys.readouterr().err

@@ -115,29 +115,24 @@ class _Frame:
         return sorted(tiles, key=self.cx)
 
 
+def _cut(tiles: list[TileRead], sizes: list[int]) -> Rows:
+    """``tiles`` in their order, cut into consecutive pieces of these sizes."""
+    ends = list(itertools.accumulate(sizes))
+    return [tiles[end - n : end] for n, end in zip(sizes, ends, strict=True)]
+
+
 def _splits(row: list[TileRead], sizes: list[int], frame: _Frame) -> list[Rows]:
     """The ways to cut one photo row into consecutive typed rows of these sizes: its tiles in
     order, cut where each typed row ends; and, where the row's tiles stand at distinct heights
     (a row behind another), its bands top to bottom, each in order."""
-    out: list[Rows] = []
-    start = 0
-    cut: Rows = []
-    for n in sizes:
-        cut.append(row[start : start + n])
-        start += n
-    out.append(cut)
-    by_height = sorted(row, key=frame.cy)
+    out = [_cut(row, sizes)]
+    bands = _cut(sorted(row, key=frame.cy), sizes)
     gap = BAND_GAP * frame.height(row)
-    bands: Rows = []
-    start = 0
-    for n in sizes:
-        bands.append(by_height[start : start + n])
-        start += n
     apart = all(
         min(frame.cy(t) for t in lower) - max(frame.cy(t) for t in upper) >= gap
         for upper, lower in itertools.pairwise(bands)
     )
-    if apart:
+    if apart and len(bands) > 1:
         out.append([frame.in_order(b) for b in bands])
     return out
 

@@ -394,14 +394,16 @@
   // a typed row that did not pair: its counts, and the tiles found where it was looked for (each
   // with the reader's code): not taught, for the player to fix its codes or photograph it again
   function drawUnpaired(u) {
-    const box = el("div", "prow unpaired");
+    const box = el("div", "prow");
+    box.classList.add("unpaired");
     box.dataset.row = String(u.row);
     const found = msg(u.found === 1 ? "sets.tile_found" : "sets.tiles_found", { n: u.found });
     const given = msg(u.given === 1 ? "sets.code_given" : "sets.codes_given", { n: u.given });
     box.append(el("span", "row-label", msg("sets.row_not_taught", { row: u.row, found, given }) + (u.codes ? ` (${u.codes})` : "")));
     const tiles = el("div", "ptiles");
     for (const t of u.tiles || []) {
-      const fig = el("figure", "pair skip");
+      const fig = el("figure", "pair");
+      fig.classList.add("skip");
       const img = el("img");
       img.src = t.crop;
       img.alt = t.read;

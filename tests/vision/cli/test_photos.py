@@ -230,9 +230,11 @@ def test_the_progress_bar_is_drawn_on_a_terminal_and_never_into_a_file(
     assert code == 0 and "\r" not in err and "photo" not in err, err
     terminal = _Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
+    shutil.copy(EXAMPLE, folder / "p3\x1b[2J.jpg")  # a name that would clear the screen
     code, _, _ = _run([*argv, "--force"], capsys)
     drawn = terminal.getvalue()
-    assert code == 0 and "\r" in drawn and "2/2" in drawn and "p2.jpg" in drawn, drawn
+    assert code == 0 and "\r" in drawn and "3/3" in drawn and "p3" in drawn, drawn
+    assert "\x1b[2J" not in drawn  # the name is cleaned (scoring.clean_text.for_terminal)
     quiet = _Terminal()
     monkeypatch.setattr("sys.stderr", quiet)
     code, _, _ = _run([*argv, "--force", "--quiet"], capsys)

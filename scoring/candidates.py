@@ -27,9 +27,10 @@ from typing import Any
 from scoring.context import score_or_invalid
 from scoring.decompose import readings
 from scoring.hand import Hand, HandError
-from scoring.incomplete import COPIES, HAND_TILES, SHORT, Problem, hand_problem, no_completing_tile
+from scoring.incomplete import COPIES_KIND, Problem, hand_problem, no_completing_tile, ready
 from scoring.result import Score
 from scoring.rules import score_hand
+from scoring.tile_counts import COPIES
 from scoring.tiles import ALL_KINDS, Tile, sort_key
 
 #: The situations a candidate may need (flags of the structured form), with the way the hand
@@ -242,11 +243,11 @@ def score_or_best(
 
 def _no_win(hand: Hand, rules: str, options: Mapping[str, str] | None, problem: Problem) -> Scored:
     """The invalid score that names ``problem``; a hand one tile short lists its waits."""
-    ready = problem.kind == SHORT and problem.have == HAND_TILES - 1 and hand.winning_tile is None
-    found = waits(hand, rules, options) if ready else []
+    one_short = ready(hand) and problem.kind != COPIES_KIND
+    found = waits(hand, rules, options) if one_short else []
     message = problem.message
     if found:
         message += f"; it waits on {', '.join(tile_codes(found))}"
-    elif ready:
+    elif one_short:
         message += "; no tile would complete it"
     return Scored(Score.invalid(rules, message), [], None, problem, found)

@@ -1,34 +1,26 @@
-"""What makes a hand no win whatever tile won: the wrong number of tiles, a fifth copy of a tile.
+"""What makes a hand no win whatever tile won, as the front ends show it: the count problem of
+:mod:`scoring.tile_counts` (the one check of the tiles' count and copies, issue 37's), a hand one
+tile short (ready: its waits are worth showing), or fourteen tiles that no tile completes.
 
-A scorer asked about such a hand answers with the first rule it meets, which is often the
-winning tile ("give the winning tile"): true, and no help to a player whose photo lost a tile or
-whose typed hand has thirteen. So every front end (``hand``, ``hands``, ``photo``, ``photos``,
-the camera, the page) and the parsers ask this module first, and name the problem itself: the
-count against the fourteen a finished hand holds, or the tile with more than four copies. A hand
-of the right size that no tile completes is the candidates' finding
-(:func:`scoring.candidates.score_or_best`), worded here too, so that the three problems read
-alike everywhere.
-
-Pure: no rules, no vision; :data:`HAND_TILES` is the one place the fourteen is written.
+Every front end (``hand``, ``hands``, ``photo``, ``photos``, the camera, the page) names these
+problems itself rather than the rules' first refusal ("give the winning tile"): the text front ends
+print the :attr:`Problem.message`, the page words the :attr:`Problem.kind` with its facts
+(``vision/web/notices.py``). :data:`HAND_TILES` is the one place the fourteen is written for them.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from scoring.hand import Hand
 from scoring.result import Score
-from scoring.tiles import Tile
+from scoring.tile_counts import FIFTH_COPY, LONG, SHORT, TOO_MANY_SETS, counted, with_sets
 
 #: a finished hand's tiles, each declared set counting three (a kong's fourth tile is its extra)
 HAND_TILES = 14
-#: the copies of each tile a set holds
-COPIES = 4
-
-#: the problems' kinds, as the page's notices name them (vision/web/notices.py)
-COPIES_KIND, SHORT, LONG = "too_many_copies", "incomplete", "too_many"
-NO_COMPLETING_TILE = "not_winning_shape"
+#: the page's kind for a fifth copy (:data:`scoring.tile_counts.FIFTH_COPY`), and for fourteen
+#: tiles that no tile completes
+COPIES_KIND, NO_COMPLETING_TILE = FIFTH_COPY, "not_winning_shape"
 
 
 @dataclass(frozen=True)
@@ -63,29 +55,25 @@ def loser(hand: Hand) -> bool:
     return hand.extra.get("role") not in (None, "winner")
 
 
+def ready(hand: Hand) -> bool:
+    """Thirteen tiles (each declared set counting three) and no winning tile: a hand waiting on
+    one tile, whose waits the front ends list."""
+    return hand.winning_tile is None and tile_count(hand) == HAND_TILES - 1 and not loser(hand)
+
+
 def hand_problem(hand: Hand) -> Problem | None:
-    """The first reason the tiles themselves rule out a win, whatever the rules and whatever tile
-    won: a tile with more than four copies, then a count other than fourteen. None when the
-    tiles could be a win (a loser's hand is never counted)."""
-    if not hand.extra.get("jokers"):  # Goulash jokers stand for copies the table does not hold
-        kinds = Counter(t.index for t in hand.all_tiles() if not (t.is_back or t.is_bonus))
-        for index, n in sorted(kinds.items()):
-            if n > COPIES:
-                code = Tile(index).code
-                message = f"{n} copies of {code}: a set has only {COPIES}"
-                return Problem(COPIES_KIND, message, tile=code, copies=n)
+    """Why the tiles themselves rule out a win, whatever the rules and whatever tile won
+    (:func:`scoring.tile_counts.counted`: a fifth copy, then the count; a loser's count is never
+    one), or a ready hand one tile short (:func:`ready`); None when the tiles could be a win."""
     have = tile_count(hand)
-    if have == HAND_TILES or loser(hand):
-        return None
-    counted = f"{have} tile{'s' if have != 1 else ''}"
-    if hand.melds:
-        counted += " (each declared set counted as 3)"
-    if have < HAND_TILES:
-        missing = HAND_TILES - have
-        words = "one is missing" if missing == 1 else f"{missing} are missing"
-        return Problem(SHORT, f"{counted}: a finished hand has {HAND_TILES}, {words}", have=have)
-    extra = have - HAND_TILES
-    return Problem(LONG, f"{counted}: a finished hand has {HAND_TILES}, {extra} too many", have=have)
+    found = counted(hand)
+    if found is not None and (found.kind == FIFTH_COPY or not loser(hand)):
+        kind = LONG if found.kind == TOO_MANY_SETS else found.kind
+        return Problem(kind, found.message, have=have, tile=found.tile, copies=found.copies)
+    if ready(hand):
+        short = f"{len(hand.concealed)} concealed tiles {with_sets(hand)}: one tile short of a won hand"
+        return Problem(SHORT, short, have=have)
+    return None
 
 
 def no_completing_tile() -> Problem:
@@ -95,7 +83,6 @@ def no_completing_tile() -> Problem:
         f"{HAND_TILES} tiles, but no tile completes them: they make no winning hand whichever tile won",
         have=HAND_TILES,
     )
-
 
 
 def named(score: Score, hand: Hand | None) -> Score:

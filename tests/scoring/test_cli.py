@@ -129,7 +129,7 @@ def test_hands_names_a_hand_of_the_wrong_size_or_a_fifth_copy(monkeypatch):
     code, out = run(["hands", "-", "--rules", "riichi"], "\n".join(lines) + "\n", monkeypatch)
     short, five = (json.loads(line) for line in out.splitlines())
     assert code == 0 and not short["valid"] and not five["valid"]
-    assert short["error"] == "13 tiles: a finished hand has 14, one is missing"
+    assert short["error"] == "13 concealed tiles with 0 declared sets: one tile short of a won hand"
     assert five["error"] == "5 copies of 5m: a set has only 4"
 
 
@@ -345,5 +345,5 @@ def test_a_hand_typed_without_its_winning_tile_is_scored_with_every_candidate():
     assert len(record["candidates"]) == 13 and record["candidates"][0]["tile"] == "2m"
     # a hand short of a tile has no candidate: its count and its waits, never "no winning tile"
     code, out = run(["hand", "234m55p12345678s riichi", "--rules", "riichi"])
-    assert code == 1 and "13 tiles: a finished hand has 14, one is missing" in out
+    assert code == 1 and "13 concealed tiles with 0 declared sets: one tile short of a won hand" in out
     assert "no winning tile" not in out and "candidate" not in out

@@ -170,7 +170,7 @@ def test_a_photo_short_of_tiles_says_its_count_not_which_tile_to_give() -> None:
     assert result.score is not None and not result.score.valid
     assert result.problem is not None and result.problem.kind == "incomplete" and result.problem.have == 4
     text = "\n".join(text_lines(result))
-    assert "4 tiles: a finished hand has 14, 10 are missing" in text
+    assert "4 concealed tiles with 0 declared sets: a hand has 13 before its winning tile" in text
     assert "--winning-tile" not in text + " ".join(result.problems) and "give the winning tile" not in text
     assert photo_json(result)["problem"] == {"kind": "incomplete", "have": 4, "need": 14}
 

@@ -27,8 +27,9 @@ from typing import Any
 
 from scoring.candidates import Candidate
 from scoring.hand import Hand
-from scoring.incomplete import HAND_TILES, NO_COMPLETING_TILE, SHORT, Problem, tile_count
+from scoring.incomplete import HAND_TILES, NO_COMPLETING_TILE, Problem, tile_count
 from scoring.result import Score
+from scoring.tile_counts import SHORT
 from vision.web.meta import tile_info
 
 

@@ -170,6 +170,7 @@ def test_the_pairing_and_its_toast_in_italian_fit_the_phone(browser, tmp_path: P
             page.wait_for_function("() => document.querySelectorAll('#set-tiles .taught').length === 15")
             taught = _sets_text(page)
             taught_fits = _fits(page)
+            page.wait_for_load_state("networkidle")  # the taught tiles' pictures, before the server stops
     finally:
         context.close()
     assert "Le tessere trovate non corrispondono ai codici" in mismatch and "abbina di nuovo" in mismatch

@@ -5,7 +5,7 @@ tile short (ready: its waits are worth showing), or fourteen tiles that no tile 
 Every front end (``hand``, ``hands``, ``photo``, ``photos``, the camera, the page) names these
 problems itself rather than the rules' first refusal ("give the winning tile"): the text front ends
 print the :attr:`Problem.message`, the page words the :attr:`Problem.kind` with its facts
-(``vision/web/notices.py``). :data:`HAND_TILES` is the one place the fourteen is written for them.
+(``vision/render/notices.py``). :data:`HAND_TILES` is the one place the fourteen is written for them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class Problem:
     copies: int = 0
 
     def facts(self) -> dict[str, object]:
-        """The facts of the problem's kind, for a client to word (vision.web.notices)."""
+        """The facts of the problem's kind, for a client to word (vision.render.notices)."""
         if self.kind == COPIES_KIND:
             return {"tile": self.tile, "copies": self.copies}
         return {"have": self.have, "need": self.need}

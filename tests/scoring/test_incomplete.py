@@ -86,7 +86,8 @@ def test_a_won_hand_keeps_its_score_and_a_given_winning_tile_is_not_second_guess
 def test_named_replaces_only_a_refusal_of_a_hand_with_a_problem() -> None:
     short = Hand(concealed=tuple(tile(c) for c in ["1m", "2m", "3m"]))
     refused = Score.invalid("mcr", "MCR scores a won hand: give the winning tile")
-    assert (named(refused, short).error or "").startswith("3 concealed tiles with 0 declared sets: a hand has 13")
+    said = named(refused, short).error or ""
+    assert said.startswith("3 concealed tiles with 0 declared sets: a hand has 13")
     assert named(refused, None) is refused
     valid = Score("mcr", True)
     assert named(valid, short) is valid

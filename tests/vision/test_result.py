@@ -16,7 +16,7 @@ from scoring.tiles import tile
 from tests.vision.support import EXAMPLE, TruthReader, truth_tiles
 from vision.layout import Layout
 from vision.read import TileRead
-from vision.render import photo_json
+from vision.render.records import photo_json
 from vision.result import mend_notes
 from vision.table import LeftOut
 
@@ -163,7 +163,7 @@ def _without(manifest: dict, codes: list[str], keep: int | None = None) -> dict:
 def test_a_photo_short_of_tiles_says_its_count_not_which_tile_to_give() -> None:
     """Four tiles read: the count, never "give it with --winning-tile" (issue 38)."""
     from tests.vision.support import one_row_manifest
-    from vision.render import text_lines
+    from vision.render.text import text_lines
 
     reader = TruthReader(_without(one_row_manifest(), [], keep=4))
     result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "mcr", {})
@@ -178,7 +178,9 @@ def test_a_photo_short_of_tiles_says_its_count_not_which_tile_to_give() -> None:
 def test_a_ready_hand_photographed_lists_its_waits_in_text_json_page_and_camera() -> None:
     """The example in one row less its 3m: 13 tiles waiting on 3m and 6m, each scored."""
     from tests.vision.support import one_row_manifest
-    from vision.render import camera_json, page_json, text_lines
+    from vision.render.page import page_json
+    from vision.render.records import camera_json
+    from vision.render.text import text_lines
 
     reader = TruthReader(_without(one_row_manifest(), ["3m"]))
     result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "riichi", {})

@@ -27,6 +27,7 @@ from vision.classes import BACK, TILE_CLASSES
 from vision.layout import PROBLEM_KINDS, Layout, lay_out
 from vision.read import TileRead
 from vision.scene import Change, Scene
+from vision.verdict import Verdict, judge
 from vision.zoom import SecondPass
 
 #: the kind of the note that says which candidate winning tile the score assumes
@@ -111,6 +112,8 @@ class HandResult:
     #: what each step of the photo's road added, dropped, moved or recoded, and why
     #: (:class:`vision.scene.Change`; empty for tiles a player placed)
     record: list[Change] = field(default_factory=list)
+    #: sure, or the tiles to check by place (:mod:`vision.verdict`): what a front end shows first
+    verdict: Verdict = field(default_factory=lambda: Verdict(False))
 
     @property
     def problems(self) -> list[str]:
@@ -239,6 +242,11 @@ def finish(
     found_checks = checks(tiles, layout, fields.get("rejected", []))
     timings = dict(fields.pop("timings", {}))
     timings["score"] = time.perf_counter() - t0
+    every = [
+        *(Check(k, p) for k, p in zip(kinds, problems, strict=True)),
+        *found_checks,
+        *(Check(CANDIDATE, n) for n in notes),
+    ]
     return HandResult(
         tiles=list(tiles),
         layout=layout,
@@ -247,11 +255,8 @@ def finish(
         score=score,
         rules=rules,
         hand_error=hand_error,
-        checks=[
-            *(Check(k, p) for k, p in zip(kinds, problems, strict=True)),
-            *found_checks,
-            *(Check(CANDIDATE, n) for n in notes),
-        ],
+        checks=every,
+        verdict=judge(tiles, layout, every),
         timings=timings,
         candidates=found,
         winning_from=winning_from,

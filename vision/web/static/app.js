@@ -751,14 +751,21 @@
     box.append(wrap);
   }
 
-  // the verdict slot above the score: what to check before trusting it. Issue 33's verdict (sure,
-  // or tiles to check) is to fill it; until the result carries one, the tiles still marked and the
-  // notices on the tiles say it
+  // the verdict above the score: sure, or what to check before trusting it (issue 33's verdict,
+  // worded by the server: data.verdict.line); a rescore keeps the read's verdict. Without one (a
+  // server before it), the tiles still marked and the notices on the tiles say it
   function drawVerdict(data) {
     const slot = $("verdict");
+    const verdict = data.verdict || (state.result && state.result.verdict);
     const marked = state.tiles.filter((x) => x.flagged && !x.corrected).length;
     const notes = (data.notices || []).filter((n) => n.about === "tiles").length;
-    slot.dataset.check = String(marked + notes);
+    if (verdict && verdict.line) {
+      slot.textContent = verdict.line;
+      slot.dataset.sure = String(Boolean(verdict.sure));
+      slot.hidden = false;
+      return;
+    }
+    delete slot.dataset.sure;
     slot.hidden = !(marked + notes);
     slot.textContent = marked ? msg("verdict.to_check", { n: marked }) : notes ? msg("verdict.notes", { n: notes }) : "";
   }

@@ -25,12 +25,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.context import score_or_invalid
 from scoring.decompose import readings
 from scoring.hand import Hand, HandError
 from scoring.incomplete import COPIES_KIND, Problem, hand_problem, no_completing_tile, ready
 from scoring.result import Score
-from scoring.rules import score_hand
+from scoring.rules import score_hand, score_or_invalid
 from scoring.tile_counts import COPIES
 from scoring.tiles import ALL_KINDS, Tile, sort_key
 
@@ -84,7 +83,7 @@ def _situations(hand: Hand, win: Tile) -> list[str]:
     holding no other copy of the tile: the other three were the robbed kong's pung)."""
     out = []
     for flag, how in SITUATIONS.items():
-        if flag in hand.flags or hand.win_by != how:
+        if flag in hand.context.flags or hand.context.win_by != how:
             continue
         if flag == "kong_replacement" and not any(m.kind == "kong" for m in hand.melds):
             continue
@@ -121,7 +120,7 @@ def candidates(hand: Hand, rules: str, options: Mapping[str, str] | None = None)
     for win in sorted(set(hand.concealed), key=sort_key):
         if win.is_back or win.is_bonus:
             continue
-        found = _try(hand.with_changes(winning_tile=win), win, rules, options)
+        found = _try(hand.with_context(winning_tile=win), win, rules, options)
         if found is not None:
             out.append(found)
     return sorted(out, key=_rank)
@@ -135,7 +134,7 @@ def _try(trial: Hand, win: Tile, rules: str, options: Mapping[str, str] | None) 
     if score.valid:
         return Candidate(win, score)
     for flag in _situations(trial, win):
-        more = _score(trial.with_changes(flags=trial.flags | {flag}), rules, options)
+        more = _score(trial.with_context(flags=trial.context.flags | {flag}), rules, options)
         if more.valid:
             return Candidate(win, more, (flag,))
     return Candidate(win, score) if readings(trial) else None
@@ -151,7 +150,7 @@ def waits(hand: Hand, rules: str, options: Mapping[str, str] | None = None) -> l
     for win in ALL_KINDS:
         if held[win.index] >= COPIES:
             continue
-        trial = hand.with_changes(concealed=(*hand.concealed, win), winning_tile=win)
+        trial = hand.with_changes(concealed=(*hand.concealed, win)).with_context(winning_tile=win)
         found = _try(trial, win, rules, options)
         if found is not None:
             out.append(found)
@@ -202,7 +201,7 @@ def score_or_best(
     score = score_or_invalid(hand, rules, options, hand_error=hand_error, on_bug=on_bug)
     if hand is not None and not score.valid and (problem := hand_problem(hand)) is not None:
         return _no_win(hand, rules, options, problem)
-    if hand is None or not (listed or (hand.winning_tile is None and not score.valid)):
+    if hand is None or not (listed or (hand.context.winning_tile is None and not score.valid)):
         return Scored(score, [], None)
     try:
         found = candidates(hand, rules, options)
@@ -211,9 +210,9 @@ def score_or_best(
             on_bug(exc)
         bug = f"internal error while scoring: {type(exc).__name__}: {exc}"
         return Scored(Score.invalid(rules, bug), [], None)
-    if hand.winning_tile is None and not found:
+    if hand.context.winning_tile is None and not found:
         return _no_win(hand, rules, options, no_completing_tile())
-    chosen = best(found) if hand.winning_tile is None else None
+    chosen = best(found) if hand.context.winning_tile is None else None
     return Scored(chosen.score if chosen is not None else score, found, chosen)
 
 

@@ -52,13 +52,13 @@ def tile_count(hand: Hand) -> int:
 def loser(hand: Hand) -> bool:
     """A hand scored as a loser's or a fishing player's (Australian, Classical): it need not be
     finished, so its count is no problem."""
-    return hand.extra.get("role") not in (None, "winner")
+    return hand.context.role != "winner"
 
 
 def ready(hand: Hand) -> bool:
     """Thirteen tiles (each declared set counting three) and no winning tile: a hand waiting on
     one tile, whose waits the front ends list."""
-    return hand.winning_tile is None and tile_count(hand) == HAND_TILES - 1 and not loser(hand)
+    return hand.context.winning_tile is None and tile_count(hand) == HAND_TILES - 1 and not loser(hand)
 
 
 def hand_problem(hand: Hand) -> Problem | None:

@@ -63,14 +63,14 @@ def counted(hand: Hand) -> Counted | None:
     need, have = concealed_needed(hand), len(hand.concealed)
     sets = with_sets(hand)
     kind = SHORT if have < need else LONG
-    if hand.winning_tile is None and not need - 1 <= have <= need:
+    if hand.context.winning_tile is None and not need - 1 <= have <= need:
         short = "short" if have < need else "too many"
         return Counted(
             kind,
             f"{have} concealed tiles {sets}: a hand has {need - 1} before its winning tile and {need} "
             f"with it ({short}: check the tiles)",
         )
-    if hand.winning_tile is not None and have != need:
+    if hand.context.winning_tile is not None and have != need:
         won = f"{have} concealed tiles {sets}: a won hand has {need}, the winning tile among them"
         return Counted(kind, won)
     return None

@@ -10,17 +10,18 @@ becomes a hand and a score.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 import numpy as np
 
 from scoring.candidates import Candidate, needs_words, score_or_best
-from scoring.context import HandContext, with_problems
+from scoring.context import HandContext
 from scoring.hand import Hand, HandError, Meld
 from scoring.incomplete import Problem
 from scoring.result import Score
+from scoring.rules import with_problems
 from scoring.tiles import Tile, TileError, tile
 from vision.checks import Check, checks, mended
 from vision.classes import BACK, TILE_CLASSES
@@ -56,9 +57,8 @@ def hand_from_layout(layout: Layout[TileRead], context: HandContext) -> Hand:
         return Hand(
             concealed=tuple(tile_of(c) for c in layout.concealed),
             melds=tuple(Meld(m.kind, tuple(tile_of(c) for c in m.codes), m.open) for m in layout.melds),
-            winning_tile=winning,
             bonus_tiles=tuple(tile_of(c) for c in layout.bonus_tiles),
-            **context.hand_fields(),
+            context=replace(context, winning_tile=winning),
         )
     except TileError as exc:
         raise HandError(str(exc)) from None

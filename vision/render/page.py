@@ -192,8 +192,8 @@ def typed_page_json(
     and the notices about the score. ``reason``: the rules' own words for refusing the hand."""
     winning_from: str | None = None
     scored_tile: str | None = None
-    if built is not None and built.winning_tile is not None:
-        winning_from, scored_tile = "given", built.winning_tile.code
+    if built is not None and built.context.winning_tile is not None:
+        winning_from, scored_tile = "given", built.context.winning_tile.code
     elif scored.chosen is not None:
         winning_from, scored_tile = "candidate", scored.chosen.tile.code
     out = score_json(hand, scored.score, problems, lang)

@@ -52,7 +52,7 @@ def test_a_ready_hand_lists_its_waits_each_scored_as_that_win(rules: str) -> Non
     )
     assert {w.tile.code for w in scored.waits} == {"3s", "6s", "9s"}
     for w in scored.waits:  # each wait is the 14-tile hand won on that tile, scored by the rules
-        won = hand.with_changes(concealed=(*hand.concealed, w.tile), winning_tile=w.tile)
+        won = hand.with_changes(concealed=(*hand.concealed, w.tile)).with_context(winning_tile=w.tile)
         assert w.score.to_json() == score_hand(won, rules, {}).to_json()
 
 

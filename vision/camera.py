@@ -33,7 +33,8 @@ from scoring.context import HandContext
 from scoring.i18n import DEFAULT_LANG
 from scoring.result import Score
 from vision.classes import BACK
-from vision.detect import DETECTOR_CONF, Detection, detect, iou
+from vision.detect import Detection, detect, iou
+from vision.pipeline import PhotoReader
 from vision.render.camera import breakdown_rows, live_lines
 from vision.render.records import camera_json
 from vision.result import HandResult
@@ -190,25 +191,24 @@ class FrameReader(Protocol):
 class ModelFrameReader:
     """A :class:`vision.pipeline.PhotoReader` whose detector runs on the frame shrunk to a live size."""
 
-    def __init__(self, reader: Any) -> None:
+    def __init__(self, reader: PhotoReader) -> None:
         self.reader = reader
 
     def detect(self, image: np.ndarray) -> list[Detection]:
         """The detector on the frame shrunk to the model's input first (bilinear, as ultralytics
         letterboxes in training; much cheaper per frame than an area resize), boxes scaled back."""
-        model = getattr(self.reader, "det", None)
-        size = getattr(model, "imgsz", None)
-        if size is not None and getattr(model, "dynamic", False):
-            size = (LIVE_DETECT_SIZE, LIVE_DETECT_SIZE)
+        model = self.reader.detector_model()
         h, w = image.shape[:2]
-        if model is None or size is None or max(h, w) <= max(size):
-            dets: list[Detection] = self.reader.detect(image)
-            return dets
+        if model is None:
+            return self.reader.detect(image)
+        size = (LIVE_DETECT_SIZE, LIVE_DETECT_SIZE) if model.dynamic else model.imgsz
+        if max(h, w) <= max(size):
+            return self.reader.detect(image)
         s = min(size[0] / h, size[1] / w)
         small = cv2.resize(
             image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_LINEAR
         )
-        dets = detect(model, small, conf=getattr(self.reader, "conf", DETECTOR_CONF), size=size)
+        dets = detect(model, small, conf=self.reader.conf, size=size)
         k = 1.0 / s
         return [
             Detection((d.box[0] * k, d.box[1] * k, d.box[2] * k, d.box[3] * k), d.label, d.score)

@@ -93,6 +93,16 @@ class PhotoReader:
         self.tileset = tileset
 
     # -- the two models ------------------------------------------------------------------------
+    def detector_model(self) -> OnnxModel | None:
+        """The detector's model, for a caller that runs it at a size of its own (the live camera);
+        None from a stand-in reader that has none."""
+        return self.det
+
+    def reader_model(self) -> OnnxModel | None:
+        """The tile reader's model, whose features a taught set compares; None from a stand-in
+        reader that has none."""
+        return self.rdr
+
     def detect(self, image: np.ndarray) -> list[Detection]:
         return detect(self.det, image, conf=self.conf, size=self.det_size)
 

@@ -94,6 +94,12 @@ class TruthReader(PhotoReader):
         self.ask_gaps = False  # read_boxes gives the manifest whatever boxes it is asked about
         self.read_ends = False  # ... and so beyond a row's ends
 
+    def detector_model(self) -> Any:  # a stand-in: no detector, unless a test gives it one
+        return getattr(self, "det", None)
+
+    def reader_model(self) -> Any:  # ... nor a reader model for a taught set's features
+        return getattr(self, "rdr", None)
+
     def _box(self, t: dict) -> tuple[float, float, float, float]:
         return tuple(v * self.scale for v in t["box"])  # type: ignore[return-value]
 

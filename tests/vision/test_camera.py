@@ -274,6 +274,9 @@ def test_model_reader_detects_on_the_shrunk_frame_and_scales_boxes_back(monkeypa
     class Reader:
         det, conf = Model(), 0.5
 
+        def detector_model(self) -> Model:  # the declared way the camera asks for the detector
+            return self.det
+
     monkeypatch.setattr(camera, "detect", fake_detect)
     dets = camera.ModelFrameReader(Reader()).detect(np.zeros((768, 1024, 3), np.uint8))
     assert seen["shape"] == (360, 480, 3) and seen["conf"] == 0.5

@@ -18,6 +18,7 @@ from scoring.payments import Payment, between_seats, net_by_seat
 from scoring.result import Score
 from scoring.tiles import tile
 from vision.classes import BACK
+from vision.read import TileRead
 from vision.render.notices import score_notices, tile_notices
 from vision.render.order import reading_order
 from vision.render.verdict import verdict_line
@@ -173,13 +174,11 @@ def page_json(result: HandResult, ids: list[Any] | None = None, lang: str = DEFA
     }
 
 
-def _reading_extra(r: Any) -> dict[str, Any]:
+def _reading_extra(r: TileRead) -> dict[str, Any]:
     out: dict[str, Any] = {"confidence": round(float(r.confidence), 4), "flagged": bool(r.flagged)}
-    if getattr(r, "corrected_from", None):
+    if r.corrected_from:
         out["corrected_from"] = r.corrected_from
-    out["alternatives"] = [
-        {"code": c, "confidence": round(float(p), 4)} for c, p in getattr(r, "alternatives", ())
-    ]
+    out["alternatives"] = [{"code": c, "confidence": round(float(p), 4)} for c, p in r.alternatives]
     return out
 
 

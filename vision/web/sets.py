@@ -396,14 +396,14 @@ class Sets:
 
     def _crop_size(self) -> int | None:
         reader = self.reader.reader
-        model = None if reader is None else getattr(reader, "rdr", None)
+        model = None if reader is None else reader.reader_model()
         return None if model is None else int(model.imgsz[0])
 
 
 def _model(reader: PhotoReader) -> OnnxModel:
     """The tile reader model, which a taught set's features come from (a stand-in reader in the
     tests may have none)."""
-    model: OnnxModel | None = getattr(reader, "rdr", None)
+    model = reader.reader_model()
     if model is None:
         raise ApiError(503, "this reader cannot use taught sets (it has no tile reader model)")
     return model

@@ -86,6 +86,18 @@ def fake_wheel(folder: Path, pad: int = 0) -> Path:
     return path
 
 
+def _csv(path: Path, rows: list[dict[str, str]]) -> None:
+    with path.open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def _picture(path: Path, image: np.ndarray) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), image)
+
+
 def make_inputs(root: Path, photos: int = 4, crops_per_kind: int = 6, seed: int = 0) -> Inputs:
     rng = np.random.default_rng(seed)
     real = root / "real"
@@ -95,56 +107,38 @@ def make_inputs(root: Path, photos: int = 4, crops_per_kind: int = 6, seed: int 
         name = f"photo{k}_jpg.rf.{k:032x}.jpg"
         image, labels = row_photo(rng)
         img_dir = real / CHINESE / "train" / "images"
-        lab_dir = img_dir.parent / "labels"
-        img_dir.mkdir(parents=True, exist_ok=True)
-        lab_dir.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(img_dir / name), image)
-        (lab_dir / f"{Path(name).stem}.txt").write_text(labels)
+        _picture(img_dir / name, image)
+        (img_dir.parent / "labels").mkdir(exist_ok=True)
+        (img_dir.parent / "labels" / f"{Path(name).stem}.txt").write_text(labels)
         split_rows.append(
             {"dataset": CHINESE, "published": "train", "file": name, "source": f"p{k}", "split": split}
         )
     split_csv = root / "real-split.csv"
-    with split_csv.open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(split_rows[0]))
-        w.writeheader()
-        w.writerows(split_rows)
+    _csv(split_csv, split_rows)
 
     real_crops = root / "realcls"
     rows = []
     for k in range(crops_per_kind):
         code = ("1m", "5z", "9s")[k % 3]
-        f = real_crops / "train" / code / f"c{k}.jpg"
-        f.parent.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(f), crop(rng))
+        _picture(real_crops / "train" / code / f"c{k}.jpg", crop(rng))
         rows.append({"file": f"train/{code}/c{k}.jpg", "code": code, "split": "train", "dataset": CHINESE})
         rows[-1]["upside_down"] = ("0", "1", "")[k % 3]
-        n = real_crops / "train" / "none" / f"n{k}.jpg"
-        n.parent.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(n), crop(rng))
-    with (real_crops / "crops.csv").open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
+        _picture(real_crops / "train" / "none" / f"n{k}.jpg", crop(rng))
+    _csv(real_crops / "crops.csv", rows)
 
     synth = root / "syn" / "cls"
     srows = []
     for k in range(crops_per_kind):
         code = ("back", "2p", "5z")[k % 3]
-        f = synth / "train" / code / f"s{k}.jpg"
-        f.parent.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(f), crop(rng))
+        _picture(synth / "train" / code / f"s{k}.jpg", crop(rng))
         srows.append({"file": f"train/{code}/s{k}.jpg", "upright_in_crop": ("", "1", "0")[k % 3]})
-    with (synth / "crops.csv").open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=["file", "upright_in_crop"])
-        w.writeheader()
-        w.writerows(srows)
+    _csv(synth / "crops.csv", srows)
 
     scenes = root / "syn" / "det"
     for k in range(3):
         image, labels = row_photo(rng, tiles=3)
-        (scenes / "images" / "train").mkdir(parents=True, exist_ok=True)
+        _picture(scenes / "images" / "train" / f"{k:06d}.jpg", image)
         (scenes / "labels" / "train").mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(scenes / "images" / "train" / f"{k:06d}.jpg"), image)
         (scenes / "labels" / "train" / f"{k:06d}.txt").write_text(labels)
 
     wheels = root / "wheels"

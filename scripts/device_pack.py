@@ -145,17 +145,29 @@ def check_size(folder: Path, limit: int) -> int:
 
 
 class Budget:
-    """Bytes left to one part of the pack; what does not fit is counted as left out."""
+    """Bytes left to one part of the pack; what does not fit is counted as left out. After
+    :data:`Budget.GIVE_UP` refusals in a row the part is full: the rest is left out unencoded."""
+
+    GIVE_UP = 20
 
     def __init__(self, name: str, limit: int) -> None:
-        self.name, self.limit, self.used, self.refused = name, max(0, limit), 0, 0
+        self.name, self.limit, self.used, self.refused, self.misses = name, max(0, limit), 0, 0, 0
 
     def take(self, n: int) -> bool:
         if self.used + n > self.limit:
             self.refused += 1
+            self.misses += 1
             return False
         self.used += n
+        self.misses = 0
         return True
+
+    def full(self) -> bool:
+        """True (and one more item counted as left out) once nothing has fitted for a while."""
+        if self.misses >= self.GIVE_UP:
+            self.refused += 1
+            return True
+        return False
 
     @property
     def left(self) -> int:
@@ -224,6 +236,8 @@ def write_det(
     lab_dir.mkdir(parents=True, exist_ok=True)
     names = []
     for name, image, labels in items:
+        if budget.full():
+            continue
         data = encode(image, *encoding)
         text = yolo_text(labels, image.shape[1], image.shape[0]).encode()
         if not budget.take(len(data) + len(text)):
@@ -353,6 +367,8 @@ def pack_crops(
         items = sources[kind] if kind == "camerash" else balanced(sources[kind], i)
         n0 = len(blobs)
         for path, label, up in items:
+            if share.full():
+                continue
             data = crop_bytes(path, kind)
             if data is None or not share.take(len(data) + 8):
                 continue

@@ -377,7 +377,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--det-model", help="train this architecture from scratch instead (e.g. yolo11s.yaml)")
     ap.add_argument("--imgsz", type=int, default=640)
     ap.add_argument("--det-batch", type=int, help="default 64 on the accelerator, 8 on the CPU")
-    ap.add_argument("--det-lr", type=float, default=0.001)
+    ap.add_argument("--det-lr", type=float, default=0.0005, help="rounds D-E fine-tuned at 0.0005")
     ap.add_argument("--reader-init", type=Path, default=ROOT / "models" / "checkpoints" / "reader.pt")
     ap.add_argument("--reader-batch", type=int, help="default 256 on the accelerator, 32 on the CPU")
     ap.add_argument("--reader-lr", type=float, default=0.0005)

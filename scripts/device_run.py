@@ -53,8 +53,9 @@ for _p in (ROOT, SCRIPTS):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-#: what the run tool brings back: at most 8 files of at most 16 MiB
-MAX_FILES, MAX_FILE = 8, 16 << 20
+#: what the run tool brings back: at most 8 files of at most 16 MiB, 64 MiB together; the
+#: models' share of that leaves room for the log (cut at 15 MiB) and the metrics
+MAX_FILES, MAX_FILE, MAX_MODELS = 8, 16 << 20, 48 << 20
 #: what a stage needs after its training stops: the detector's last validation and ONNX export
 #: (onnxslim included), the reader's export; the run's own collection at the end
 DETECTOR_RESERVE, READER_RESERVE, FINAL_RESERVE = 60.0, 20.0, 10.0
@@ -322,20 +323,51 @@ def strip_weights(path: Path, log: Log) -> None:
         log.say(f"could not strip {path}: {exc}")
 
 
-def collect(files: dict[str, Path], out: Path, log: Log) -> dict[str, int]:
-    """Copy what was made into ``out``; a missing file is said, one over 16 MiB is left behind."""
+#: what may stay behind when the files would be too many, first first: each can be made again
+#: here from what does come back (the ONNX files from the checkpoints, ``--export-only``)
+DROPPABLE = ("detector.onnx", "reader.onnx", "detector-results.csv")
+
+
+def collect(
+    files: dict[str, Path],
+    out: Path,
+    log: Log,
+    reserved: int = 2,
+    max_file: int = MAX_FILE,
+    max_files: int = MAX_FILES,
+    max_total: int = MAX_MODELS,
+) -> dict[str, int]:
+    """Copy what was made into ``out`` as the run tool can bring it back: a file over ``max_file``
+    in parts (``NAME.part0``, ``NAME.part1``, ...: ``cat NAME.part* > NAME`` joins them), and when
+    that makes more than ``max_files`` with the ``reserved`` ones (metrics, log) or more than
+    ``max_total`` bytes, the files of
+    :data:`DROPPABLE` left behind first (a larger detector's 38 MB ONNX: export it here from its
+    checkpoint). Returns each name brought back with its size; a missing file is said."""
+    made = {name: src for name, src in files.items() if src.is_file()}
+    for name in files.keys() - made.keys():
+        log.say(f"not made: {name}")
+
+    def parts(src: Path) -> int:
+        return max(1, -(-src.stat().st_size // max_file))
+
+    for name in DROPPABLE:
+        count = sum(parts(src) for src in made.values()) + reserved
+        if count <= max_files and sum(src.stat().st_size for src in made.values()) <= max_total:
+            break
+        if name in made:
+            log.say(f"left behind: {name} (too many files or bytes for what a run brings back)")
+            del made[name]
     kept: dict[str, int] = {}
-    for name, src in files.items():
-        if not src.is_file():
-            log.say(f"not made: {name}")
-            continue
-        if src.stat().st_size > MAX_FILE:
-            log.say(
-                f"left behind: {name} ({src.stat().st_size >> 20} MiB: over the 16 MiB a file may bring back)"
-            )
-            continue
-        shutil.copyfile(src, out / name)
+    for name, src in made.items():
         kept[name] = src.stat().st_size
+        n = parts(src)
+        if n == 1:
+            shutil.copyfile(src, out / name)
+            continue
+        log.say(f"{name}: {kept[name] >> 20} MiB, brought back in {n} parts (cat {name}.part* > {name})")
+        with src.open("rb") as fh:
+            for k in range(n):
+                (out / f"{name}.part{k}").write_bytes(fh.read(max_file))
     return kept
 
 
@@ -515,7 +547,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(files) > MAX_FILES:
         log.say(f"{len(files)} files in {args.out}: the run tool brings back only {MAX_FILES}")
         return 1
-    ok = all(name in kept for name in ("detector.onnx", "reader.onnx") if name.split(".")[0] not in args.skip)
+    # a stage succeeded when its model came back (its ONNX, or a checkpoint to export it from)
+    ok = all(f"{s}.onnx" in kept or f"{s}.pt" in kept for s in ("detector", "reader") if s not in args.skip)
     return 0 if ok else 1
 
 

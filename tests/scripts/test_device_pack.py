@@ -174,3 +174,35 @@ def test_the_run_refuses_bad_input_in_one_line_and_keeps_the_users_files(dp, inp
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
     assert (mine / "thesis.tex").read_text() == "keep me"
+
+
+def test_what_comes_back_fits_the_run_tool_in_parts_if_need_be(tmp_path: Path) -> None:
+    """A larger detector (YOLO11s: 38 MB ONNX, 18 MiB checkpoint, measured on the CPU smoke run)
+    comes back as its checkpoint in parts; its ONNX stays behind (export it here)."""
+    dr = load_script("device_run")
+    made = tmp_path / "made"
+    made.mkdir()
+    sizes = {"detector.onnx": 3800, "detector.pt": 1800, "detector-results.csv": 10, "reader.onnx": 130}
+    sizes["reader.pt"] = 400
+    rng = np.random.default_rng(0)
+    for name, n in sizes.items():
+        (made / name).write_bytes(rng.integers(0, 256, n, dtype=np.uint8).tobytes())
+    out = tmp_path / "OUT"
+    out.mkdir()
+    log = dr.Log(tmp_path / "log" / "run.log")
+    files = {name: made / name for name in [*sizes, "missing.onnx"]}
+    kept = dr.collect(files, out, log, max_file=1000, max_files=8)
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted(
+        ["detector.pt.part0", "detector.pt.part1", "detector-results.csv", "reader.onnx", "reader.pt"]
+    )
+    assert len(names) + 2 <= 8 and all(p.stat().st_size <= 1000 for p in out.iterdir())
+    joined = b"".join((out / f"detector.pt.part{k}").read_bytes() for k in range(2))
+    assert joined == (made / "detector.pt").read_bytes() and kept["detector.pt"] == 1800
+    assert "detector.onnx" not in kept
+    said = (tmp_path / "log" / "run.log").read_text()
+    assert "not made: missing.onnx" in said and "left behind: detector.onnx" in said
+    roomy = tmp_path / "roomy"
+    roomy.mkdir()
+    assert set(dr.collect(files, roomy, log)) == set(sizes)  # the 16 MiB default: all whole
+    assert sorted(p.name for p in roomy.iterdir()) == sorted(sizes)

@@ -50,7 +50,7 @@ def cut_photo(reader: PhotoReader, path: Path, codes: list[list[str]], out: Path
     """The crops of one grid photo (rows for ``crops.csv``) and how many codes got no box."""
     image, _ = load_photo(path)
     seen = reader.read(image)
-    rows, codes, _ = grid_rows(seen.tiles, codes)
+    rows, codes, _ = grid_rows(list(seen.tiles), codes)
     name, found, missed = grid_set(path), [], 0
     k = 0
     for row, cs in zip(rows, codes, strict=True):

@@ -190,7 +190,7 @@ def camera_frames(reader: PhotoReader) -> tuple[list[tuple[str, np.ndarray, list
         labels = [
             lab for lab in read_labels(photo, image.shape[1], image.shape[0]) if lab.code != UNKNOWN_FACE
         ]
-        tiles = reader.read(image, tileset=None).tiles
+        tiles = list(reader.read(image, tileset=None).tiles)
         items = []
         used: set[int] = set()
         for t in sorted(tiles, key=lambda t: -t.detector_score):
@@ -358,7 +358,7 @@ def set15(reader: PhotoReader, draws: int) -> dict:
         typed = parse_rows(" / ".join(rows))
         seen = reader.read(image, tileset=None)
         try:
-            pair(photo_rows(seen.tiles), typed)
+            pair(photo_rows(list(seen.tiles)), typed)
             old = "paired"
         except PairingError as exc:
             old = "; ".join(exc.lines)
@@ -452,7 +452,7 @@ def erased_grids(reader: PhotoReader, draws: int) -> dict:
             tr = taught_reader(TileSet("two", examples(image, teach, reader.rdr.imgsz[0], photo)), reader.rdr)
             place = {p.tile.index: r for p, r in zip(truth.taught, rank, strict=True)}
             later = [g for g in gone if place.get(g.tile.index, 0) >= 2]
-            seen = erased.read(image, tileset=tr).tiles
+            seen = list(erased.read(image, tileset=tr).tiles)
             found = [t for t in seen if t.found_by]
             k["set_erased_untaught_copies"] += len(later)
             for g in later:

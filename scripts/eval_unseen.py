@@ -320,7 +320,7 @@ def eval_grids(
     for path, codes in photos:
         t = Tally()
         seen = (reader if isinstance(reader, PhotoReader) else reader(path)).read(path)
-        rows, codes, done = grid_rows(seen.tiles, codes)
+        rows, codes, done = grid_rows(list(seen.tiles), codes)
         for what in done:
             t.k[what] += 1
         for tally in (t, total):

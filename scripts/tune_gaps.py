@@ -54,7 +54,7 @@ def slots_of(reader: PhotoReader, split: str, faint_free: bool = False) -> list[
         seen = reader.read(image, mend_boxes=True)
         kept = [t for t in seen.tiles if t.detector_score >= reader.conf]
         layout = lay_out(kept)
-        taken = kept + seen.rejected if faint_free else seen.tiles + seen.rejected
+        taken = [*kept, *seen.rejected] if faint_free else [*seen.tiles, *seen.rejected]
         slots = ask_mod.gap_slots(layout, [r.box for r in taken], image.shape, LOOSE_TOLERANCE, LOOSE_MOST)
         if not slots:
             continue
@@ -93,7 +93,7 @@ def dropped_slots(reader: PhotoReader, split: str) -> list[dict]:  # type: ignor
         h, w = image.shape[:2]
         labels = read_labels(p, w, h)
         seen = reader.read(image, mend_boxes=True)
-        every = seen.tiles + seen.rejected
+        every = [*seen.tiles, *seen.rejected]
         kept = [t for t in seen.tiles if t.detector_score >= reader.conf]
         layout = lay_out(kept)
         label_of = dict(eval_real.match(kept, labels))

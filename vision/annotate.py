@@ -3,11 +3,13 @@ low confidence, ``!`` named by a check of :mod:`vision.checks`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
+
+from vision.read import TileRead
 
 OK_COLOUR = (60, 200, 60)  # BGR
 FLAG_COLOUR = (40, 40, 230)
@@ -16,7 +18,7 @@ BACK_COLOUR = (200, 140, 40)
 
 def draw(
     image: np.ndarray,
-    readings: list[Any],
+    readings: Sequence[TileRead],
     out: Path | None = None,
     factor: float = 1.0,
     warned: set[int] | frozenset[int] = frozenset(),
@@ -30,7 +32,7 @@ def draw(
     thick = max(1, round(2 * scale))
     for r in readings:
         x0, y0, x1, y1 = (round(v / factor) for v in r.box)
-        named = getattr(r, "index", None) in warned
+        named = r.index in warned
         colour = FLAG_COLOUR if r.flagged or named else BACK_COLOUR if r.code == "back" else OK_COLOUR
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
         label = f"{r.code}{'?' if r.flagged else ''}{'!' if named else ''}"

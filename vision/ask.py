@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from statistics import median
-from typing import Any
 
 from vision.classes import BACK
 from vision.detect import Detection, is_free
-from vision.layout import Layout, framed_box, in_hand_frame
+from vision.layout import Layout, TileGroup, framed_box, in_hand_frame
+from vision.read import TileRead
 
 #: Marks a tile read in a gap the layout asked about (:attr:`vision.read.TileRead.found_by`).
 ASKED = "gap"
@@ -75,7 +75,7 @@ def _missing(room: float, tolerance: tuple[float, float], most: int) -> int:
 
 
 def gap_slots(
-    layout: Layout,
+    layout: Layout[TileRead],
     taken: Sequence[Sequence[float]],
     image_shape: tuple[int, ...],
     tolerance: tuple[float, float] = GAP_TOLERANCE,
@@ -90,7 +90,7 @@ def gap_slots(
     h_img, w_img = image_shape[:2]
     back = (360 - layout.turn) % 360
     occupied = [framed_box(b, layout.turn) for b in taken]
-    rows: dict[int, list[Any]] = {}
+    rows: dict[int, list[TileGroup[TileRead]]] = {}
     for g in layout.groups:
         rows.setdefault(g.row, []).append(g)
     out: list[Slot] = []
@@ -140,12 +140,12 @@ def gap_slots(
 
 
 def ask(
-    read_boxes: Callable[[list[Detection]], list[Any]],
-    layout: Layout,
-    readings: Sequence[Any],
+    read_boxes: Callable[[list[Detection]], list[TileRead]],
+    layout: Layout[TileRead],
+    readings: Sequence[TileRead],
     image_shape: tuple[int, ...],
     keep: float,
-) -> list[Any]:
+) -> list[TileRead]:
     """The tiles the reader reads in the hand's gaps (:func:`gap_slots`), to add to ``readings``:
     each numbered after every reading, its detector score ``keep`` (the score a box needs to
     count without the mending's help: the layout asked for it) and ``found_by`` :data:`ASKED`.
@@ -162,6 +162,6 @@ def ask(
     return out
 
 
-def taken_in(r: Any) -> bool:
+def taken_in(r: TileRead) -> bool:
     """Does the reading of a slot say a tile stands there (a face, sure enough)?"""
     return bool(r.is_tile and r.code != BACK and r.confidence >= ASK_CONFIDENCE)

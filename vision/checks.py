@@ -24,6 +24,7 @@ Thresholds were chosen on the real ``val`` split and the camera frames' ``teach`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from statistics import median
@@ -31,7 +32,9 @@ from typing import Any
 
 from vision.ask import ASKED
 from vision.classes import BACK
-from vision.layout import Layout, in_hand_frame, kind, meld_of
+from vision.layout import Framed, Layout, TileGroup, in_hand_frame, kind, meld_of
+from vision.placed import Placed
+from vision.read import TileRead
 from vision.table import BESIDE, distance, tile_length
 
 #: A pitch between two neighbouring concealed tiles this many times the row's usual pitch leaves
@@ -58,27 +61,27 @@ class Check:
         return {"kind": self.kind, "message": self.message, "tiles": list(self.tiles)}
 
 
-def _at(t: Any) -> str:
+def _at(t: Placed) -> str:
     return f"x={t.box[0]:.0f} y={t.box[1]:.0f}"
 
 
-def hand_tiles(layout: Layout) -> list[Any]:
+def hand_tiles(layout: Layout[TileRead]) -> list[TileRead]:
     return [t for g in layout.groups for t in g.tiles]
 
 
-def hand_size(layout: Layout) -> int:
+def hand_size(layout: Layout[TileRead]) -> int:
     """Tiles in the hand as laid out (concealed, the winning tile, declared sets)."""
     return len(layout.concealed) + sum(len(m.codes) for m in layout.melds)
 
 
-def gaps(layout: Layout) -> list[Check]:
+def gaps(layout: Layout[TileRead]) -> list[Check]:
     """Gaps between two groups of concealed tiles wide enough for one more tile."""
     out = []
-    rows: dict[int, list[Any]] = {}
+    rows: dict[int, list[TileGroup[TileRead]]] = {}
     for g in layout.groups:
         rows.setdefault(g.row, []).append(g)
     for groups in rows.values():
-        framed = [in_hand_frame(g.tiles, layout.turn) for g in groups]
+        framed: list[list[Framed[TileRead]]] = [in_hand_frame(g.tiles, layout.turn) for g in groups]
         pitches = [
             (b.box[0] + b.box[2]) / 2 - (a.box[0] + a.box[2]) / 2
             for f in framed
@@ -110,7 +113,7 @@ def gaps(layout: Layout) -> list[Check]:
     return out
 
 
-def wrong_size(layout: Layout, found_gaps: list[Check]) -> list[Check]:
+def wrong_size(layout: Layout[TileRead], found_gaps: list[Check]) -> list[Check]:
     """A hand that is not 14 tiles plus one per kong."""
     if not layout.concealed:
         return []
@@ -120,7 +123,7 @@ def wrong_size(layout: Layout, found_gaps: list[Check]) -> list[Check]:
         return []
     tiles: tuple[int, ...] = ()
     if 0 < n - want <= MAX_SUSPECTS:  # the faint boxes of the hand are the likeliest extra ones
-        weak = [t for t in hand_tiles(layout) if getattr(t, "detector_score", 1.0) < FAINT]
+        weak = [t for t in hand_tiles(layout) if t.detector_score < FAINT]
         tiles = tuple(t.index for t in sorted(weak, key=lambda t: t.detector_score)[: n - want])
     elif 0 < want - n <= MAX_SUSPECTS and found_gaps:  # where a tile is missing
         tiles = tuple(i for c in found_gaps for i in c.tiles)
@@ -135,22 +138,22 @@ def wrong_size(layout: Layout, found_gaps: list[Check]) -> list[Check]:
     ]
 
 
-def fifth_copies(tiles: list[Any]) -> list[Check]:
+def fifth_copies(tiles: Sequence[TileRead]) -> list[Check]:
     """More than four tiles of one kind among all the tiles read (a set has four)."""
-    by_kind: dict[str, list[Any]] = {}
+    by_kind: dict[str, list[TileRead]] = {}
     for t in tiles:
         if t.code != BACK and not t.code.endswith("f"):
             by_kind.setdefault(kind(t.code), []).append(t)
     out = []
     for k, copies in sorted(by_kind.items()):
         if len(copies) > 4:
-            doubtful = sorted(copies, key=lambda t: getattr(t, "confidence", 1.0))[: len(copies) - 4]
+            doubtful = sorted(copies, key=lambda t: t.confidence)[: len(copies) - 4]
             out.append(
                 Check(
                     "fifth_copy",
                     f"{len(copies)} tiles read as {k} where a set has 4: "
                     + ", ".join(
-                        f"{t.code} at {_at(t)} ({getattr(t, 'confidence', 1.0):.2f} sure)" for t in doubtful
+                        f"{t.code} at {_at(t)} ({t.confidence:.2f} sure)" for t in doubtful
                     )
                     + " may be misread",
                     tuple(t.index for t in doubtful),
@@ -159,7 +162,7 @@ def fifth_copies(tiles: list[Any]) -> list[Check]:
     return out
 
 
-def rejected_near(layout: Layout, rejected: list[Any]) -> list[Check]:
+def rejected_near(layout: Layout[TileRead], rejected: Sequence[TileRead]) -> list[Check]:
     """Boxes read as "not a tile" lying within reach of the hand: a tile the hand may lack."""
     mine = hand_tiles(layout)
     if not mine or not rejected:
@@ -176,20 +179,16 @@ def rejected_near(layout: Layout, rejected: list[Any]) -> list[Check]:
     ]
 
 
-def faint(tiles: list[Any]) -> list[Check]:
+def faint(tiles: Sequence[TileRead]) -> list[Check]:
     """Tiles whose box the detector was unsure of (not those it never boxed: :func:`asked`)."""
-    weak = [
-        t
-        for t in tiles
-        if getattr(t, "detector_score", 1.0) < FAINT and getattr(t, "found_by", None) != ASKED
-    ]
+    weak = [t for t in tiles if t.detector_score < FAINT and t.found_by != ASKED]
     if not weak:
         return []
     where = ", ".join(f"{t.code} at {_at(t)} ({t.detector_score:.2f})" for t in weak)
     return [Check("faint", f"faintly detected, may not be tiles: {where}", tuple(t.index for t in weak))]
 
 
-def asked(tiles: list[Any]) -> list[Check]:
+def asked(tiles: Sequence[TileRead]) -> list[Check]:
     """One check per tile read in a gap the layout asked about (:mod:`vision.ask`)."""
     return [
         Check(
@@ -199,11 +198,11 @@ def asked(tiles: list[Any]) -> list[Check]:
             (t.index,),
         )
         for t in tiles
-        if getattr(t, "found_by", None) == ASKED
+        if t.found_by == ASKED
     ]
 
 
-def mended(tiles: list[Any], layout: Layout) -> list[Check]:
+def mended(tiles: Sequence[TileRead], layout: Layout[TileRead]) -> list[Check]:
     """One check per change :mod:`vision.mend` made to complete the hand."""
     ignored = {t.index for t in layout.ignored}
     out = [
@@ -237,7 +236,9 @@ def mended(tiles: list[Any], layout: Layout) -> list[Check]:
     return out
 
 
-def checks(tiles: list[Any], layout: Layout, rejected: list[Any] | None = None) -> list[Check]:
+def checks(
+    tiles: Sequence[TileRead], layout: Layout[TileRead], rejected: Sequence[TileRead] | None = None
+) -> list[Check]:
     """Everything to check in a photo's reading, mending changes first."""
     found_gaps = gaps(layout)
     kept = [t for t in tiles if t.index not in {d.index for d in layout.dropped}]

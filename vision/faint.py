@@ -11,12 +11,24 @@ out here never reaches the layout's hand or the score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from statistics import median
-from typing import Any
+from typing import Protocol, TypeVar
 
 from vision.classes import BACK
-from vision.layout import MIN_ROW, hand_turn, in_hand_frame, rows_of
+from vision.layout import MIN_ROW, HandFrame
+from vision.placed import Placed
 from vision.table import LeftOut
+
+
+class Scored(Placed, Protocol):
+    """A tile with the detector's score for its box (:class:`vision.read.TileRead`)."""
+
+    @property
+    def detector_score(self) -> float: ...
+
+
+S = TypeVar("S", bound=Scored)
 
 #: A box lying apart from every row counts only when the detector scored it at least this (a box
 #: in a row has its neighbours to vouch for it; one lying alone has only its own score). Chosen
@@ -36,21 +48,20 @@ ROW_SURE = 0.45
 LONE_BACK_SURE = 0.5
 
 
-def _score(t: Any) -> float:
-    return float(getattr(t, "detector_score", 1.0))
-
-
-def _faint(lo: LeftOut, sure: float, row_sure: float) -> list[Any]:
+def _faint(lo: LeftOut[S], sure: float, row_sure: float) -> list[S]:
     if lo.why == "apart":
-        return [t for t in lo.tiles if _score(t) < sure]
-    if lo.why == "other row" and median(map(_score, lo.tiles)) < row_sure:
+        return [t for t in lo.tiles if t.detector_score < sure]
+    if lo.why == "other row" and median(t.detector_score for t in lo.tiles) < row_sure:
         return list(lo.tiles)
     return []
 
 
 def without_faint_left_out(
-    tiles: list[Any], left_out: list[LeftOut], sure: float = APART_SURE, row_sure: float = ROW_SURE
-) -> tuple[list[Any], list[LeftOut]]:
+    tiles: Sequence[S],
+    left_out: Sequence[LeftOut[S]],
+    sure: float = APART_SURE,
+    row_sure: float = ROW_SURE,
+) -> tuple[list[S], list[LeftOut[S]]]:
     """``tiles`` and ``left_out`` without the faint boxes away from the hand: those lying apart
     from every row that the detector scored under ``sure``, and every box of another row whose
     median score is under ``row_sure``. Not shown, like a box under the detector's threshold.
@@ -64,12 +75,14 @@ def without_faint_left_out(
     the hand never changes the score, so missing one costs little."""
     faint = {id(t) for lo in left_out for t in _faint(lo, sure, row_sure)}
     if not faint:
-        return tiles, left_out
+        return list(tiles), list(left_out)
     kept = [LeftOut(lo.why, [t for t in lo.tiles if id(t) not in faint]) for lo in left_out]
     return [t for t in tiles if id(t) not in faint], [lo for lo in kept if lo.tiles]
 
 
-def without_lone_faint_backs(tiles: list[Any], sure: float = LONE_BACK_SURE) -> list[Any]:
+def without_lone_faint_backs(
+    tiles: Sequence[S], sure: float = LONE_BACK_SURE, frame: HandFrame[S] | None = None
+) -> list[S]:
     """``tiles`` without the backs that stand alone in a row of faces, scored under ``sure``.
 
     In a player's row a face-down tile shows only in a concealed kong, two at a time; one back
@@ -78,10 +91,10 @@ def without_lone_faint_backs(tiles: list[Any], sure: float = LONE_BACK_SURE) -> 
     away from the hand leave were such backs, and this leaves out 7 of them (tile F1 0.954 ->
     0.959; the Chinese/HK pictures lose no tile). A back the detector is sure of stays: a hand may
     still show one (a kong half hidden)."""
-    turn = hand_turn(tiles)
+    frame = HandFrame.of(tiles) if frame is None else frame
     faint = set()
-    for row in rows_of(in_hand_frame(tiles, turn)):
+    for row in frame.every_row:
         backs = [f.src for f in row if f.code == BACK]
-        if len(backs) == 1 and len(row) - 1 >= MIN_ROW and _score(backs[0]) < sure:
+        if len(backs) == 1 and len(row) - 1 >= MIN_ROW and backs[0].detector_score < sure:
             faint.add(id(backs[0]))
-    return [t for t in tiles if id(t) not in faint] if faint else tiles
+    return [t for t in tiles if id(t) not in faint] if faint else list(tiles)

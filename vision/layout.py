@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from statistics import median
-from typing import Any
+from typing import Any, Generic
 
 import numpy as np
 
 from vision.classes import BACK
+from vision.placed import Box, P, Placed
 from vision.table import TURN_SURE, LeftOut, beside, hand_bonus, hand_rows, tile_length
 
 #: A gap wider than this fraction of the local tile length starts a new group.
@@ -44,11 +46,11 @@ ROW_SLOPE = 0.25
 
 
 @dataclass
-class TileGroup:
+class TileGroup(Generic[P]):
     """Neighbouring tiles of one row with no wide gap between them, left to right: a set, the
     concealed block, the winning tile set apart."""
 
-    tiles: list[Any]
+    tiles: list[P]
     row: int
     role: str = "concealed"  # concealed | winning | meld (set by lay_out)
 
@@ -89,14 +91,14 @@ PROBLEM_KINDS = ("no_tiles", "bad_set", "no_concealed", "no_winning_tile")
 
 
 @dataclass
-class Layout:
+class Layout(Generic[P]):
     """The hand as laid out: structured-form fields plus the groups and what did not fit."""
 
     concealed: list[str] = field(default_factory=list)
     melds: list[DeclaredSet] = field(default_factory=list)
     winning_tile: str | None = None
     bonus_tiles: list[str] = field(default_factory=list)
-    groups: list[TileGroup] = field(default_factory=list)
+    groups: list[TileGroup[P]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     #: each problem's kind, in the same order (:data:`PROBLEM_KINDS`): front ends that word their
     #: own messages (the phone page) choose them by kind
@@ -105,14 +107,14 @@ class Layout:
     turn: int = 0
     #: tiles left out of the hand, each group with why: lying apart from every row of at least
     #: :data:`MIN_ROW` tiles, or in rows that are not the player's (walls, discards, other hands)
-    left_out: list[LeftOut] = field(default_factory=list)
+    left_out: list[LeftOut[P]] = field(default_factory=list)
     #: detections :mod:`vision.mend` left out (weak boxes) or took in (faint boxes) to complete
     #: the hand; reported, never silent
-    dropped: list[Any] = field(default_factory=list)
-    added: list[Any] = field(default_factory=list)
+    dropped: list[P] = field(default_factory=list)
+    added: list[P] = field(default_factory=list)
 
     @property
-    def ignored(self) -> list[Any]:
+    def ignored(self) -> list[P]:
         """Every tile left out of the hand, whatever the reason: :attr:`left_out` flattened, so
         that a step that changes ``left_out`` (the faint-box checks, a rescaled photo) cannot
         leave a second list behind."""
@@ -153,13 +155,13 @@ def _mpsz(codes: list[str]) -> str:
     return "".join(out)
 
 
-def _tile_width(t: Any) -> float:
+def _tile_width(t: Placed) -> float:
     """The tile's short side: its width upright, its height when sideways."""
     w, h = t.box[2] - t.box[0], t.box[3] - t.box[1]
     return float(min(w, h))
 
 
-def hand_turn(tiles: list[Any]) -> int:
+def hand_turn(tiles: Sequence[Placed]) -> int:
     """Which way the hand's tiles point in the photo (0, 90, 180, 270 degrees clockwise): the
     weighted majority of the tiles' own ``turn`` (a hand shot with the phone turned, or from
     across the table). Each vote is weighted by how sure the reader is of it
@@ -173,13 +175,13 @@ def hand_turn(tiles: list[Any]) -> int:
     voters = [t for t in tiles if not t.code.endswith("f") and t.code != BACK]
     if not voters:
         return 0
-    lengths = [tile_length(t) if hasattr(t, "box") else 1.0 for t in voters]
+    lengths = [tile_length(t) for t in voters]
     near = max(sorted(lengths)[int(0.9 * (len(lengths) - 1))], 1e-6)  # the nearest tiles' length
     votes: defaultdict[int, float] = defaultdict(float)
-    lines = _in_line(voters) if all(hasattr(t, "box") for t in voters) else [(False, False)] * len(voters)
+    lines = _in_line(voters)
     for t, length, (across, down) in zip(voters, lengths, lines, strict=True):
-        sure = float(getattr(t, "turn_confidence", 1.0))
-        turn = int(getattr(t, "turn", 0)) % 360
+        sure = float(t.turn_confidence)
+        turn = int(t.turn) % 360
         if (across and not down and turn in (90, 270)) or (down and not across and turn in (0, 180)):
             continue  # leaning across its own row: a flat tile seen from low at the photo's side
         if sure >= TURN_SURE:
@@ -191,7 +193,7 @@ def hand_turn(tiles: list[Any]) -> int:
     return min((v for v in votes if votes[v] >= best - 1e-9), key=lambda v: (v != 0, v))
 
 
-def _row_lengths(tiles: list[Any], turn: int) -> list[int]:
+def _row_lengths(tiles: Sequence[Placed], turn: int) -> list[int]:
     """How many tiles each tile's row holds, the tiles chained into rows in the frame ``turn``."""
     out = [1] * len(tiles)
     for row in rows_of(in_hand_frame(tiles, turn)):
@@ -200,7 +202,7 @@ def _row_lengths(tiles: list[Any], turn: int) -> list[int]:
     return out
 
 
-def _in_line(tiles: list[Any]) -> list[tuple[bool, bool]]:
+def _in_line(tiles: Sequence[Placed]) -> list[tuple[bool, bool]]:
     """Per tile: does it lie in a row of at least :data:`MIN_ROW` tiles running across the photo,
     and one running up and down it? A tile's turn is believed only along a line it lies in (see
     :func:`hand_turn`)."""
@@ -226,39 +228,81 @@ def framed_box(box: Sequence[float], turn: int) -> tuple[float, float, float, fl
     return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
 
-@dataclass
-class _Framed:
+@dataclass(frozen=True)
+class Framed(Generic[P]):
     """A tile seen in the hand's frame: its box turned upright, everything else its own."""
 
-    src: Any
-    box: tuple[float, float, float, float]
+    src: P
+    box: Box
     orientation: str
     #: the tile's place in the list it was framed from
     pos: int = -1
 
     @property
     def code(self) -> str:
-        return str(self.src.code)
+        return self.src.code
 
     @property
     def turn(self) -> int:
-        return int(getattr(self.src, "turn", 0))
+        return self.src.turn
 
     @property
     def turn_confidence(self) -> float:
-        return float(getattr(self.src, "turn_confidence", 1.0))
+        return self.src.turn_confidence
 
 
-def in_hand_frame(tiles: list[Any], turn: int) -> list[_Framed]:
+def in_hand_frame(tiles: Sequence[P], turn: int) -> list[Framed[P]]:
     out = []
     for i, t in enumerate(tiles):
         (ax, ay), (bx, by) = turn_point(t.box[0], t.box[1], turn), turn_point(t.box[2], t.box[3], turn)
-        out.append(_Framed(t, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.orientation, i))
+        out.append(Framed(t, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), t.orientation, i))
     return out
 
 
-def orient(readings: list[Any]) -> list[Any]:
-    """The readings with their orientation judged in the hand's frame (:func:`hand_turn`).
+@dataclass(frozen=True, eq=False)
+class HandFrame(Generic[P]):
+    """Tiles in the hand's frame, made once for a set of tiles and passed along: the turn that
+    stands the hand upright (:func:`hand_turn`), each tile's box turned with it, and the tiles
+    chained into rows (:func:`rows_of`), flowers left out (they lie apart) or not. The layout,
+    the orientation of each tile and the faint-box checks read the same rows from it instead
+    of chaining them again."""
+
+    tiles: tuple[P, ...]
+    turn: int
+
+    @classmethod
+    def of(cls, tiles: Sequence[P], turn: int | None = None) -> HandFrame[P]:
+        return cls(tuple(tiles), hand_turn(tiles) if turn is None else turn)
+
+    @cached_property
+    def framed(self) -> list[Framed[P]]:
+        return in_hand_frame(self.tiles, self.turn)
+
+    @cached_property
+    def rows(self) -> list[list[Framed[P]]]:
+        """The rows of every tile but the flowers and seasons, top to bottom, left to right."""
+        return rows_of([f for f in self.framed if not f.code.endswith("f")])
+
+    @cached_property
+    def every_row(self) -> list[list[Framed[P]]]:
+        """The rows of every tile, flowers and seasons too."""
+        return rows_of(self.framed)
+
+    def with_tiles(self, tiles: Sequence[P]) -> HandFrame[P]:
+        """The same frame for the same tiles changed in what the frame does not look at (their
+        orientation): the turn and the rows are kept, each place holding its new tile."""
+        assert len(tiles) == len(self.tiles)
+        out = HandFrame(tuple(tiles), self.turn)
+        framed = out.framed
+        for name in ("rows", "every_row"):
+            if name in self.__dict__:  # made already: the same places, the new tiles
+                out.__dict__[name] = [[framed[f.pos] for f in row] for row in self.__dict__[name]]
+        return out
+
+
+def orient(readings: Sequence[P], frame: HandFrame[P] | None = None) -> list[P]:
+    """The readings with their orientation judged in the hand's frame (:func:`hand_turn`; the
+    ``frame`` of ``readings`` when the caller has it).
 
     ``sideways`` when the reader read the tile turned a quarter from the hand (:mod:`vision.read`
     turns landscape crops) and its box is wider than the others of its group by
@@ -271,13 +315,14 @@ def orient(readings: list[Any]) -> list[Any]:
     a face that looks the same turned, 5p, a red 5p, a blank white dragon, is taken to point the
     hand's way however sure the head is). Else ``upright``. Readings are dataclasses
     (replaced, not changed)."""
-    turn = hand_turn(readings)
-    framed = in_hand_frame(readings, turn)
-    geometry = sideways_in(framed)
-    rel = [(int(getattr(r, "turn", 0)) - turn) % 360 for r in readings]
+    frame = HandFrame.of(readings) if frame is None else frame
+    turn = frame.turn
+    # the frame's rows are the tiles' own rows turned: the same places, the same groups
+    geometry = _sideways(len(readings), frame.rows)
+    rel = [(r.turn - turn) % 360 for r in readings]
     turned = [x in (90, 270) for x in rel]
     read_sideways = [False] * len(readings)
-    for row in rows_of([f for f in framed if not f.code.endswith("f")]):
+    for row in frame.rows:
         if sum(turned[f.pos] for f in row) > len(row) / 2:
             continue
         d = row_direction(row)
@@ -291,14 +336,14 @@ def orient(readings: list[Any]) -> list[Any]:
                 read_sideways[group[k].pos] = True
     out = []
     for i, r in enumerate(readings):
-        sure = float(getattr(r, "turn_confidence", 1.0)) >= TURN_SURE
+        sure = r.turn_confidence >= TURN_SURE
         side = geometry[i] or read_sideways[i]
         flipped = rel[i] == 180 and sure and shows_its_up(r.code)
         out.append(replace(r, orientation="sideways" if side else "upside_down" if flipped else "upright"))
     return out
 
 
-def rows_of(tiles: list[Any]) -> list[list[Any]]:
+def rows_of(tiles: Sequence[P]) -> list[list[P]]:
     """Chain tiles into rows (top to bottom), each sorted left to right.
 
     Each tile links to its right-hand neighbour in the same row: the nearest tile to its right
@@ -340,7 +385,7 @@ def rows_of(tiles: list[Any]) -> list[list[Any]]:
             continue
         has_right[i] = has_left[j] = True
         parent[find(i)] = find(j)
-    rows: dict[int, list[Any]] = {}
+    rows: dict[int, list[P]] = {}
     for i in range(n):
         rows.setdefault(find(i), []).append(tiles[i])
     ordered = [sorted(r, key=lambda t: t.box[0]) for r in rows.values()]
@@ -376,7 +421,7 @@ def shows_its_up(code: str) -> bool:
 MEND_GAP = 0.3
 
 
-def row_direction(row: list[Any]) -> tuple[float, float]:
+def row_direction(row: Sequence[Placed]) -> tuple[float, float]:
     """(cos, sin) of the row's direction: a least-squares line through the box centres.
 
     A hand photographed with the phone turned a little runs downhill; gaps and tile extents are
@@ -394,7 +439,7 @@ def row_direction(row: list[Any]) -> tuple[float, float]:
     return float(np.cos(np.radians(ang))), float(np.sin(np.radians(ang)))
 
 
-def extents(t: Any, direction: tuple[float, float]) -> tuple[float, float]:
+def extents(t: Placed, direction: tuple[float, float]) -> tuple[float, float]:
     """The tile's extent along the row and across it, from its axis-aligned box.
 
     The detector's box bounds a tile turned by the row's angle θ: w = a·cosθ + b·sinθ and
@@ -408,11 +453,11 @@ def extents(t: Any, direction: tuple[float, float]) -> tuple[float, float]:
     return max((c * w - s * h) / det, 0.25 * w), max((c * h - s * w) / det, 0.25 * h)
 
 
-def _along(t: Any, d: tuple[float, float]) -> float:
+def _along(t: Placed, d: tuple[float, float]) -> float:
     return float((t.box[0] + t.box[2]) / 2 * d[0] + (t.box[1] + t.box[3]) / 2 * d[1])
 
 
-def split_row(row: list[Any]) -> tuple[list[list[Any]], list[float]]:
+def split_row(row: Sequence[P]) -> tuple[list[list[P]], list[float]]:
     """Split a row into groups where the gap between neighbours is wide.
 
     Neighbours are measured centre to centre along the row: a pair is split when its pitch
@@ -451,11 +496,11 @@ def split_row(row: list[Any]) -> tuple[list[list[Any]], list[float]]:
     return groups, excess
 
 
-def _aspects(tiles: list[Any], d: tuple[float, float]) -> list[float]:
+def _aspects(tiles: Sequence[Placed], d: tuple[float, float]) -> list[float]:
     return [(lambda e: e[0] / max(e[1], 1e-6))(extents(t, d)) for t in tiles]
 
 
-def _claimed_index(tiles: list[Any], d: tuple[float, float]) -> int | None:
+def _claimed_index(tiles: Sequence[Placed], d: tuple[float, float]) -> int | None:
     """In a set of three or four (no backs), the tile that stands out as sideways, if one does:
     its aspect exceeds the median of the others by :data:`SET_SIDEWAYS_FACTOR`."""
     if len(tiles) not in (3, 4) or any(t.code == BACK for t in tiles):
@@ -466,7 +511,7 @@ def _claimed_index(tiles: list[Any], d: tuple[float, float]) -> int | None:
     return k if ratio[k] > SET_SIDEWAYS_FACTOR else None
 
 
-def row_groups(row: list[Any]) -> list[list[Any]]:
+def row_groups(row: Sequence[P]) -> list[list[P]]:
     """:func:`split_row`, then mend declared sets cut in two by their own sideways tile.
 
     A sideways tile is longer than its neighbours, so the pitch on each side of it grows by a
@@ -505,13 +550,12 @@ def row_groups(row: list[Any]) -> list[list[Any]]:
     return out
 
 
-def groups_of(row: list[Any], row_index: int, unit: float | None = None) -> list[TileGroup]:
-    """The row's groups (see :func:`row_groups`), left to right. ``unit`` is unused (kept for
-    callers of the earlier signature)."""
+def groups_of(row: Sequence[P], row_index: int) -> list[TileGroup[P]]:
+    """The row's groups (see :func:`row_groups`), left to right."""
     return [TileGroup(g, row_index) for g in row_groups(row)]
 
 
-def sideways_in(tiles: list[Any]) -> list[bool]:
+def sideways_in(tiles: Sequence[Placed]) -> list[bool]:
     """Which tiles lie sideways, judged against their own group.
 
     A sideways tile is longer along its row and shorter across it than the tiles beside it, so
@@ -523,9 +567,14 @@ def sideways_in(tiles: list[Any]) -> list[bool]:
     synthetic training photos: the right tile 99 % of the time, 4 % of claimed tiles missed).
     In other groups a tile must exceed its neighbours by :data:`SIDEWAYS_FACTOR`.
     """
-    flags = [False] * len(tiles)
     placed = in_hand_frame(tiles, 0)  # the tiles as they are, each knowing its place in ``tiles``
-    for row in rows_of([t for t in placed if not t.code.endswith("f")]):
+    return _sideways(len(tiles), rows_of([t for t in placed if not t.code.endswith("f")]))
+
+
+def _sideways(n: int, rows: Sequence[Sequence[Framed[Any]]]) -> list[bool]:
+    """:func:`sideways_in` from the rows of ``n`` tiles (each knowing its place)."""
+    flags = [False] * n
+    for row in rows:
         d = row_direction(row)
         for g in row_groups(row):
             if len(g) in (3, 4) and not any(t.code == BACK for t in g):
@@ -540,12 +589,18 @@ def sideways_in(tiles: list[Any]) -> list[bool]:
     return flags
 
 
-def meld_of(group: TileGroup) -> tuple[DeclaredSet | None, str | None]:
+def meld_of(group: TileGroup[Any]) -> tuple[DeclaredSet | None, str | None]:
     """A declared set from a marked group, or ``(None, problem)``."""
-    codes = group.codes
+    return meld_of_codes(group.codes)
+
+
+def meld_of_codes(codes: Sequence[str]) -> tuple[DeclaredSet | None, str | None]:
+    """A declared set from the codes of a marked group (left to right), or ``(None, problem)``."""
+    codes = list(codes)
     faces = [c for c in codes if c != BACK]
-    if group.n_backs:
-        if len(codes) == 4 and group.n_backs == 2 and len({kind(c) for c in faces}) == 1:
+    n_backs = len(codes) - len(faces)
+    if n_backs:
+        if len(codes) == 4 and n_backs == 2 and len({kind(c) for c in faces}) == 1:
             k = kind(faces[0])
             tiles = faces + [k] * 2
             return DeclaredSet("kong", tuple(tiles), open=False), None
@@ -563,7 +618,7 @@ def meld_of(group: TileGroup) -> tuple[DeclaredSet | None, str | None]:
     return None, f"the open set {' '.join(codes)} is not a chow, pung or kong"
 
 
-def lay_out(tiles: list[Any]) -> Layout:
+def lay_out(tiles: Sequence[P], frame: HandFrame[P] | None = None) -> Layout[P]:
     """Rows → the hand's rows → groups → bonus tiles, declared sets, concealed tiles and the
     winning tile.
 
@@ -574,21 +629,23 @@ def lay_out(tiles: list[Any]) -> Layout:
     its largest group, and the winning tile is the first single tile set apart to its right.
     When the photo shows more than one hand's rows (a whole table), only the player's are laid
     out (:func:`vision.table.hand_rows`); the rest are left out and listed in
-    :attr:`Layout.left_out`, as are tiles lying apart from every row.
+    :attr:`Layout.left_out`, as are tiles lying apart from every row. ``frame``: the hand's frame
+    of exactly these tiles (:class:`HandFrame`), when the caller has it.
     """
-    out = Layout()
-    out.turn = hand_turn(tiles)
-    framed = in_hand_frame(tiles, out.turn)
+    if frame is None:
+        frame = HandFrame.of(tiles)
+    assert len(frame.tiles) == len(tiles) and all(a is b for a, b in zip(frame.tiles, tiles, strict=True))
+    out: Layout[Framed[P]] = Layout(turn=frame.turn)
+    framed = frame.framed
     flowers = [f for f in framed if f.code.endswith("f")]
-    rest = [f for f in framed if not f.code.endswith("f")]
-    if not rest:
+    if len(flowers) == len(framed):
         out.bonus_tiles = sorted((f.code for f in flowers), key=_sort_key)
         out.problem("no_tiles", "no tiles found")
-        return out
-    rows = rows_of(rest)
+        return _in_photo(out)
+    rows = frame.rows
     hand, left = hand_rows([r for r in rows if len(r) >= MIN_ROW], out.turn)
     short = [r for r in rows if len(r) < MIN_ROW]
-    kept: Layout | None = None
+    kept: Layout[Framed[P]] | None = None
     if hand and short:
         # a tile or two lying apart from every row is not part of the laid-out hand (a discard,
         # a tile of the wall, or something on the table the detector took for a tile) ...
@@ -610,28 +667,39 @@ def lay_out(tiles: list[Any]) -> Layout:
     if kept is None:
         kept = _assign(out, hand)
     kept.bonus_tiles = list(out.bonus_tiles)
-    return _left_out(kept, left)
+    kept.left_out = [lo for lo in left if lo.tiles]
+    return _in_photo(kept)
 
 
-def _left_out(layout: Layout, left: list[LeftOut]) -> Layout:
-    """The layout with what was left out of it (back from the hand's frame to the caller's tiles)."""
-    layout.left_out = [LeftOut(lo.why, [t.src for t in lo.tiles]) for lo in left if lo.tiles]
-    return layout
+def _in_photo(layout: Layout[Framed[P]]) -> Layout[P]:
+    """The layout made in the hand's frame, back to the caller's tiles (groups and what was left
+    out hold the tiles they were framed from)."""
+    return Layout(
+        concealed=layout.concealed,
+        melds=layout.melds,
+        winning_tile=layout.winning_tile,
+        bonus_tiles=layout.bonus_tiles,
+        groups=[TileGroup([t.src for t in g.tiles], g.row, g.role) for g in layout.groups],
+        problems=layout.problems,
+        problem_kinds=layout.problem_kinds,
+        turn=layout.turn,
+        left_out=[LeftOut(lo.why, [t.src for t in lo.tiles]) for lo in layout.left_out],
+    )
 
 
-def _marked(tiles: list[Any]) -> bool:
+def _marked(tiles: Sequence[Placed]) -> bool:
     return any(t.orientation == "sideways" or t.code == BACK for t in tiles)
 
 
-def _is_set(tiles: list[Any]) -> bool:
+def _is_set(tiles: Sequence[Placed]) -> bool:
     """A declared set as it lies: a chow, pung or kong (:func:`meld_of`), at most one tile of it
     sideways (the claimed one), backs only at a concealed kong's two ends or middle."""
     if not 3 <= len(tiles) <= 4 or sum(t.orientation == "sideways" for t in tiles) > 1:
         return False
-    return meld_of(TileGroup(list(tiles), 0))[0] is not None
+    return meld_of_codes([t.code for t in tiles])[0] is not None
 
 
-def split_sets(group: TileGroup) -> list[TileGroup]:
+def split_sets(group: TileGroup[P]) -> list[TileGroup[P]]:
     """A marked group (a sideways tile or backs) that is no set, cut into the sets lying side by
     side in it, with at most one unmarked tile left over at either end: the gap between two
     declared sets, or between the winning tile and the first set, can be narrower than the gap
@@ -643,7 +711,7 @@ def split_sets(group: TileGroup) -> list[TileGroup]:
     if not _marked(tiles) or meld_of(group)[0] is not None or len(tiles) < 4:
         return [group]
     n = len(tiles)
-    best: tuple[int, int, list[list[Any]]] | None = None
+    best: tuple[int, int, list[list[P]]] | None = None
     for lead in (0, 1):
         for tail in (0, 1):
             core = tiles[lead : n - tail]
@@ -661,30 +729,30 @@ def split_sets(group: TileGroup) -> list[TileGroup]:
     return [TileGroup(list(p), group.row, group.role) for p in best[2]]
 
 
-def _cut(tiles: list[Any]) -> list[list[Any]] | None:
+def _cut(tiles: Sequence[P]) -> list[list[P]] | None:
     """The tiles as consecutive sets (:func:`_is_set`), the fewest pieces; None when they are not."""
     n = len(tiles)
-    best: list[list[list[Any]] | None] = [None] * (n + 1)
+    best: list[list[list[P]] | None] = [None] * (n + 1)
     best[0] = []
     for i in range(1, n + 1):
         for size in (3, 4):
             prev = best[i - size] if i >= size else None
             if prev is not None and _is_set(tiles[i - size : i]):
-                cand = [*prev, tiles[i - size : i]]
+                cand = [*prev, list(tiles[i - size : i])]
                 if best[i] is None or len(cand) < len(best[i] or []):
                     best[i] = cand
     return best[n]
 
 
-def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
+def _assign(base: Layout[P], rows: list[list[P]]) -> Layout[P]:
     """:func:`lay_out` from the rows on: groups, roles, the winning tile (a fresh copy of ``base``,
     which holds the bonus tiles and the hand's turn)."""
-    out = Layout(bonus_tiles=list(base.bonus_tiles), turn=base.turn)
+    out: Layout[P] = Layout(bonus_tiles=list(base.bonus_tiles), turn=base.turn)
     for i, row in enumerate(rows):
         out.groups.extend(g for group in groups_of(row, i) for g in split_sets(group))
     groups = out.groups  # referred to by their place in this list below
     plain = [k for k, g in enumerate(groups) if not (g.has_sideways or g.n_backs)]
-    winner: TileGroup | None = None
+    winner: TileGroup[P] | None = None
     if plain:
         per_row: Counter[int] = Counter()
         for k in plain:
@@ -729,8 +797,6 @@ def _assign(base: Layout, rows: list[list[Any]]) -> Layout:
                 out.problem("bad_set", problem or "unreadable set")
         else:
             out.concealed.extend(g.codes)
-    for g in out.groups:  # back from the hand's frame to the caller's tiles
-        g.tiles = [t.src for t in g.tiles]
     if not out.concealed:
         out.problem("no_concealed", "no concealed tiles found")
         return out

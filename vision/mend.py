@@ -17,15 +17,16 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 from statistics import median
-from typing import Any
 
 from scoring.decompose import is_complete
 from scoring.tiles import counts34, tile
 from vision.classes import BACK
-from vision.layout import Layout, kind, lay_out, meld_of
+from vision.layout import Layout, kind, lay_out, meld_of_codes
+from vision.read import TileRead
 from vision.table import BESIDE, distance, tile_length
 
 #: At most this many tiles are changed.
@@ -45,7 +46,7 @@ MAX_UNSURE, MAX_BOX_CHANGES = 8, 2
 MAX_LAYOUTS, MAX_CODE_MENDS = 37, 3
 
 
-def _codes_ok(layout: Layout, code_of: dict[int, str]) -> bool:
+def _codes_ok(layout: Layout[TileRead], code_of: dict[int, str]) -> bool:
     """Is the laid-out hand, with these codes, a finished hand?"""
     concealed: list[str] = []
     n_melds = 0
@@ -54,8 +55,7 @@ def _codes_ok(layout: Layout, code_of: dict[int, str]) -> bool:
         codes = [code_of.get(t.index, t.code) for t in g.tiles]
         every.update(kind(c) for c in codes if c != BACK)
         if g.role == "meld":
-            probe = type(g)([_Code(c) for c in codes], g.row)
-            if meld_of(probe)[0] is None:
+            if meld_of_codes(codes)[0] is None:
                 return False
             n_melds += 1
         else:
@@ -73,26 +73,19 @@ def _codes_ok(layout: Layout, code_of: dict[int, str]) -> bool:
     return is_complete(counts, 4 - n_melds)
 
 
-class _Code:
-    """A stand-in tile for :func:`vision.layout.meld_of`, which only reads ``code``."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-
-
-def mend(layout: Layout) -> dict[int, str]:
+def mend(layout: Layout[TileRead]) -> dict[int, str]:
     """Changes ``{reading index: new code}`` that complete the laid-out hand; ``{}`` when it is
     already complete or no combination within the limits completes it."""
     tiles = [t for g in layout.groups for t in g.tiles]
     if not tiles or _codes_ok(layout, {}):
         return {}
     # per uncertain tile: its other candidates and what each costs in log-probability
-    options: list[tuple[Any, list[tuple[float, str]]]] = []
+    options: list[tuple[TileRead, list[tuple[float, str]]]] = []
     for t in tiles:
-        if t.code == BACK or t.code.endswith("f") or getattr(t, "confidence", 1.0) >= SURE:
+        if t.code == BACK or t.code.endswith("f") or t.confidence >= SURE:
             continue
-        alts = getattr(t, "alternatives", ()) or ()
-        top = max(getattr(t, "confidence", 1.0), 1e-6)
+        alts = t.alternatives
+        top = max(t.confidence, 1e-6)
         others = [
             (math.log(top) - math.log(max(p, 1e-6)), c)
             for c, p in alts
@@ -126,7 +119,7 @@ def mend(layout: Layout) -> dict[int, str]:
     return {}
 
 
-def apply(readings: list[Any], change: dict[int, str]) -> list[Any]:
+def apply(readings: Sequence[TileRead], change: dict[int, str]) -> list[TileRead]:
     """The readings with the changes made, each changed one remembering what it was read as."""
     return [
         replace(r, code=change[r.index], corrected_from=r.code) if r.index in change else r for r in readings
@@ -138,9 +131,13 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+#: One way to lay the boxes out: what it costs, the readings used, those left out, those taken in.
+Variant = tuple[float, list[TileRead], list[TileRead], list[TileRead]]
+
+
 def box_variants(
-    readings: list[Any], keep: float, hand: list[Any] | None = None
-) -> list[tuple[float, list[Any], list[Any], list[Any]]]:
+    readings: Sequence[TileRead], keep: float, hand: Sequence[TileRead] | None = None
+) -> list[Variant]:
     """The sets of detections to lay out, likeliest first: ``(cost, used, dropped, added)``.
 
     The first is every detection scored at least ``keep``. The others toggle one or two of the
@@ -151,8 +148,8 @@ def box_variants(
     weak box of the hand left out, a faint box taken in within :data:`vision.table.BESIDE` tile
     lengths of a tile of the hand (a box lying apart would be left out of the hand anyway), and
     only when the hand then has a finished hand's 14 to 18 tiles."""
-    base = [r for r in readings if getattr(r, "detector_score", 1.0) >= keep]
-    unsure = [r for r in readings if UNSURE_LOW <= getattr(r, "detector_score", 1.0) < UNSURE_HIGH]
+    base = [r for r in readings if r.detector_score >= keep]
+    unsure = [r for r in readings if UNSURE_LOW <= r.detector_score < UNSURE_HIGH]
     if hand is not None:
         mine = {r.index for r in hand}
         reach = BESIDE * median([tile_length(t) for t in hand]) if hand else 0.0
@@ -164,7 +161,7 @@ def box_variants(
     pivot = _logit(keep)
     unsure.sort(key=lambda r: abs(_logit(r.detector_score) - pivot))
     unsure = unsure[:MAX_UNSURE]
-    out: list[tuple[float, list[Any], list[Any], list[Any]]] = [(0.0, base, [], [])]
+    out: list[Variant] = [(0.0, base, [], [])]
     for n in range(1, MAX_BOX_CHANGES + 1):
         for combo in combinations(unsure, n):
             ids = {r.index for r in combo}
@@ -179,7 +176,7 @@ def box_variants(
     return out
 
 
-def hand_region(layout: Layout) -> tuple[float, float, float, float] | None:
+def hand_region(layout: Layout[TileRead]) -> tuple[float, float, float, float] | None:
     """Where the laid-out hand lies in the photo (its groups' boxes), grown by
     :data:`vision.table.BESIDE` tile lengths on each side: a box outside it cannot become part
     of the hand (it would lie apart from the hand's rows), so the mending does not try it."""
@@ -195,12 +192,12 @@ def hand_region(layout: Layout) -> tuple[float, float, float, float] | None:
     )
 
 
-def _inside(r: Any, region: tuple[float, float, float, float]) -> bool:
+def _inside(r: TileRead, region: tuple[float, float, float, float]) -> bool:
     cx, cy = (r.box[0] + r.box[2]) / 2, (r.box[1] + r.box[3]) / 2
     return bool(region[0] <= cx <= region[2] and region[1] <= cy <= region[3])
 
 
-def _count_ok(layout: Layout) -> bool:
+def _count_ok(layout: Layout[TileRead]) -> bool:
     """Can the laid-out hand be finished by changing codes alone (its tile count is right)?"""
     melds = sum(g.role == "meld" for g in layout.groups)
     concealed = sum(len(g.tiles) for g in layout.groups if g.role != "meld")
@@ -208,8 +205,8 @@ def _count_ok(layout: Layout) -> bool:
 
 
 def lay_out_mended(
-    readings: list[Any], keep: float | None = None, first: Layout | None = None
-) -> tuple[list[Any], Layout]:
+    readings: list[TileRead], keep: float | None = None, first: Layout[TileRead] | None = None
+) -> tuple[list[TileRead], Layout[TileRead]]:
     """Lay the readings out; if the hand is not complete, mend it and lay it out again.
 
     Mending tries, in this order, the likeliest changes that complete the hand: (1) take in a
@@ -226,7 +223,7 @@ def lay_out_mended(
     for each change; the others stay as they are (left out of the hand), and the hand found is
     laid out once more with them, to list them. ``first``: the plain reading's layout when the
     caller has it already (it is not laid out again)."""
-    plain = readings if keep is None else [r for r in readings if getattr(r, "detector_score", 1.0) >= keep]
+    plain = readings if keep is None else [r for r in readings if r.detector_score >= keep]
     first = lay_out(plain) if first is None else first
     if _codes_ok(first, {}):
         return plain, first
@@ -234,7 +231,7 @@ def lay_out_mended(
     near = [r for r in readings if region is None or _inside(r, region)]
     far = [r for r in plain if region is not None and not _inside(r, region)]
     hand = [t for g in first.groups for t in g.tiles]
-    variants = [(0.0, near, [], [])] if keep is None else box_variants(near, keep, hand)
+    variants: list[Variant] = [(0.0, near, [], [])] if keep is None else box_variants(near, keep, hand)
     layouts = []
     for _cost, used, dropped, added in variants:
         layout = lay_out(used) if far else (first if not dropped and not added else lay_out(used))
@@ -251,17 +248,17 @@ def lay_out_mended(
 
 
 def _with_far(
-    used: list[Any], far: list[Any], dropped: list[Any], added: list[Any], plain: list[Any], first: Layout
-) -> tuple[list[Any], Layout]:
+    used: list[TileRead],
+    far: list[TileRead],
+    dropped: list[TileRead],
+    added: list[TileRead],
+    plain: list[TileRead],
+    first: Layout[TileRead],
+) -> tuple[list[TileRead], Layout[TileRead]]:
     """The mended hand laid out with the boxes the pruning set aside; the plain reading if the
     whole photo lays the hand out otherwise (it never should: they lie apart from it)."""
     every = used + far
     layout = lay_out(every)
     if not _codes_ok(layout, {}):
         return plain, first
-    return every, _noted(layout, dropped, added)
-
-
-def _noted(layout: Layout, dropped: list[Any], added: list[Any]) -> Layout:
-    layout.dropped, layout.added = list(dropped), list(added)
-    return layout
+    return every, replace(layout, dropped=list(dropped), added=list(added))

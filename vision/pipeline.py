@@ -1,15 +1,20 @@
-"""Photo → tiles → hand → score, with the time each stage took: :func:`read_and_score`.
+"""Photo → tiles → hand → score: one road, declared as a list of steps (:data:`ROAD`).
 
 One :class:`PhotoReader` holds both models (loaded once) and is reused for every photo of a batch;
 its :meth:`~PhotoReader.read_and_score` is the one road every front end takes, and gives a
-:class:`vision.result.HandResult`. Errors a user can cause (missing file, not an image, too many
-pixels) are :class:`vision.images.PhotoError`; the caller prints them as one line.
+:class:`vision.result.HandResult`. The road is :data:`ROAD`: each step takes a
+:class:`vision.scene.Scene` and returns a new one, recording every tile it adds, drops, moves or
+recodes and why (``--json``: ``record``). Boxes are in the photo's own pixels from the moment a
+tile is read (:class:`vision.photo.Photo` maps decoded pixels once, where they are touched).
+Errors a user can cause (missing file, not an image, too many pixels) are
+:class:`vision.images.PhotoError`; the caller prints them as one line.
 """
 
 from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -21,11 +26,13 @@ from vision.ask import ask
 from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.faint import without_faint_left_out, without_lone_faint_backs
 from vision.images import PhotoError, load_photo
-from vision.layout import Layout, lay_out, orient
+from vision.layout import HandFrame, lay_out, orient
 from vision.mend import UNSURE_LOW, lay_out_mended
 from vision.models import MODELS_DIR, OnnxModel, detector, reader
-from vision.read import LogitAdjuster, TileRead, read_tiles, split_rejected
-from vision.result import HandResult, finish
+from vision.photo import Photo
+from vision.read import TaughtSet, TileRead, read_tiles, split_rejected
+from vision.result import HandResult, scene_result
+from vision.scene import Scene
 from vision.zoom import SecondPass, second_pass
 
 Source = str | Path | np.ndarray
@@ -41,18 +48,15 @@ class _Own(enum.Enum):
 OWN_SET = _Own.SET
 
 
-@dataclass
-class PhotoTiles:
-    """What :meth:`PhotoReader.read` found: the decoded pixels, photo pixels per decoded pixel,
-    the tiles and the boxes read as not a tile (both in decoded pixels), seconds per stage, and
-    where the detector looked a second time."""
+@dataclass(frozen=True)
+class Trip:
+    """How one photo travels the road: the boxes found already (a camera frame's, in its pixels),
+    whether the faint boxes may be taken in or left out to complete the hand (``mend_boxes``),
+    and the taught set to read it with."""
 
-    image: np.ndarray
-    scale: float
-    tiles: list[TileRead]
-    rejected: list[TileRead]
-    timings: dict[str, float]
-    closer: SecondPass | None = None
+    detections: list[Detection] | None = None
+    mend_boxes: bool = True
+    tileset: TaughtSet | None = None
 
 
 class PhotoReader:
@@ -62,6 +66,8 @@ class PhotoReader:
     closer: bool = True
     #: read the gaps in the hand's rows where the row's pitch predicts a tile (:mod:`vision.ask`)
     ask_gaps: bool = True
+    #: a taught tile set the reader's answers are adjusted with (:mod:`vision.teach`), if any
+    tileset: TaughtSet | None = None
 
     def __init__(
         self,
@@ -72,7 +78,7 @@ class PhotoReader:
         tta: bool = True,
         det_size: tuple[int, int] | None = None,
         closer: bool = True,
-        tileset: LogitAdjuster | None = None,
+        tileset: TaughtSet | None = None,
         ask_gaps: bool = True,
     ) -> None:
         self.det = det or detector(str(models_dir))
@@ -82,7 +88,6 @@ class PhotoReader:
         self.det_size = det_size
         self.closer = closer
         self.ask_gaps = ask_gaps
-        #: a taught tile set the reader's answers are adjusted with (:mod:`vision.teach`), if any
         self.tileset = tileset
 
     # -- the two models ------------------------------------------------------------------------
@@ -96,8 +101,9 @@ class PhotoReader:
     def find_boxes(
         self, image: np.ndarray, mend_boxes: bool = True
     ) -> tuple[list[Detection], SecondPass | None]:
-        """A photo's boxes: the whole photo at the detector's input, then, where its tiles came out
-        small, a second closer pass over their region (:mod:`vision.zoom`; with ``closer``)."""
+        """An image's boxes (in its pixels): the whole image at the detector's input, then, where
+        its tiles came out small, a second closer pass over their region (:mod:`vision.zoom`;
+        with ``closer``)."""
         find = self.detect_candidates if mend_boxes else self.detect
         first = find(image)
         if not self.closer:
@@ -106,12 +112,36 @@ class PhotoReader:
         return second_pass(find, image, first, size)
 
     def read_boxes(
-        self, image: np.ndarray, detections: list[Detection], tileset: LogitAdjuster | _Own | None = OWN_SET
+        self, image: np.ndarray, detections: list[Detection], tileset: TaughtSet | _Own | None = OWN_SET
     ) -> list[TileRead]:
-        """The reader on every box (each reading numbered by its box's place in ``detections``),
-        with ``tileset`` (default: this reader's own, :attr:`tileset`; None: no set)."""
-        adjuster = self.tileset if tileset is OWN_SET else tileset
-        return read_tiles(self.rdr, image, detections, tta=self.tta, adjuster=adjuster)
+        """The reader on every box of an image (boxes in its pixels; each reading numbered by its
+        box's place in ``detections``), with ``tileset`` (default: this reader's own,
+        :attr:`tileset`; None: no set)."""
+        return read_tiles(self.rdr, image, detections, tta=self.tta, adjuster=self._set(tileset))
+
+    def _set(self, tileset: TaughtSet | _Own | None) -> TaughtSet | None:
+        return self.tileset if tileset is OWN_SET else tileset
+
+    def read_in_photo(
+        self, photo: Photo, detections: list[Detection], tileset: TaughtSet | None
+    ) -> list[TileRead]:
+        """:meth:`read_boxes` for boxes in the photo's pixels: crops cut from its decoded pixels,
+        readings back in the photo's."""
+        return photo.in_photo(self.read_boxes(photo.pixels, photo.in_pixels(detections), tileset))
+
+    def keep(self, trip: Trip) -> float | None:
+        """The detector score a box needs to count without the mending's help (None: every box
+        read counts, as in a camera frame whose boxes were found already)."""
+        return self.conf if trip.mend_boxes else None
+
+    # -- the road --------------------------------------------------------------------------------
+    def start(self, source: Source) -> Scene:
+        """A photo file decoded (reduced when large) or decoded BGR pixels, as a scene."""
+        if isinstance(source, np.ndarray):
+            return Scene(Photo(source))
+        t = time.perf_counter()
+        pixels, scale = load_photo(source)
+        return Scene(Photo(pixels, scale)).after("decode", seconds=time.perf_counter() - t)
 
     def read(
         self,
@@ -119,64 +149,14 @@ class PhotoReader:
         *,
         detections: list[Detection] | None = None,
         mend_boxes: bool = False,
-        tileset: LogitAdjuster | _Own | None = OWN_SET,
-    ) -> PhotoTiles:
-        """Photo → tiles, the first half of the road: decode (a file), find the boxes (unless
-        given), read them; boxes in the decoded pixels. Teaching a set stops here. ``tileset``: a
-        taught set for this photo (default: the reader's own; None: none)."""
-        timings: dict[str, float] = {}
-        t = time.perf_counter()
-        if isinstance(source, np.ndarray):
-            image, scale = source, 1.0
-        else:
-            image, scale = load_photo(source)
-            timings["decode"] = time.perf_counter() - t
-            t = time.perf_counter()
-        closer: SecondPass | None = None
-        adjuster = getattr(self, "tileset", None) if tileset is OWN_SET else tileset
-        # a taught set that finds tiles (vision.teach.finding) looks at the faint boxes too
-        finder = getattr(adjuster, "find", None)
-        if detections is None:
-            detections, closer = self.find_boxes(image, mend_boxes or finder is not None)
-            timings["detect"] = time.perf_counter() - t
-            t = time.perf_counter()
-        readings = self.read_boxes(image, detections, adjuster)
-        timings["read"] = time.perf_counter() - t
-        if finder is not None:
-            t = time.perf_counter()
-            readings = finder(self, image, readings, self.conf)
-            if not mend_boxes:  # the faint boxes the set did not take stay out, as without a set
-                readings = [r for r in readings if r.detector_score >= self.conf]
-            timings["set"] = time.perf_counter() - t
-        tiles, rejected = split_rejected(readings)
-        return PhotoTiles(image, scale, tiles, rejected, timings, closer)
+        tileset: TaughtSet | _Own | None = OWN_SET,
+    ) -> Scene:
+        """Photo → tiles, the first half of the road (:data:`READING`): decode (a file), find the
+        boxes (unless given), read them, let a taught set find more. Teaching a set stops here.
+        ``tileset``: a taught set for this photo (default: the reader's own; None: none)."""
+        trip = Trip(detections, mend_boxes, self._set(tileset))
+        return travel(self, self.start(source), trip, READING)
 
-    def fill_gaps(
-        self,
-        image: np.ndarray,
-        tiles: list[TileRead],
-        rejected: list[TileRead],
-        keep: float | None,
-        tileset: LogitAdjuster | _Own | None = OWN_SET,
-    ) -> tuple[list[TileRead], Layout | None]:
-        """``tiles`` with the tiles the reader reads in the hand's gaps, where a row's pitch
-        predicts a tile the detector missed (:mod:`vision.ask`: one reader call, none without a
-        gap), every tile's orientation judged again with them as if the detector had found them.
-        ``keep``: the detector score a box needs to count without the mending (None: every
-        tile counts); the hand's rows are those of the tiles that count. Also returns the layout
-        of the tiles that count when nothing was added (the mending starts from it), else None."""
-        kept = tiles if keep is None else [t for t in tiles if t.detector_score >= keep]
-        layout = lay_out(kept)
-        asked = ask(
-            lambda dets: self.read_boxes(image, dets, tileset),
-            layout,
-            [*tiles, *rejected],
-            image.shape,
-            self.conf if keep is None else keep,
-        )
-        return (orient([*tiles, *asked]), None) if asked else (tiles, layout)
-
-    # -- the road --------------------------------------------------------------------------------
     def read_and_score(
         self,
         source: Source,
@@ -186,51 +166,198 @@ class PhotoReader:
         *,
         detections: list[Detection] | None = None,
         mend_boxes: bool = True,
-        tileset: LogitAdjuster | _Own | None = OWN_SET,
+        tileset: TaughtSet | _Own | None = OWN_SET,
     ) -> HandResult:
-        """Photo → tiles → layout → hand → score, each stage once.
+        """Photo → tiles → layout → hand → score: the :data:`ROAD`, each step once.
 
-        ``source`` is a photo file (decoded reduced when large: boxes come back in the photo's own
+        ``source`` is a photo file (decoded reduced when large: boxes are in the photo's own
         pixels) or decoded BGR pixels (a camera frame, an upload). ``detections`` are boxes found
         already (the camera detects every frame); otherwise every candidate box is found here, and
         with ``mend_boxes`` the faint and weak ones may be taken in or left out to complete the
         hand (:mod:`vision.mend`). Without ``rules`` the hand is built but not scored.
         ``tileset``: a taught set to read this photo with (default: the reader's own, if any)."""
-        context = context or HandContext()
-        seen = self.read(source, detections=detections, mend_boxes=mend_boxes, tileset=tileset)
-        timings = seen.timings
-        t = time.perf_counter()
-        image, scale, tiles, rejected, closer = seen.image, seen.scale, seen.tiles, seen.rejected, seen.closer
-        tiles = without_lone_faint_backs(tiles)
-        keep = self.conf if mend_boxes else None
-        first: Layout | None = None
-        if self.ask_gaps:
-            tiles, first = self.fill_gaps(image, tiles, rejected, keep, tileset)
-            timings["gaps"] = time.perf_counter() - t
-            t = time.perf_counter()
-        tiles, layout = lay_out_mended(tiles, keep=keep, first=first)
-        tiles, left = without_faint_left_out(tiles, layout.left_out)
-        layout = replace(layout, left_out=left)
-        timings["layout"] = time.perf_counter() - t
-        rejected = [r for r in rejected if r.detector_score >= self.conf]  # faint ones were never shown
-        shape = image.shape
-        if scale != 1.0:
-            tiles, rejected = _rescale(tiles, rejected, layout, scale)
-            shape = (round(image.shape[0] * scale), round(image.shape[1] * scale), *image.shape[2:])
-        return finish(
-            tiles,
-            layout,
-            context,
-            rules,
-            options,
-            rejected=rejected,
-            timings=timings,
-            image_shape=tuple(shape),
-            image=image,
-            scale=scale,
-            second_pass=_rescaled_pass(closer, scale),
-        )
+        trip = Trip(detections, mend_boxes, self._set(tileset))
+        scene = travel(self, self.start(source), trip, ROAD)
+        return scene_result(scene, context or HandContext(), rules, options)
 
+
+#: One step of the road: the scene after it.
+Step = Callable[[PhotoReader, Scene, Trip], Scene]
+
+
+def travel(reader: PhotoReader, scene: Scene, trip: Trip, steps: tuple[Step, ...]) -> Scene:
+    """The scene after each of ``steps`` in turn."""
+    for step in steps:
+        scene = step(reader, scene, trip)
+    return scene
+
+
+# -- the steps ---------------------------------------------------------------------------------------
+def find_and_read(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """The detector's boxes (given, or found in the whole photo and, where its tiles are small, a
+    second closer look), each read by the reader; the tiles in the hand's frame. Faint boxes
+    (down to :data:`vision.mend.UNSURE_LOW`) are read too when the mending or a taught set may
+    take them in."""
+    photo = scene.photo
+    t = time.perf_counter()
+    closer: SecondPass | None = None
+    detections = trip.detections
+    if detections is None:
+        detections, closer = reader.find_boxes(photo.pixels, trip.mend_boxes or trip.tileset is not None)
+        scene = scene.after("detect", seconds=time.perf_counter() - t)
+        t = time.perf_counter()
+    readings = photo.in_photo(reader.read_boxes(photo.pixels, detections, trip.tileset))
+    tiles, rejected = split_rejected(readings)
+    return scene.after(
+        "read",
+        tiles=tiles,
+        rejected=rejected,
+        frame=HandFrame.of(tiles),
+        second_pass=closer if closer is None else replace(closer, region=photo.to_photo(closer.region)),
+        seconds=time.perf_counter() - t,
+        why={
+            "added": "the detector boxed it and the reader read it",
+            "rejected": "the reader read no tile in it",
+        },
+    )
+
+
+def taught_set_finds(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """A taught set takes in the faint boxes and the row slots that look like its taught tiles
+    (:mod:`vision.teach.finding`); without the mending, the faint boxes it did not take stay out,
+    as without a set."""
+    if trip.tileset is None:
+        return scene
+    t = time.perf_counter()
+    photo = scene.photo
+    found = trip.tileset.find(
+        reader, photo.pixels, photo.in_pixels([*scene.tiles, *scene.rejected]), reader.conf
+    )
+    readings = photo.in_photo(found)
+    if not trip.mend_boxes:
+        readings = [r for r in readings if r.detector_score >= reader.conf]
+    tiles, rejected = split_rejected(readings)
+    return scene.after(
+        "set",
+        tiles=tiles,
+        rejected=rejected,
+        seconds=time.perf_counter() - t,
+        why={
+            "added": "the taught set recognised one of its tiles where the detector boxed none",
+            "found": "a faint box the taught set recognised as one of its tiles",
+            "dropped": "a faint box the taught set did not take (without the mending)",
+        },
+    )
+
+
+def lone_faint_backs(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """A face-down tile alone in a row of faces, faintly boxed, is the table between two standing
+    tiles (:func:`vision.faint.without_lone_faint_backs`)."""
+    t = time.perf_counter()
+    tiles = without_lone_faint_backs(list(scene.tiles), frame=scene.hand_frame())
+    return scene.after(
+        "lone backs",
+        tiles=tiles,
+        seconds=time.perf_counter() - t,
+        clock="gaps" if reader.ask_gaps else "layout",  # the stages the photo bench times
+        why={"dropped": "a face-down tile alone among faces, faintly boxed: the table between two tiles"},
+    )
+
+
+def read_the_gaps(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """Where a row of the hand has a gap its pitch says a tile fills, the reader reads it
+    (:mod:`vision.ask`); the tiles are oriented again with them. Leaves the plain layout of the
+    tiles that count (the mending starts from it) when nothing was added."""
+    if not reader.ask_gaps:
+        return scene
+    t = time.perf_counter()
+    keep = reader.keep(trip)
+    tiles = list(scene.tiles)
+    kept = tiles if keep is None else [r for r in tiles if r.detector_score >= keep]
+    layout = lay_out(kept, scene.hand_frame() if len(kept) == len(tiles) else None)
+    asked = ask(
+        lambda dets: reader.read_in_photo(scene.photo, dets, trip.tileset),
+        layout,
+        [*tiles, *scene.rejected],
+        scene.photo.shape,
+        reader.conf if keep is None else keep,
+    )
+    if not asked:
+        return scene.after("gaps", layout=layout, seconds=time.perf_counter() - t)
+    every = [*tiles, *asked]
+    frame = HandFrame.of(every)
+    oriented = orient(every, frame)
+    return scene.after(
+        "gaps",
+        tiles=oriented,
+        frame=frame.with_tiles(oriented),
+        seconds=time.perf_counter() - t,
+        why={"added": "a gap in a row of the hand, where its pitch predicts a tile: read there"},
+    )
+
+
+def mend_and_lay_out(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """The hand laid out; if it is not complete, the likeliest change that completes it: a faint
+    box taken in, a weak one left out, an unsure tile read as its next candidate
+    (:mod:`vision.mend`). The faint boxes it did not take in are not shown."""
+    t = time.perf_counter()
+    keep = reader.keep(trip)
+    tiles, layout = lay_out_mended(list(scene.tiles), keep=keep, first=scene.layout)
+    left_out = {r.index for r in layout.dropped}
+    notes = {
+        i: "a weak box left out: the hand is complete without it"
+        if i in left_out
+        else "a faint box (under the detector's threshold) the hand did not need"
+        for i in {r.index for r in scene.tiles} - {r.index for r in tiles}
+    }
+    return scene.after(
+        "mend",
+        tiles=tiles,
+        layout=layout,
+        seconds=time.perf_counter() - t,
+        clock="layout",
+        why={
+            "added": "a faint box taken in: it completes the hand",
+            "recoded": "the reader's next candidate: the likeliest way to complete the hand",
+        },
+        notes=notes,
+    )
+
+
+def faint_away_from_the_hand(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """Faint boxes lying apart from every row, and rows boxed faintly, are not shown
+    (:func:`vision.faint.without_faint_left_out`): what the detector boxes away from the tiles
+    is mostly not a tile."""
+    assert scene.layout is not None
+    t = time.perf_counter()
+    tiles, left = without_faint_left_out(list(scene.tiles), scene.layout.left_out)
+    return scene.after(
+        "faint apart",
+        tiles=tiles,
+        layout=replace(scene.layout, left_out=left),
+        seconds=time.perf_counter() - t,
+        clock="layout",
+        why={"dropped": "a faint box away from the hand (apart from every row, or in a faint row)"},
+    )
+
+
+def faint_rejections_unshown(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """Boxes read as no tile are listed so that a wrong rejection shows; not the faint ones,
+    which were never shown."""
+    return replace(scene, rejected=tuple(r for r in scene.rejected if r.detector_score >= reader.conf))
+
+
+#: Photo → tiles: what teaching a set and the grid measurements stop at.
+READING: tuple[Step, ...] = (find_and_read, taught_set_finds)
+#: The whole road, in order: after it, :func:`vision.result.finish` builds the hand and scores it.
+ROAD: tuple[Step, ...] = (
+    *READING,
+    lone_faint_backs,
+    read_the_gaps,
+    mend_and_lay_out,
+    faint_away_from_the_hand,
+    faint_rejections_unshown,
+)
 
 _DEFAULT: PhotoReader | None = None
 
@@ -254,33 +381,4 @@ def read_and_score(
     return reader.read_and_score(source, context, rules, options, **how)
 
 
-def _rescaled_pass(closer: SecondPass | None, factor: float) -> SecondPass | None:
-    if closer is None or factor == 1.0:
-        return closer
-    x0, y0, x1, y1 = closer.region
-    return replace(closer, region=(x0 * factor, y0 * factor, x1 * factor, y1 * factor))
-
-
-def _rescale(
-    tiles: list[TileRead], rejected: list[TileRead], layout: Layout, factor: float
-) -> tuple[list[TileRead], list[TileRead]]:
-    """Boxes back to the original photo's pixels, everywhere a reading is referred to (the
-    layout's groups and its left-out lists too: the layout is changed in place)."""
-    new: dict[int, TileRead] = {}
-
-    def scaled(r: TileRead) -> TileRead:
-        if r.index not in new:
-            x0, y0, x1, y1 = r.box
-            new[r.index] = replace(r, box=(x0 * factor, y0 * factor, x1 * factor, y1 * factor))
-        return new[r.index]
-
-    for g in layout.groups:
-        g.tiles = [scaled(t) for t in g.tiles]
-    for lo in layout.left_out:
-        lo.tiles = [scaled(t) for t in lo.tiles]
-    layout.dropped = [scaled(t) for t in layout.dropped]
-    layout.added = [scaled(t) for t in layout.added]
-    return [scaled(r) for r in tiles], [scaled(r) for r in rejected]
-
-
-__all__ = ["PhotoError", "PhotoReader", "read_and_score"]
+__all__ = ["OWN_SET", "ROAD", "PhotoError", "PhotoReader", "Trip", "read_and_score"]

@@ -131,11 +131,32 @@ class Looks:
     crops: int  # how many crops (looks = crops, or 2 x crops with the second look)
 
 
-class LogitAdjuster(Protocol):
-    """Changes the reader's tile logits given its features (a taught set: :mod:`vision.teach`);
-    ``tiles``: how many tiles the looks are of (each tile's looks ``tiles`` rows apart)."""
+class BoxReader(Protocol):
+    """Reads boxes of an image in one batch (:meth:`vision.pipeline.PhotoReader.read_boxes`):
+    each reading numbered by its box's place, boxes in the image's pixels."""
+
+    def read_boxes(
+        self, image: np.ndarray, detections: list[Detection], tileset: TaughtSet | None
+    ) -> list[TileRead]: ...
+
+
+class TaughtSet(Protocol):
+    """A taught tile set as the road uses it (:class:`vision.teach.adapt.TaughtReader`), declared
+    here so that the reader and the road call it by name, not by looking for attributes.
+
+    ``adjust``: the reader's tile logits raised for the taught codes each look resembles
+    (``tiles``: how many tiles the looks are of, each tile's looks ``tiles`` rows apart);
+    ``match``: how like the set's taught tiles each tile looks (0: like its "not a tile" crops);
+    ``find``: ``readings`` (boxes in ``image``'s pixels, faint ones too) with the faint boxes and
+    row slots the set recognises taken in (:func:`vision.teach.finding.find`)."""
 
     def adjust(self, logits: np.ndarray, features: np.ndarray, tiles: int | None = None) -> np.ndarray: ...
+
+    def match(self, features: np.ndarray, tiles: int | None = None) -> np.ndarray: ...
+
+    def find(
+        self, reader: BoxReader, image: np.ndarray, readings: list[TileRead], keep: float
+    ) -> list[TileRead]: ...
 
 
 def look(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> Looks:
@@ -158,7 +179,7 @@ def look(model: OnnxModel, crops: list[np.ndarray], tta: bool = True) -> Looks:
 
 
 def classify(
-    model: OnnxModel, crops: list[np.ndarray], tta: bool = True, adjuster: LogitAdjuster | None = None
+    model: OnnxModel, crops: list[np.ndarray], tta: bool = True, adjuster: TaughtSet | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Probabilities (N, classes) and P(upside down) (N,) for prepared square crops; with
     ``adjuster`` (a taught set) the logits are adjusted from the features first."""
@@ -167,7 +188,7 @@ def classify(
 
 
 def _classify(
-    model: OnnxModel, crops: list[np.ndarray], tta: bool, adjuster: LogitAdjuster | None
+    model: OnnxModel, crops: list[np.ndarray], tta: bool, adjuster: TaughtSet | None
 ) -> tuple[np.ndarray, np.ndarray, Looks]:
     """:func:`classify`, and the looks it read (their features: what a set finds tiles by)."""
     looks = look(model, crops, tta)
@@ -213,11 +234,15 @@ def read_tiles(
     image: np.ndarray,
     detections: list[Detection],
     tta: bool = True,
-    adjuster: LogitAdjuster | None = None,
+    adjuster: TaughtSet | None = None,
+    oriented: bool = True,
 ) -> list[TileRead]:
     """Read every detection; a detector ``back`` stays a back unless the reader is sure of a face
     or takes it for no tile (:func:`_not_a_back`: then it is rejected).
-    ``adjuster``: a taught set that adjusts the reader's answers (:mod:`vision.teach`)."""
+    ``adjuster``: a taught set that adjusts the reader's answers (:mod:`vision.teach`).
+    The tiles come first, each oriented in the hand's frame (:func:`vision.layout.orient`; not
+    with ``oriented`` false: the caller orients them with a frame it keeps), then the boxes
+    read as no tile."""
     if not detections:
         return []
     size = model.imgsz[0]
@@ -227,11 +252,10 @@ def read_tiles(
     other = [crop_box(image, detections[i].box, size=size, turn=True) for i in both]
     probs_all, flips_all, looks = _classify(model, [c for c, _ in cut + other], tta, adjuster)
     probs, p_flip = probs_all[: len(cut)].copy(), flips_all[: len(cut)].copy()
-    # a taught set that finds tiles (vision.teach.finding) says how like its tiles each crop looks
-    matcher = getattr(adjuster, "match", None)
+    # a taught set says how like its tiles each crop looks (what vision.teach.finding finds by)
     matches_all = (
-        matcher(looks.features, looks.crops)
-        if matcher is not None and looks.features is not None
+        adjuster.match(looks.features, looks.crops)
+        if adjuster is not None and looks.features is not None
         else np.zeros(len(probs_all), np.float32)
     )
     matches = matches_all[: len(cut)].copy()
@@ -276,7 +300,7 @@ def read_tiles(
             )
         )
     tiles, rejected = split_rejected(out)
-    return orient(tiles) + rejected
+    return (orient(tiles) if oriented else tiles) + rejected
 
 
 def split_rejected(readings: list[TileRead]) -> tuple[list[TileRead], list[TileRead]]:

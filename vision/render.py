@@ -124,6 +124,8 @@ def photo_json(result: HandResult) -> dict[str, Any]:
         "warnings": list(result.warnings),
         "checks": [c.to_json() for c in result.tile_checks],
         "timings_ms": {k: round(v * 1000, 1) for k, v in result.timings.items()},
+        # what each step of the road added, dropped, moved or recoded, and why (vision.scene)
+        "record": [c.to_json() for c in result.record],
     }
     if result.second_pass is not None:
         out["second_pass"] = result.second_pass.to_json()

@@ -25,6 +25,7 @@ from vision.checks import Check, checks, mended
 from vision.classes import BACK, TILE_CLASSES
 from vision.layout import PROBLEM_KINDS, Layout, lay_out
 from vision.read import TileRead
+from vision.scene import Change, Scene
 from vision.zoom import SecondPass
 
 #: the kind of the note that says which candidate winning tile the score assumes
@@ -45,7 +46,7 @@ def tile_of(code: str) -> Tile:
         raise TileError(f"{code!r} is not a tile code") from None
 
 
-def hand_from_layout(layout: Layout, context: HandContext) -> Hand:
+def hand_from_layout(layout: Layout[TileRead], context: HandContext) -> Hand:
     """The hand the layout shows, in the context given: built from the tiles' codes directly.
     :class:`HandError` when those tiles cannot be a hand's (then the score says why)."""
     winning = context.winning_tile or (tile_of(layout.winning_tile) if layout.winning_tile else None)
@@ -67,7 +68,7 @@ class HandResult:
 
     #: the tiles the layout was made from, in reading order (tiles lying apart included)
     tiles: list[TileRead]
-    layout: Layout
+    layout: Layout[TileRead]
     context: HandContext
     #: the hand the layout shows, None when its tiles cannot be a hand (``hand_error`` says why)
     hand: Hand | None
@@ -102,6 +103,9 @@ class HandResult:
     #: why the rules refuse the hand, in the scorer's words (the score's error before the layout's
     #: problems are added to it); None for a valid score
     score_reason: str | None = None
+    #: what each step of the photo's road added, dropped, moved or recoded, and why
+    #: (:class:`vision.scene.Change`; empty for tiles a player placed)
+    record: list[Change] = field(default_factory=list)
 
     @property
     def problems(self) -> list[str]:
@@ -176,7 +180,7 @@ class HandResult:
             out.update(self.context.to_json())
         return out
 
-def mend_notes(tiles: list[TileRead], layout: Layout) -> list[str]:
+def mend_notes(tiles: list[TileRead], layout: Layout[TileRead]) -> list[str]:
     """One sentence per change :mod:`vision.mend` made to complete the hand, for the player to
     check: boxes left out or taken in, tiles taken as another candidate than the reader's first."""
     return [c.message for c in mended(tiles, layout)]
@@ -184,7 +188,7 @@ def mend_notes(tiles: list[TileRead], layout: Layout) -> list[str]:
 
 def finish(
     tiles: list[TileRead],
-    layout: Layout,
+    layout: Layout[TileRead],
     context: HandContext,
     rules: str | None,
     options: dict[str, str] | None = None,
@@ -243,6 +247,28 @@ def finish(
         winning_from=winning_from,
         score_reason=reason,
         **fields,
+    )
+
+
+def scene_result(
+    scene: Scene, context: HandContext, rules: str | None, options: dict[str, str] | None = None
+) -> HandResult:
+    """The end of a photo's road: the scene's hand built and scored (:func:`finish`), with its
+    tiles, the boxes read as no tile, the photo, the seconds each step took and the record."""
+    assert scene.layout is not None, "the road lays the hand out before it is scored"
+    return finish(
+        list(scene.tiles),
+        scene.layout,
+        context,
+        rules,
+        options,
+        rejected=list(scene.rejected),
+        timings=dict(scene.timings),
+        image_shape=scene.photo.shape,
+        image=scene.photo.pixels,
+        scale=scene.photo.scale,
+        second_pass=scene.second_pass,
+        record=list(scene.record),
     )
 
 

@@ -10,18 +10,20 @@ higher up), the discards, the walls. The other players' hands at the sides run u
 photo, so their tiles never chain into a row of the hand's frame: they are left out as tiles
 lying apart.
 
-Rows are lists of tiles in the hand's frame (anything with an ``xyxy`` ``box`` and a ``code``).
+Rows are lists of tiles in the hand's frame (:class:`vision.placed.Placed`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import median
-from typing import Any
+from typing import Generic
 
 import numpy as np
 
 from vision.classes import BACK, BONUS
+from vision.placed import P, Placed
 
 #: A tile's vote on which way the hand points counts only when the reader's upside-down head is
 #: at least this sure of it (``turn_confidence``): faces that look the same turned (5p, 8p, a
@@ -52,35 +54,35 @@ MAX_HAND_TILES = 20
 
 
 @dataclass
-class LeftOut:
+class LeftOut(Generic[P]):
     """Tiles left out of the hand, and why: ``apart`` (lying apart from every row), ``wall`` (a
     row of face-down tiles), ``other row`` (a row away from the hand: discards, another
     player's hand), ``bonus apart`` (a flower or season nearer another row than the hand)."""
 
     why: str
-    tiles: list[Any] = field(default_factory=list)
+    tiles: list[P] = field(default_factory=list)
 
 
-def tile_length(t: Any) -> float:
+def tile_length(t: Placed) -> float:
     """A tile's long side in the photo, whichever way it lies (its distance from the camera)."""
     return float(max(t.box[2] - t.box[0], t.box[3] - t.box[1]))
 
 
-def is_wall(row: list[Any]) -> bool:
+def is_wall(row: Sequence[Placed]) -> bool:
     backs = sum(t.code == BACK for t in row)
     return bool(backs >= WALL_BACKS and backs >= WALL_SHARE * len(row))
 
 
-def _size(row: list[Any]) -> float:
+def _size(row: Sequence[Placed]) -> float:
     return median([tile_length(t) for t in row])
 
 
-def _centres(tiles: list[Any]) -> np.ndarray:
+def _centres(tiles: Sequence[Placed]) -> np.ndarray:
     box = np.array([t.box for t in tiles], np.float64).reshape(-1, 4)
     return np.column_stack([(box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2])
 
 
-def distance(a: list[Any], b: list[Any]) -> float:
+def distance(a: Sequence[Placed], b: Sequence[Placed]) -> float:
     """The distance between the nearest two tiles of two lists, centre to centre."""
     if not a or not b:
         return float("inf")
@@ -88,11 +90,11 @@ def distance(a: list[Any], b: list[Any]) -> float:
     return float(np.sqrt(((ca[:, None, :] - cb[None, :, :]) ** 2).sum(-1)).min())
 
 
-def _bottom(row: list[Any]) -> float:
+def _bottom(row: Sequence[Placed]) -> float:
     return float(median([t.box[3] for t in row]))
 
 
-def points_away(row: list[Any], turn: int) -> bool:
+def points_away(row: Sequence[Placed], turn: int) -> bool:
     """Do most of the row's tiles (more than :data:`AWAY_SHARE`) point the opposite way to the
     hand (``turn``)? Another player's hand, sets or discards across the table. A quarter turn
     does not count: in a row running across the hand's frame a tile turned a quarter lies
@@ -101,11 +103,7 @@ def points_away(row: list[Any], turn: int) -> bool:
     towards the vanishing point (the players at the sides have their tiles in lines running up
     and down the photo, which never chain into such a row). Only tiles the reader is sure of
     the turn of count (:data:`TURN_SURE`)."""
-    sure = [
-        t
-        for t in row
-        if t.code != BACK and getattr(t, "turn_confidence", 1.0) >= TURN_SURE and hasattr(t, "turn")
-    ]
+    sure = [t for t in row if t.code != BACK and t.turn_confidence >= TURN_SURE]
     away = sum((t.turn - turn) % 360 == 180 for t in sure)
     return bool(away > AWAY_SHARE * len(sure))
 
@@ -114,7 +112,7 @@ def _same_kind(code: str) -> str:
     return "5" + code[1] if code[:1] == "0" else code
 
 
-def hand_tiles(row: list[Any]) -> int:
+def hand_tiles(row: Sequence[Placed]) -> int:
     """How many of a finished hand's 14 tiles the row holds: flowers and seasons are not among
     them, and a kong (four of a kind side by side, or face down at both ends with two faces
     between, or four backs) counts three. So a hand whose kongs and flowers lie in rows of their
@@ -131,7 +129,7 @@ def hand_tiles(row: list[Any]) -> int:
     return n
 
 
-def hand_rows(rows: list[list[Any]], turn: int = 0) -> tuple[list[list[Any]], list[LeftOut]]:
+def hand_rows(rows: list[list[P]], turn: int = 0) -> tuple[list[list[P]], list[LeftOut[P]]]:
     """The hand's rows (in the order given) and the rows left out, each with why. ``turn``: which
     way the hand points (rows of tiles pointing elsewhere are other players')."""
     if len(rows) < 2:
@@ -165,7 +163,7 @@ def hand_rows(rows: list[list[Any]], turn: int = 0) -> tuple[list[list[Any]], li
     return [r for i, r in enumerate(rows) if i in kept], left
 
 
-def beside(rows: list[list[Any]], hand: list[list[Any]]) -> list[list[Any]]:
+def beside(rows: list[list[P]], hand: list[list[P]]) -> list[list[P]]:
     """The rows (short ones: a pair wait after four calls) lying beside the hand's rows, within
     :data:`BESIDE` of the hand's tile length."""
     if not hand:
@@ -175,7 +173,7 @@ def beside(rows: list[list[Any]], hand: list[list[Any]]) -> list[list[Any]]:
     return [r for r in rows if distance(r, mine) <= reach]
 
 
-def hand_bonus(flowers: list[Any], hand: list[list[Any]], others: list[Any]) -> list[Any]:
+def hand_bonus(flowers: list[P], hand: list[list[P]], others: list[P]) -> list[P]:
     """The flowers and seasons that are the hand's. They lie together (in a row beside the hand,
     or in front of it): each bunch of them (neighbours within :data:`BESIDE` tile lengths) is the
     hand's when the nearest other tile to it is the hand's, not one left out of it (another

@@ -22,9 +22,13 @@ def c(codes: str) -> list[str]:
 
 @dataclass
 class T:
+    """A tile as the layout sees it (:class:`vision.placed.Placed`)."""
+
     box: tuple[float, float, float, float]
     code: str
     orientation: str = "upright"
+    turn: int = 0
+    turn_confidence: float = 1.0
 
 
 class Row:
@@ -309,6 +313,8 @@ def test_tiles_that_look_the_same_turned_do_not_outvote_the_hand() -> None:
         code: str
         turn: int
         turn_confidence: float = 1.0
+        box: tuple[float, float, float, float] = (0.0, 0.0, 30.0, 40.0)  # all in one place: no rows
+        orientation: str = "upright"
 
     sure = [V(c, 0, 0.9) for c in ("7m", "8m", "9m", "2p", "3p", "4p")]
     unsure = [V(c, 180, 0.1) for c in ("5p", "5p", "5z", "5z", "5z", "4s", "4s")]

@@ -111,23 +111,21 @@ def test_every_mending_change_is_named_for_the_player() -> None:
     assert mend_notes([fixed], apart) == []  # a tile lying apart is not the hand's
 
 
-def test_rescaled_boxes_keep_the_layout_pointing_at_the_same_readings() -> None:
-    """A reduced decode's boxes are scaled back; the layout's lists must name the scaled readings
-    (front ends match left-out and flagged tiles by their index)."""
-    from vision.layout import Layout, TileGroup
-    from vision.pipeline import _rescale
-    from vision.read import TileRead
-
-    a, b, c = (TileRead((10.0 * i, 0.0, 10.0 * i + 8, 12.0), "1m", 0.9, "upright", index=i) for i in range(3))
-    lay = Layout(groups=[TileGroup([a, b], 0)], left_out=[LeftOut("apart", [c])], dropped=[b])
-    tiles, rejected = _rescale([a, b, c], [], lay, 2.0)
-    assert [r.box for r in tiles] == [
-        (0.0, 0.0, 16.0, 24.0),
-        (20.0, 0.0, 36.0, 24.0),
-        (40.0, 0.0, 56.0, 24.0),
-    ]
-    assert lay.groups[0].tiles == tiles[:2] and rejected == []
-    assert lay.ignored[0] is tiles[2] and lay.dropped[0] is tiles[1]
+def test_a_reduced_photo_is_read_in_its_own_pixels_and_the_layout_names_those_readings(
+    tmp_path: Path,
+) -> None:
+    """Boxes are in the photo's pixels from the moment a tile is read (no rescaling afterwards),
+    so the layout's groups and left-out lists hold the very readings the result lists (front
+    ends match left-out and flagged tiles by their index)."""
+    big = cv2.resize(cv2.imread(str(EXAMPLE)), (4096, 3072), interpolation=cv2.INTER_LINEAR)
+    path = tmp_path / "big.jpg"
+    cv2.imwrite(str(path), big)
+    result = TruthReader(scale=2.0).read_and_score(path, CTX, "riichi", {})
+    shown = {id(t) for t in result.tiles}
+    assert result.scale == 2.0 and result.layout.groups
+    assert all(id(t) in shown for g in result.layout.groups for t in g.tiles)
+    assert all(id(t) in shown for t in result.layout.ignored)
+    assert max(t.box[2] for t in result.tiles) > result.image.shape[1]  # photo pixels, not decoded
 
 
 def test_a_hand_in_one_row_is_scored_with_its_best_candidate_and_lists_them_all() -> None:

@@ -32,7 +32,7 @@ import numpy as np
 
 from vision.classes import BONUS, NOT_A_TILE
 from vision.models import OnnxModel
-from vision.read import TileRead, look
+from vision.read import BoxReader, TileRead, look
 from vision.teach.profile import Example, TileSet
 
 #: A tile this similar (cosine) to a taught crop of a code is taken to look like that code.
@@ -135,7 +135,8 @@ def _crop_looks(model: OnnxModel, crops: list[np.ndarray]) -> CropLooks:
 
 @dataclass
 class TaughtReader:
-    """A taught set ready to adjust the reader's logits (:class:`vision.read.LogitAdjuster`)."""
+    """A taught set ready to adjust the reader's logits, match and find tiles
+    (:class:`vision.read.TaughtSet`)."""
 
     name: str
     #: unit features of the taught crops (as cut), grouped by code: (crops, features)
@@ -221,7 +222,7 @@ class TaughtReader:
     none_class: int = -1
 
     def find(
-        self, reader: object, image: np.ndarray, readings: list[TileRead], keep: float
+        self, reader: BoxReader, image: np.ndarray, readings: list[TileRead], keep: float
     ) -> list[TileRead]:
         """The readings with the boxes this set recognises taken in (:func:`vision.teach.finding.find`)."""
         from vision.teach.finding import find

@@ -20,16 +20,32 @@ crops becomes a tile marked ``found_by="set"``.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from statistics import median
-from typing import Any
+from typing import Protocol
 
 import numpy as np
 
 from vision.classes import NOT_A_TILE
 from vision.detect import Detection, is_free
 from vision.layout import framed_box, hand_turn, in_hand_frame, rows_of
-from vision.read import TileRead
+from vision.read import BoxReader, TaughtSet, TileRead
+
+
+class FindingSet(TaughtSet, Protocol):
+    """A taught set that finds tiles (:class:`vision.teach.adapt.TaughtReader`): how like one
+    of its taught tiles a faint box, a slot between two tiles and a slot at a row's end must look
+    to be taken as a tile (a threshold above 1 takes none)."""
+
+    @property
+    def find_at(self) -> float: ...
+
+    @property
+    def gap_at(self) -> float: ...
+
+    @property
+    def end_at(self) -> float: ...
 
 #: Marks a tile a taught set found (:attr:`vision.read.TileRead.found_by`).
 FOUND_BY_SET = "set"
@@ -167,13 +183,13 @@ def _renumber(readings: list[TileRead], start: int) -> list[TileRead]:
 
 # -- reading with a set ------------------------------------------------------------------------------
 def find(
-    taught: Any, reader: Any, image: np.ndarray, readings: list[TileRead], keep: float
+    taught: FindingSet, reader: BoxReader, image: np.ndarray, readings: list[TileRead], keep: float
 ) -> list[TileRead]:
     """``readings`` (every box down to the faint ones, read with the set ``taught``) with the faint
     boxes and row-gap slots that look like the set's taught tiles taken in: their detector score
     raised to ``keep`` and ``found_by`` :data:`FOUND_BY_SET`. Other faint boxes are left as they
     are (the caller's mending may still take them in or leave them out)."""
-    at = float(getattr(taught, "find_at", 0.85))
+    at = taught.find_at
     sure = [r for r in readings if r.detector_score >= keep and r.is_tile]
     taken = [r.box for r in sure]
     out = list(readings)
@@ -192,8 +208,7 @@ def find(
         return out
     turn = hand_turn(tiles)
     framed = in_hand_frame(tiles, turn)
-    gap_at = float(getattr(taught, "gap_at", at))
-    end_at = float(getattr(taught, "end_at", at))
+    gap_at, end_at = taught.gap_at, taught.end_at
     if min(gap_at, end_at) > 1.0:
         return out
     occupied = [framed_box(r.box, turn) for r in readings if r.is_tile or r.detector_score >= keep]
@@ -229,7 +244,7 @@ def fit_rows(
     faint: list[TileRead],
     counts: list[int | None],
     image: np.ndarray,
-    read_boxes: Any,
+    read_boxes: Callable[[np.ndarray, list[Detection]], list[TileRead]],
 ) -> tuple[list[list[TileRead]], list[Recovered], list[Dropped]]:
     """Rows (as :func:`vision.teach.pairing.photo_rows` gives them) fitted to the tile counts the
     codes give (None: leave that row as found): a row short of tiles takes in ``faint`` boxes

@@ -132,8 +132,9 @@ def pair_photo(
     :class:`vision.teach.pairing.PairingError` (``image`` and ``rows``: what was found) when the
     rows do not match."""
     seen = reader.read(source, mend_boxes=True, tileset=None)
-    sure = [t for t in seen.tiles if t.detector_score >= reader.conf]
-    faint = [t for t in seen.tiles if t.detector_score < reader.conf]
+    tiles = seen.photo.in_pixels(seen.tiles)  # crops are cut from the decoded pixels
+    sure = [t for t in tiles if t.detector_score >= reader.conf]
+    faint = [t for t in tiles if t.detector_score < reader.conf]
 
     def read_boxes(image: np.ndarray, dets: list[Detection]) -> list[TileRead]:
         return reader.read_boxes(image, dets, None)

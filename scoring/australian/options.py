@@ -62,9 +62,10 @@ OPTIONS: dict[str, Option] = option_table([
     Option("goulash_pot", "in_addition", ("in_addition", "instead"),
            "A-16 / §2.8: the Goulash pot goes to the winner in addition to the normal settlement (the seed "
            "does not say otherwise), or instead of it."),
-    Option("false_mahjong_east_double", "false", TF,
-           "A-30 / L330: the false mah jong penalty (half the limit to each opponent) is not doubled for "
-           "East, the seed being silent; true doubles it like every other payment involving East."),
+    Option("false_mahjong_east_double", "true", TF,
+           "A-30 / L330: the false mah jong penalty (half the limit to each opponent) is doubled for "
+           "East as every payment involving East (seed 003: 'Est riceve e paga sempre il doppio'); "
+           "false is the spec's A-30 reading (not doubled)."),
     Option("goulash_dead_pot", "return", ("return", "carry"),
            "A-16: a Goulash that also ends dead returns the stakes, or carries the pot on."),
     Option("goulash_concealed_exception", "buried_treasure", ("buried_treasure", "concealed_one_chow"),

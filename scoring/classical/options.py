@@ -36,9 +36,10 @@ OPTIONS: dict[str, Option] = option_table([
            "D-5: which valuable pairs (dragons, seat or round wind) in a loser's hand score 2"),
     Option("seven_pairs_pair_points", "yes", YES_NO,
            "D-6: whether the valuable pairs of a seven-pairs hand score B10–B13 (no: the 20 only)"),
-    Option("all_terminals_extra_double", "no", YES_NO,
-           "D-7: the seed's 'due perché sono tutti tris' read literally: +1 double for All "
-           "terminals/honours"),
+    Option("all_terminals_extra_double", "yes", YES_NO,
+           "D-7: seed 004 says the hand 'porta un raddoppio' and 'vale almeno altri quattro "
+           "raddoppi' (1 + 4 = 5; the tables give 4): yes follows the seed; no is the spec's "
+           "table count"),
     Option("bonus_tiles_as_honours", "no", YES_NO,
            "D-14: whether flowers/seasons count as honour tiles for Pure, Purest and No terminals"),
     Option("concealed_kong_counts_as_concealed_pung", "no", YES_NO,

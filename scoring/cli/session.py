@@ -8,17 +8,15 @@ cannot be followed (one ``error:`` line).
 from __future__ import annotations
 
 import argparse
-import io
 import json
 from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.cli.common import CliError, add_rules_options, check_rules, parse_options
-from scoring.csv_cells import safe_writer
 from scoring.hand import HandError
 from scoring.output_paths import OutputError, check_output_paths, write_output
 from scoring.rules import check_context
-from scoring.session.closing import SETTINGS, exact, number, ranking, ranking_json
+from scoring.session.closing import SETTINGS, number, ranking, ranking_json
 from scoring.session.engine import Sheet, run_session
 from scoring.session.html import sheet_html
 from scoring.session.i18n import DEFAULT_LANG, LANGS, Translate, translator
@@ -26,6 +24,7 @@ from scoring.session.load import load_session
 from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
 from scoring.session.model import Session, SessionError
 from scoring.session.output import next_text, sheet_csv, sheet_json, sheet_text
+from scoring.session.results import EMA_COLUMNS, ema_results
 
 EXIT_OK, EXIT_PENDING, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -48,15 +47,18 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError("--html writes one table's sheet: give one session file")
     lang = args.lang
     docs = [sheet_json(s) for s in sheets]
+    rank = ranking(docs) if len(docs) > 1 or args.results else []
+    try:  # refused before anything is written: a federation's file or nothing
+        results = ema_results(docs, rank) if args.results else ""
+    except SessionError as exc:
+        raise CliError(str(exc)) from None
     _write(args.csv, "".join(sheet_csv(s, lang) for s in sheets), CliError)
     _write(
         args.out_json, json.dumps(docs[0] if len(docs) == 1 else docs, ensure_ascii=False, indent=1), CliError
     )
     if args.html:
         _write(args.html, sheet_html(sheets[0], Path(args.html).parent, lang=lang), CliError)
-    rank = ranking(docs) if len(docs) > 1 or args.results else []
-    if args.results:
-        _write(args.results, results_csv(docs, rank, lang), CliError)
+    _write(args.results, results, CliError)
     if args.json:
         doc = docs[0] if len(docs) == 1 else {"sheets": docs, "ranking": ranking_json(rank)}
         json.dump(doc, out, ensure_ascii=False)
@@ -110,7 +112,18 @@ def _sessions(args: argparse.Namespace, error: type[Exception]) -> list[Session]
             raise error("--players, --table and --photos go with --manifest")
         if not args.file:
             raise error("give a session file, or --manifest FILE --players 'E S W N'")
-        return [load_session(name) for name in args.file]
+        given: dict[Path, str] = {}
+        for name in args.file:  # the same table counted twice would count each player twice
+            first = given.setdefault(Path(name).resolve(), name)
+            if first != name or list(args.file).count(name) > 1:
+                raise error(f"{name} is given twice" + (f" (as {first})" if first != name else ""))
+        sessions = [load_session(name) for name in args.file]
+        tables: dict[tuple[str, str], str] = {}
+        for name, session in zip(args.file, sessions, strict=True):
+            key = (session.session, session.table)
+            if all(key) and tables.setdefault(key, name) != name:
+                raise error(f"{name} and {tables[key]} are both session {key[0]}, table {key[1]}")
+        return sessions
     if args.file:
         raise error("give either session files or --manifest, not both")
     if not args.players:
@@ -132,51 +145,10 @@ def _sessions(args: argparse.Namespace, error: type[Exception]) -> list[Session]
 def _rank_line(r: dict[str, Any], tr: Translate) -> str:
     keys = [k for k in ("table_points", "mini_punti", "points", "uma", "final", "total") if k in r]
     words = {"table_points": "Punti Tavolo", "mini_punti": "Mini Punti", "uma": "uma"}
-    return f"{r['rank']:>3}. {r['player']:<16} " + "  ".join(
+    who = f"{r['player']} #{r['number']}" if r.get("number") else str(r["player"])  # two Annas: two lines
+    return f"{r['rank']:>3}. {who:<16} " + "  ".join(
         f"{words.get(k) or tr(k)} {number(r[k])}" for k in keys
     )
-
-
-def results_csv(docs: list[dict[str, Any]], rank: list[dict[str, Any]], lang: str) -> str:
-    """The tournament's results for the federation's ranking: place, name, player number, then
-    each session's table points (MCR), final score (riichi: points + uma) or total, and the sum."""
-    tr = translator(lang)
-    if not docs:
-        return ""
-    rules = docs[0]["rules"]
-    key = {"mcr": "table_points", "riichi": "final"}.get(rules, "totals")
-    sessions = sorted({d["session"] for d in docs}, key=session_order)
-    per: dict[tuple[str, str], Any] = {}
-    for d in docs:
-        values = d["totals"] if key == "totals" else d["closing"].get(f"{key}_exact", d["closing"][key])
-        for name in d["totals"]:
-            per[(name, d["session"])] = number(exact(values[name]))
-    label = {"table_points": "Punti Tavolo", "final": tr("final score"), "totals": tr("total")}[key]
-    buf = io.StringIO()
-    w = safe_writer(buf, lineterminator="\n")  # no cell a spreadsheet would run
-    w.writerow(
-        [
-            tr("place"),
-            tr("name"),
-            tr("player number"),
-            *(f"{label} {tr('session {n}').format(n=s)}" for s in sessions),
-            f"{label} {tr('total')}",
-            *(["Mini Punti"] if rules == "mcr" else []),
-        ]
-    )
-    total = {"table_points": "table_points", "final": "final", "totals": "total"}[key]
-    for r in rank:
-        w.writerow(
-            [
-                r["rank"],
-                r["player"],
-                r.get("number", ""),
-                *(per.get((r["player"], s), "") for s in sessions),
-                number(r[total]),
-                *([r["mini_punti"]] if rules == "mcr" else []),
-            ]
-        )
-    return buf.getvalue()
 
 
 def _check_outputs(args: argparse.Namespace, sessions: list[Session], error: type[Exception]) -> None:
@@ -232,8 +204,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument(
         "--results",
         metavar="OUT",
-        help="write the tournament's results (CSV: place, name, player number, each session's "
-        "table points or final score) for the federation's ranking",
+        help="write the tournament's results as the federation imports them (EMA layout: "
+        + ", ".join(EMA_COLUMNS)
+        + "); tables a federation would refuse are refused",
     )
     p.add_argument(
         "--setting",

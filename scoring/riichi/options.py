@@ -37,4 +37,9 @@ OPTIONS = option_table([
            "A19: whether Ryuu iisou needs the Green dragon (text lost; optional is standard)."),
     Option("all_honours_seven_pairs", "yes", ("yes", "no"),
            "A20: seven different honour pairs are Tsuu iisou (yes) or only Chiitoitsu (no)."),
+    Option("nagashi_counters", "draw", ("draw", "win"),
+           "A8, a session's counters after a nagashi mangan: the hand went 'a monte per esaurimento', "
+           "after which seed 001 §3.4.2 says 'viene messo un gettone', and counters go only when a "
+           "player other than East 'ha chiuso la mano' (§3.4.10): a counter is added (draw); 'win' "
+           "is the spec's reading (East's claim adds one, another player's clears them)."),
 ])

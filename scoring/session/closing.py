@@ -159,9 +159,13 @@ def ranking(sheets: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for sheet in sheets:
         closing = sheet["closing"]
         for name in sheet["totals"]:
-            row = acc.setdefault(name, {"player": name, "sessions": 0, "disqualified": False})
+            number_ = _number_of(sheet, name)
+            # players are told apart by their number (two Annas, 101 and 999, are two players)
+            row = acc.setdefault(
+                player_key(name, number_),
+                {"player": name, "sessions": 0, "disqualified": False, "number": number_},
+            )
             row["sessions"] += 1
-            row.setdefault("number", _number_of(sheet, name))
             if system == "mcr":
                 exact_points = closing.get("table_points_exact", closing["table_points"])
                 row["table_points"] = row.get("table_points", 0) + exact(exact_points[name])
@@ -181,10 +185,15 @@ def ranking(sheets: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             return (r["disqualified"], -r["final"])
         return (-r["total"],)
 
-    rows = sorted(acc.values(), key=lambda r: (key(r), r["player"]))
+    rows = sorted(acc.values(), key=lambda r: (key(r), r["player"], r["number"]))
     for i, r in enumerate(rows):
         r["rank"] = rows[i - 1]["rank"] if i and key(rows[i - 1]) == key(r) else i + 1
     return rows
+
+
+def player_key(name: str, number: str) -> str:
+    """Who a player is across sessions: his number when the sheets give one, else his name."""
+    return f"#{number}" if number else name
 
 
 def _number_of(sheet: Mapping[str, Any], name: str) -> str:

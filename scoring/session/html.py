@@ -14,10 +14,18 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from scoring.session.engine import Line, Sheet
 from scoring.session.i18n import DEFAULT_LANG, Translate, render, translator
-from scoring.session.output import closing_rows, heading, leftover_line, penalty_text, total_label, zj_turns
-from scoring.session.seats import MCR_SEAT_CHANGES
+from scoring.session.output import (
+    closing_rows,
+    elements_text,
+    heading,
+    leftover_line,
+    penalty_text,
+    total_label,
+    wind_letter,
+    zj_turns,
+)
+from scoring.session.sheet import Layout, Line, Sheet
 
 _CSS = """
 body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:18px;color:#111}
@@ -35,15 +43,16 @@ tfoot td{font-weight:600;background:#f6f6f6}.sig td{height:34px}tr.turn td{font-
 """
 
 
-def _seat_change(line: Line, sheet: Sheet, done: set[int]) -> str:
+def _seat_change(line: Line, sheet: Sheet, done: set[int], tr: Translate) -> str:
     """MCR's CAMBIO POSTI beside the last hand of rounds 1-3 (seed 000 App. B), once each."""
-    if sheet.rules != "mcr" or line.kind not in ("hand", "draw") or not line.label.isdigit():
+    changes = sheet.layout.seat_changes
+    if not changes or line.kind not in ("hand", "draw") or not line.label.isdigit():
         return ""
     n = int(line.label)
-    if n in (4, 8, 12) and n not in done and line.status != "void":
+    if n % 4 == 0 and 0 < n // 4 <= len(changes) and n not in done and line.status != "void":
         done.add(n)
-        change = MCR_SEAT_CHANGES[n // 4 - 1]
-        return " ".join(f"{a}→{b}" for a, b in change.items()).replace("W", "O")
+        change = changes[n // 4 - 1]
+        return " ".join(f"{wind_letter(a, tr)}→{wind_letter(b, tr)}" for a, b in change.items())
     return ""
 
 
@@ -72,13 +81,17 @@ def _result(line: Line, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] |
         return escape(word) + "".join(f" <span class=el>{escape(n)}</span>" for n in notes)
     if line.win_by == "self_draw":
         how = escape(tr("self-drawn"))
-    else:
-        how = escape(tr("on {player}'s discard").format(player=line.discarder or "?"))
+    elif line.discarder:
+        how = escape(tr("on {player}'s discard").format(player=line.discarder))
+    else:  # a table-scored hand may leave the discarder out (seed 003, 004)
+        how = escape(tr("on a discard"))
     text = f"<b>{escape(line.winner or '')}</b> {how}" + (" (Goulash)" if line.goulash else "")
     if line.hand:
         text += f"<br><code>{escape(line.hand)}</code>"
     if line.elements:
-        text += "<div class=el>" + ", ".join(f"{escape(k)} {v}" for k, v in line.elements.items()) + "</div>"
+        text += f"<div class=el>{escape(elements_text(line))}</div>"
+    if line.table:
+        text += "<pre class=el>" + escape("\n".join(line.table)) + "</pre>"
     if line.status in ("confirm", "error", "void"):
         text += "".join(f"<div class=flag>{escape(n)}</div>" for n in notes)
     else:
@@ -86,27 +99,34 @@ def _result(line: Line, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] |
     return text + _thumb(line.photo, sheet, out_dir, thumbs, tr)
 
 
-def _columns(rules: str, tr: Translate) -> list[str]:
-    """The columns before the players', as each seed's sheet has them."""
-    if rules == "mcr":  # seed 000 App. B
-        return [tr("Hand"), "Round", tr("Mahjong points (Punti Mahjong)"), tr("Result and elements")]
-    if rules == "riichi":  # seed 001: the hand by round and dealer, the counters
-        return [tr("Hand"), "Honba", tr("Riichi sticks"), tr("Value"), tr("Result and elements")]
-    if rules == "zung-jung":  # seed 002's sheet: TURNO, MANO
-        return [tr("Turn"), tr("Hand"), tr("Points"), tr("Result and elements")]
-    return [tr("Hand"), tr("Round wind"), tr("Points"), tr("Result and elements")]
+def _columns(layout: Layout, tr: Translate) -> list[str]:
+    """The columns before the players', as each seed's sheet has them (seed 000 App. B: the
+    round and PUNTI MAHJONG; seed 001: the hand by round and dealer, the counters; seed 002's
+    sheet: TURNO, MANO)."""
+    return [
+        *([tr("Turn")] if layout.turn else []),
+        tr("Hand"),
+        *([render(layout.round_column, tr)] if layout.round_column else []),
+        *(["Honba", tr("Riichi sticks")] if layout.counters else []),
+        render(layout.value, tr),
+        tr("Result and elements"),
+    ]
 
 
-def _lead(line: Line, rules: str, tr: Translate) -> list[str]:
+def _lead(line: Line, layout: Layout, tr: Translate) -> list[str]:
     value = "" if line.value is None else f"{line.value}<br><span class=el>{escape(tr(line.unit))}</span>"
-    if rules == "riichi":
-        honba = "" if line.honba is None else str(line.honba)
-        sticks = "" if line.sticks is None else str(line.sticks)
-        return [escape(line.label), honba, sticks, value]
-    if rules == "zung-jung":
-        turn = "" if line.kind == "penalty" else str((line.hand_no - 1) // 4 + 1)
-        return [turn, escape(line.label), value]
-    return [escape(line.label), line.round_wind if line.kind != "penalty" else "", value]
+    played = line.kind != "penalty"
+    return [
+        *([str((line.hand_no - 1) // layout.turn + 1) if played else ""] if layout.turn else []),
+        escape(line.label),
+        *([wind_letter(line.round_wind, tr) if played else ""] if layout.round_column else []),
+        *(
+            ["" if line.honba is None else str(line.honba), "" if line.sticks is None else str(line.sticks)]
+            if layout.counters
+            else []
+        ),
+        value,
+    ]
 
 
 def sheet_html(
@@ -123,8 +143,8 @@ def sheet_html(
     s = sheet.session
     players = s.players
     names = [p.name for p in players]
-    mcr = sheet.rules == "mcr"
-    columns = _columns(sheet.rules, tr)
+    mcr = bool(sheet.layout.seat_changes)
+    columns = _columns(sheet.layout, tr)
     span = len(columns)
     extra = 1 if mcr else 0  # MCR's CAMBIO POSTI column
     tail = "<td></td>" * extra
@@ -144,16 +164,16 @@ def sheet_html(
         for n in names:
             d = line.deltas.get(n, 0)
             mark = " win" if n == line.winner and line.status == "scored" else ""
-            wind = line.winds.get(n, "")
+            wind = wind_letter(line.winds.get(n, ""), tr)
             cells.append(
                 f'<td class="n{mark}"><span class="{"loss" if d < 0 else ""}">{d:+d}</span>'
                 f"<span class=t>{line.totals.get(n, 0)}</span><span class=el>{wind}</span></td>"
             )
         lead = "".join(
             f"<td>{c}</td>" if i < span - 2 else f"<td class=n>{c}</td>"
-            for i, c in enumerate(_lead(line, sheet.rules, tr))
+            for i, c in enumerate(_lead(line, sheet.layout, tr))
         )
-        change = f"<td class=el>{_seat_change(line, sheet, done)}</td>" if mcr else ""
+        change = f"<td class=el>{_seat_change(line, sheet, done, tr)}</td>" if mcr else ""
         rows.append(
             f'<tr class="{cls}">{lead}<td>{_result(line, sheet, out_dir, thumbs, tr)}</td>'
             f"{''.join(cells)}{change}</tr>"
@@ -168,7 +188,7 @@ def sheet_html(
     foot.append(summary(tr("Signature (Firma)"), {}, "sig"))
     head = "".join(
         f"<th>N° {escape(p.number)}<br>{escape(p.name)}<br><span class=el>"
-        f"{escape(tr('starts {seat}').format(seat=p.seat))}</span></th>"
+        f"{escape(tr('starts {seat}').format(seat=wind_letter(p.seat, tr)))}</span></th>"
         for p in players
     )
     change_head = f"<th>{escape(tr('Seat change (Cambio posti)'))}</th>" if mcr else ""

@@ -15,9 +15,9 @@ from typing import Any
 
 from scoring.csv_cells import safe_writer
 from scoring.session.closing import number
-from scoring.session.engine import Line, Sheet
 from scoring.session.i18n import DEFAULT_LANG, Translate, msg, render, translator
 from scoring.session.model import Session
+from scoring.session.sheet import Line, Sheet
 
 #: the closing's rows, in the order of the sheet, with their labels (the seeds' own terms)
 CLOSING_LABELS = {
@@ -27,7 +27,6 @@ CLOSING_LABELS = {
     "uma": "Uma",
     "final": "Final (points + uma)",
 }
-ZJ_TURN = 4  # seed 002's sheet: TURNO 1-4, four hands each
 
 
 def closing_json(closing: dict[str, Any]) -> dict[str, Any]:
@@ -84,16 +83,41 @@ def result_text(line: Line, tr: Translate) -> str:
         return "chombo"
     if line.kind == "draw":
         return tr("Goulash, dead hand") if line.goulash else tr("draw")
+    if line.status == "void" and line.settled_by == "penalty":
+        return tr("{winner}: invalid win, settled by a penalty").format(winner=line.winner)
     if line.status == "void":
         return tr("{winner}: invalid win, chombo").format(winner=line.winner)
     if line.status in ("confirm", "error"):
         return f"{line.winner}: {tr(line.status).upper()}"
-    how = "tsumo" if line.win_by == "self_draw" else f"ron {line.discarder or '?'}"
+    # a table-scored hand may leave the discarder out: every loser pays the winner (seed 003, 004)
+    how = "tsumo" if line.win_by == "self_draw" else f"ron {line.discarder or ''}".strip()
     unit = tr(line.unit) if line.unit else ""
     goulash = " (Goulash)" if line.goulash else ""
     return f"{line.winner} {'' if line.value is None else line.value} {unit} {how}{goulash}".replace(
         "  ", " "
     )
+
+
+#: the wind letters in the reader's language: E S W N, or E S O N (Ovest) in Italian
+WIND_LETTERS = {"E": msg("E"), "S": msg("S"), "W": msg("W"), "N": msg("N")}
+
+
+def wind_letter(wind: str, tr: Translate) -> str:
+    """A seat or round wind as a cell of the sheet writes it, one letter per language."""
+    return WIND_LETTERS[wind].render(tr) if wind in WIND_LETTERS else wind
+
+
+def elements_text(line: Line) -> str:
+    """The hand's elements as the printable sheet lists them: ``Mah jong 20, All pungs 1``."""
+    return ", ".join(f"{k} {v}" for k, v in line.elements.items())
+
+
+def table_lines(line: Line) -> list[str]:
+    """A hand settled as a whole table (Australian, Classical): the winner's elements, then the
+    table as the ``table`` command prints it (each player's score, the payments, the net)."""
+    if not line.table:
+        return []
+    return [*([elements_text(line)] if line.elements else []), *line.table]
 
 
 def zj_turns(sheet: Sheet) -> Iterator[tuple[Line, int | None, dict[str, int]]]:
@@ -102,13 +126,12 @@ def zj_turns(sheet: Sheet) -> Iterator[tuple[Line, int | None, dict[str, int]]]:
     names = [p.name for p in sheet.session.players]
     sums = dict.fromkeys(names, 0)
     lines = sheet.lines
+    size = sheet.layout.turn
     for i, line in enumerate(lines):
-        turn = (line.hand_no - 1) // ZJ_TURN + 1
+        turn = (line.hand_no - 1) // size + 1 if size else 0
         for n in names:
             sums[n] += line.deltas.get(n, 0)
-        ends = sheet.rules == "zung-jung" and (
-            i + 1 == len(lines) or (lines[i + 1].hand_no - 1) // ZJ_TURN + 1 > turn
-        )
+        ends = bool(size) and (i + 1 == len(lines) or (lines[i + 1].hand_no - 1) // size + 1 > turn)
         # a turn ends with its fourth hand; the last turn of an unfinished session ends anyway
         yield line, (turn if ends else None), dict(sums)
         if ends:
@@ -152,7 +175,7 @@ def closing_rows(sheet: Sheet, tr: Translate) -> list[tuple[str, dict[str, Any]]
 
 
 def total_label(sheet: Sheet, tr: Translate) -> str:
-    return "TOTALE GENERALE" if sheet.rules == "zung-jung" else tr("Total")
+    return render(sheet.layout.total, tr)
 
 
 def penalty_text(p: Any, tr: Translate) -> str:
@@ -170,14 +193,14 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
     sheets the TOT TURNO lines and TOTALE GENERALE; MCR sheets the Mini Punti and Punti Tavolo."""
     tr = translator(lang)
     names = [p.name for p in sheet.session.players]
-    riichi = sheet.rules == "riichi"
+    riichi = sheet.layout.counters
     buf = io.StringIO()
     w = safe_writer(buf, lineterminator="\n")  # no cell a spreadsheet would run
     head = [
         tr("hand"),
         tr("kind"),
         tr("status"),
-        *([] if sheet.rules == "zung-jung" else [tr("round")]),
+        *([tr("round")] if sheet.layout.round_wind else []),
         tr("winner"),
         tr("win_by"),
         tr("discarder"),
@@ -204,7 +227,7 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                 line.label,
                 tr(line.kind),
                 tr(line.status),
-                *([] if sheet.rules == "zung-jung" else [line.round_wind]),
+                *([wind_letter(line.round_wind, tr)] if sheet.layout.round_wind else []),
                 line.winner or "",
                 line.win_by or "",
                 line.discarder or "",
@@ -214,14 +237,14 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                 tr(line.unit) if line.unit else "",
                 *(line.deltas.get(n, 0) for n in names),
                 *(line.totals.get(n, 0) for n in names),
-                *(line.winds.get(n, "") for n in names),
+                *(wind_letter(line.winds.get(n, ""), tr) for n in names),
                 *(
                     ["" if line.honba is None else line.honba, "" if line.sticks is None else line.sticks]
                     if riichi
                     else []
                 ),
                 result_text(line, tr),
-                " | ".join(render(n, tr) for n in line.notes),
+                " | ".join([*(render(n, tr) for n in line.notes), *(t.strip() for t in table_lines(line))]),
             ]
         )
         if turn is not None:
@@ -248,6 +271,7 @@ def sheet_text(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
     rows: list[tuple[str, str, dict[str, Any], list[str]]] = []
     for line, turn, sums in zj_turns(sheet):
         notes = [render(n, tr) for n in line.notes] if line.status in ("confirm", "error") else []
+        notes += table_lines(line)
         rows.append((line.label, result_text(line, tr), {n: f"{line.deltas[n]:+d}" for n in names}, notes))
         if turn is not None:
             rows.append(("", f"TOT TURNO {turn}", {n: f"{sums[n]:+d}" for n in names}, []))
@@ -264,7 +288,7 @@ def sheet_text(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         out += [f"      {note}" for note in notes]
     for p in sheet.penalties:
         out.append(tr("Penalty") + ": " + penalty_text(p, tr))
-    if sheet.rules == "mcr" and sheet.carry:
+    if sheet.carry:
         carried = "; ".join(
             f"{n}: " + ", ".join(f"{tr(k)} {v}" for k, v in c.items() if v) for n, c in sheet.carry.items()
         )

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from scoring.payments import SEATS
@@ -33,8 +34,31 @@ MCR_SEAT_CHANGES = (
     {"E": "W", "S": "N", "W": "S", "N": "E"},
     {"E": "S", "S": "E", "W": "N", "N": "W"},
 )
-#: hands in a session where the count is fixed
-HANDS = {"mcr": 16, "zung-jung": 16}
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """How a system moves the winds: the pass, the seat changes, when the session ends."""
+
+    #: the wind each player takes when the deal passes
+    move: Mapping[str, str]
+    #: a session of a fixed number of hands (MCR, Zung Jung: 16); None: not fixed
+    hands: int | None = None
+    #: the seats each round starts from, after the 1st, 2nd, … round (MCR)
+    seat_changes: tuple[Mapping[str, str], ...] = ()
+    #: riichi: a game of this many wind rounds, each hand named by its round and dealer ("E1"),
+    #: over when the deal has passed four times a round
+    rounds: int | None = None
+
+
+#: each system's rotation (the rulebooks decide when the dealer keeps the deal)
+ROTATIONS: dict[str, Rotation] = {
+    "mcr": Rotation(PASS, hands=16, seat_changes=MCR_SEAT_CHANGES),
+    "riichi": Rotation(PASS, rounds=2),
+    "zung-jung": Rotation(ZJ_PASS, hands=16),
+    "australian": Rotation(PASS),
+    "classical": Rotation(PASS),
+}
 
 
 @dataclass(slots=True)
@@ -45,11 +69,13 @@ class Seating:
     winds: dict[str, str]  # player → seat wind
     round_wind: str = "E"
     hands_played: int = 0  # hands that count (riichi: chombo replays do not)
-    passes: int = 0  # riichi: how often the deal has passed
+    passes: int = 0  # how often the deal has passed
     round_start: dict[str, str] = field(default_factory=dict)
+    rotation: Rotation = field(init=False)
 
     def __post_init__(self) -> None:
         self.round_start = dict(self.winds)
+        self.rotation = ROTATIONS[self.rules]
 
     def at(self, wind: str) -> str:
         """The player holding ``wind`` now."""
@@ -57,41 +83,33 @@ class Seating:
 
     @property
     def over(self) -> bool:
-        if self.rules == "riichi":
-            return self.passes >= 8
-        limit = HANDS.get(self.rules)
-        return limit is not None and self.hands_played >= limit
+        rounds, hands = self.rotation.rounds, self.rotation.hands
+        if rounds is not None:
+            return self.passes >= 4 * rounds
+        return hands is not None and self.hands_played >= hands
 
     def label(self) -> str | None:
         """The hand as a referee names it: 'E1' (round wind and dealer number) for riichi, the hand's
         number for the others; None once the session is over (there is no next hand)."""
         if self.over:
             return None
-        if self.rules == "riichi":
+        if self.rotation.rounds is not None:
             return f"{self.round_wind}{self.passes % 4 + 1}"
         return str(self.hands_played + 1)
 
     def after_hand(self, dealer_keeps: bool = False) -> None:
-        """Move the winds after a hand that counts (won or drawn)."""
+        """Move the winds after a hand that counts (won or drawn); ``dealer_keeps``: the winds stay
+        (riichi: East won or was tenpai; Australian: the Goulash after a dead hand)."""
         self.hands_played += 1
-        if self.rules == "riichi":
-            if not dealer_keeps:
-                self._pass()
-                self.passes += 1
-                self.round_wind = "E" if self.passes < 4 else "S"
+        if dealer_keeps:
             return
-        if dealer_keeps:  # Australian: the Goulash after a dead hand keeps its seats
-            return
-        self._pass()
+        self.winds = {p: self.rotation.move[w] for p, w in self.winds.items()}
         self.passes += 1
         if self.passes % 4 == 0:
             rnd = self.passes // 4
-            if self.rules == "mcr" and rnd <= len(MCR_SEAT_CHANGES):
-                change = MCR_SEAT_CHANGES[rnd - 1]
-                self.winds = {p: change[w] for p, w in self.round_start.items()}
+            changes = self.rotation.seat_changes
+            if rnd <= len(changes):
+                self.winds = {p: changes[rnd - 1][w] for p, w in self.round_start.items()}
             self.round_start = dict(self.winds)
-            self.round_wind = SEATS[rnd % 4]
-
-    def _pass(self) -> None:
-        move = ZJ_PASS if self.rules == "zung-jung" else PASS
-        self.winds = {p: move[w] for p, w in self.winds.items()}
+            if self.rotation.rounds is None or rnd < self.rotation.rounds:
+                self.round_wind = SEATS[rnd % 4]

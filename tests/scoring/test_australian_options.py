@@ -248,9 +248,11 @@ def test_false_mahjong_east_double() -> None:
     table = {"players": players, "false_mah_jong": {"caller": "W", "opponents_exposed": True}}
     false_call = score_table(table, {})
     lines = payment_lines(false_call)
-    assert {"W→E 500", "W→S 500", "W→N 500"} <= set(lines)  # L330: half the limit to each opponent
+    # L330: half the limit to each opponent, and East double: seed 003 "Est riceve e paga sempre il
+    # doppio" (the default since issue 36 item 2; the spec's A-30 reading is the option's false)
+    assert {"W→E 1000", "W→S 500", "W→N 500"} <= set(lines)
     assert [p.payee for p in false_call.payments if p.reason == "false mah jong"] == ["E", "S", "N"]
-    assert "W→E 1000" in payment_lines(score_table(table, {"false_mahjong_east_double": "true"}))
+    assert "W→E 500" in payment_lines(score_table(table, {"false_mahjong_east_double": "false"}))
     quiet = {**table, "false_mah_jong": {"caller": "W", "opponents_exposed": False}}
     assert not any(line.startswith("W→E") for line in payment_lines(score_table(quiet, {})))
 

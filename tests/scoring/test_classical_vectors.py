@@ -19,9 +19,23 @@ from scoring.payments import net_by_seat
 from scoring.structured import hand_from_dict
 from tests.spec_vectors import vector_params
 
-#: Vectors that contradict the seed, with the seed's text. None so far: every vector agrees with
-#: 004_80320291acc091bf.txt under the spec's documented defaults.
-OVERRIDES: dict[str, dict[str, Any]] = {}
+#: Vectors that contradict the seed, with the seed's text (issue 36 item 2: the default follows the
+#: seed where its words decide; the spec's reading stays an option).
+OVERRIDES: dict[str, dict[str, Any]] = {
+    # D-7: "Tutte tegole di testa: Una chiusura con sole tegole di testa porta un raddoppio. [...]
+    # Questa chiusura in realtà vale almeno altri quattro raddoppi": the one double and four more,
+    # 5 in all (the spec's 4 is all_terminals_extra_double=no); 40 × 2^5 = 1280, capped at 1000
+    "classic-close-all-terminals-honours": {
+        "doubles": {
+            "C5 All terminals/honours": 2,
+            "C3 All pungs": 1,
+            "F17 Three T/H pungs": 1,
+            "F18 Fourth T/H pung": 1,
+        },
+        "doubles_total": 5,
+        "total": 1000,
+    },
+}
 
 _ID = re.compile(r"\b([BFC]\d+)\b")
 _RANGE = re.compile(r"\b([BFC])(\d+)-[BFC](\d+)\b")

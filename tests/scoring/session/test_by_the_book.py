@@ -304,7 +304,9 @@ def test_australian_false_mah_jong_pays_half_the_limit_to_each_opponent() -> Non
     )
     by_seat = net_by_seat(table.payments)
     assert sheet.lines[0].deltas == {n: by_seat[w] for n, w in zip(NAMES, SEATS, strict=True)}
-    assert sheet.lines[0].deltas == {"Anna": 500, "Bruno": 500, "Carla": -1500, "Dario": 500}
+    # East (Anna) receives double: seed 003 "Est riceve e paga sempre il doppio" (issue 36 item 2;
+    # the spec's A-30 left it single: false_mahjong_east_double=false)
+    assert sheet.lines[0].deltas == {"Anna": 1000, "Bruno": 500, "Carla": -2000, "Dario": 500}
     with pytest.raises(SessionError, match="opponents_exposed"):
         run_session(yaml_session("  - {penalty: false_mah_jong, player: Carla}\n"), "australian")
 
@@ -415,15 +417,15 @@ def test_results_file_for_the_federation(tmp_path: Path) -> None:
             "it",
         ]
     )
-    lines = out.read_text().splitlines()
+    lines = out.read_text(encoding="utf-8-sig").splitlines()
     assert code == 0
-    assert (
-        lines[0] == "posizione,nome,numero giocatore,Punti Tavolo turno 1,Punti Tavolo turno 2,"
-        "Punti Tavolo totale,Mini Punti"
+    # the EMA's layout, whatever the sheets' language (issue 36 item 3: scoring/session/results.py)
+    assert lines[0] == (
+        '"Place","First name","Last name","EMA number","Table points","Score","EMA member","Country"'
     )
-    # Bruno and Carla: 7/3 then 7/3 = 14/3 (4.67); Anna 7/3 + 0; Dario 0 + 7/3
-    assert lines[1].startswith("1,Bruno,2,2.33,2.33,4.67,0")
-    assert lines[3].startswith("3,Anna,1,2.33,0,2.33,-1")
+    # Bruno and Carla: 7/3 then 7/3 = 14/3 (4.67); Anna 7/3 + 0, Mini Punti -1; Dario 0 + 7/3
+    assert lines[1] == '"1","Bruno","","2","4.67","0","",""'
+    assert lines[3] == '"3","Anna","","1","2.33","-1","",""'
 
 
 # ------------------------------------------------------------------------------------------------
@@ -463,3 +465,22 @@ def test_nagashi_mangan_is_a_hand_row_in_place_of_the_draw() -> None:
     # Bruno deals (Anna was noten): 4,000 from each, 300 for the counter, Carla's stick
     assert nagashi.deltas == {"Anna": -4100, "Bruno": 12300 + 1000, "Carla": -4100, "Dario": -4100}
     assert sheet.next["honba"] == 2 and sheet.next["sticks"] == 0 and sheet.next["winds"]["Bruno"] == "E"
+
+
+def test_nagashi_mangan_adds_a_counter_as_the_draw_it_follows() -> None:
+    # seed 001 §3.4.2: "Dopo una mano a monte per esaurimento delle pedine giocabili viene messo un
+    # gettone sul tavolo"; §3.4.10: "Tutti i gettoni sono rimossi dopo che un giocatore diverso da
+    # Est ha chiuso la mano": a nagashi mangan is claimed once the hand went "a monte per
+    # esaurimento" and nobody "ha chiuso la mano", so a counter is added whoever claims it (issue 36
+    # item 2; the spec's A8 clears them after a non-dealer's claim: nagashi_counters=win)
+    rows = (
+        "  - {draw: exhaustive, tenpai: [Anna]}\n"  # East tenpai: stays, honba 1
+        "  - {hand: '19m19p19s1234567z', winner: Bruno, win_by: self_draw, flags: [nagashi_mangan]}\n"
+    )
+    sheet = run_session(yaml_session(rows), "riichi")
+    nagashi = sheet.lines[1]
+    # Bruno, not East: 4,000 from East, 2,000 from the others, 100 each for the counter
+    assert nagashi.deltas == {"Anna": -4100, "Bruno": 8300, "Carla": -2100, "Dario": -2100}
+    assert sheet.next["honba"] == 2 and sheet.next["winds"]["Bruno"] == "E"
+    spec = run_session(yaml_session(rows), "riichi", {"nagashi_counters": "win"})
+    assert spec.lines[1].deltas == nagashi.deltas and spec.next["honba"] == 0

@@ -29,7 +29,7 @@ from scoring.session.output import sheet_csv, sheet_text
 ROOT = Path(__file__).resolve().parents[3]
 PO = LOCALE_DIR / "it" / "LC_MESSAGES" / "session.po"
 SOURCES = [
-    *sorted((ROOT / "scoring" / "session").glob("*.py")),
+    *sorted((ROOT / "scoring" / "session").rglob("*.py")),  # the rulebooks too
     ROOT / "vision" / "web" / "session_api.py",
     ROOT / "vision" / "web" / "static" / "table.js",
     ROOT / "vision" / "web" / "static" / "sets.js",

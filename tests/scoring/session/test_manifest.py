@@ -3,6 +3,9 @@ table's lines become its session."""
 
 from __future__ import annotations
 
+import io
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -10,11 +13,13 @@ import pytest
 from scoring.notation import parse_hand
 from scoring.session.engine import run_session
 from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
-from scoring.session.model import SessionError
+from scoring.session.model import Session, SessionError
 from scoring.session.photo import PhotoHand
 from scoring.structured import hand_from_dict, hand_to_dict
+from tests.vision.support import models_present
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+README = EXAMPLES.parent / "README.md"
 
 COLUMNS = "photo,table,hand,seat,round,win_by,discarder,flags,riichi,dora,ura,honba,sticks,winning_tile"
 SECOND = 't3-h02.jpg,3,2,W,east,tsumo,,"ippatsu, last_tile",W S,3m 7z,1p,1,2,4s,'
@@ -163,14 +168,57 @@ def test_the_session_scores_each_photo_in_the_lines_context(tmp_path: Path) -> N
     assert sheet.complete
 
 
+def read_a_jpg(path: Path) -> PhotoHand:
+    """Every photo reads as this concealed hand, its winning tile apart (9s)."""
+    return PhotoHand(hand_from_dict({"hand": "234m55p123456789s", "winning_tile": "9s", "melds": []}))
+
+
+def photo_session(tmp_path: Path, text: str) -> Session:
+    """The session of a manifest whose photo ``a.jpg`` is in ``tmp_path`` (read by read_a_jpg)."""
+    (tmp_path / "a.jpg").touch()
+    return session_from_manifest(parse_manifest(text), PLAYERS, None, str(tmp_path))
+
+
 def test_a_manifests_winning_tile_is_the_photos(tmp_path: Path) -> None:
     text = "photo,seat,win_by,winning_tile,confirmed\na.jpg,S,tsumo,5p,yes\n"
-
-    def read(path: Path) -> PhotoHand:
-        return PhotoHand(hand_from_dict({"hand": "234m55p123456789s", "winning_tile": "9s", "melds": []}))
-
-    (tmp_path / "a.jpg").touch()
-    session = session_from_manifest(parse_manifest(text), PLAYERS, None, str(tmp_path))
-    line = run_session(session, "riichi", read_photo=read).lines[0]
+    line = run_session(photo_session(tmp_path, text), "riichi", read_photo=read_a_jpg).lines[0]
     assert line.status == "scored", line.notes
     assert line.status == "scored" and "tsumo 5p" in line.hand
+
+
+def test_riichi_columns_are_refused_under_another_system_not_dropped(tmp_path: Path) -> None:
+    # the old bundled line: a riichi hand in mid-game; under MCR its counters, declaration and dora
+    # were checked against riichi's count ("honba 1, the session counts 0") or dropped in silence
+    text = "photo,seat,win_by,riichi,dora,honba,sticks\na.jpg,W,self_draw,W,3m,1,1\n"
+    session, read = photo_session(tmp_path, text), read_a_jpg
+    with pytest.raises(
+        SessionError, match=r"line 2\.honba: honba, sticks, riichi, dora are riichi's; mcr has"
+    ):
+        run_session(session, "mcr", read_photo=read)
+    with pytest.raises(SessionError, match="the file says honba 1, the session counts 0"):
+        run_session(session, "riichi", read_photo=read)  # a first hand has no counters yet
+    sheet = run_session(photo_session(tmp_path, text.replace(",1,1\n", ",,\n")), "riichi", read_photo=read)
+    assert sheet.complete and "Riichi" in sheet.lines[0].elements
+
+
+@pytest.mark.slow
+@pytest.mark.models
+@pytest.mark.skipif(not models_present(), reason="the shipped models are not in models/")
+def test_the_readmes_manifest_session_runs_as_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 36 item 6: the README's command, exactly as it is printed there, with the bundled
+    # manifest and photo, prints what the README shows (before: "manifest line 2: the file says
+    # honba 1, the session counts 0")
+    from scoring.cli import run
+    from vision.cli import build_parser
+
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"```text\n\$ (mahjong-score session --manifest examples/[^\n]*)\n(.*?)```", text, re.S)
+    assert block, "the README shows the manifest session with its output"
+    command, shown = block.group(1), block.group(2)
+    argv = shlex.split(command)[1:]
+    assert argv[argv.index("--rules") + 1] == "mcr" and "examples/photos-manifest.csv" in argv
+    monkeypatch.chdir(README.parent)
+    out = io.StringIO()
+    parser, _ = build_parser()
+    assert run(parser, argv, out) == 0
+    assert out.getvalue() == shown

@@ -393,9 +393,11 @@ def test_the_example_manifest_is_read_as_documented(
     row = _rows(tmp_path / "r.csv")[0]
     assert (row["file"], row["table"], row["hand_no"], row["valid"]) == ("hand.jpg", "1", "1", "True")
     hand = _records(tmp_path / "r.jsonl")[0]["hand"]
-    assert (hand["seat_wind"], hand["win_by"], hand["flags"], hand["honba"]) == (
+    # the first hand of its table: no counters, no declarations (a session under any system takes it)
+    assert (hand["seat_wind"], hand["round_wind"], hand["win_by"], hand.get("flags", []), hand["honba"]) == (
         "W",
+        "E",
         "self_draw",
-        ["riichi"],
-        1,
+        [],
+        0,
     )

@@ -453,6 +453,9 @@
       : line.discarder ? t("on {player}'s discard", { player: line.discarder }) : "";
     if (line.status === "confirm") return `${line.winner} · ${t("photo to confirm")}`;
     if (line.status === "error") return `${line.winner} · ${t("not scored")}`;
+    if (line.status === "void" && line.settled_by === "penalty") {
+      return t("{winner}: invalid win, settled by a penalty", { winner: line.winner });
+    }
     if (line.status === "void") return t("{winner}: invalid win, chombo", { winner: line.winner });
     return [line.winner, `${line.value} ${line.unit}`, how].filter(Boolean).join(" · ");
   }

@@ -1,0 +1,22 @@
+"""Each rule system's session rulebook, behind the one interface of
+:class:`scoring.session.rulebook.Rulebook` (as each system's scorer lives in ``scoring/<system>/``).
+"""
+
+from __future__ import annotations
+
+from scoring.session.rulebook import Rulebook
+from scoring.session.rulebooks.australian import AustralianRulebook
+from scoring.session.rulebooks.classical import ClassicalRulebook
+from scoring.session.rulebooks.mcr import MCRRulebook
+from scoring.session.rulebooks.riichi import RiichiRulebook
+from scoring.session.rulebooks.zung_jung import ZungJungRulebook
+
+RULEBOOKS: dict[str, type[Rulebook]] = {
+    book.name: book
+    for book in (MCRRulebook, RiichiRulebook, ZungJungRulebook, AustralianRulebook, ClassicalRulebook)
+}
+
+
+def rulebook(rules: str) -> type[Rulebook]:
+    """The session rulebook of ``rules`` (a key of :data:`scoring.rules.RULE_SYSTEMS`)."""
+    return RULEBOOKS[rules]

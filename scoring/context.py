@@ -27,6 +27,7 @@ from scoring.structured import (
     field_wind,
     show,
 )
+from scoring.tile_counts import count_problem
 from scoring.tiles import Tile, TileError, tile
 
 #: the fields :func:`context_from_dict` reads, as the structured form names them
@@ -190,6 +191,11 @@ def score_or_invalid(
             if on_bug is not None:
                 on_bug(exc)
             score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+        # tiles no winning tile completes (12 of them, a fifth 5m) are told so, not "say which
+        # tile completed the hand"
+        problem = count_problem(hand) if not score.valid and hand.winning_tile is None else None
+        if problem:
+            score = Score.invalid(rules, problem)
     return with_problems(score, problems)
 
 

@@ -4,10 +4,10 @@ session sheets, the tables) work wherever the tool was installed."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scoring.output_paths import OutputError, what_is, write_output
 from vision.bundled import bundled_dir
 
 #: the import package the wheel carries the examples in (pyproject.toml maps examples/ onto it)
@@ -40,10 +40,17 @@ class Copied:
 
 def copy_examples(dest: Path, source: Path | None = None) -> Copied:
     """Copy every example into ``dest`` (made if missing). A file already there is kept as it is:
-    it may be the user's own edit of an example."""
+    it may be the user's own edit of an example. A name there that is no regular file (a dangling
+    link, which would write wherever it points, a folder, a FIFO) stops the copy before anything
+    is written (:class:`scoring.output_paths.OutputError`); each copy is written whole, a link put
+    there meanwhile replaced rather than followed."""
     found = bundled_examples(source)
     if not found:
         raise FileNotFoundError(f"no bundled examples in {source or examples_dir()}")
+    for path in found:
+        target, kind = dest / path.name, what_is(dest / path.name)
+        if kind is not None:
+            raise OutputError(f"{target} is {kind}: not written (remove it, or give another folder)")
     dest.mkdir(parents=True, exist_ok=True)
     done = Copied()
     for path in found:
@@ -51,6 +58,6 @@ def copy_examples(dest: Path, source: Path | None = None) -> Copied:
         if target.exists():
             done.kept.append(target)
         else:
-            shutil.copyfile(path, target)
+            write_output(target, path.read_bytes(), follow_links=False)
             done.written.append(target)
     return done

@@ -11,12 +11,14 @@ error, an HTTP status).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import struct
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -84,58 +86,110 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
-def jpeg_size(data: np.ndarray | bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG's SOF marker without decoding; None if not a JPEG.
+#: the most markers (segments, stray bytes) read before a JPEG's frame header: a camera's JPEG has
+#: a few dozen (APP0/APP1 EXIF, ICC chunks, tables); a header of tens of thousands of tiny segments
+#: is refused rather than walked (each step is a Python loop turn)
+MAX_JPEG_SEGMENTS = 10_000
+_FF, _NOT_FF = re.compile(rb"\xff"), re.compile(rb"[^\xff]")
+_FRAME_MARKERS = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}  # SOFn; not DHT, JPG, DAC
 
-    Only the first 4 MB are scanned (the SOF marker comes before the image data), and 0xFF fill
-    bytes between markers are skipped, so a hostile or odd file cannot make this loop long.
-    """
+
+def _view(data: bytes | np.ndarray) -> memoryview:
+    """The file's bytes where they are (a photo may be hundreds of megabytes: never copied)."""
     if isinstance(data, np.ndarray):
-        data = bytes(data[: min(data.size, 4 << 20)])
-    b, n = data, min(len(data), 4 << 20)
-    if b[:2] != b"\xff\xd8":
+        return np.ascontiguousarray(data, dtype=np.uint8).data.cast("B")
+    return memoryview(data)
+
+
+@dataclass(frozen=True)
+class JpegFrame:
+    """What a JPEG's frame header (SOFn) says: the size, and whether the decoder must keep every
+    coefficient of the whole image (progressive, lossless or arithmetic frames: all but SOF0/SOF1)."""
+
+    width: int
+    height: int
+    progressive: bool
+
+
+def jpeg_frame(data: np.ndarray | bytes) -> JpegFrame | None:
+    """The frame header as libjpeg finds it: markers read from the start of the file through every
+    segment, however long (comments and APP segments of 64 KB each may come before the frame),
+    skipping fill bytes and stray bytes between markers as libjpeg does; None when the file is no
+    JPEG, when a scan or the end comes before any frame header (libjpeg refuses those), or after
+    :data:`MAX_JPEG_SEGMENTS` segments. Reads the buffer in place, whatever its size."""
+    b = _view(data)
+    n = len(b)
+    if n < 4 or b[0] != 0xFF or b[1] != 0xD8:
         return None
-    i = 2
-    while i + 9 < n:
-        if b[i] != 0xFF:
-            i += 1
+    i, steps = 2, 0
+    while i + 1 < n and steps < MAX_JPEG_SEGMENTS:
+        steps += 1
+        if b[i] != 0xFF:  # stray bytes before a marker ("extraneous bytes" to libjpeg): skipped
+            found = _FF.search(b, i)
+            if found is None:
+                return None
+            i = found.start()
             continue
+        fill = _NOT_FF.search(b, i + 1)  # 0xFF fill bytes: the marker is the first other byte
+        if fill is None:
+            return None
+        i = fill.start() - 1
         marker = b[i + 1]
-        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
-            i += 1 if marker == 0xFF else 2
+        if marker in (0x00, 0x01, 0xD8) or 0xD0 <= marker <= 0xD7:  # FF00 (skipped), TEM, SOI, RSTn
+            i += 2
             continue
+        if marker in (0xD9, 0xDA) or i + 4 > n:  # the end, or a scan, before any frame: no image
+            return None
         length = int.from_bytes(b[i + 2 : i + 4], "big")
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            return int.from_bytes(b[i + 7 : i + 9], "big"), int.from_bytes(b[i + 5 : i + 7], "big")
+        if marker in _FRAME_MARKERS:
+            if i + 9 > n:
+                return None
+            height = int.from_bytes(b[i + 5 : i + 7], "big")
+            width = int.from_bytes(b[i + 7 : i + 9], "big")
+            return JpegFrame(width, height, marker not in (0xC0, 0xC1))
+        if length < 2:
+            return None
         i += 2 + length
     return None
 
 
-def _tiff_fields(data: bytes) -> dict[int, int]:
-    """The first IFD's numeric fields (the image OpenCV decodes): each tag's first value."""
-    order = "<" if data[:2] == b"II" else ">"
-    (offset,) = struct.unpack(order + "I", data[4:8])
-    (count,) = struct.unpack(order + "H", data[offset : offset + 2])
+def jpeg_size(data: np.ndarray | bytes) -> tuple[int, int] | None:
+    """(width, height) from a JPEG's frame header without decoding (:func:`jpeg_frame`); None if
+    not a JPEG or none is found."""
+    frame = jpeg_frame(data)
+    return None if frame is None else (frame.width, frame.height)
+
+
+def _tiff_fields(data: bytes | np.ndarray) -> dict[int, int]:
+    """The first IFD's numeric fields (the image OpenCV decodes): each tag's first value. A tag the
+    directory lists twice counts as libtiff counts it: its first entry (libtiff ignores the later
+    ones); one that cannot be read here is left out, never taken from a later entry."""
+    b = _view(data)
+    order = "<" if bytes(b[:2]) == b"II" else ">"
+    (offset,) = struct.unpack_from(order + "I", b, 4)
+    (count,) = struct.unpack_from(order + "H", b, offset)
     widths = {1: 1, 3: 2, 4: 4, 16: 8}  # BYTE, SHORT, LONG, LONG8
     fields: dict[int, int] = {}
+    seen: set[int] = set()
     for k in range(min(count, 4096)):
-        entry = data[offset + 2 + 12 * k : offset + 14 + 12 * k]
-        tag, kind, n = struct.unpack(order + "HHI", entry[:8])
+        tag, kind, n = struct.unpack_from(order + "HHI", b, offset + 2 + 12 * k)
+        if tag in seen:
+            continue
+        seen.add(tag)
         width = widths.get(kind)
         if width is None or n == 0:
             continue
         # the value sits in the entry when it fits, else at the offset the entry gives
-        if width * n <= 4:
-            raw = entry[8 : 8 + width]
-        else:
-            (at,) = struct.unpack(order + "I", entry[8:12])
-            raw = data[at : at + width]
+        at = offset + 2 + 12 * k + 8
+        if width * n > 4:
+            (at,) = struct.unpack_from(order + "I", b, at)
+        raw = b[at : at + width]
         if len(raw) == width:
             fields[tag] = int.from_bytes(raw, "little" if order == "<" else "big")
     return fields
 
 
-def _tiff_size(data: bytes) -> tuple[int, int] | None:
+def _tiff_size(data: bytes | np.ndarray) -> tuple[int, int] | None:
     """ImageWidth (256) and ImageLength (257) from the first IFD (the image OpenCV decodes)."""
     fields = _tiff_fields(data)
     return (fields[256], fields[257]) if 256 in fields and 257 in fields else None
@@ -144,47 +198,33 @@ def _tiff_size(data: bytes) -> tuple[int, int] | None:
 def decoded_bytes(data: bytes | np.ndarray, kind: str, w: int, h: int, factor: int = 1) -> int:
     """The most memory the codec takes for this image (bytes), from its header: each pixel's
     samples at the file's bit depth (a 16-bit PNG decodes through 16-bit rows), a progressive
-    JPEG's coefficient buffer (two bytes a sample, whatever the reduction), and for a TIFF its
-    largest tile or strip (a 100x100 TIFF may claim one 16000x16000 tile: 1.15 GB to refuse); a
-    whole decode counts :data:`WHOLE_DECODE_PEAK` images, as OpenCV holds them at its peak."""
-    head = bytes(data[: 1 << 16]) if kind != "tiff" else bytes(data)
+    JPEG's coefficient buffer (two bytes a sample, whatever the reduction; progressive is read
+    from the frame header wherever it is, :func:`jpeg_frame`), and for a TIFF its largest tile or
+    strip (a 100x100 TIFF may claim one 16000x16000 tile: 1.15 GB to refuse); a whole decode
+    counts :data:`WHOLE_DECODE_PEAK` images, as OpenCV holds them at its peak."""
+    head = bytes(data[:26])
     channels, depth = 3, 8
     if kind == "png" and len(head) >= 26:
         depth = max(8, head[24])
         channels = max(3, {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(head[25], 4))
     elif kind == "tiff":
-        fields = _tiff_fields(head)
+        fields = _tiff_fields(data)
         depth = max(8, fields.get(258, 8))
         channels = max(3, fields.get(277, 1))
         tile = fields.get(322, 0) * fields.get(323, 0)
         strip = w * min(fields.get(278, h), h)
         return max(tile, strip, WHOLE_DECODE_PEAK * w * h) * channels * depth // 8
-    elif kind == "jpeg" and _progressive(head):
-        return w * h * 3 * 2 + (w // factor) * (h // factor) * 3
+    elif kind == "jpeg":
+        frame = jpeg_frame(data)
+        if frame is None or frame.progressive:  # no frame found here: counted at the most
+            return w * h * 3 * 2 + (w // factor) * (h // factor) * 3
     peak = WHOLE_DECODE_PEAK if factor == 1 else 1
     return peak * (w // factor) * (h // factor) * channels * depth // 8
 
 
-def _progressive(head: bytes) -> bool:
-    """A JPEG whose frame is progressive (SOF2) or lossless/arithmetic (its whole image buffered)."""
-    i = 2
-    while i + 4 < len(head):
-        if head[i] != 0xFF:
-            i += 1
-            continue
-        marker = head[i + 1]
-        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
-            i += 1 if marker == 0xFF else 2
-            continue
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            return marker not in (0xC0, 0xC1)
-        i += 2 + int.from_bytes(head[i + 2 : i + 4], "big")
-    return False
-
-
 def pixel_size(data: bytes | np.ndarray, kind: str) -> tuple[int, int] | None:
     """(width, height) from the header, without decoding; None where the header does not say."""
-    head = bytes(data[: 1 << 16]) if kind != "tiff" else bytes(data)
+    head = bytes(data[:30])
     try:
         if kind == "png" and len(head) >= 24 and head[12:16] == b"IHDR":
             return struct.unpack(">II", head[16:24])
@@ -206,7 +246,7 @@ def pixel_size(data: bytes | np.ndarray, kind: str) -> tuple[int, int] | None:
         if kind == "gif" and len(head) >= 10:
             return struct.unpack("<HH", head[6:10])
         if kind == "tiff":
-            return _tiff_size(head)
+            return _tiff_size(data)
         if kind == "jpeg":
             return jpeg_size(data)
     except (struct.error, IndexError):

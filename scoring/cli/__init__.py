@@ -13,12 +13,14 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from scoring.clean_text import for_terminal
 from scoring.cli import hand, session
 from scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
     EXIT_OK,
     CliError,
+    Parser,
     add_rules_options,
     parse_options,
     read_text,
@@ -28,7 +30,7 @@ from scoring.cli.hand import describe_hand
 
 def build_parser(prog: str = "mahjong-score"
                  ) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = Parser(  # errors one clean line
         prog=prog,
         description="Score mahjong hands under MCR, EMA Riichi, "
         "Zung Jung, Australian and Classical Italian rules.",
@@ -45,7 +47,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO
     try:
         return int(args.func(args, out))
     except CliError as exc:
-        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        print(f"{parser.prog}: error: {for_terminal(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)

@@ -12,7 +12,9 @@ import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NoReturn
 
+from scoring.clean_text import for_terminal
 from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, check_context, scorer
 
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
@@ -20,6 +22,26 @@ EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
 class CliError(Exception):
     """A user-facing error: printed as 'error: <message>' with exit status 2."""
+
+
+#: argparse's word for what it did not take (its messages are English whatever the locale)
+_UNRECOGNIZED = "unrecognized arguments: "
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser with errors that stay one clean line (an argument holding an escape code
+    is shown escaped) and say what to do with an argument that begins with '-' but is no option:
+    teach's codes ``-123m`` ('-' is a box that is no tile) go after ``--``, as in any command."""
+
+    def error(self, message: str) -> NoReturn:
+        if message.startswith(_UNRECOGNIZED) and any(
+            a.startswith("-") and a != "-" for a in message[len(_UNRECOGNIZED) :].split()
+        ):
+            message += (
+                "; an argument beginning with '-' that is no option (codes such as '-123m') "
+                "goes after '--': mahjong-score teach --set NAME -- PHOTO '-123m'"
+            )
+        super().error(for_terminal(message))
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:

@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from scoring.candidates import render as render_candidates
 from scoring.candidates import score_or_best
@@ -91,11 +91,32 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
 
-def _lines(source: str) -> Iterator[bytes | str]:
+#: the longest line ``hands`` reads (bytes): a hand's JSON is a few hundred; a longer line is one
+#: invalid result, skipped without being held (a 1 GB line took 3.1 GB before it was refused)
+MAX_LINE = 64 << 10
+
+
+def bounded_lines(stream: IO[Any], limit: int = MAX_LINE) -> Iterator[bytes | str | None]:
+    """The lines of ``stream``, each at most ``limit`` long; None for a longer one, whose rest is
+    read through in pieces of ``limit`` and dropped, never held whole."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit:
+            yield line
+            continue
+        end = "\n" if isinstance(line, str) else b"\n"
+        while line and not line.endswith(end):  # the rest of the line, a piece at a time
+            line = stream.readline(limit)
+        yield None
+
+
+def _lines(source: str) -> Iterator[bytes | str | None]:
     """The input's lines as bytes: each is decoded on its own, so that one line that is not UTF-8
-    is one invalid result and the rest of the batch is still scored."""
+    is one invalid result and the rest of the batch is still scored (None: a line too long)."""
     if source == "-":
-        yield from getattr(sys.stdin, "buffer", sys.stdin)
+        yield from bounded_lines(getattr(sys.stdin, "buffer", sys.stdin))
         return
     try:
         path = Path(source)
@@ -105,11 +126,14 @@ def _lines(source: str) -> Iterator[bytes | str]:
     except (OSError, ValueError) as exc:
         raise CliError(f"cannot read {source!r}: {getattr(exc, 'strerror', None) or exc}") from None
     with fh:
-        yield from fh
+        yield from bounded_lines(fh)
 
 
-def score_line(line: str | bytes, rules: str, options: dict[str, str]) -> dict[str, Any]:
-    """One JSON line in, one JSON object out; a bad line is an invalid result, never an exception."""
+def score_line(line: str | bytes | None, rules: str, options: dict[str, str]) -> dict[str, Any]:
+    """One JSON line in, one JSON object out; a bad line is an invalid result, never an exception
+    (None: a line longer than :data:`MAX_LINE`)."""
+    if line is None:
+        return Score.invalid(rules, f"a line longer than {MAX_LINE >> 10} KB is not one hand").to_json()
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8-sig")

@@ -9,12 +9,21 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.cli.common import CliError, add_rules_options, check_rules, parse_options
 from scoring.hand import HandError
-from scoring.output_paths import OutputError, check_output_paths, write_output
+from scoring.output_paths import (
+    OutputError,
+    default_sets_root,
+    guarded_outputs,
+    taught_set_paths,
+    write_output,
+)
 from scoring.rules import check_context
 from scoring.session.closing import SETTINGS, number, ranking, ranking_json
 from scoring.session.engine import Sheet, run_session
@@ -23,6 +32,7 @@ from scoring.session.i18n import DEFAULT_LANG, LANGS, Translate, translator
 from scoring.session.load import load_session
 from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
 from scoring.session.model import Session, SessionError
+from scoring.session.numbers import session_key
 from scoring.session.output import next_text, sheet_csv, sheet_json, sheet_text
 from scoring.session.results import EMA_COLUMNS, ema_results
 
@@ -39,7 +49,21 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(str(exc)) from None
     try:
         sessions = _sessions(args, CliError)
-        _check_outputs(args, sessions, CliError)
+    except SessionError as exc:
+        raise CliError(str(exc)) from None
+    # the outputs held against another run from their check to their writing
+    with _guarded_outputs(args, sessions, CliError):
+        return _sheets(args, out, sessions, options, settings)
+
+
+def _sheets(
+    args: argparse.Namespace,
+    out: TextIO,
+    sessions: list[Session],
+    options: dict[str, str],
+    settings: dict[str, str],
+) -> int:
+    try:
         sheets = _run_all(sessions, args.rules, options, settings)
     except SessionError as exc:
         raise CliError(str(exc)) from None
@@ -71,14 +95,6 @@ def cmd_session(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK if all(s.complete for s in sheets) else EXIT_PENDING
 
 
-def session_order(session: str) -> tuple[int, float, str]:
-    """Sessions of a tournament in the order they were played: by their number when they have one."""
-    try:
-        return (0, float(session), "")
-    except ValueError:
-        return (1, 0.0, session)
-
-
 def _run_all(
     sessions: list[Session], rules: str, options: dict[str, str], settings: dict[str, str]
 ) -> list[Sheet]:
@@ -88,20 +104,18 @@ def _run_all(
     l'ostruzione di gioco o la perdita di tempo"). Tables of one session carry nothing to each other."""
     sheets: dict[int, Sheet] = {}
     counts: dict[str, dict[str, int]] = {}
-    order = sorted(range(len(sessions)), key=lambda i: session_order(sessions[i].session))
-    i = 0
-    while i < len(order):
-        key = session_order(sessions[order[i]].session)
-        same = [j for j in order[i:] if session_order(sessions[j].session) == key]
+    groups: dict[tuple[int, Fraction, str], list[int]] = {}
+    for i, s in enumerate(sessions):  # one pass over the files: every file is in exactly one group
+        groups.setdefault(session_key(s.session), []).append(i)
+    for key in sorted(groups):
         after: dict[str, dict[str, int]] = {}
-        for j in same:
+        for j in groups[key]:
             names = {p.name for p in sessions[j].players}
             carried = {n: c for n, c in counts.items() if n in names} if rules == "mcr" else None
             sheets[j] = run_session(sessions[j], rules, options, carried=carried, settings=settings)
             # the sheet's counts include what it was given: they are the next session's start
             after.update({n: dict(sheets[j].carry.get(n, {})) for n in names})
         counts.update(after)
-        i += len(same)
     return [sheets[j] for j in range(len(sessions))]
 
 
@@ -151,9 +165,13 @@ def _rank_line(r: dict[str, Any], tr: Translate) -> str:
     )
 
 
-def _check_outputs(args: argparse.Namespace, sessions: list[Session], error: type[Exception]) -> None:
+@contextmanager
+def _guarded_outputs(
+    args: argparse.Namespace, sessions: list[Session], error: type[Exception]
+) -> Iterator[None]:
     """The outputs by the rule every command that writes follows: never a session file, its
-    manifest or one of its photos, never a device or a folder, an existing file only with --force."""
+    manifest or one of its photos, never a device, a folder or a taught set's file, an existing
+    file only with --force, none that another run is writing (held while the block runs)."""
     named = (
         ("--csv", args.csv),
         ("--out-json", args.out_json),
@@ -164,7 +182,8 @@ def _check_outputs(args: argparse.Namespace, sessions: list[Session], error: typ
     inputs = [Path(f) for f in [*(args.file or []), args.manifest] if f]
     inputs += [Path(s.base_dir) / r.photo for s in sessions for r in s.rows if r.photo]
     try:
-        check_output_paths(outputs, inputs, args.force)
+        with guarded_outputs(outputs, inputs, args.force, taught_set_paths(default_sets_root())):
+            yield
     except OutputError as exc:
         raise error(str(exc)) from None
 

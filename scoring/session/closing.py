@@ -24,6 +24,8 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.session.model import SessionError
+from scoring.session.numbers import whole_number
+from scoring.structured import show
 
 MCR_TABLE_POINTS = (4, 2, 1, 0)
 #: the session's settings, where the seeds are silent or tournaments differ: name → (rules, default,
@@ -32,22 +34,27 @@ MCR_TABLE_POINTS = (4, 2, 1, 0)
 #: quarter by each player (seed 001 is silent: 0)
 SETTINGS: dict[str, tuple[str, str, str]] = {
     "ties": ("mcr", "share", "share | higher"),
-    "oka": ("riichi", "0", "a whole multiple of 4, 0 or more"),
+    "oka": ("riichi", "0", "a whole multiple of 4, 0 to 1,000,000"),
 }
+#: the largest oka: tournaments give 20,000 (4 x 30,000 returned - 4 x 25,000 dealt); far above it
+#: is a typing error, and a bonus of 4e26 is no setting
+MAX_OKA = 1_000_000
 
 
 def check_settings(settings: Mapping[str, str], rules: str | None = None) -> None:
     """Each setting known, for these rules, with a value it can take; :class:`SessionError` if not."""
     for name, value in settings.items():
         if name not in SETTINGS:
-            raise SessionError(f"settings: unknown setting {name!r} (settings: {', '.join(SETTINGS)})")
+            raise SessionError(f"settings: unknown setting {show(name)} (settings: {', '.join(SETTINGS)})")
         system, _, allowed = SETTINGS[name]
         if rules is not None and rules != system:
             raise SessionError(f"settings.{name} is a {system} setting, not {rules}'s")
         if name == "ties" and value not in ("share", "higher"):
-            raise SessionError(f"settings.ties: {allowed}, not {value!r}")
-        if name == "oka" and not (value.isascii() and value.isdigit() and int(value) % 4 == 0):
-            raise SessionError(f"settings.oka: {allowed}, not {value!r}")
+            raise SessionError(f"settings.ties: {allowed}, not {show(value)}")
+        if name == "oka":
+            oka = whole_number(value, "settings.oka", 0, MAX_OKA)
+            if oka is None or oka % 4:
+                raise SessionError(f"settings.oka: {allowed}, not {show(value)}")
 
 
 def setting(settings: Mapping[str, str], name: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from scoring.hand import Hand, HandError
 from scoring.notation import parse_hand
+from scoring.output_paths import what_is
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.rules import RULE_SYSTEMS
 from scoring.session import closing
@@ -279,8 +280,9 @@ class _Run:
     def _read_file(self, row: SessionEntry) -> PhotoHand:
         assert row.photo is not None
         path = Path(self.session.base_dir) / row.photo
-        if not path.is_file():
-            raise HandError(f"no such photo: {path}")
+        if not path.is_file():  # a FIFO, a device or a folder is named as what it is
+            kind = what_is(path)
+            raise HandError(f"{path} is {kind}, not a photo" if kind else f"no such photo: {path}")
         return self.photo_reader()(path)
 
     @staticmethod

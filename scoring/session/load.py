@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from scoring.clean_text import control_character, same_name
 from scoring.hand import Hand, HandError
 from scoring.output_paths import what_is
 from scoring.payments import SEATS
 from scoring.session.model import Player, Session, SessionEntry, SessionError
+from scoring.session.numbers import session_label, strict_yaml_loader, whole_number
 from scoring.session.photo import PhotoHand
 from scoring.structured import MAX_ITEMS, hand_from_dict, one_line, option_values, parse_json, show
 
@@ -169,7 +172,7 @@ def parse_yaml(text: str) -> Session:
     import yaml  # the project's structured input already depends on PyYAML
 
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=strict_yaml_loader())  # a SafeLoader, its numbers stricter
     except RecursionError:
         raise SessionError("not a session: the YAML is nested too deeply") from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
@@ -200,9 +203,9 @@ def session_from_dict(data: Any) -> Session:
             f"and at most {MAX_ROWS} rows"
         )
     session = Session(
-        tournament=_scalar(data.get("tournament"), "tournament"),
-        session=_scalar(data.get("session"), "session"),
-        table=_scalar(data.get("table"), "table"),
+        tournament=_name(data.get("tournament"), "tournament"),
+        session=session_label(_name(data.get("session"), "session"), "session"),
+        table=session_label(_name(data.get("table"), "table"), "table"),
         players=[_player(p, f"players[{i}]") for i, p in enumerate(players)],
         rows=[_row(r, f"hands[{i}]") for i, r in enumerate(rows)],
         rules=_scalar(data.get("rules"), "rules") or None,
@@ -233,7 +236,8 @@ def _carry(value: Any) -> dict[str, dict[str, int]]:
         raise SessionError(f"carry: map each player to {{{', '.join(CARRIED)}: count}}, got {show(value)}")
     out: dict[str, dict[str, int]] = {}
     for name, counts in value.items():
-        where = f"carry.{_scalar(name, 'carry')}"
+        name = _name(name, "carry")
+        where = f"carry.{name}"
         if not isinstance(counts, Mapping):
             raise SessionError(f"{where}: give {{{', '.join(CARRIED)}: count}}, got {show(counts)}")
         for kind, n in counts.items():
@@ -242,10 +246,10 @@ def _carry(value: Any) -> dict[str, dict[str, int]]:
                     f"{where}: only {' and '.join(CARRIED)} carry over to the next session "
                     f"(seed 000 E 3.6), not {show(kind)}"
                 )
-            count = _as_int(n, f"{where}.{kind}")
-            if count is None or not 0 <= count <= MAX_ITEMS:
+            count = whole_number(n, f"{where}.{kind}", 0, MAX_ITEMS)
+            if count is None:
                 raise SessionError(f"{where}.{kind}: a count 0..{MAX_ITEMS}, got {show(n)}")
-            out.setdefault(str(name), {})[str(kind)] = count
+            out.setdefault(name, {})[str(kind)] = count
     return out
 
 
@@ -264,19 +268,29 @@ def _settings(value: Any) -> dict[str, str]:
 
 def _scalar(value: Any, where: str) -> str:
     """A one-word field (a name, a seat, a number) as text; a list or an object is an error, never
-    turned into text (an alias bomb's text is hundreds of megabytes)."""
+    turned into text (an alias bomb's text is hundreds of megabytes), and so is a control character
+    (an escape code in a name would reach the terminal and the sheet)."""
     if value is None:
         return ""
     if isinstance(value, bool | int | float | str):
         text = str(value)
         if len(text) > 256:
             raise SessionError(f"{where}: {len(text)} characters is too long for this field")
+        bad = control_character(text)
+        if bad:
+            raise SessionError(f"{where}: holds a control character ({bad}): write it without")
         return text
     raise SessionError(f"{where}: expected a name or a number, got {type(value).__name__} {show(value)}")
 
 
+def _name(value: Any, where: str) -> str:
+    """A name as the session compares it (:func:`scoring.clean_text.same_name`): "Bruno" with a
+    zero-width space or in fullwidth letters is Bruno."""
+    return same_name(_scalar(value, where))
+
+
 def _player(data: Any, where: str) -> Player:
-    if not isinstance(data, Mapping) or not data.get("name"):
+    if not isinstance(data, Mapping) or not data.get("name") or not _name(data["name"], f"{where}.name"):
         raise SessionError(f"{where}: a player is {{name, seat}}, got {show(data)}")
     _known(data, PLAYER_KEYS, where)
     seat = _scalar(data.get("seat"), f"{where}.seat").strip().upper()
@@ -286,9 +300,9 @@ def _player(data: Any, where: str) -> Player:
     if sub not in ("", "from_start", "joined"):
         raise SessionError(f"{where}: substitute is from_start or joined, not {show(sub)}")
     return Player(
-        _scalar(data["name"], f"{where}.name").strip(),
+        _name(data["name"], f"{where}.name"),
         seat,
-        _scalar(data.get("number"), f"{where}.number"),
+        _name(data.get("number"), f"{where}.number"),
         sub,
     )
 
@@ -297,21 +311,10 @@ def _as_list(value: Any, where: str) -> list[str]:
     if value is None or value == "":
         return []
     if isinstance(value, str):
-        return [v for v in value.replace(",", " ").split() if v]
+        return [same_name(v) for v in _scalar(value, where).replace(",", " ").split() if v]
     if isinstance(value, list) and len(value) <= MAX_ITEMS and all(isinstance(v, str | int) for v in value):
-        return [_scalar(v, where) for v in value]
+        return [_name(v, where) for v in value]
     raise SessionError(f"{where}: expected a list of names or codes, got {show(value)}")
-
-
-def _as_int(value: Any, where: str) -> int | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool):
-        raise SessionError(f"{where}: expected a whole number, got {show(value)}")
-    try:
-        return int(_scalar(value, where).strip())
-    except ValueError:
-        raise SessionError(f"{where}: expected a whole number, got {show(value)}") from None
 
 
 def _in_range(row: SessionEntry) -> None:
@@ -362,18 +365,19 @@ def _row(data: Any, where: str) -> SessionEntry:
     for name in _STR_FIELDS:
         value = data.get(name)
         if value is not None and value != "":
-            setattr(row, name, _scalar(value, f"{where}.{name}").strip())
+            clean = _scalar if name == "photo" else _name  # a path as written; a name as compared
+            setattr(row, name, clean(value, f"{where}.{name}").strip())
     if kind == "penalty" and not row.infraction:
         row.infraction = _scalar(data.get("penalty"), f"{where}.penalty").strip()
     if kind == "chombo":
         row.player = row.player or (
-            str(data["chombo"]).strip() if isinstance(data.get("chombo"), str) else None
+            _name(data["chombo"], f"{where}.chombo") if isinstance(data.get("chombo"), str) else None
         )
         row.infraction = row.infraction or "chombo"
     for name in _LIST_FIELDS:
         setattr(row, name, _as_list(data.get(name), f"{where}.{name}"))
     for name in _INT_FIELDS:
-        setattr(row, name, _as_int(data.get(name), f"{where}.{name}"))
+        setattr(row, name, whole_number(data.get(name), f"{where}.{name}"))
     draw = data.get("draw")
     row.draw = (
         ""
@@ -389,7 +393,7 @@ def _row(data: Any, where: str) -> SessionEntry:
         others = _others_from_text(others, f"{where}.others")
     if not isinstance(others, Mapping):
         raise SessionError(f"{where}.others: map each other player to a hand or a score")
-    row.others = dict(others)
+    row.others = {_name(k, f"{where}.others") if isinstance(k, str) else k: v for k, v in others.items()}
     row.confirmed = _as_bool(data.get("confirmed", False), f"{where}.confirmed")
     row.same_discard = _as_bool(data.get("same_discard", False), f"{where}.same_discard")
     row.serious = _as_bool(data.get("serious", False), f"{where}.serious")
@@ -479,8 +483,10 @@ def _others_from_text(text: str, where: str) -> dict[str, Any]:
         name, sep, value = part.partition("=")
         if not sep:
             raise SessionError(f"{where}: entries are Name=score or Name=<hand>, got {show(part)}")
-        value = value.strip()
-        out[name.strip()] = int(value) if value.isascii() and value.lstrip("-").isdigit() else value
+        name, value = _name(name, where), value.strip()
+        # a score is a number by the one rule (``1_000`` and ``١٢`` are refused), else a hand
+        number = re.fullmatch(r"[+-]?[\d_]+", value) is not None
+        out[name] = whole_number(value, f"{where}.{name}") if number else value
     return out
 
 
@@ -503,8 +509,13 @@ def parse_csv(text: str) -> Session:
         kind = rec.get("kind", "").lower()
         if not kind or kind.startswith("#"):
             continue
+        if len(rows) >= MAX_ROWS or len(players) > 4:  # as a YAML file's: before the rest is read
+            raise SessionError(
+                f"{where}: a table's session has 4 players and at most {MAX_ROWS} rows; this file has more"
+            )
         if kind in ("tournament", "session", "table", "rules"):
-            meta[kind] = rec.get("value", "")
+            value = rec.get("value", "")
+            meta[kind] = session_label(value, f"{where} ({kind})") if kind in ("session", "table") else value
         elif kind == "player":
             players.append(_player({k: rec.get(k) for k in ("name", "seat", "number", "substitute")}, where))
         elif kind in ROW_KINDS:

@@ -21,9 +21,11 @@ import io
 import re
 from dataclasses import dataclass, field
 
+from scoring.clean_text import control_character, same_name
 from scoring.hand import MAX_COUNTER
 from scoring.payments import SEATS
 from scoring.session.model import Player, Session, SessionEntry, SessionError
+from scoring.session.numbers import whole_number
 from scoring.tiles import TileError, parse_tiles
 
 #: The manifest's columns; only ``photo`` is required.
@@ -136,6 +138,9 @@ def _row(cells: dict[str, str], line: int, extra_cells: bool) -> ManifestRow:
         long = next((k for k, v in cells.items() if len(v) > MAX_CELL), None)
         if long:
             raise ValueError(f"{long}: longer than {MAX_CELL} characters")
+        control = next(((k, c) for k, v in cells.items() if (c := control_character(v))), None)
+        if control:  # an escape code in a photo's name or a note would reach the terminal and the sheet
+            raise ValueError(f"{control[0]}: holds a control character ({control[1]}): write it without")
         if not row.photo:
             raise ValueError("no photo named (column 'photo')")
         row.note = cells.get("note", "")
@@ -192,15 +197,9 @@ def _tiles(value: str, column: str) -> list[str]:
 
 
 def _counter(value: str, column: str) -> int | None:
-    """honba or sticks: a whole number 0..:data:`MAX_COUNTER` in ASCII digits ("" = not given)."""
-    if value == "":
-        return None
-    if not (value.isascii() and value.isdigit()):
-        raise ValueError(f"{column}: a whole number 0..{MAX_COUNTER}, not {value!r}")
-    n = int(value)
-    if n > MAX_COUNTER:
-        raise ValueError(f"{column}: a whole number 0..{MAX_COUNTER}, not {value}")
-    return n
+    """honba or sticks: a whole number 0..:data:`MAX_COUNTER` by the sessions' one number rule
+    (:func:`scoring.session.numbers.whole_number`; "" = not given)."""
+    return whole_number(value, column, 0, MAX_COUNTER)
 
 
 def _options(value: str) -> dict[str, str]:
@@ -230,6 +229,10 @@ def session_from_manifest(
     as for a session file."""
     if len(players) != 4:
         raise SessionError(f"--players: name the four players in seat order E S W N, got {len(players)}")
+    bad = next((c for c in map(control_character, players) if c), None)
+    if bad:
+        raise SessionError(f"--players: a name holds a control character ({bad}): write it without")
+    players = [same_name(p) for p in players]  # look-alike names are one player, as in a session file
     tables = sorted({r.table for r in rows if not r.error})
     if table is not None:
         rows = [r for r in rows if r.table == table]
@@ -254,11 +257,11 @@ def session_from_manifest(
                 photo=r.photo,
                 winner=r.seat,
                 win_by=r.win_by or None,
-                discarder=r.discarder or None,
+                discarder=same_name(r.discarder) or None,
                 flags=list(r.flags),
                 dora=list(r.dora),
                 ura=list(r.ura),
-                riichi=list(r.riichi),
+                riichi=[same_name(n) for n in r.riichi],
                 honba=r.honba,
                 sticks=r.sticks,
                 winning_tile=r.winning_tile or None,

@@ -27,10 +27,12 @@ from tests.vision.test_images import (
     bmp_claiming,
     gif_claiming,
     jpeg_claiming,
+    jpeg_with_comments,
     png_16bit_claiming,
     png_claiming,
     progressive_jpeg_claiming,
     tiff_claiming,
+    tiff_listing_twice,
     tiff_one_big_tile,
 )
 
@@ -68,6 +70,10 @@ def seeds() -> list[bytes]:
     # the second probe's: one tile far larger than its image, 16-bit samples, a progressive frame
     out += [tiff_one_big_tile(), tiff_one_big_tile(64, 64, 256, bits=16), png_16bit_claiming(64, 64)]
     out += [progressive_jpeg_claiming(64, 64)]
+    # round 3: a frame header behind long comments, a TIFF listing its size twice
+    prog = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])[1].tobytes()
+    out += [jpeg_with_comments(prog, 70_000), jpeg_with_comments(progressive_jpeg_claiming(64, 64), 70_000)]
+    out += [tiff_listing_twice((24, 16), (100, 100), (24, 16)), tiff_listing_twice((64, 64), (8, 8), (8, 8))]
     return out
 
 
@@ -172,7 +178,8 @@ def test_mutated_image_files_give_only_clear_errors_and_no_big_allocation(tmp_pa
 def test_the_seeds_are_images_the_decoder_reads() -> None:
     from vision.images import decode_image
 
-    for data in seeds()[:13]:
+    pool = seeds()
+    for data in [*pool[:13], pool[-4], pool[-2]]:  # the round 3 seeds that are whole images too
         image, _ = decode_image(data)
         assert image.shape[:2] == (16, 24)
     rng = random.Random(1)

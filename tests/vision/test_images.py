@@ -286,3 +286,90 @@ def test_a_small_16bit_png_and_a_small_progressive_jpeg_still_decode() -> None:
     img = rng.integers(0, 255, (40, 60, 3), dtype=np.uint8)
     prog = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])[1].tobytes()
     assert decode_image(prog)[0].shape == (40, 60, 3)
+
+
+# ------------------------------------------------------------------------------------------------
+# round 3 (issue 37 item 2): headers that passed the check, and the one reader that agrees with
+# the decoder
+# ------------------------------------------------------------------------------------------------
+def tiff_listing_twice(first: tuple[int, int], second: tuple[int, int], data: tuple[int, int]) -> bytes:
+    """An 8-bit grey TIFF whose first directory lists ImageWidth and ImageLength twice (``first``,
+    then ``second``), with the pixels of a ``data`` image in one strip: libtiff ignores the later
+    entries of a tag, so it decodes the ``first`` size."""
+    import struct
+
+    w, h = data
+    pixels = bytes((np.arange(w * h) % 251).astype(np.uint8))
+    head = [(256, 4, first[0]), (256, 4, second[0]), (257, 4, first[1]), (257, 4, second[1])]
+    head += [(258, 3, 8), (259, 3, 1), (262, 3, 1)]
+    tail_count = 4
+    offset = 8 + 2 + 12 * (len(head) + tail_count) + 4
+    entries = [*head, (273, 4, offset), (277, 3, 1), (278, 4, h), (279, 4, len(pixels))]
+    ifd = struct.pack("<H", len(entries))
+    for tag, kind, value in entries:
+        packed = struct.pack("<HH", value, 0) if kind == 3 else struct.pack("<I", value)
+        ifd += struct.pack("<HHI", tag, kind, 1) + packed
+    return b"II*\x00" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0) + pixels
+
+
+def jpeg_with_comments(jpeg: bytes, total: int, size: int = 65533) -> bytes:
+    """``jpeg`` with ``total`` bytes of comment segments (COM, at most ``size`` bytes each) between
+    its SOI and the rest: all before its frame header."""
+    import struct
+
+    segments = []
+    while total > 0:
+        n = min(size, total)
+        segments.append(b"\xff\xfe" + struct.pack(">H", n + 2) + b"c" * n)
+        total -= n
+    return jpeg[:2] + b"".join(segments) + jpeg[2:]
+
+
+def test_a_tiff_listing_its_size_twice_is_read_as_libtiff_reads_it() -> None:
+    agree = tiff_listing_twice((60, 40), (100, 100), (100, 100))
+    assert pixel_size(agree, "tiff") == (60, 40)  # the first entries, as libtiff
+    assert decode_image(agree)[0].shape[:2] == (40, 60)
+    # the issue's file: 30000 first, 100 second; 40 s and 5.4 GB to decode before
+    hostile = tiff_listing_twice((30000, 30000), (100, 100), (100, 100))
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(PhotoError) as caught:
+        decode_image(hostile)
+    assert caught.value.reason == "too_large" and time.perf_counter() - start < 0.1
+
+
+def test_a_progressive_jpeg_behind_long_comments_is_seen_as_progressive() -> None:
+    """The frame header comes after 128 KB of comments: the old check looked at the first 64 KB
+    only and took the file for baseline (1.4 GB to decode, the README promising 300 MB)."""
+    import time
+
+    claiming = jpeg_with_comments(progressive_jpeg_claiming(14400, 14400), 128 << 10)
+    assert pixel_size(claiming, "jpeg") == (14400, 14400)
+    start = time.perf_counter()
+    with pytest.raises(PhotoError, match="MB to decode") as caught:
+        decode_image(claiming)
+    assert caught.value.reason == "too_large" and time.perf_counter() - start < 0.1
+    # a real one, small: the same reader, and the decoder agrees with it
+    rng = np.random.default_rng(4)
+    img = rng.integers(0, 255, (40, 60, 3), dtype=np.uint8)
+    for params in ([cv2.IMWRITE_JPEG_PROGRESSIVE, 1], []):
+        real = jpeg_with_comments(cv2.imencode(".jpg", img, params)[1].tobytes(), 200 << 10)
+        assert pixel_size(real, "jpeg") == (60, 40) and decode_image(real)[0].shape == (40, 60, 3)
+
+
+def test_a_jpeg_header_of_endless_tiny_segments_is_refused_in_bounded_time() -> None:
+    import time
+
+    data = jpeg_with_comments(jpeg_claiming(64, 64), 4 * 50_000, size=4)  # 50,000 segments
+    stuffed = jpeg_claiming(64, 64)[:2] + b"\xff\x00" * 2_000_000 + jpeg_claiming(64, 64)[2:]
+    start = time.perf_counter()
+    with pytest.raises(PhotoError, match="header gives no size"):
+        decode_image(data)
+    with pytest.raises(PhotoError, match="header gives no size"):
+        decode_image(stuffed)
+    assert time.perf_counter() - start < 1.0
+    # what libjpeg skips between markers (fill bytes, stray bytes) the reader skips too
+    real = cv2.imencode(".jpg", np.full((40, 60, 3), 128, np.uint8))[1].tobytes()
+    odd = real[:20] + b"junk" + b"\xff\xff" + real[20:]  # after its APP0 segment
+    assert jpeg_size(odd) == (60, 40) and decode_image(odd)[0].shape == (40, 60, 3)

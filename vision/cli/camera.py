@@ -7,13 +7,15 @@ freezes the frame, scores it and shows the full breakdown, any key goes back; q 
 Where no window can be shown, the command says so and exits; ``--headless --out DIR`` writes the
 annotated frames (``frame_NNNNNN.jpg``), one breakdown image per steady view read
 (``read_NNNNNN.jpg``), ``readings.jsonl`` (tiles, hand and score of each) and ``summary.json``
-(frames, frames per second) instead.
+(frames, frames per second) instead; a folder that holds a previous run's files is written
+only with ``--force``, which replaces them all (no frame of the earlier run is left among the new).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -22,6 +24,7 @@ from typing import Any, TextIO
 import cv2
 
 from scoring.cli import EXIT_OK, CliError, parse_options
+from scoring.output_paths import write_output
 from vision.camera import (
     CameraError,
     FrameReader,
@@ -36,9 +39,22 @@ from vision.camera import (
     score_line,
 )
 from vision.cli.options import add_context_options, check_rule_input, context_of, use_set
+from vision.cli.outputs import guarded, sets_root
 from vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
 
 WINDOW = "mahjong-score camera"
+#: what ``--headless --out DIR`` writes in DIR: a run's files, every one of them replaced by the next
+RUN_FILES = ("summary.json", "readings.jsonl")
+RUN_PICTURES = re.compile(r"(?:frame|read)_[0-9]{6}\.jpg")
+
+
+def previous_run(out_dir: Path) -> list[Path]:
+    """The files of an earlier headless run in ``out_dir`` (none when it is no folder)."""
+    try:
+        found = sorted(out_dir.iterdir()) if out_dir.is_dir() else []
+    except OSError as exc:
+        raise CliError(f"cannot read --out {out_dir}: {exc.strerror or exc}") from None
+    return [p for p in found if p.name in RUN_FILES or RUN_PICTURES.fullmatch(p.name)]
 
 
 def make_reader(args: argparse.Namespace) -> FrameReader:
@@ -126,7 +142,10 @@ def run_headless(
         "last_hand": last.hand if last else None,
         "last_score": last.score.to_json() if last else None,
     }
-    (out_dir / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False), encoding="utf-8")
+    try:
+        write_output(out_dir / "summary.json", json.dumps(summary, indent=1, ensure_ascii=False).encode())
+    except OSError as exc:
+        raise CliError(f"cannot write {out_dir / 'summary.json'}: {exc.strerror or exc}") from None
     out.write(
         f"{n} frames in {wall:.1f} s: {summary['fps']} frames/s overall, "
         f"{summary['fps_processing']} frames/s detecting and reading "
@@ -183,6 +202,8 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
                 f"{problem}, so the live view cannot be shown; run with --headless --out DIR to write "
                 "annotated frames instead"
             )
+    if args.headless:
+        _earlier_files(args)
     reader = make_reader(args)
     try:
         cap = open_source(args.source, args.width, args.height)
@@ -192,7 +213,7 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     scorer = LiveScorer(reader, args.rules, options, ctx, steadiness)
     try:
         if args.headless:
-            run_headless(scorer, cap, Path(args.out), out, args.every, args.max_frames)
+            _headless(args, scorer, cap, out)
         else:
             if args.out:
                 print("note: --out is used only with --headless", file=sys.stderr)
@@ -200,6 +221,33 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         cap.release()
     return EXIT_OK
+
+
+def _earlier_files(args: argparse.Namespace) -> list[Path]:
+    """An earlier run's files in ``--out``: refused without ``--force`` (checked before the models
+    load, and again once the folder is held)."""
+    out_dir = Path(args.out)
+    earlier = previous_run(out_dir)
+    if earlier and not args.force:
+        raise CliError(
+            f"--out {out_dir} holds {len(earlier)} file(s) of an earlier run ({earlier[0].name}, …): "
+            "give --force to replace them, or another folder"
+        )
+    return earlier
+
+
+def _headless(args: argparse.Namespace, scorer: LiveScorer, cap: cv2.VideoCapture, out: TextIO) -> None:
+    """The headless run, its folder held against another run; a previous run's files there are
+    replaced only with ``--force`` (all of them: frames of two runs are never mixed)."""
+    out_dir = Path(args.out)
+    outputs = [("--out", out_dir / name) for name in RUN_FILES]
+    with guarded(outputs, [], True, sets=sets_root(args), lock=[out_dir]):
+        for path in _earlier_files(args):
+            try:
+                path.unlink()
+            except OSError as exc:
+                raise CliError(f"cannot replace {path}: {exc.strerror or exc}") from None
+        run_headless(scorer, cap, out_dir, out, args.every, args.max_frames)
 
 
 def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -242,4 +290,7 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     p.add_argument("--width", type=int, help="ask the camera for this frame width")
     p.add_argument("--height", type=int, help="ask the camera for this frame height")
+    p.add_argument(
+        "--force", action="store_true", help="with --headless: replace an earlier run's files in --out"
+    )
     p.set_defaults(func=cmd_camera)

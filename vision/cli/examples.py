@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from scoring.cli import EXIT_OK, CliError
+from scoring.output_paths import OutputError
 from vision.examples import copy_examples
 
 
@@ -21,6 +22,8 @@ def cmd_examples(args: argparse.Namespace, out: TextIO) -> int:
         done = copy_examples(dest)
     except OSError as exc:  # a file where the folder should be, no permission, no bundled examples
         raise CliError(f"cannot copy the examples to {dest}: {exc.strerror or exc}") from None
+    except OutputError as exc:  # a dangling link or a folder where an example goes: nothing written
+        raise CliError(str(exc)) from None
     for path in done.written:
         out.write(f"wrote {path}\n")
     for path in done.kept:

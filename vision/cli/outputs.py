@@ -1,14 +1,16 @@
 """Where the photo commands write, checked before any work by the one rule every command that
-writes follows (:mod:`scoring.output_paths`), and an annotated image's name OpenCV can write."""
+writes follows (:mod:`scoring.output_paths`): the taught sets' files kept out of reach, the outputs
+locked against another run while they are written, and an annotated image's name OpenCV can write."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from scoring.cli import CliError
-from scoring.output_paths import OutputError, check_output_paths
+from scoring.output_paths import OutputError, guarded_outputs, taught_set_paths
 
 #: Annotated images are written with OpenCV, which picks the format from the extension.
 ANNOTATION_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
@@ -26,16 +28,34 @@ def image_output(value: str, option: str) -> Path:
     return path
 
 
-def check_outputs(
+def sets_root(args: argparse.Namespace) -> Path:
+    """The folder of taught sets this run would read (``--profile``, else the user's): no output
+    of any command may replace what is in it, whether or not the run reads a set."""
+    from vision.teach.store import default_root
+
+    profile = getattr(args, "profile", None)
+    return Path(profile) if profile else default_root()
+
+
+@contextmanager
+def guarded(
     outputs: list[tuple[str, Path]],
     inputs: Iterable[Path],
     force: bool = False,
     protected: Iterable[Path] = (),
     may_exist: Iterable[Path] = (),
-) -> None:
-    """:func:`scoring.output_paths.check_output_paths` as a one-line CLI error."""
+    sets: Path | None = None,
+    lock: Iterable[Path] | None = None,
+) -> Iterator[None]:
+    """:func:`scoring.output_paths.guarded_outputs` (checked, locked against another run, checked
+    again) as a one-line CLI error, the taught sets in ``sets`` protected; so is a further check
+    the block makes (:func:`scoring.output_paths.check_output_paths`, e.g. of pictures whose names
+    are known only once the block has begun)."""
     try:
-        check_output_paths(outputs, inputs, force, protected, may_exist)
+        with guarded_outputs(
+            outputs, inputs, force, [*protected, *taught_set_paths(sets)], may_exist, lock
+        ):
+            yield
     except OutputError as exc:
         raise CliError(str(exc)) from None
 

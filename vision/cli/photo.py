@@ -18,7 +18,7 @@ from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, parse_options
 from scoring.context import HandContext
 from vision.annotate import draw
 from vision.cli.options import add_context_options, check_rule_input, context_of, load_reader
-from vision.cli.outputs import add_force_option, check_outputs, image_output
+from vision.cli.outputs import add_force_option, guarded, image_output, sets_root
 from vision.pipeline import PhotoError, PhotoReader
 from vision.render import check_lines, photo_json, text_lines
 from vision.result import HandResult
@@ -42,8 +42,21 @@ def cmd_photo(args: argparse.Namespace, out: TextIO) -> int:
     ctx = context_of(args)
     path = Path(args.image)
     annotate = image_output(args.annotate, "--annotate") if args.annotate else None
-    if annotate:
-        check_outputs([("--annotate", annotate)], [path], args.force)
+    if not annotate:
+        return _photo(args, out, path, None, ctx, options)
+    # the picture held against another run from its check to its writing; never a set's file
+    with guarded([("--annotate", annotate)], [path], args.force, sets=sets_root(args)):
+        return _photo(args, out, path, annotate, ctx, options)
+
+
+def _photo(
+    args: argparse.Namespace,
+    out: TextIO,
+    path: Path,
+    annotate: Path | None,
+    ctx: HandContext,
+    options: dict[str, str],
+) -> int:
     reader = load_reader(args)
     result, record = process(reader, path, args.rules, options, ctx)
     if result is None:

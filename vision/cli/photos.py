@@ -18,14 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from scoring.clean_text import for_terminal
 from scoring.cli import EXIT_OK, CliError, parse_options
 from scoring.context import HandContext
 from scoring.csv_cells import safe_writer
+from scoring.output_paths import check_output_paths, taught_set_paths
 from vision.annotate import draw
 from vision.cli.entries import Entry, annotated_names, entries
 from vision.cli.manifest import manifest_entries, read_manifest
 from vision.cli.options import add_context_options, check_rule_input, context_of, reader_spec
-from vision.cli.outputs import add_force_option, check_outputs
+from vision.cli.outputs import add_force_option, guarded, sets_root
 from vision.cli.photo import process
 from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in_order, threads_per_worker
 from vision.cli.resume import Done, resume_point
@@ -38,7 +40,8 @@ from vision.result import HandResult
 def _progress(i: int, n: int, name: str, stream: TextIO) -> None:
     width = 30
     done = int(width * i / max(1, n))
-    stream.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} {name[:40]:<40}")
+    shown = for_terminal(name, 40)  # a file named with an escape code or a CR cannot rewrite the line
+    stream.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} {shown:<40}")
     if i == n:
         stream.write("\n")
     stream.flush()
@@ -160,18 +163,53 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
     outputs = [("--out", csv_path), ("--jsonl", jsonl_path)]
     # a resumed batch appends to its CSV and JSON lines and rewrites none of the images made before
     appended = [csv_path, jsonl_path] if args.resume else []
-    check_outputs(outputs, inputs, args.force, may_exist=appended)
-    done = resume_point(csv_path, jsonl_path, header) if args.resume else Done(frozenset(), False)
-    again = {e.path for e in found if e.name not in done.names}
-    outputs += [("an annotated image", ann_dir / names[p]) for p in photos if p in again] if ann_dir else []
-    check_outputs(outputs, inputs, args.force, may_exist=appended)
-    todo = [e for e in found if e.name not in done.names]
+    sets = sets_root(args)
+    # the batch's files held against another run from their check to the last row
+    held = [csv_path, jsonl_path, *([ann_dir] if ann_dir else [])]
+    with guarded(outputs, inputs, args.force, may_exist=appended, sets=sets, lock=held):
+        done = (
+            resume_point(csv_path, jsonl_path, header, args.rules, args.force)
+            if args.resume
+            else Done(frozenset(), False)
+        )
+        again = {e.path for e in found if e.name not in done.names}
+        pictures = [ann_dir / names[p] for p in photos if p in again] if ann_dir else []
+        outputs += [("an annotated image", picture) for picture in pictures]
+        check_output_paths(outputs, inputs, args.force, taught_set_paths(sets), appended)
+        todo = [e for e in found if e.name not in done.names]
+        counts = _batch(args, todo, names, ann_dir, csv_path, jsonl_path, done, ctx, options, manifest)
+    out.write(
+        f"{len(todo)} photos: {counts['read']} read, {counts['unreadable']} unreadable"
+        + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
+        + (f", {counts['invalid']} manifest lines with errors" if counts["invalid"] else "")
+        + (f" ({len(found) - len(todo)} done before, kept)" if args.resume else "")
+        + f" → {csv_path}, {jsonl_path}"
+        + (f", annotated in {ann_dir}" if ann_dir else "")
+        + "\n"
+    )
+    return EXIT_OK
+
+
+def _batch(
+    args: argparse.Namespace,
+    todo: list[Entry],
+    names: dict[Path, str],
+    ann_dir: Path | None,
+    csv_path: Path,
+    jsonl_path: Path,
+    done: Done,
+    ctx: HandContext,
+    options: dict[str, str],
+    manifest: bool,
+) -> dict[str, int]:
+    """Read the entries ``todo`` and write their rows; the count of each status."""
     reading = sum(1 for e in todo if not (e.skip or e.error))
     workers = max(1, min(args.workers, reading))
     annotated = {p: ann_dir / name for p, name in names.items()} if ann_dir else {}
     tasks = [(e, args.rules, options, ctx, annotated.get(e.path), manifest) for e in todo]
     spec = reader_spec(args, threads_per_worker(workers)) if reading else None
     counts = {"read": 0, "unreadable": 0, "skipped": 0, "invalid": 0}
+    header = csv_header(manifest)
     try:
         # the first row is made before any output is opened: a model that cannot be loaded is one
         # error line, not a CSV cut short
@@ -193,16 +231,7 @@ def cmd_photos(args: argparse.Namespace, out: TextIO) -> int:
                 _progress(len(todo), len(todo), "done", sys.stderr)
     except WorkerDied as exc:
         raise CliError(f"{exc}; the rows written so far are kept: go on with --resume") from None
-    out.write(
-        f"{len(todo)} photos: {counts['read']} read, {counts['unreadable']} unreadable"
-        + (f", {counts['skipped']} skipped" if counts["skipped"] else "")
-        + (f", {counts['invalid']} manifest lines with errors" if counts["invalid"] else "")
-        + (f" ({len(found) - len(todo)} done before, kept)" if args.resume else "")
-        + f" → {csv_path}, {jsonl_path}"
-        + (f", annotated in {ann_dir}" if ann_dir else "")
-        + "\n"
-    )
-    return EXIT_OK
+    return counts
 
 
 def _started(rows: Iterator[PhotoRow]) -> Iterator[PhotoRow]:

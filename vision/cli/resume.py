@@ -4,6 +4,10 @@ The CSV and the JSON lines are written a row at a time, in the same order, and f
 each row, so a batch that was stopped (Ctrl+C, a crash, a power cut) leaves two files that agree
 on their first rows, one of them maybe a row longer, and at most a last line cut short. Resuming
 keeps the rows both files hold whole, cuts each file back to them, and skips those photos.
+
+What is not such a pair is not cut without ``--force``: JSON lines with no CSV beside them, or
+more than the one row a stop can leave in one file only. And a batch goes on under the rules it
+was scored with: rows of two rule systems in one file could not be told apart.
 """
 
 from __future__ import annotations
@@ -69,18 +73,32 @@ def _jsonl_rows(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
     return rows, offsets
 
 
-def resume_point(csv_path: Path, jsonl_path: Path, header: tuple[str, ...]) -> Done:
+#: rows a stopped batch can have written to one of its two files only (it writes both, in turn)
+ONE_FILE_ONLY = 1
+
+
+def resume_point(
+    csv_path: Path, jsonl_path: Path, header: tuple[str, ...], rules: str = "", force: bool = False
+) -> Done:
     """The photos a previous run of the same batch wrote whole to both files; each file is cut
-    back to those rows. :class:`CliError` when the files are not a previous run of this batch."""
-    if not csv_path.exists() or csv_path.stat().st_size == 0:
-        return Done(frozenset(), False)
+    back to those rows. :class:`CliError` when the files are not a previous run of this batch
+    (other columns, other ``rules``, rows that disagree) or when cutting would drop more than a
+    stop leaves behind, unless ``force``."""
     try:
-        rows, csv_ends = _csv_rows(csv_path)
+        has_csv = csv_path.exists() and csv_path.stat().st_size > 0
+        rows, csv_ends = _csv_rows(csv_path) if has_csv else ([], [])
         records, jsonl_ends = _jsonl_rows(jsonl_path) if jsonl_path.exists() else ([], [])
+        jsonl_size = jsonl_path.stat().st_size if jsonl_path.exists() else 0
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise CliError(f"--resume: cannot read the previous results: {exc}") from None
-    if not rows:  # not even the header line is whole
-        _cut(csv_path, 0)
+    if not rows:  # no CSV, or not even its header line whole: the batch starts again
+        if jsonl_size and not force:
+            raise CliError(
+                f"--resume: {jsonl_path} holds JSON lines but {csv_path} no rows to go on from: "
+                "give --force to replace them, or another --out"
+            )
+        if has_csv:
+            _cut(csv_path, 0)
         if jsonl_path.exists():
             _cut(jsonl_path, 0)
         return Done(frozenset(), False)
@@ -91,6 +109,19 @@ def resume_point(csv_path: Path, jsonl_path: Path, header: tuple[str, ...]) -> D
         )
     rows, csv_ends = [[plain_cell(c) for c in r] for r in rows[1:]], csv_ends[1:]
     keep = min(len(rows), len(records))
+    scored = {str(r["score"].get("rules")) for r in records[:keep] if isinstance(r.get("score"), dict)}
+    other = sorted(scored - {rules}) if rules else []
+    if other:
+        raise CliError(
+            f"--resume: {csv_path} holds a batch scored under {other[0]}, not {rules}: give --rules "
+            f"{other[0]} to go on with it, or another --out to score under {rules}"
+        )
+    dropped = max(len(rows), len(records)) - keep
+    if dropped > ONE_FILE_ONLY and not force:
+        raise CliError(
+            f"--resume: {csv_path} and {jsonl_path} differ by {dropped} rows, more than a stopped "
+            "batch leaves: give --force to cut them back to the rows both hold, or another --out"
+        )
     for i in range(keep):
         if PurePath(str(records[i].get("file", ""))).name != PurePath(rows[i][0]).name:
             raise CliError(

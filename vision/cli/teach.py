@@ -17,16 +17,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
+from scoring.clean_text import for_terminal
 from scoring.cli import EXIT_OK, CliError
 from scoring.output_paths import what_is
 from vision.cli.options import add_model_options, reader_spec
-from vision.cli.outputs import add_force_option, check_outputs, image_output
+from vision.cli.outputs import add_force_option, guarded, image_output
 from vision.images import IMAGE_SUFFIXES, PhotoError
 from vision.pipeline import PhotoReader
 from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
@@ -132,7 +134,7 @@ def _report(report: SetReport, out: TextIO, err: TextIO) -> None:
     out.write(f"set {ts.name!r}: {len(ts)} taught tiles, {len(counts)} codes: ")
     out.write(" ".join(f"{c}×{n}" for c, n in counts.items()) + "\n")
     for s in report.suspects:
-        print(f"warning: {s.message}", file=err)
+        print(f"warning: {for_terminal(s.message)}", file=err)
 
 
 #: The actions, one a run (argparse refuses two with exit 2); without one, photos are taught.
@@ -196,11 +198,12 @@ def cmd_teach(args: argparse.Namespace, out: TextIO) -> int:
             return EXIT_OK
         if args.export:
             dest = Path(args.export)
-            check_outputs([("--export", dest)], [], args.force, protected=_set_folders(store, args.set))
-            if args.dry_run:
-                out.write(f"dry run: set {args.set!r} would be exported to {dest}\n")
-                return EXIT_OK
-            path = store.export(args.set, dest)
+            # never a set's file (its set.json, a crop, its lock), even with --force
+            with guarded([("--export", dest)], [], args.force, sets=store.root):
+                if args.dry_run:
+                    out.write(f"dry run: set {args.set!r} would be exported to {dest}\n")
+                    return EXIT_OK
+                path = store.export(args.set, dest)
             out.write(f"exported set {args.set!r} to {path}\n")
             return EXIT_OK
         return _teach(store, args, out)
@@ -208,35 +211,47 @@ def cmd_teach(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(str(exc)) from None
 
 
-def _set_folders(store: SetStore, name: str) -> list[Path]:
-    """The folders no output may be written in: every set's (an export over a crop or a
-    ``set.json`` would break that set for every command)."""
-    return [store.folder(n) for n in {*store.names(), name}]
-
-
 def _annotations(
     store: SetStore, args: argparse.Namespace, jobs: list[tuple[Path, list[list[str]] | None]]
-) -> dict[Path, Path]:
-    """Each photo's annotated picture, checked by the rule every output follows: never a photo
-    taught or its codes, never in the sets' folder, never in --from's folder (whose next run
-    would take the pictures for photos to teach), an existing file only with --force."""
+) -> AbstractContextManager[dict[Path, Path]]:
+    """Each photo's annotated picture, held by the rule every output follows while the run
+    writes them: never a photo taught or its codes, never a set's file, never in --from's folder
+    (whose next run would take the pictures for photos to teach), an existing file only with
+    --force, none another run is writing."""
     if not args.annotate:
-        return {}
+        return nullcontext({})
     annotate = Path(args.annotate)
     one = len(jobs) == 1 and bool(annotate.suffix) and not annotate.is_dir()
     if one:
         image_output(str(annotate), "--annotate")
     targets = {p: annotate if one else annotate / f"{p.stem}-taught.jpg" for p, _ in jobs}
     inputs = [p for p, _ in jobs] + [p.with_suffix(".txt") for p, _ in jobs]
-    protected = _set_folders(store, args.set) + ([Path(args.from_dir)] if args.from_dir else [])
-    check_outputs([("--annotate", t) for t in targets.values()], inputs, args.force, protected)
-    return targets
+    protected = [store.folder(args.set)] + ([Path(args.from_dir)] if args.from_dir else [])
+    outputs = [("--annotate", t) for t in targets.values()]
+    lock = [annotate]  # the picture, or the folder of pictures
+    return _held(guarded(outputs, inputs, args.force, protected, sets=store.root, lock=lock), targets)
+
+
+@contextmanager
+def _held(guard: AbstractContextManager[None], targets: dict[Path, Path]) -> Iterator[dict[Path, Path]]:
+    with guard:
+        yield targets
 
 
 def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
-    start = time.perf_counter()
     jobs = _jobs(args)
-    targets = _annotations(store, args, jobs)
+    with _annotations(store, args, jobs) as targets:
+        return _teach_photos(store, args, out, jobs, targets)
+
+
+def _teach_photos(
+    store: SetStore,
+    args: argparse.Namespace,
+    out: TextIO,
+    jobs: list[tuple[Path, list[list[str]] | None]],
+    targets: dict[Path, Path],
+) -> int:
+    start = time.perf_counter()
     TileSet(args.set)  # the name checked before any photo is read
     reader = _base_reader(args)
     photos: list[TaughtPhoto] = []
@@ -245,13 +260,13 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
         try:
             paired = pair_photo(reader, photo, codes, name=photo.name)
         except PhotoError as exc:
-            print(f"error: {photo}: {exc}", file=sys.stderr)
+            print(for_terminal(f"error: {photo}: {exc}"), file=sys.stderr)
             failed += 1
             continue
         except PairingError as exc:
-            print(f"error: {photo}: the tiles found do not match the codes:", file=sys.stderr)
+            print(for_terminal(f"error: {photo}: the tiles found do not match the codes:"), file=sys.stderr)
             for line in exc.lines[:MAX_REPORT_LINES]:
-                print(f"  {_clip(line)}", file=sys.stderr)
+                print(f"  {for_terminal(line, MAX_LINE)}", file=sys.stderr)
             if len(exc.lines) > MAX_REPORT_LINES:
                 print(f"  … and {len(exc.lines) - MAX_REPORT_LINES} more rows", file=sys.stderr)
             if codes is None:
@@ -260,7 +275,7 @@ def _teach(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
             if photo in targets and exc.image is not None:
                 target = targets[photo]
                 _write_picture(partial(annotate_found, exc.image, exc.rows), target)
-                print(f"  the tiles found, numbered by row: {target}", file=sys.stderr)
+                print(for_terminal(f"  the tiles found, numbered by row: {target}"), file=sys.stderr)
             continue
         _show(paired, out)
         photos.append(paired)
@@ -291,21 +306,13 @@ def _write_picture(write: Callable[[Path], None], target: Path) -> None:
         raise CliError(f"cannot write {target}: {exc}") from None
 
 
-def _clip(line: str) -> str:
-    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
-
-
-def _clean(text: str) -> str:
-    """Text from a set (an imported one's source and note) without control characters: a
-    terminal escape code in a file must not reach the terminal."""
-    return "".join(c if c.isprintable() else "?" for c in str(text))
-
-
 def _broken(ts: TileSet, err: TextIO) -> None:
     for b in ts.broken:
         print(
-            f"warning: taught tile {_clean(b['id'])} ({_clean(b.get('code', '?'))}) is skipped: "
-            f"{_clean(b['problem'])} (remove it: --set {ts.name} --remove-tile {_clean(b['id'])})",
+            for_terminal(
+                f"warning: taught tile {b['id']} ({b.get('code', '?')}) is skipped: "
+                f"{b['problem']} (remove it: --set {ts.name} --remove-tile {b['id']})"
+            ),
             file=err,
         )
 
@@ -317,13 +324,16 @@ def _list(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
         reader = _base_reader(args)
         _report(check_set(ts, reader, store), out, sys.stderr)
         if ts.note:
-            out.write(f"  note: {_clean(ts.note)}\n")
+            out.write(f"  note: {for_terminal(ts.note)}\n")
         for e in ts.examples:
-            out.write(f"  {e.id}  {e.code:4} {e.how:10} {_clean(e.added)}  {_clean(e.source)}\n")
+            # an imported set's text bounded and escaped: its 'added' may be 3 MB of escape codes
+            how, added = for_terminal(e.how, 10), for_terminal(e.added, 32)
+            source = for_terminal(e.source, 200)
+            out.write(f"  {e.id}  {e.code:4} {how:10} {added}  {source}\n")
         return EXIT_OK
     names, skipped = store.entries()
     for line in skipped:
-        print(f"warning: {_clean(line)}", file=sys.stderr)
+        print(f"warning: {for_terminal(line)}", file=sys.stderr)
     if not names:
         out.write(f"no taught sets in {store.root}\n")
         return EXIT_OK
@@ -332,7 +342,7 @@ def _list(store: SetStore, args: argparse.Namespace, out: TextIO) -> int:
         try:
             ts = store.load(name)
         except SetError as exc:  # one bad set is reported, the others listed
-            print(f"warning: set {name!r} cannot be read (skipped): {_clean(str(exc))}", file=sys.stderr)
+            print(for_terminal(f"warning: set {name!r} cannot be read (skipped): {exc}"), file=sys.stderr)
             continue
         bad = f", {len(ts.broken)} unreadable (see --list --set {name})" if ts.broken else ""
         out.write(f"  {name}: {len(ts)} tiles, {len(ts.codes())} codes{bad}\n")

@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
-import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from scoring.output_paths import write_output
 from vision.classes import BONUS, NOT_A_TILE
 from vision.models import OnnxModel
 from vision.read import BoxReader, TileRead, look
@@ -280,21 +281,19 @@ def looks_of(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> CropLo
 
 
 def _write_cache(cache: Path, fingerprint: str, ids: list[str], looks: CropLooks) -> None:
-    try:
-        fd, tmp = tempfile.mkstemp(dir=cache.parent, prefix=f".{cache.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            np.savez(
-                f,
-                reader=np.array(fingerprint),
-                ids=np.array(ids, dtype="U32"),
-                features=looks.features.astype(np.float32),
-                read_as=np.array(looks.read_as, dtype="U8"),
-                sure=np.array(looks.sure, np.float32),
-            )
-        os.replace(tmp, cache)
-    except OSError:
-        with contextlib.suppress(OSError, UnboundLocalError):
-            os.unlink(tmp)  # no cache: computed again next time
+    """The cache written as every output is (whole, with the umask's mode: a set shared with a
+    group stays readable by it); a cache that cannot be written is computed again next time."""
+    buf = io.BytesIO()
+    np.savez(
+        buf,
+        reader=np.array(fingerprint),
+        ids=np.array(ids, dtype="U32"),
+        features=looks.features.astype(np.float32),
+        read_as=np.array(looks.read_as, dtype="U8"),
+        sure=np.array(looks.sure, np.float32),
+    )
+    with contextlib.suppress(OSError):
+        write_output(cache, buf.getvalue(), follow_links=False)
 
 
 def taught_reader(ts: TileSet, model: OnnxModel, cache: Path | None = None) -> TaughtReader:

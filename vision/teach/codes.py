@@ -52,7 +52,13 @@ def parse_rows(text: str) -> list[list[str]]:
     rows = [r for r in re.split(r"\s*(?:/|\n)\s*", text.strip()) if r.strip()]
     if not rows:
         raise CodesError("no codes given: type the tiles row by row, e.g. '123456789m / 123456789p'")
-    return [_parse_row(r, k + 1) for k, r in enumerate(rows)]
+    parsed = [_parse_row(r, k + 1) for k, r in enumerate(rows)]
+    if all(c == SKIP for row in parsed for c in row):  # it would save an empty set and say it taught
+        raise CodesError(
+            "no tile to teach: every code is 'x' (a tile left out); type the codes of the tiles "
+            "to teach, e.g. '123m x 45p'"
+        )
+    return parsed
 
 
 def _parse_row(text: str, number: int) -> list[str]:

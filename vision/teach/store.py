@@ -32,7 +32,9 @@ except ImportError:  # not POSIX: a lock between this process's threads only
 import cv2
 import numpy as np
 
-from scoring.output_paths import what_is, write_output
+from scoring.output_paths import PROFILE_ENV as PROFILE_ENV  # where the tests and the CLI set it
+from scoring.output_paths import default_sets_root, open_lock, set_lock_path, what_is, write_output
+from scoring.structured import show
 from vision.images import PhotoError, decode_image
 from vision.teach.profile import MAX_EXAMPLES, NAME_RE, Example, SetError, TileSet, check_name
 
@@ -42,22 +44,17 @@ VERSION = 1
 MAX_CROP_BYTES = 256 << 10
 MAX_CROP_SIDE = 256
 MAX_JSON_BYTES = 4 << 20
-#: Environment variable naming the folder of sets (the ``--profile`` option wins).
-PROFILE_ENV = "MAHJONG_SETS"
+#: an example's texts as kept: its source (a photo's name), how and when it was taught (a date);
+#: an imported set may hold megabytes in them, which would be listed whole
+MAX_SOURCE, MAX_WORD = 200, 40
 
 _LOCK = threading.Lock()
 T = TypeVar("T")
 
 
 def default_root() -> Path:
-    """The user's folder of sets: ``$MAHJONG_SETS``, else the platform's data directory
-    (``~/.local/share/mahjong-score/sets`` on Linux)."""
-    env = os.environ.get(PROFILE_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("mahjong-score", appauthor=False)) / "sets"
+    """The user's folder of sets (:func:`scoring.output_paths.default_sets_root`)."""
+    return default_sets_root()
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -113,8 +110,9 @@ def _parse_document(data: bytes, what: str) -> dict[str, Any]:
         raise SetError(f"{what} is not valid JSON: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SetError(f"{what} is not a {FORMAT} (no 'format': {FORMAT!r})")
-    if doc.get("version") != VERSION:
-        raise SetError(f"{what} is version {doc.get('version')!r}; this program reads version {VERSION}")
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:  # True and 1.0 equal 1, and are no version
+        raise SetError(f"{what} is version {show(version)}; this program reads version {VERSION}")
     examples = doc.get("examples")
     if not isinstance(examples, list) or len(examples) > MAX_EXAMPLES:
         raise SetError(f"{what}: 'examples' must be a list of at most {MAX_EXAMPLES} entries")
@@ -146,9 +144,9 @@ def _tileset(
             Example(
                 code=e["code"],
                 crop=crop,
-                source=str(e.get("source", ""))[:200],
-                how=str(e.get("how", "teach")),
-                added=str(e.get("added", "")),
+                source=str(e.get("source", ""))[:MAX_SOURCE],
+                how=str(e.get("how", "teach"))[:MAX_WORD],
+                added=str(e.get("added", ""))[:MAX_WORD],
                 id=e["id"],
             )
         )
@@ -185,6 +183,15 @@ class SetStore:
             found = sorted(self.root.iterdir())
         except OSError as exc:
             return [], [f"{self.root}: {exc.strerror or exc}"]
+        # an import or a replace killed between its two renames left only ``.NAME.new``: finished
+        # here under the set's lock (as opening it by name would), so that the set is listed
+        cut = [p.name[1:-4] for p in found if p.name[:1] == "." and p.name.endswith(".new") and p.is_dir()]
+        for name in cut:
+            with contextlib.suppress(SetError):
+                self.exists(name)
+        if cut:
+            with contextlib.suppress(OSError):
+                found = sorted(self.root.iterdir())
         for p in found:
             if p.name.startswith(".") or not (p / "set.json").is_file():
                 continue
@@ -251,7 +258,7 @@ class SetStore:
         return _tileset(doc, crops, name, skip=True)
 
     def _lock_path(self, name: str) -> Path:
-        return self.root / f".{check_name(name)}.lock"
+        return set_lock_path(self.root, check_name(name))
 
     @contextlib.contextmanager
     def _locked(self, name: str, make: bool = True) -> Iterator[Path]:
@@ -259,9 +266,12 @@ class SetStore:
         folder = self.folder(name)
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            lock = open(self._lock_path(name), "a+b")  # noqa: SIM115 - held for the block
+            # never through a link: one planted as the lock would create or truncate its target
+            lock = os.fdopen(open_lock(self._lock_path(name)), "r+b")
         except OSError as exc:
-            raise SetError(f"cannot lock set {name!r} in {self.root}: {exc.strerror or exc}") from None
+            raise SetError(
+                f"cannot lock set {name!r} in {self.root}: {self._lock_path(name)} {exc.strerror or exc}"
+            ) from None
         with lock, _LOCK if fcntl is None else contextlib.nullcontext():
             if fcntl is not None:
                 fcntl.flock(lock, fcntl.LOCK_EX)

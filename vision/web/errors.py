@@ -21,6 +21,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 
 log = logging.getLogger("vision.web")
+#: the longest ``error`` an answer carries (characters)
+MAX_ERROR = 2000
 
 
 class ApiError(Exception):
@@ -42,6 +44,8 @@ def error_response(status: int, message: str, **extra: Any) -> JSONResponse:
             cause = exc.__cause__ or exc.__context__
             why = f" (cause: {type(cause).__name__}: {cause})" if cause is not None else ""
             log.error("answered %d: %s%s", status, message, why, exc_info=exc)
+    if len(message) > MAX_ERROR:  # whatever a client sent that a message quotes: one short line
+        message = message[: MAX_ERROR - 1] + "…"
     return JSONResponse(
         {"error": message, **extra}, status_code=status, headers={"Cache-Control": "no-store"}
     )

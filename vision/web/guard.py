@@ -13,9 +13,13 @@ at once, and what a JSON body may hold.
   byte at most), at :attr:`Limits.body_rate` bytes a second on average after the first
   :attr:`Limits.body_grace` seconds, and be whole within :attr:`Limits.body_total` seconds; the
   header timeout is the server's (:mod:`vision.web.server`).
-- **Memory**: at most :attr:`Limits.body_slots` POST requests are handled at once (each may hold a
-  25 MB photo); the others wait up to :attr:`Limits.slot_wait` seconds, then get a 503, so twenty
-  unfinished uploads hold four photos' worth of memory, not twenty.
+- **Memory**: at most :attr:`Limits.body_slots` POST requests with a large body are handled at once
+  (each may hold a 25 MB photo); the others wait up to :attr:`Limits.slot_wait` seconds, then get
+  a 503, so twenty unfinished uploads hold four photos' worth of memory, not twenty. A request
+  whose body is announced small (``Content-Length`` at most :attr:`Limits.small_body`, which the
+  server holds it to) takes one of :attr:`Limits.small_slots` slots of its own instead: four slow
+  uploads within the documented rate once held every slot for 90 s, and a corrected hand sent to
+  ``/api/score`` waited 60 s for a 503.
 - **JSON numbers**: Python reads ``NaN`` and ``Infinity`` in JSON, which JSON does not have; a body
   holding them (or nested too deeply to read) is a 400 with a message, never a 500.
 
@@ -53,8 +57,12 @@ class Limits:
     #: trickling 10 bytes every few seconds held an upload slot for the whole of ``body_total``
     body_rate: float = 16 << 10
     body_grace: float = 5.0
-    #: POST requests handled at once; each may hold an upload in memory
+    #: POST requests with a large (or unannounced) body handled at once; each may hold an upload
     body_slots: int = 4
+    #: a body announced at most this long is small: a typed hand, a correction, a session's rows
+    small_body: int = 1 << 20
+    #: POST requests with a small body handled at once, beside the large ones (16 MB in all)
+    small_slots: int = 16
     #: seconds a POST waits for a free slot before a 503
     slot_wait: float = 60.0
 
@@ -96,7 +104,7 @@ class RequestGuard:
         self.limits = limits or Limits()
         #: JSON endpoints (path → largest body): their bodies are read whole and checked first
         self.json_limits = dict(json_limits or {})
-        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore, asyncio.Semaphore] | None = None
 
     def host_allowed(self, host: str | None) -> bool:
         if host is None:  # HTTP/1.0 without Host: no browser sends that
@@ -139,7 +147,7 @@ class RequestGuard:
         if why:
             await _error(403, why)(scope, receive, send)
             return
-        slots = self.slots()
+        slots = self.slots(small=self.small(headers))
         try:
             await asyncio.wait_for(slots.acquire(), self.limits.slot_wait)
         except TimeoutError:
@@ -151,12 +159,22 @@ class RequestGuard:
         finally:
             slots.release()
 
-    def slots(self) -> asyncio.Semaphore:
-        """The slots of the running event loop (made on its first request)."""
+    def small(self, headers: dict[bytes, bytes]) -> bool:
+        """Whether the request's body is announced small (HTTP/1.1 framing holds it to that)."""
+        length = headers.get(b"content-length", b"").strip()
+        return length.isdigit() and int(length) <= self.limits.small_body
+
+    def slots(self, small: bool = False) -> asyncio.Semaphore:
+        """The slots of the running event loop (made on its first request): for small bodies, or
+        for large ones."""
         loop = asyncio.get_running_loop()
         if self._slots is None or self._slots[0] is not loop:
-            self._slots = (loop, asyncio.Semaphore(self.limits.body_slots))
-        return self._slots[1]
+            self._slots = (
+                loop,
+                asyncio.Semaphore(self.limits.body_slots),
+                asyncio.Semaphore(self.limits.small_slots),
+            )
+        return self._slots[2] if small else self._slots[1]
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         """A POST: its body timed, read whole and checked first where it is JSON, then the app;

@@ -4,7 +4,9 @@ uvicorn closes an idle kept-alive connection, but waits forever for the request 
 of a connection that sends them slowly, or not at all; :class:`TimedH11Protocol` closes a
 connection whose request headers are not whole within ``header_timeout`` seconds of its opening
 (or of the previous answer). ``limit_concurrency`` answers 503 to requests beyond that many open
-connections. The body's own limits are the app's (:mod:`vision.web.guard`).
+connections: uvicorn's own answer is plain text, so the protocol keeps the limit itself and answers
+as every refusal of the app does, ``{"error": ...}`` (156 of 200 simultaneous reads got the text).
+The body's own limits are the app's (:mod:`vision.web.guard`).
 """
 
 from __future__ import annotations
@@ -15,16 +17,46 @@ import sys
 from typing import Any
 
 import uvicorn
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 #: seconds a client has to send a request's line and headers
 HEADER_TIMEOUT = 10.0
 
 
+#: what a request beyond the connection limit is told
+BUSY = "the server is busy: too many requests at once; try again in a moment"
+
+
 class TimedH11Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a deadline for each request's headers."""
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request's headers, and its
+    ``limit_concurrency`` answered as JSON."""
 
     header_timeout = HEADER_TIMEOUT
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the same test uvicorn makes before it starts a request, made by the app in front of
+        # the app instead (uvicorn's own answer to it is text/plain)
+        self._limit, self.limit_concurrency = self.limit_concurrency, None
+        if self._limit is not None:
+            self.app = self._limited(self.app)
+
+    def _limited(self, app: ASGIApp) -> ASGIApp:
+        limit = self._limit
+        assert limit is not None
+
+        async def limited(scope: Scope, receive: Receive, send: Send) -> None:
+            # this request's own task is among the tasks already (uvicorn counted before adding it)
+            if scope["type"] == "http" and (len(self.connections) >= limit or len(self.tasks) > limit):
+                self.logger.warning("Exceeded concurrency limit.")
+                headers = {"Cache-Control": "no-store", "Connection": "close"}
+                await JSONResponse({"error": BUSY}, status_code=503, headers=headers)(scope, receive, send)
+                return
+            await app(scope, receive, send)
+
+        return limited
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn's
         self._header_timer: asyncio.TimerHandle | None = None

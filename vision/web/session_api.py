@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
 from scoring.hand import HandError
-from scoring.rules import RULE_SYSTEMS
+from scoring.rules import RULE_SYSTEMS, check_context
 from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
 from scoring.session.html import sheet_html
 from scoring.session.i18n import DEFAULT_LANG, LANGS, catalog, render, translator
@@ -93,6 +93,7 @@ def _sheet(body: SessionRequest) -> Sheet:
         raise ApiError(400, f"a session has at most {MAX_ROWS} rows here, this one has {len(hands)}")
     options = {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in body.options.items()}
     try:
+        check_context(body.rules, (), options)  # an unknown option refused, as the command line does
         session = session_from_dict(body.session)
         for row in session.rows:
             # the server reads no files for the page: a photo comes with the page's reading of it

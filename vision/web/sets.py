@@ -32,6 +32,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
+from scoring.clean_text import for_terminal
 from vision.models import OnnxModel
 from vision.pipeline import PhotoReader
 from vision.read import tile_crop
@@ -43,6 +44,9 @@ from vision.teach.store import SetStore
 from vision.teach.teaching import TaughtPhoto, pair_photo
 from vision.web.errors import ApiError
 from vision.web.reader import SharedReader
+
+#: a pairing's report: each line (and each row's codes) cut to this, as the command line's
+MAX_LINE = 300
 
 #: Reads whose crops are kept for corrections (a phone corrects the photo it shows: one each).
 READS_KEPT = 8
@@ -364,10 +368,13 @@ class Sets:
         try:
             photo, examples = self.reader.use(paired)
         except PairingError as exc:
-            lines = [line if len(line) <= 300 else line[:299] + "…" for line in exc.lines[:20]]
+            # bounded whatever was typed (60 KB of codes made a 91 KB answer): each line and each
+            # row's codes as the CLI's report cuts them, 20 rows at most
+            lines = [for_terminal(line, MAX_LINE) for line in exc.lines[:20]]
             message = "the tiles found do not match the codes: " + "; ".join(lines)
+            counts = [{**c, "codes": for_terminal(str(c.get("codes")), MAX_LINE)} for c in exc.counts[:20]]
             # the same facts for the page to word in its language (the lines are the English)
-            facts = {"counts": exc.counts[:20], "row_counts": list(exc.row_counts or [])}
+            facts = {"counts": counts, "row_counts": list(exc.row_counts or [])}
             raise ApiError(422, message, lines=lines, **facts) from None
         return photo, examples, self.previews.put(Preview(name, examples))
 

@@ -1,0 +1,51 @@
+"""What a hand's tiles say before any rule system is asked: a fifth copy of a tile, or a number of
+tiles that no winning tile can complete. One function for every front end (the command line,
+the page, the photo commands, sessions) and for the sentences that word it, so that a hand of
+12 tiles is not told to "say which tile completed the hand" (no single tile completes 12), and
+five copies of 5m are told about the fifth copy before anything else.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from scoring.hand import Hand
+from scoring.tiles import Tile
+
+#: copies of each tile in a set
+COPIES = 4
+
+
+def concealed_needed(hand: Hand) -> int:
+    """Concealed tiles a won hand has with its declared sets: 14 less 3 for each (a kong's fourth
+    tile is its own, so it counts as a set of 3 here)."""
+    return 3 * (4 - len(hand.melds)) + 2
+
+
+def count_problem(hand: Hand) -> str | None:
+    """Why these tiles cannot be a won hand whatever tile is named as the winning one, or None:
+
+    - a tile more often than a set holds it ("5 copies of 5m: a set has only 4");
+    - more than four declared sets;
+    - with no winning tile named: fewer concealed tiles than a hand waiting on one tile holds (a
+      hand of 12 is two tiles short, not one) or more than a won hand holds;
+    - with a winning tile named: not the count a won hand holds.
+
+    Counts only: whether the tiles make sets is the rule system's to say."""
+    kinds = Counter(t.index for t in hand.all_tiles() if not (t.is_bonus or t.is_back))
+    for index, n in sorted(kinds.items()):
+        if n > COPIES:
+            return f"{n} copies of {Tile(index).code}: a set has only {COPIES}"
+    if len(hand.melds) > 4:
+        return f"{len(hand.melds)} declared sets: a hand has at most 4"
+    need, have = concealed_needed(hand), len(hand.concealed)
+    sets = f"with {len(hand.melds)} declared set{'' if len(hand.melds) == 1 else 's'}"
+    if hand.winning_tile is None and not need - 1 <= have <= need:
+        short = "short" if have < need else "too many"
+        return (
+            f"{have} concealed tiles {sets}: a hand has {need - 1} before its winning tile and {need} "
+            f"with it ({short}: check the tiles)"
+        )
+    if hand.winning_tile is not None and have != need:
+        return f"{have} concealed tiles {sets}: a won hand has {need}, the winning tile among them"
+    return None

@@ -16,7 +16,8 @@ What it holds (``manifest.json`` lists every part, the mix, and what was left ou
   split ``train``; the ``val`` split as validation, the label audit applied), re-encoded to fit,
   and generated scenes (``--scenes``: the generator's seat views of automatic tables, close-ups,
   far rows, blank white dragons and backs). The real photos are re-framed on the accelerator
-  (``scripts/pack_reframe.py``: row crops, far views, seat views, turns), which costs no bytes.
+  (``scripts/pack_reframe.py``: issue 33's scene variants, ``mjsynth.photo_variants``: row crops,
+  far views, seat views, turns), which costs no bytes.
 - ``reader/crops.npz``: the reader's crops as WebP bytes in one uint8 array (``encoded`` with
   ``offsets``), their ``label`` (index in ``READER_CLASSES``), ``upside`` (1/0, -1 unknown) and
   ``kind`` (how the trainer treats them: camerash, scene, none, synthetic); classes drawn in

@@ -14,7 +14,8 @@ One process, nine minutes by its own clock (``--budget 540``) and every step bou
    on the path; the environment offline (``YOLO_OFFLINE``, a config folder with a font, no
    requirement checks, no telemetry);
 2. unpacks: the detector's set, plus each real training photo re-framed as users frame theirs
-   (``scripts/pack_reframe.py``: row crops, far views, seat views, turns) on every core; the
+   (``scripts/pack_reframe.py``: issue 33's scene variants, row crops, far views, seat views,
+   turns) on every core; the
    reader's crops into the folders ``train_reader.py`` reads;
 3. fine-tunes the detector from ``models/checkpoints/detector.pt`` (``train_detector.py
    --max-seconds``: ultralytics fits its epochs to the time, a callback stops it at the deadline;
@@ -136,7 +137,7 @@ def _reframe(job: tuple[str, str, str, dict, int]) -> dict[str, int]:
     labels = read_yolo(Path(label_path).read_text(), w, h)
     made: dict[str, int] = {}
     stem = Path(image_path).stem
-    for k, (kind, img, labs) in enumerate(variants(image, labels, random.Random(seed), recipe)):
+    for k, (kind, img, labs) in enumerate(variants(image, labels, random.Random(seed), recipe, stem)):
         name = f"{stem}_{kind}{k}"
         cv2.imwrite(str(Path(out_dir) / "images" / f"{name}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
         (Path(out_dir) / "labels" / f"{name}.txt").write_text(yolo_text(labs, img.shape[1], img.shape[0]))

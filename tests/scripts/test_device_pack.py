@@ -128,7 +128,9 @@ def test_the_run_unpacks_what_the_trainers_read(dp, inputs, tmp_path: Path) -> N
         pack, work, {"rows": 1, "far": 1.0, "seat": 1.0, "turn": 1.0}, workers=2, seed=0
     )
     assert made["from the pack"] == 6 + 3 and made["val images"] == 1
-    assert made["re-framed from real photos"] == {"row": 6, "far": 6, "seat": 6, "turn": 6}
+    reframed = made["re-framed from real photos"]
+    assert (reframed["crop"], reframed["far"], reframed["seat"]) == (6, 6, 6)
+    assert reframed.get("turn90", 0) + reframed.get("turn180", 0) == 6
     listed = (work / "det" / "train.txt").read_text().split()
     assert len(listed) == made["train images"] == 9 + 24
     for image in listed:  # each picture has its labels where ultralytics looks for them

@@ -119,7 +119,7 @@ def test_the_metrics_say_what_was_trained_and_on_what(run) -> None:  # type: ign
     assert m["detector"]["stopped_by_clock"] is True  # two seconds end it, not the 1000 epochs
     assert m["reader"]["exit"] == 0 and m["reader"]["crops_seen"] > 0
     made = m["detector_data"]["re-framed from real photos"]
-    assert made.get("row", 0) >= 1 and m["detector_data"]["val images"] == 1
+    assert made.get("crop", 0) >= 1 and m["detector_data"]["val images"] == 1
     assert m["seconds"] < 400
     log = (out / "run.log").read_text()
     assert "time is up" in log and "done in" in log and "hidden: the accelerator has none" not in log

@@ -1,16 +1,17 @@
-"""The re-framings the accelerator run draws from real photos (scripts/pack_reframe.py): each label
-still sits on its tile after the picture is cut, shrunk, tilted or turned."""
+"""The re-framed training photos of the accelerator run (scripts/pack_reframe.py): issue 33's scene
+variants drawn as the recipe says, each label still on its tile, its class kept."""
 
 from __future__ import annotations
 
 import random
 
-import cv2
 import numpy as np
 import pytest
 
 from tests.scripts.scriptutil import load_script
 from tests.scripts.tiny_pack import row_photo
+
+EVERYTHING = {"rows": 1, "far": 1.0, "seat": 1.0, "turn": 1.0}
 
 
 @pytest.fixture(scope="module")
@@ -36,64 +37,42 @@ def test_yolo_labels_round_trip(pr) -> None:  # type: ignore[no-untyped-def]
     assert np.allclose([b[1:] for b in again], [b[1:] for b in labels], atol=0.01)
 
 
-def test_turning_moves_each_box_with_its_tile(pr) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.slow  # a hundred draws
+def test_the_recipe_says_which_variants_a_photo_gives(pr) -> None:  # type: ignore[no-untyped-def]
     image, labels = photo(pr)
-    for k in (1, 2, 3):
-        out, moved = pr.turned(image, labels, k)
-        assert len(moved) == len(labels)
-        assert all(ivory_share(out, b[1:]) > 0.6 for b in moved), k
-    back, again = pr.turned(*pr.turned(image, labels, 1), 3)
-    assert np.array_equal(back, image)
-    assert np.allclose([b[1:] for b in again], [b[1:] for b in labels])
+    kinds = [k for k, _, _ in pr.variants(image, labels, random.Random(0), EVERYTHING, "p")]
+    assert kinds[:3] == ["crop", "far", "seat"] and kinds[3] in ("turn90", "turn180") and len(kinds) == 4
+    none = {"rows": 0, "far": 0.0, "seat": 0.0, "turn": 0.0}
+    assert pr.variants(image, labels, random.Random(0), none, "p") == []
+    counts = [len(pr.variants(image, labels, random.Random(s), pr.RECIPE, "p")) for s in range(100)]
+    assert min(counts) >= 1 and max(counts) <= 4  # one row crop, each other kind by its chance
+    assert 2.2 < np.mean(counts) < 2.9  # 1 + 0.5 + 0.7 + 0.3 (4 standard errors either way)
 
 
-def test_a_far_view_makes_tiles_10_to_24_px_tall(pr) -> None:  # type: ignore[no-untyped-def]
+def test_each_label_stays_on_its_tile_in_the_frame(pr) -> None:  # type: ignore[no-untyped-def]
+    for seed in range(6):
+        image, labels = photo(pr, seed)
+        for kind, out, moved in pr.variants(image, labels, random.Random(seed), EVERYTHING, f"p{seed}"):
+            h, w = out.shape[:2]
+            assert moved, kind
+            assert all(0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h for _, x0, y0, x1, y1 in moved), kind
+            assert all(ivory_share(out, b[1:]) > 0.4 for b in moved), kind
+            if kind.startswith("turn") or kind == "far":
+                assert len(moved) == len(labels), kind  # nothing cut
+            if kind == "far":
+                assert 9 <= np.median([max(b[3] - b[1], b[4] - b[2]) for b in moved]) <= 25
+
+
+def test_a_back_stays_a_back(pr) -> None:  # type: ignore[no-untyped-def]
     image, labels = photo(pr)
-    for seed in range(5):
-        out, moved = pr.far_view(image, labels, random.Random(seed))
-        heights = [b[4] - b[2] for b in moved]
-        assert len(moved) == len(labels) and max(out.shape[:2]) == pr.FRAME
-        assert 9.5 <= np.median(heights) <= 24.5
-        assert all(ivory_share(out, b[1:]) > 0.4 for b in moved)
-    small = cv2.resize(image, None, fx=0.2, fy=0.2)
-    tiny = [(c, *(v * 0.2 for v in b)) for c, *b in labels]
-    assert pr.far_view(small, tiny, random.Random(0)) is None  # already far: nothing to do
+    labels[2] = (1, *labels[2][1:])
+    for kind, _, moved in pr.variants(image, labels, random.Random(1), EVERYTHING, "p"):
+        assert sorted(c for c, *_ in moved).count(1) == 1, kind
 
 
-def test_a_row_crop_is_tight_and_cuts_what_it_cannot_show(pr) -> None:  # type: ignore[no-untyped-def]
+def test_the_same_draw_gives_the_same_pictures(pr) -> None:  # type: ignore[no-untyped-def]
     image, labels = photo(pr)
-    rows = pr.rows_of(labels)
-    assert [len(r) for r in rows] == [6]
-    for seed in range(8):
-        out, kept = pr.row_crop(image, labels, rows[0], random.Random(seed))
-        h, w = out.shape[:2]
-        assert w / h > 3  # six tiles side by side: a long thin picture
-        assert all(0 <= b[1] < b[3] <= w and 0 <= b[2] < b[4] <= h for b in kept)
-        assert 4 <= len(kept) <= 6  # an end tile cut by more than 40 % loses its label
-        assert all(ivory_share(out, b[1:]) > 0.6 for b in kept)
-
-
-def test_rows_are_found_apart(pr) -> None:  # type: ignore[no-untyped-def]
-    row = [(0, 10.0 + 40 * k, 10.0, 48.0 + 40 * k, 60.0) for k in range(4)]
-    below = [(0, b[1], b[2] + 100, b[3], b[4] + 100) for b in row]
-    far_right = [(0, 600.0, 10.0, 638.0, 60.0)]  # same height, but a gap of many tiles
-    found = sorted(len(r) for r in pr.rows_of(row + below + far_right))
-    assert found == [1, 4, 4]
-
-
-def test_a_seat_view_keeps_each_label_on_its_tile(pr) -> None:  # type: ignore[no-untyped-def]
-    image, labels = photo(pr)
-    for seed in range(5):
-        out, moved = pr.seat_view(image, labels, random.Random(seed))
-        assert len(moved) == len(labels) and max(out.shape[:2]) <= pr.FRAME + 1
-        assert all(ivory_share(out, b[1:]) > 0.4 for b in moved)
-        # the near (lower) edge of the picture comes out wider than the far one
-        m = pr.seat_homography(320, 240, 30, 320, 0)
-        top = cv2.perspectiveTransform(np.float32([[[0, 0], [320, 0]]]), m)[0]
-        bottom = cv2.perspectiveTransform(np.float32([[[0, 240], [320, 240]]]), m)[0]
-        assert bottom[1][0] - bottom[0][0] > 1.2 * (top[1][0] - top[0][0])
-
-
-def test_clipping_drops_slivers_and_keeps_most_of_a_tile(pr) -> None:  # type: ignore[no-untyped-def]
-    labels = [(0, -10.0, 0.0, 30.0, 40.0), (0, -30.0, 0.0, 10.0, 40.0), (1, 50.0, 5.0, 52.0, 30.0)]
-    assert pr.clip_labels(labels, 100, 100) == [(0, 0.0, 0.0, 30.0, 40.0)]
+    a = pr.variants(image, labels, random.Random(5), EVERYTHING, "p")
+    b = pr.variants(image, labels, random.Random(5), EVERYTHING, "p")
+    assert [k for k, _, _ in a] == [k for k, _, _ in b]
+    assert all(np.array_equal(x, y) and p == q for (_, x, p), (_, y, q) in zip(a, b, strict=True))

@@ -13,8 +13,9 @@ still win in a situation the photo cannot show: on a kong's replacement tile (se
 hand declaring a kong) or by robbing a kong (a discard win, the hand holding only the robbed
 copy). Such a candidate is scored in that situation and says so in :attr:`Candidate.needs`.
 
-Pure: no vision imports; every front end (CLI, ``photos``, camera, the web page) renders the
-list :func:`candidates` returns, best first.
+Pure: no vision imports; every front end (CLI, ``photos``, camera, the web page) shows the list
+:func:`candidates` returns, best first, through its renderer (:mod:`scoring.render`,
+:mod:`vision.render`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from scoring.tiles import Tile, sort_key
 #: The situations a candidate may need (flags of the structured form), with the way the hand
 #: must have been won for each: a kong's replacement tile is drawn, a robbed kong's tile claimed.
 SITUATIONS: dict[str, str] = {"kong_replacement": "self_draw", "robbing_kong": "discard"}
-#: How a candidate's situation reads in text (the CLI, ``photos`` and the camera).
+#: How a candidate's situation reads in text (the CLI, ``photos``, the camera, a photo's warning);
+#: English message ids of the catalog (:mod:`scoring.i18n`).
 SITUATION_WORDS: dict[str, str] = {
     "kong_replacement": "only if drawn as a kong's replacement tile",
     "robbing_kong": "only if robbed from another player's kong",
@@ -54,20 +56,13 @@ class Candidate:
     def valid(self) -> bool:
         return self.score.valid
 
-    def describe(self) -> str:
-        """One line: the tile, its score (or why it does not win) and what it needs."""
-        s = self.score
-        fu = s.details.get("fu")
-        value = (f"{s.total} {s.unit}" + (f" {fu} fu" if fu else "")) if s.valid else f"no win: {s.error}"
-        return f"{self.tile.code}: {value}{needs_words(self)}"
-
     def to_json(self) -> dict[str, Any]:
         return {"tile": self.tile.code, "needs": list(self.needs), "score": self.score.to_json()}
 
 
-def needs_words(c: Candidate) -> str:
-    """What the candidate's win needs, in words (`` (only if …)``), or ``""``."""
-    return "".join(f" ({SITUATION_WORDS.get(n, n)})" for n in c.needs)
+def needs_words(c: Candidate, tr: Callable[[str], str] = str) -> str:
+    """What the candidate's win needs, in words (`` (only if …)``; ``tr``: in a language), or ``""``."""
+    return "".join(f" ({tr(SITUATION_WORDS[n]) if n in SITUATION_WORDS else n})" for n in c.needs)
 
 
 def _score(hand: Hand, rules: str, options: Mapping[str, str] | None) -> Score:
@@ -145,18 +140,6 @@ def best(found: list[Candidate]) -> Candidate | None:
     """The candidate to score the hand with when nobody says which tile won: the first valid
     one (:func:`candidates` puts it first), None when none wins."""
     return found[0] if found and found[0].valid else None
-
-
-def render(found: list[Candidate], hint: str) -> str:
-    """The candidates as the text front ends print them: which one the score assumes (marked
-    ``*``), then each with its score; ``hint`` says how to give the tile that won."""
-    chosen = best(found)
-    if chosen is not None:
-        head = (f"Winning tile: none set apart; scored as if {chosen.tile.code} won, the best of "
-                f"{len(found)} candidate(s) ({hint})")
-    else:
-        head = f"Winning tile: none set apart, and no candidate wins ({hint})"
-    return "\n".join([head, *(f"  {'*' if c is chosen else ' '} {c.describe()}" for c in found)])
 
 
 @dataclass(frozen=True)

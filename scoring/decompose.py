@@ -29,6 +29,12 @@ STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_o
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DUAL_PUNG, ORPHAN_WAIT = (
     "two_sided", "edge", "closed", "pair", "dual_pung", "thirteen_orphans",
 )
+#: Each wait kind as a reader sees it: the English message of the catalog (:mod:`scoring.i18n`);
+#: the kinds above are identifiers (the JSON's), never shown.
+WAIT_WORDS = {
+    TWO_SIDED: "two-sided", EDGE: "edge", CLOSED: "closed", PAIR_WAIT: "pair", DUAL_PUNG: "dual pung",
+    ORPHAN_WAIT: "thirteen orphans",
+}
 
 
 @dataclass(frozen=True, slots=True)

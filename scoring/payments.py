@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scoring.i18n import Msg, msg
 from scoring.tiles import WIND_LETTERS
 
 #: the four seats in playing order, by their wind (the one definition: every rule system and
@@ -55,6 +56,12 @@ class Payment:
 
     def __str__(self) -> str:
         return f"{self.payer}→{self.payee} {self.amount}"
+
+    def words(self) -> Msg:
+        """``E→W 800`` for a reader: the seats' letters (and a role, the table, the pot) in the
+        reader's language (``W`` is ``O`` in Italian)."""
+        return msg("{payer}→{payee} {amount}", payer=msg(self.payer), payee=msg(self.payee),
+                   amount=self.amount)
 
     def as_dict(self) -> dict[str, str | int]:
         out: dict[str, str | int] = {"from": self.payer, "to": self.payee, "amount": self.amount}

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
+from scoring.i18n import DEFAULT_LANG, element_name, render, translator
 from scoring.payments import Payment
 
 
@@ -26,7 +27,9 @@ class Score:
     total: int | str = 0  # Australian: "all_chips" for a hand that takes every chip
     unit: str = "points"
     details: dict[str, Any] = field(default_factory=dict)
-    #: Human lines explaining the breakdown (fu items, limit names, payments), printed as they are.
+    #: Human lines explaining the breakdown (fu items, limit names, payments): each the English
+    #: line, a :class:`scoring.i18n.Msg` where the scorer words it for every language
+    #: (:meth:`note_lines` renders it in the reader's).
     notes: list[str] = field(default_factory=list)
     #: Who pays whom for this hand (empty when the input does not say enough to settle it).
     payments: list[Payment] = field(default_factory=list)
@@ -49,18 +52,31 @@ class Score:
         out["payments"] = [p.as_dict() for p in self.payments]
         return out
 
-    def render(self) -> str:
-        """A readable breakdown: each element with its value, then the system's own lines."""
-        lines = [f"Rules: {self.rules}"]
+    def render(self, lang: str = DEFAULT_LANG) -> str:
+        """A readable breakdown in ``lang``: each element with its value (named in the seed's own
+        terms in Italian), then the system's own lines. Every text front end prints this."""
+        tr = translator(lang)
+        lines = [tr("Rules: {rules}").format(rules=self.rules)]
         if not self.valid:
-            lines.append(f"Not a valid win: {self.error}")
-        width = max((len(k) for k in self.elements), default=0)
-        for name, value in self.elements.items():
+            lines.append(tr("Not a valid win: {reason}").format(reason=self.error))
+        named = self.labelled_elements(lang)
+        width = max((len(name) for name, _ in named), default=0)
+        for name, value in named:
             lines.append(f"  {name:<{width}}  {value:>4}")
         if self.elements:
-            lines.append(f"  {'Total':<{width}}  {self.total:>4} {self.unit}")
-        lines.extend(self.notes)
+            lines.append(f"  {tr('Total'):<{width}}  {self.total:>4} {tr(self.unit)}")
+        lines.extend(self.note_lines(lang))
         return "\n".join(lines)
+
+    def labelled_elements(self, lang: str = DEFAULT_LANG) -> list[tuple[str, int]]:
+        """Each element as a reader sees it in ``lang`` (:func:`scoring.i18n.element_name`), with
+        its value; the keys of :attr:`elements` stay the spec's English names (the JSON's)."""
+        return [(element_name(lang, self.rules, name), value) for name, value in self.elements.items()]
+
+    def note_lines(self, lang: str = DEFAULT_LANG) -> list[str]:
+        """The system's own lines (fu, limits, payments…) in ``lang``."""
+        tr = translator(lang)
+        return [render(note, tr) for note in self.notes]
 
 
 class Deferred:

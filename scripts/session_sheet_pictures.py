@@ -13,9 +13,9 @@ import argparse
 import tempfile
 from pathlib import Path
 
+from scoring.i18n import LANGS
 from scoring.session.engine import run_session
 from scoring.session.html import sheet_html
-from scoring.session.i18n import LANGS
 from scoring.session.load import load_session
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,5 @@
-"""No import circle between the project's modules (scoring, vision, mjsynth).
+"""No import circle between the project's modules (scoring, vision, mjsynth), and no core module
+importing a front end.
 
 A circle makes the modules one unit in disguise: none can be read, tested or moved without the others,
 and the import order decides which one sees the other half-initialised. A local import inside a
@@ -9,6 +10,11 @@ is imported, no model loaded), so the test takes a fraction of a second.
 Circles that were there before this test and sit in packages other engineers are changing are listed
 in :data:`KNOWN_CYCLES`, each one named, so the test fails on any new circle and on a known one that
 has since gone (take it off the list then).
+
+A front end (:data:`FRONT_ENDS`: the CLI, the page, the camera, the session sheet and its photo
+reader) shows a result; the core computes it and renders it (:mod:`scoring.render`,
+:mod:`vision.render`) for every front end alike. A core module that imports a front end makes the
+result's shape depend on one way of showing it, so :data:`CORE` (every other module) imports none.
 """
 
 from __future__ import annotations
@@ -31,6 +37,31 @@ PACKAGES = {
 #: Circles found when the test was written, in packages being changed by others at the time: each is
 #: the set of modules of one strongly connected component. Remove an entry once its circle is gone.
 KNOWN_CYCLES: list[frozenset[str]] = []
+
+
+#: The front ends, by package or module: each renders the one result through the renderers and adds
+#: nothing of its own. ``__main__`` modules are entry points (they start a front end).
+FRONT_ENDS = (
+    "scoring.cli",  # hand, hands, table, session: text, JSON, CSV
+    "scoring.session",  # the session sheet (text, CSV, HTML, results) and the engine behind it
+    "scoring.__main__",
+    "vision.cli",  # photo, photos, camera, serve, teach, examples
+    "vision.web",  # the phone page and its API
+    "vision.camera",  # the live window and its overlay
+    "vision.session_photo",  # a photo as the session sheet takes it
+)
+#: The core packages: scoring (the rules, the hand, the score and its renderer) and vision (the photo
+#: road, the taught sets, the renderers), less their front ends; the generator has none.
+CORE_PACKAGES = ("scoring", "vision", "mjsynth")
+
+
+def is_front_end(module: str) -> bool:
+    return any(module == f or module.startswith(f + ".") for f in FRONT_ENDS)
+
+
+def core_modules(graph: dict[str, set[str]]) -> list[str]:
+    """Every module of :data:`CORE_PACKAGES` that is not a front end."""
+    return sorted(m for m in graph if m.split(".")[0] in CORE_PACKAGES and not is_front_end(m))
 
 
 def module_sources() -> dict[str, tuple[str, bool]]:
@@ -140,6 +171,29 @@ def test_known_circles_are_still_there(graph: dict[str, set[str]]) -> None:
     found = cycles(graph)
     gone = [sorted(c) for c in KNOWN_CYCLES if c not in found]
     assert not gone, f"these circles are gone: take them off KNOWN_CYCLES: {gone}"
+
+
+def test_no_core_module_imports_a_front_end(graph: dict[str, set[str]]) -> None:
+    core = core_modules(graph)
+    # the renderers and the result they render are core; the front ends are not
+    assert {"scoring.render", "scoring.result", "vision.render.page", "vision.render.camera",
+            "vision.render.text", "vision.result", "vision.pipeline"} <= set(core)
+    assert not {"scoring.cli.hand", "vision.web.hand_api", "vision.camera"} & set(core)
+    wrong = {m: sorted(t for t in graph[m] if is_front_end(t)) for m in core}
+    wrong = {m: ts for m, ts in wrong.items() if ts}
+    assert not wrong, f"core modules importing a front end (render through vision.render instead): {wrong}"
+
+
+def test_the_front_end_check_sees_a_local_import() -> None:
+    """The check itself: a renderer that imports the page inside a function is caught."""
+    sources = {
+        "vision": ("", True),
+        "vision.render": ("def page():\n    from vision.web import meta\n", False),
+        "vision.web": ("", True),
+        "vision.web.meta": ("", False),
+    }
+    graph = import_graph(sources)
+    assert [m for m in core_modules(graph) if any(is_front_end(t) for t in graph[m])] == ["vision.render"]
 
 
 def test_mjsynth_has_no_circle_at_all(graph: dict[str, set[str]]) -> None:

@@ -51,7 +51,8 @@ def test_the_models_travel_and_the_checkpoints_do_not() -> None:
 def test_the_page_s_static_files_all_travel() -> None:
     static = ROOT / "vision" / "web" / "static"
     files = {f"static/{p.name}" for p in static.iterdir() if p.is_file() and not p.name.startswith(".")}
-    assert _packaged("vision.web", ROOT / "vision" / "web") == files
+    # and the page's words, which the server reads (vision.web.messages)
+    assert _packaged("vision.web", ROOT / "vision" / "web") == files | {"messages.json"}
 
 
 def test_the_packaged_examples_are_the_ones_the_examples_command_copies() -> None:

@@ -10,7 +10,8 @@ The loop, per frame:
    reading stays on screen, its codes following the boxes, until the view moves again.
 
 Any movement drops the reading, so what is shown is always the hand under the camera now. The
-overlay (boxes, codes, a status line, the score breakdown) is drawn with OpenCV only.
+overlay (boxes, codes, a status line, the score breakdown) is drawn with OpenCV only; its words are
+:mod:`vision.render.camera`'s.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import subprocess
 import sys
 import time
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,12 +29,13 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from scoring.candidates import render
 from scoring.context import HandContext
+from scoring.i18n import DEFAULT_LANG
 from scoring.result import Score
 from vision.classes import BACK
 from vision.detect import DETECTOR_CONF, Detection, detect, iou
-from vision.render import camera_json
+from vision.render.camera import breakdown_rows, live_lines
+from vision.render.records import camera_json
 from vision.result import HandResult
 
 #: Detector input size for live frames when the model allows another size than its own (dynamic
@@ -237,29 +240,6 @@ class SteadyView:
     def to_json(self) -> dict[str, Any]:
         return camera_json(self.result, self.frame, self.seconds)
 
-    @property
-    def guessed(self) -> bool:
-        """No winning tile set apart in view: the candidates are shown, to be checked."""
-        return bool(self.result.candidates) and self.result.winning_from not in ("given", "photo")
-
-    def candidates_line(self) -> str:
-        """The candidate winning tiles, best first, each with its score (the ``?`` one is scored)."""
-        return "won by? " + ", ".join(
-            f"{c.tile.code}{'*' if i == 0 and c.valid else ''} {score_line(c.score) if c.valid else 'no win'}"
-            for i, c in enumerate(self.result.candidates)
-        )
-
-    def line(self) -> str:
-        h = self.hand
-        melds = " ".join(
-            ("[{}]" if m.get("open", True) else "({})").format(m["tiles"]) for m in h.get("melds", [])
-        )
-        win = h.get("winning_tile") or ""
-        if not win and self.result.winning_from == "candidate":
-            win = f"{self.result.scored_winning_tile}? (best of {len(self.result.candidates)})"
-        parts = [h.get("hand") or "", melds, f"win {win}" if win else ""]
-        return " ".join(p for p in parts if p)
-
 
 @dataclass
 class FrameState:
@@ -369,11 +349,16 @@ def _text_block(
 
 
 def _ascii(text: str) -> str:
-    """OpenCV's Hershey fonts draw ASCII only."""
-    return text.replace("→", "->").replace("×", "x").replace("—", "-").encode("ascii", "replace").decode()
+    """OpenCV's Hershey fonts draw ASCII only: arrows and signs spelt out, accents dropped (the
+    Italian "già" drawn "gia"), anything else a ``?``."""
+    text = text.replace("→", "->").replace("×", "x").replace("—", "-")
+    plain = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in plain if not unicodedata.combining(c)).encode("ascii", "replace").decode()
 
 
-def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rules: str = "") -> np.ndarray:
+def overlay(
+    frame: np.ndarray, state: FrameState, fps: float | None = None, rules: str = "", lang: str = DEFAULT_LANG
+) -> np.ndarray:
     """The frame with every box; codes once the steady view was read; a status line."""
     canvas = frame.copy()
     scale = max(frame.shape[:2]) / 1000
@@ -395,22 +380,9 @@ def overlay(frame: np.ndarray, state: FrameState, fps: float | None = None, rule
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
         if text:
             _label(canvas, text, x0, y0, colour, fs)
-    status = f"{len(state.detections)} tiles  " + (
-        "steady" if state.steady else f"moving ({state.motion:.1f})"
-    )
-    if fps:
-        status = f"{fps:4.1f} fps  " + status
-    lines = [status]
-    if reading is not None:
-        lines.append(_ascii(f"{reading.line()}"))
-        s = reading.score
-        lines.append(_ascii(f"{rules}: {score_line(s)}")[:110])
-        if reading.guessed:
-            lines.append(_ascii(reading.candidates_line())[:110])
-    else:
-        lines.append("hold the camera still to read the hand" if state.detections else "no tiles in view")
-    lines.append("[space] score  [q] quit")
-    _text_block(canvas, lines, 0, 0, fs, width=canvas.shape[1])
+    words = live_lines(len(state.detections), state.steady, state.motion, fps,
+                       reading.result if reading is not None else None, rules, lang)
+    _text_block(canvas, [_ascii(ln)[:110] for ln in words], 0, 0, fs, width=canvas.shape[1])
     return canvas
 
 
@@ -436,18 +408,7 @@ def _wrap(lines: list[str], width_px: int, scale: float) -> list[str]:
     return out
 
 
-def score_line(score: Score) -> str:
-    """One line: total and unit, and riichi's fu and limit."""
-    if not score.valid:
-        return f"not scored: {score.error}"
-    d = score.details
-    extra = [f"{d['fu']} fu"] if d.get("fu") else []
-    if isinstance(d.get("limit"), str):
-        extra.append(d["limit"])
-    return " ".join([f"{score.total} {score.unit}", *extra])
-
-
-def breakdown(frame: np.ndarray, reading: SteadyView) -> np.ndarray:
+def breakdown(frame: np.ndarray, reading: SteadyView, lang: str = DEFAULT_LANG) -> np.ndarray:
     """The frozen frame with the read tiles, and the full score breakdown in a panel below it:
     the hand, each element with its value, the total, the system's notes (fu, payments…)."""
     canvas = frame.copy()
@@ -459,24 +420,13 @@ def breakdown(frame: np.ndarray, reading: SteadyView) -> np.ndarray:
         colour = FLAG if r.flagged else BACK_C if r.code == BACK else OK
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, max(1, round(2 * scale)))
         _label(canvas, r.code + ("?" if r.flagged else ""), x0, y0, colour, fs)
-    s = reading.score
     width = canvas.shape[1] - 24
-    rows: list[tuple[str, str]] = [
-        (line, "") for line in _wrap([_ascii(f"Hand: {reading.line()}")], width, fs)
-    ]
-    rows.append((_ascii(f"Rules: {s.rules}"), ""))
-    if not s.valid:
-        rows += [(ln, "") for ln in _wrap([_ascii(f"Not a valid win: {s.error}")], width, fs)]
-    if reading.guessed:
-        hint = "set the tile that won apart at the right of the row"
-        listed = _ascii(render(reading.result.candidates, hint)).split("\n")
-        rows += [(ln, "") for ln in _wrap(listed, width, fs)]
-    rows += [("  " + _ascii(name), str(value)) for name, value in s.elements.items()]
-    if s.elements:
-        rows.append(("  Total", _ascii(score_line(s))))
-    rows += [(ln, "") for ln in _wrap([_ascii(n) for n in s.notes], width, fs)]
-    rows += [(ln, "") for ln in _wrap([_ascii(f"layout: {p}") for p in reading.result.problems], width, fs)]
-    rows.append(("any key: back to the live view", ""))
+    rows: list[tuple[str, str]] = []
+    for left, right in breakdown_rows(reading.result, lang):  # whole lines wrapped to the width
+        if right:
+            rows.append((_ascii(left), _ascii(right)))
+        else:
+            rows += [(ln, "") for ln in _wrap([_ascii(left)], width, fs)]
     (_, th), base = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, fs, thick)
     step = th + base + 6
     panel = np.full((len(rows) * step + 16, canvas.shape[1], 3), PANEL, np.uint8)

@@ -22,6 +22,7 @@ from scoring.australian.shape import Shape
 from scoring.australian.winner import best_winner_value
 from scoring.decompose import shape_error
 from scoring.hand import Hand, HandError
+from scoring.i18n import msg, term_msg
 from scoring.result import Score
 from scoring.tiles import counts34
 
@@ -39,7 +40,8 @@ def shape_of(hand: Hand, ctx: AustralianContext) -> Shape:
     return Shape(tuple(counts34(hand.concealed)), tuple(melds), colour)
 
 
-def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any], notes: list[str]) -> Score:
+def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any],
+           notes: list[str]) -> Score:
     out: dict[str, Any] = {"role": role}
     if v.special_hand:
         out["special_hand"] = v.special_hand
@@ -56,16 +58,17 @@ def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any]
     out.update(details)
     if points_valued:
         elements = {**v.base, **v.doubles}
-        lines = [f"  {out['base_total']} points × 2^{out['doubles_total']} = "
-                 f"{out['base_total'] * 2 ** out['doubles_total']}"
-                 + (f", capped at the limit {ctx.limit}" if v.total == ctx.limit else "")]
+        capped = msg(", capped at the limit {limit}", limit=ctx.limit) if v.total == ctx.limit else ""
+        lines: list[str] = [msg("  {base} points × 2^{doubles} = {raw}{capped}", base=out["base_total"],
+                                      doubles=out["doubles_total"],
+                                      raw=out["base_total"] * 2 ** out["doubles_total"], capped=capped)]
     else:
         elements = {v.special_hand: v.total} if isinstance(v.total, int) and v.special_hand else {}
-        lines = [f"  {v.special_hand}: {v.value}"]
+        lines = [msg("  {hand}: {value}", hand=term_msg(NAME, str(v.special_hand)), value=msg(str(v.value)))]
     if v.special_hand and points_valued:
-        lines.insert(0, f"  Special hand: {v.special_hand}")
+        lines.insert(0, msg("  Special hand: {hand}", hand=term_msg(NAME, v.special_hand)))
     if "rounded_total" in out:
-        lines.append(f"  Rounded to the nearest 100: {out['rounded_total']}")
+        lines.append(msg("  Rounded to the nearest 100: {total}", total=out["rounded_total"]))
     return Score(NAME, True, None, elements, v.total, "points", out, lines + notes)
 
 
@@ -86,7 +89,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     n_tiles = len(hand.concealed) + 3 * len(hand.melds)
     if role == "winner":
         if hand.winning_tile is None:
-            return Score.invalid(NAME, "a winning hand needs its winning_tile", role=role, legal=False)
+            return Score.invalid(NAME, "a winning hand needs its winning tile", role=role, legal=False)
         if n_tiles != 14:
             return Score.invalid(NAME, shape_error(hand), role=role, legal=False)
         v = _best_winner(shape, ctx, hand.winning_tile.index)
@@ -128,15 +131,16 @@ def _score_non_winner(hand: Hand, shape: Shape, ctx: AustralianContext, role: st
         # L334: 'non può chiudere la sua mano né tantomeno conteggiare il proprio punteggio'
         v = Valued(0)
         return _score(v, role, ctx, {"fishing": False, "waits": []},
-                      [f"  Long hand ({n_tiles} tiles in play, 13 expected): scores 0 (L334)"])
+                      [msg("  Long hand ({n} tiles in play, 13 expected): scores 0 (L334)", n=n_tiles)])
     short = n_tiles < 13 or "short_hand" in hand.flags
     # L332: a short hand keeps playing and cannot go out (so is not fishing), but its points count
     v, waits = _best_non_winner(shape, ctx, not short)
-    notes = []
+    notes: list[str] = []
     if waits:
-        notes.append("  Fishing, waiting on " + " ".join(code(k) for k in waits))
+        notes.append(msg("  Fishing, waiting on {tiles}", tiles=" ".join(code(k) for k in waits)))
     elif role == "fishing":
-        notes.append("  Not fishing: no tile would give a legal mah jong (§2.5), scored as a loser")
+        notes.append(msg("  Not fishing: no tile would give a legal mah jong (§2.5), scored as a loser"))
     if short:
-        notes.append(f"  Short hand ({n_tiles} tiles, 13 expected): cannot go out, points count (L332)")
+        notes.append(msg("  Short hand ({n} tiles, 13 expected): cannot go out, points count (L332)",
+                         n=n_tiles))
     return _score(v, role, ctx, {"fishing": bool(waits), "waits": [code(k) for k in waits]}, notes)

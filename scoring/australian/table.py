@@ -21,6 +21,7 @@ from scoring.australian.options import OPTIONS
 from scoring.australian.scorer import NAME, score
 from scoring.australian.settlement import east_factor, matrix, round_hundred, settle_by_differences
 from scoring.hand import HandError
+from scoring.i18n import Msg, msg
 from scoring.options import resolve
 from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, SEATS, Payment, net_by_seat
 from scoring.result import Score
@@ -109,16 +110,18 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
         payments = [Payment(p.payer, p.payee, round_hundred(p.amount, half), p.reason) for p in payments]
     settled = [p for p in payments if p.amount] + _false_mah_jong(data, opts)
     details: dict[str, Any] = {"scores": scores, "rounded": rounded}
-    notes = [f"  {s} {entries[s]['role']:<8} {scores[s]:>5} → {rounded[s]:>5}" for s in SEATS]
+    notes: list[str] = [
+        msg("  {seat} {role:<8} {score:>5} → {rounded:>5}", seat=msg(s), role=msg(entries[s]["role"]),
+            score=scores[s], rounded=rounded[s]) for s in SEATS]
     payments = list(settled)
     if pot:
         details["pot"] = pot
         payments += _pot_payments(pot)
-        notes.append(f"  {pot['line']}")
+        notes.append(msg("  {line}", line=_pot_words(pot)))
     balance = net_by_seat(payments)
     details.update(net=balance, hands=hands)
-    notes.append("  " + ", ".join(str(p) for p in settled))
-    notes += [*_matrix_lines(matrix(settled)), "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS)]
+    notes.append(msg("  {payments}", payments=tuple(p.words() for p in settled)))
+    notes += [*_matrix_lines(matrix(settled)), _net_line(balance)]
     total = scores[winner] if winner else 0
     return Score(NAME, True, None, {}, total, "points", details, notes, payments)
 
@@ -181,16 +184,35 @@ def _heavenly_paradise(entries: Mapping[str, Mapping[str, Any]], winner: str, ha
     balance = net_by_seat(payments)
     details = {"scores": {winner: "all_chips"}, "net": balance, "hands": hands,
                "then": "a fresh stake of chips is issued to every player (L322)"}
-    notes = [f"  Heavenly Paradise: {winner} takes every other player's chips",
-             *_matrix_lines(matrix(payments)),
-             "  Net: " + ", ".join(f"{s} {balance[s]:+d}" for s in SEATS),
-             "  Then a fresh stake of chips is issued to every player (L322)"]
+    notes: list[str] = [
+        msg("  Heavenly Paradise: {winner} takes every other player's chips", winner=msg(winner)),
+        *_matrix_lines(matrix(payments)),
+        _net_line(balance),
+        msg("  Then a fresh stake of chips is issued to every player (L322)")]
     return Score(NAME, True, None, {}, "all_chips", "points", details, notes,
                  payments)
 
 
 def _matrix_lines(m: Mapping[str, Mapping[str, int]]) -> list[str]:
-    lines = ["  Payments (payer ↓, payee →):", "         " + "".join(f"{s:>7}" for s in SEATS)]
+    """Who pays whom, a row per payer, the seats' letters in the reader's language."""
+    lines: list[str] = [
+        msg("  Payments (payer ↓, payee →):"),
+        Msg("         {seats}", {"seats": tuple(msg("{seat:>7}", seat=msg(s)) for s in SEATS)}, sep="")]
     for a in SEATS:
-        lines.append(f"  {a:>6} " + "".join(f"{'-' if a == b else m[a][b]:>7}" for b in SEATS))
+        cells = "".join(f"{'-' if a == b else m[a][b]:>7}" for b in SEATS)
+        lines.append(msg("  {seat:>6} {cells}", seat=msg(a), cells=cells))
     return lines
+
+
+def _net_line(balance: Mapping[str, int]) -> Msg:
+    return msg("  Net: {net}", net=tuple(msg("{seat} {points}", seat=msg(s), points=f"{balance[s]:+d}")
+                                         for s in SEATS))
+
+
+def _pot_words(pot: Mapping[str, Any]) -> Msg:
+    """The pot's line (its English is the JSON's ``line``) for a reader."""
+    if pot["to"] is None:
+        return msg("pot: each player {stake} → pot {total} carried to the next Goulash",
+                   stake=pot["stake_each"], total=pot["total"])
+    return msg("pot: each player {stake} → pot {total} → {winner}", stake=pot["stake_each"],
+               total=pot["total"], winner=msg(pot["to"]))

@@ -21,6 +21,7 @@ from scoring.classical.options import NAME, limit_of
 from scoring.classical.points import base_items
 from scoring.decompose import PAIR, Decomposition, shape_error, winning_kinds
 from scoring.hand import Hand, check_tiles
+from scoring.i18n import msg, term_msg
 from scoring.result import Score
 from scoring.tiles import DRAGONS, Tile, counts34, wind_index
 
@@ -208,13 +209,14 @@ def _result(hand: Hand, role: str, ev: Evaluation, opts: Mapping[str, str]) -> S
         "limit_hand": ev.limit_hand,
         "arrangement": _describe(ev.reading),
     }
-    notes = []
+    notes: list[str] = []
     if ev.limit_hand:
-        notes.append(f"Limit hand: {ev.limit_hand} = {ev.total}")
+        notes.append(msg("Limit hand: {hand} = {total}", hand=term_msg(NAME, ev.limit_hand), total=ev.total))
     else:
-        notes.append(f"{ev.base_total} base points × 2^{ev.doubles_total} = {ev.raw_total}")
+        notes.append(msg("{base} base points × 2^{doubles} = {raw}", base=ev.base_total,
+                         doubles=ev.doubles_total, raw=ev.raw_total))
         if ev.total != ev.raw_total:
-            notes.append(f"capped at the limit: {ev.total}")
+            notes.append(msg("capped at the limit: {total}", total=ev.total))
     if role == "winner":
         details["legal_win"] = ev.legal
         details["meets_min_3_doubles"] = ev.doubles_total >= 3
@@ -222,21 +224,25 @@ def _result(hand: Hand, role: str, ev: Evaluation, opts: Mapping[str, str]) -> S
         named = [e.name for e in SEED_GRANDI_GIOCHI if e.matches(hand, ev.reading)]
         if named and not ev.limit_hand:
             details["grande_gioco"] = named[0]
-            notes.append(f"The seed calls this a grande gioco ({named[0]}) but gives no value: scored "
-                         "with doubles (option seed_limit_hands=limit scores it at the limit)")
+            notes.append(msg("The seed calls this a grande gioco ({hand}) but gives no value: scored with "
+                             "doubles (option {option} scores it at the limit)",
+                             hand=term_msg(NAME, named[0]), option="seed_limit_hands=limit"))
         possible = possible_limit_hands(hand, ev.reading)
         if possible:
             details["possible_limit_hand"] = possible
-            notes.append("possible limit hand on the club's missing list: " + ", ".join(possible))
+            notes.append(msg("possible limit hand on the club's missing list: {hands}",
+                             hands=tuple(msg(p) for p in possible)))
     if "bottled" in hand.flags and "C11" not in {name.split()[0] for name, _ in ev.closing}:
-        notes.append("flag bottled ignored: the hand does not have four sets on the table and one tile "
-                     "in hand")
+        notes.append(msg("flag {flag} ignored: the hand does not have four sets on the table and one tile "
+                         "in hand", flag="bottled"))
     unknown = sorted(hand.flags - FLAGS)
     if unknown:
-        notes.append("flags with no meaning under classical rules (ignored): " + ", ".join(unknown))
+        notes.append(msg("flags with no meaning under classical rules (ignored): {flags}",
+                         flags=", ".join(unknown)))
     elements = dict(details["base_points"])
     elements.update({f"{k} (doubles)": v for k, v in details["doubles"].items()})
     if not ev.legal:
-        notes.append(f"(the hand itself is worth {ev.total}; it may not go out under the rules in force)")
+        notes.append(msg("(the hand itself is worth {total}; it may not go out under the rules in force)",
+                         total=ev.total))
         return Score(NAME, False, "; ".join(ev.problems), elements, 0, "points", details, notes)
     return Score(NAME, True, None, elements, ev.total, "points", details, notes)

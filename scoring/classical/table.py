@@ -16,6 +16,7 @@ from typing import Any
 from scoring.classical.options import NAME, OPTIONS, limit_of
 from scoring.classical.settle import Settlement, round_half_up, settle
 from scoring.hand import Hand, HandError
+from scoring.i18n import Msg, msg, term_msg
 from scoring.options import resolve
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.result import Score
@@ -126,19 +127,25 @@ def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, h
         "net_raw": net_by_seat(result.raw),
         "hands": hand_json,
     }
-    notes = ["Scores (capped at the limit):" if limit_of(opts) is not None else "Scores:"]
+    capped = limit_of(opts) is not None
+    notes: list[str] = [msg("Scores (capped at the limit):") if capped else msg("Scores:")]
     for s in SEATS:
-        line = f"  {s} {roles[s]:<6} {result.capped[s]:>6}"
+        how: str = ""
         if s in hand_json:
             h = hand_json[s]
-            line += f"   {h['base_total']} base × 2^{h['doubles_total']}"
-            line += f" ({h['limit_hand']})" if h.get("limit_hand") else ""
-        notes.append(line)
-    notes.append("Payments (East doubled, rounded to 10):")
-    notes += [f"  {p}" for p in result.payments] or ["  none"]
-    notes.append("  payer\\payee " + " ".join(f"{s:>6}" for s in SEATS))
-    notes += [f"  {payer:<11} " + " ".join(f"{matrix[payer][s]:>6}" for s in SEATS) for payer in SEATS]
-    notes.append("Net: " + "  ".join(f"{s} {net[s]:+d}" for s in SEATS))
+            limit_hand = msg(" ({hand})", hand=term_msg(NAME, h["limit_hand"])) if h.get("limit_hand") else ""
+            how = msg("   {base} base × 2^{doubles}{limit_hand}", base=h["base_total"],
+                      doubles=h["doubles_total"], limit_hand=limit_hand)
+        notes.append(msg("  {seat} {role:<6} {score:>6}{how}", seat=msg(s), role=msg(roles[s]),
+                         score=result.capped[s], how=how))
+    notes.append(msg("Payments (East doubled, rounded to 10):"))
+    notes += [msg("  {payment}", payment=p.words()) for p in result.payments] or [msg("  none")]
+    seats = tuple(msg("{seat:>6}", seat=msg(s)) for s in SEATS)
+    notes.append(Msg("  payer\\payee {seats}", {"seats": seats}, sep=" "))
+    notes += [msg("  {payer:<11} {cells}", payer=msg(payer),
+                  cells=" ".join(f"{matrix[payer][s]:>6}" for s in SEATS)) for payer in SEATS]
+    notes.append(Msg("Net: {net}", {"net": tuple(msg("{seat} {points}", seat=msg(s), points=f"{net[s]:+d}")
+                                                 for s in SEATS)}, sep="  "))
     winners = details["winners"]
     total = max((result.capped[s] for s in winners), default=0)
     return Score(NAME, True, None, {}, total, "points", details, notes, result.payments)

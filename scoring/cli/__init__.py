@@ -25,7 +25,6 @@ from scoring.cli.common import (
     parse_options,
     read_text,
 )
-from scoring.cli.hand import describe_hand
 
 
 def build_parser(prog: str = "mahjong-score"
@@ -68,7 +67,6 @@ __all__ = [
     "CliError",
     "add_rules_options",
     "build_parser",
-    "describe_hand",
     "main",
     "parse_options",
     "read_text",

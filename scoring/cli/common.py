@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from scoring.clean_text import for_terminal
+from scoring.i18n import DEFAULT_LANG, LANGS
 from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, check_context, scorer
 
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
@@ -85,6 +86,15 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         metavar="NAME=VALUE",
         help="rule option (repeatable); see the rule system's documented options",
+    )
+
+
+def add_lang_option(parser: argparse.ArgumentParser, what: str = "the score's lines") -> None:
+    """``--lang en|it``: the language of what a player reads (``what``). Given on the command line
+    only, never taken from the environment (``LANG``): a script that reads the text gets the same
+    bytes on every machine. JSON and CSV keys have no language."""
+    parser.add_argument(
+        "--lang", choices=LANGS, default=DEFAULT_LANG, help=f"{what} in English or Italian (default en)"
     )
 
 

@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from scoring.candidates import render as render_candidates
 from scoring.candidates import score_or_best
 from scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
     EXIT_OK,
     CliError,
+    add_lang_option,
     add_rules_options,
     check_options,
     check_rules,
@@ -28,11 +28,11 @@ from scoring.cli.common import (
 )
 from scoring.context import score_or_invalid
 from scoring.hand import Hand, HandError
-from scoring.notation import format_hand, parse_hand
+from scoring.notation import parse_hand
+from scoring.render import typed_lines, typed_record
 from scoring.result import Score
 from scoring.rules import check_context, scorer
 from scoring.structured import hand_from_dict, parse_document, parse_json
-from scoring.tiles import format_tiles, glyphs
 
 
 def read_hand(text: str) -> Hand:
@@ -46,16 +46,6 @@ def read_hand(text: str) -> Hand:
             data = data[0]
         return hand_from_dict(data)
     return parse_hand(stripped)
-
-
-def describe_hand(hand: Hand) -> str:
-    """Two lines a player can check against the table: the tiles as codes and as glyphs."""
-    tiles = list(hand.concealed)
-    glyph_melds = " ".join(glyphs(m.tiles) for m in hand.melds)
-    lines = [f"Hand:  {format_hand(hand)}", f"Tiles: {glyphs(tiles)}  {glyph_melds}".rstrip()]
-    if hand.bonus_tiles:
-        lines.append(f"Bonus: {glyphs(hand.bonus_tiles)} ({format_tiles(hand.bonus_tiles)})")
-    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -75,20 +65,12 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(str(exc)) from None
     # typed without the winning tile: every tile that could have won, the best one scored
     scored = score_or_best(hand, args.rules, options)
-    score, found, chosen = scored.score, scored.candidates, scored.chosen
     if args.json:
-        record = score.to_json()
-        if found:
-            record["scored_winning_tile"] = chosen.tile.code if chosen else None
-            record["candidates"] = [c.to_json() for c in found]
-        json.dump(record, out, ensure_ascii=False)
+        json.dump(typed_record(scored), out, ensure_ascii=False)
         out.write("\n")
     else:
-        out.write(describe_hand(hand) + "\n")
-        if found:
-            out.write(render_candidates(found, "write 'ron TILE' or 'tsumo TILE' to say which") + "\n")
-        out.write(score.render() + "\n")
-    return EXIT_OK if score.valid else EXIT_NOT_A_WIN
+        out.write(typed_lines(hand, scored, args.lang) + "\n")
+    return EXIT_OK if scored.score.valid else EXIT_NOT_A_WIN
 
 
 #: the longest line ``hands`` reads (bytes): a hand's JSON is a few hundred; a longer line is one
@@ -183,7 +165,7 @@ def cmd_table(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(score.to_json(), out, ensure_ascii=False)
         out.write("\n")
     else:
-        out.write(score.render() + "\n")
+        out.write(score.render(args.lang) + "\n")
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
 
@@ -198,6 +180,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     )
     p.add_argument("hand")
     add_rules_options(p)
+    add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_hand)
 
@@ -209,5 +192,6 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p = sub.add_parser("table", help="score all four hands of a table and settle payments")
     p.add_argument("file", help="JSON/YAML file with 'players' (or '-' for stdin)")
     add_rules_options(p)
+    add_lang_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_table)

@@ -15,8 +15,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
-from scoring.cli.common import CliError, add_rules_options, check_rules, parse_options
+from scoring.cli.common import CliError, add_lang_option, add_rules_options, check_rules, parse_options
 from scoring.hand import HandError
+from scoring.i18n import Translate, translator
 from scoring.output_paths import (
     OutputError,
     default_sets_root,
@@ -28,7 +29,6 @@ from scoring.rules import check_context
 from scoring.session.closing import SETTINGS, number, ranking, ranking_json
 from scoring.session.engine import Sheet, run_session
 from scoring.session.html import sheet_html
-from scoring.session.i18n import DEFAULT_LANG, LANGS, Translate, translator
 from scoring.session.load import load_session
 from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
 from scoring.session.model import Session, SessionError
@@ -234,8 +234,6 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         help="a choice where tournaments differ, over the files' own 'settings': "
         + "; ".join(f"{k} ({v[0]}): {v[2]}, default {v[1]}" for k, v in SETTINGS.items()),
     )
-    p.add_argument(
-        "--lang", choices=LANGS, default=DEFAULT_LANG, help="the sheets' and messages' language (default en)"
-    )
+    add_lang_option(p, "the sheets and messages")
     p.add_argument("--force", action="store_true", help="replace output files that exist already")
     p.set_defaults(func=cmd_session)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from scoring.decompose import shape_error
 from scoring.hand import Hand, check_tiles
+from scoring.i18n import msg
 from scoring.mcr.elements import BY_NO, FLOWER_TILES
 from scoring.mcr.facts import hand_facts
 from scoring.mcr.forms import WAIT_LABEL_PRIORITY, Tiles, describe, hand_tiles, mcr_readings, unique_wait
@@ -154,14 +155,17 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
 
 
 def _notes(hand: Hand, total: int, result: Score) -> list[str]:
-    """The reading, then the settlement: net by seat, or by role when the discarder is not known."""
-    notes = [f"Reading: {result.details['reading']}"]
+    """The reading, then the settlement: net by seat, or by role when the discarder is not known
+    (messages for the reader's language)."""
+    notes: list[str] = [msg("Reading: {sets}", sets=result.details["reading"])]
     if not result.payments:
         return notes
     if not hand.self_drawn and "discarder" not in hand.extra:
-        notes.append(f"Settlement: winner +{total + 3 * BASE}; the discarder pays "
-                     f"{total + BASE}, each other player {BASE}")
+        notes.append(msg(
+            "Settlement: winner +{winner}; the discarder pays {discarder}, each other player {other}",
+            winner=total + 3 * BASE, discarder=total + BASE, other=BASE))
     else:
         net = net_by_seat(result.payments)
-        notes.append("Settlement: " + ", ".join(f"{k} {v:+d}" for k, v in net.items()))
+        notes.append(msg("Settlement: {net}", net=tuple(
+            msg("{seat} {points}", seat=msg(k), points=f"{v:+d}") for k, v in net.items())))
     return notes

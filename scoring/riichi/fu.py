@@ -7,7 +7,10 @@ pair / edge-closed-pair wait / self-draw (not with Pinfu) / open pinfu, rounded 
 
 from __future__ import annotations
 
+import re
+
 from scoring.decompose import Component
+from scoring.i18n import Msg
 from scoring.riichi.context import RiichiContext
 from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
 from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
@@ -22,6 +25,19 @@ CODES = tuple(Tile(k).code for k in range(N_KINDS))
 WAIT_NAMES = {"edge": "edge wait", "closed": "closed wait", "pair": "pair wait"}
 
 FuItem = tuple[str, int]
+
+
+#: a fu item that names its set or pair: the label, then the tiles ("concealed pung 8p8p8p")
+_WITH_TILES = re.compile(r"^(.*) ((?:\d[mpsz])+)$")
+
+
+def item_words(name: str) -> Msg:
+    """A fu item's name as a message of the catalog (the seed's mini-punti terms, under the riichi
+    context), its tiles a field (``concealed pung {tiles}``)."""
+    m = _WITH_TILES.match(name)
+    if m:
+        return Msg(m.group(1) + " {tiles}", {"tiles": m.group(2)}, context="riichi")
+    return Msg(name, context="riichi")
 
 
 def round_up(fu: int) -> int:

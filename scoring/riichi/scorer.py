@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.decompose import Decomposition, readings, shape_error
+from scoring.decompose import WAIT_WORDS, Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError
+from scoring.i18n import Msg, msg
 from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, SEATS, TABLE, Payment, paid_by
 from scoring.result import Score, deferred
 from scoring.riichi.context import RiichiContext, context
 from scoring.riichi.dora import dora_elements
-from scoring.riichi.fu import FuItem, fu_of
+from scoring.riichi.fu import FuItem, fu_of, item_words
 from scoring.riichi.pao import Liability, liable_payments
 from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, PatternRow, Shape, apply, apply_flags, shape
 from scoring.riichi.payments import (
@@ -181,15 +182,27 @@ _CODES = {kind: tuple((_DIGITS[f:f + 3] if kind == "chow" else _DIGITS[f] * _SIZ
           for kind in ("chow", *_SIZE)}
 
 
-def _describe(r: Decomposition) -> str:
-    """'234m 123s [789p] (1111z) 55p  wait: two_sided': [open meld], (concealed kong)."""
+def _sets(r: Decomposition) -> str:
+    """'234m 123s [789p] (1111z) 55p': [open meld], (concealed kong)."""
     codes = []
     for g in r.groups:
         code = _CODES[g.kind][g.first]
         if g.declared:
             code = f"({code})" if g.concealed else f"[{code}]"
         codes.append(code)
-    return " ".join(codes) + (f"  wait: {r.wait}" if r.wait else "")
+    return " ".join(codes)
+
+
+def _describe(r: Decomposition) -> str:
+    """'234m 123s [789p] (1111z) 55p  wait: two_sided' (the JSON's ``reading``: the wait's kind)."""
+    return _sets(r) + (f"  wait: {r.wait}" if r.wait else "")
+
+
+def _reading_note(r: Decomposition) -> Msg:
+    """The reading as the notes say it, the wait in words."""
+    if r.wait:
+        return msg("Reading: {sets}  wait: {wait}", sets=_sets(r), wait=msg(WAIT_WORDS[r.wait]))
+    return msg("Reading: {sets}", sets=_sets(r))
 
 
 def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | None,
@@ -219,41 +232,47 @@ def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | No
             "base_points": best.base,
             "reading": reading,
         },
-        deferred(lambda: _notes(best, fu, reading, winner, pays, liability)),
+        deferred(lambda: _notes(best, fu, winner, pays, liability)),
         pays,
     )
 
 
-def _notes(best: Evaluation, fu: int | None, reading: str | None, winner: str,
+def _notes(best: Evaluation, fu: int | None, winner: str,
            payments: list[Payment], liability: Liability | None) -> list[str]:
-    """The human lines: the reading, the fu items, the limit or base points, the payments (what
-    each payer pays and for what)."""
+    """The human lines, each a message for the reader's language: the reading, the fu items, the
+    limit or base points, the payments (what each payer pays and for what)."""
     notes: list[str] = []
-    if reading:
-        notes.append(f"Reading: {reading}")
+    if best.reading is not None:
+        notes.append(_reading_note(best.reading))
     if fu is not None:
         raw = sum(v for _, v in best.fu_items)
-        notes.append("Fu: " + ", ".join(f"{name} {v}" for name, v in best.fu_items)
-                     + (f" = {raw}" + (f" -> {fu}" if fu != raw else "")))
+        items = tuple(msg("{item} {fu}", item=item_words(name), fu=v) for name, v in best.fu_items)
+        rounded = f" = {raw}" + (f" -> {fu}" if fu != raw else "")
+        notes.append(msg("Fu: {items}{rounded}", items=items, rounded=rounded))
     if best.yakuman and len(best.elements) > 1:
-        notes.append("Yakuman are not cumulative (§4.2): the hand pays "
-                     + ("a double yakuman (Dai suushii)" if best.yakuman == 2 else "one yakuman"))
+        notes.append(msg("Yakuman are not cumulative (§4.2): the hand pays a double yakuman (Dai suushii)")
+                     if best.yakuman == 2 else
+                     msg("Yakuman are not cumulative (§4.2): the hand pays one yakuman"))
     if best.limit:
-        counted = " (counted: 13+ fan)" if best.limit == "yakuman" and not best.yakuman else ""
-        notes.append(f"Limit: {best.limit}{counted}, base {best.base}")
+        counted = msg(" (counted: 13+ fan)") if best.limit == "yakuman" and not best.yakuman else ""
+        notes.append(msg("Limit: {limit}{counted}, base {base}", limit=best.limit, counted=counted,
+                         base=best.base))
     else:
-        notes.append(f"Base points: {fu} fu x 2^({best.han}+2) = {best.base}")
+        notes.append(msg("Base points: {fu} fu x 2^({han}+2) = {base}", fu=fu, han=best.han, base=best.base))
     hand_and_counters = [p for p in payments if p.reason in (FOR_HAND, FOR_COUNTERS)]
     for payer, total in paid_by(hand_and_counters).items():
         counters = sum(p.amount for p in hand_and_counters if p.payer == payer and p.reason == FOR_COUNTERS)
-        extra = f" (incl. {counters} for counters)" if counters else ""
-        notes.append(f"{payer} pays {winner} {total}{extra} [hand and counters]")
+        extra = msg(" (incl. {counters} for counters)", counters=counters) if counters else ""
+        notes.append(msg("{payer} pays {winner} {total}{extra} [hand and counters]",
+                         payer=msg(payer), winner=msg(winner), total=total, extra=extra))
     for p in payments:
         if p.reason == FOR_PAO and liability is not None:
-            why = f"pao: {liability.yakuman}, seed {liability.seed}"
-            notes.append(f"{p.payer} pays {winner} {p.amount} [{why}]")
+            notes.append(msg("{payer} pays {winner} {amount} [pao: {yakuman}, seed {seed}]",
+                             payer=msg(p.payer), winner=msg(winner), amount=p.amount,
+                             yakuman=liability.yakuman, seed=liability.seed))
         elif p.reason == FOR_STICKS:
-            notes.append(f"{p.payer} pays {winner} {p.amount} [riichi sticks]")
+            notes.append(msg("{payer} pays {winner} {amount} [riichi sticks]", payer=msg(p.payer),
+                             winner=msg(winner), amount=p.amount))
     return notes
 
 

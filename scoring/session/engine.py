@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from scoring.hand import Hand, HandError
+from scoring.i18n import msg
 from scoring.notation import parse_hand
 from scoring.output_paths import what_is
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.rules import RULE_SYSTEMS
 from scoring.session import closing
-from scoring.session.i18n import msg
 from scoring.session.model import Session, SessionEntry, SessionError
 from scoring.session.penalties import Penalty
 from scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from scoring.session.i18n import DEFAULT_LANG, Translate, render, translator
+from scoring.i18n import DEFAULT_LANG, Translate, render, translator
 from scoring.session.output import (
     closing_rows,
     elements_text,
@@ -89,9 +89,9 @@ def _result(line: Line, sheet: Sheet, out_dir: Path, thumbs: Mapping[str, str] |
     if line.hand:
         text += f"<br><code>{escape(line.hand)}</code>"
     if line.elements:
-        text += f"<div class=el>{escape(elements_text(line))}</div>"
+        text += f"<div class=el>{escape(elements_text(line, sheet.rules, tr))}</div>"
     if line.table:
-        text += "<pre class=el>" + escape("\n".join(line.table)) + "</pre>"
+        text += "<pre class=el>" + escape("\n".join(render(t, tr) for t in line.table)) + "</pre>"
     if line.status in ("confirm", "error", "void"):
         text += "".join(f"<div class=flag>{escape(n)}</div>" for n in notes)
     else:

@@ -14,9 +14,11 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.csv_cells import safe_writer
+from scoring.i18n import DEFAULT_LANG, Translate, element_words, msg, render, translator
+from scoring.render import win_by_words
 from scoring.session.closing import number
-from scoring.session.i18n import DEFAULT_LANG, Translate, msg, render, translator
 from scoring.session.model import Session
+from scoring.session.penalties import infraction_words
 from scoring.session.sheet import Line, Sheet
 
 #: the closing's rows, in the order of the sheet, with their labels (the seeds' own terms)
@@ -107,17 +109,20 @@ def wind_letter(wind: str, tr: Translate) -> str:
     return WIND_LETTERS[wind].render(tr) if wind in WIND_LETTERS else wind
 
 
-def elements_text(line: Line) -> str:
-    """The hand's elements as the printable sheet lists them: ``Mah jong 20, All pungs 1``."""
-    return ", ".join(f"{k} {v}" for k, v in line.elements.items())
+def elements_text(line: Line, rules: str, tr: Translate) -> str:
+    """The hand's elements as the printable sheet lists them, each as its seed names it in the
+    reader's language: ``Mah jong 20, All pungs 1`` (``Tutti tris (nessuna serie) 1``)."""
+    return ", ".join(f"{render(element_words(rules, k), tr)} {v}" for k, v in line.elements.items())
 
 
-def table_lines(line: Line) -> list[str]:
+def table_lines(line: Line, rules: str, tr: Translate) -> list[str]:
     """A hand settled as a whole table (Australian, Classical): the winner's elements, then the
-    table as the ``table`` command prints it (each player's score, the payments, the net)."""
+    table as the ``table`` command prints it (each player's score, the payments, the net), in the
+    reader's language."""
     if not line.table:
         return []
-    return [*([elements_text(line)] if line.elements else []), *line.table]
+    elements = [elements_text(line, rules, tr)] if line.elements else []
+    return [*elements, *(render(t, tr) for t in line.table)]
 
 
 def zj_turns(sheet: Sheet) -> Iterator[tuple[Line, int | None, dict[str, int]]]:
@@ -180,7 +185,8 @@ def total_label(sheet: Sheet, tr: Translate) -> str:
 
 def penalty_text(p: Any, tr: Translate) -> str:
     return tr("hand {hand}: {player}, {infraction}, {points} ({note})").format(
-        hand=p.hand, player=p.player, infraction=tr(p.infraction), points=p.points, note=render(p.note, tr)
+        hand=p.hand, player=p.player, infraction=render(infraction_words(p.infraction), tr), points=p.points,
+        note=render(p.note, tr),
     )
 
 
@@ -202,9 +208,9 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         tr("status"),
         *([tr("round")] if sheet.layout.round_wind else []),
         tr("winner"),
-        tr("win_by"),
+        tr("won by"),
         tr("discarder"),
-        tr("hand_notation"),
+        tr("hand notation"),
         tr("photo"),
         tr("value"),
         tr("unit"),
@@ -229,7 +235,7 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                 tr(line.status),
                 *([wind_letter(line.round_wind, tr)] if sheet.layout.round_wind else []),
                 line.winner or "",
-                line.win_by or "",
+                render(win_by_words(line.win_by), tr) if line.win_by else "",
                 line.discarder or "",
                 line.hand,
                 line.photo or "",
@@ -244,7 +250,10 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                     else []
                 ),
                 result_text(line, tr),
-                " | ".join([*(render(n, tr) for n in line.notes), *(t.strip() for t in table_lines(line))]),
+                " | ".join([
+                    *(render(n, tr) for n in line.notes),
+                    *(t.strip() for t in table_lines(line, sheet.rules, tr)),
+                ]),
             ]
         )
         if turn is not None:
@@ -271,7 +280,7 @@ def sheet_text(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
     rows: list[tuple[str, str, dict[str, Any], list[str]]] = []
     for line, turn, sums in zj_turns(sheet):
         notes = [render(n, tr) for n in line.notes] if line.status in ("confirm", "error") else []
-        notes += table_lines(line)
+        notes += table_lines(line, sheet.rules, tr)
         rows.append((line.label, result_text(line, tr), {n: f"{line.deltas[n]:+d}" for n in names}, notes))
         if turn is not None:
             rows.append(("", f"TOT TURNO {turn}", {n: f"{sums[n]:+d}" for n in names}, []))
@@ -290,7 +299,8 @@ def sheet_text(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
         out.append(tr("Penalty") + ": " + penalty_text(p, tr))
     if sheet.carry:
         carried = "; ".join(
-            f"{n}: " + ", ".join(f"{tr(k)} {v}" for k, v in c.items() if v) for n, c in sheet.carry.items()
+            f"{n}: " + ", ".join(f"{render(infraction_words(k), tr)} {v}" for k, v in c.items() if v)
+            for n, c in sheet.carry.items()
         )
         out.append(tr("Carried to the next session (E 3.6): {counts}").format(counts=carried))
     if not sheet.complete:

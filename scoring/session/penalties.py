@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.session.i18n import Msg, msg
+from scoring.i18n import Msg, msg
 from scoring.session.model import SessionEntry, SessionError
 
 #: MCR repeated-infraction scale (App. D note (1)); 0 is the warning
@@ -61,6 +61,36 @@ INFRACTIONS: dict[str, tuple[str, ...]] = {
     "australian": ("false_mah_jong", "referee", "disqualified"),
     "classical": ("referee", "disqualified"),
 }
+
+
+#: each infraction as a sheet and the page name it: the English message of the catalog
+#: (:mod:`scoring.i18n`, which has its Italian); the name on the left is what a session file writes,
+#: never what a player reads
+INFRACTION_WORDS: dict[str, str] = {
+    "false_hu_short": "false Hu (under 8 points)",
+    "false_hu_invalid": "false Hu (invalid hand)",
+    "false_hu_hidden": "false Hu (tiles not shown)",
+    "late": "late",
+    "forgotten_winning_tile": "winning tile not added",
+    "wrong_call": "wrong call",
+    "wrong_tile_taken": "wrong tile taken",
+    "exposure_error": "exposure error",
+    "passing_information": "passing information",
+    "wall_destroyed": "wall destroyed",
+    "knocked_tiles": "knocked tiles",
+    "infraction": "infraction",
+    "obstruction": "obstruction",
+    "time_wasting": "time wasting",
+    "referee": "referee",
+    "disqualified": "disqualified",
+    "dead_hand": "dead hand",
+    "false_mah_jong": "false mah jong",
+}
+
+
+def infraction_words(name: str) -> Msg:
+    """The infraction ``name`` as a reader sees it, translated when rendered."""
+    return msg(INFRACTION_WORDS.get(name, name))
 
 
 @dataclass(frozen=True, slots=True)

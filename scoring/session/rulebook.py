@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from scoring.hand import Hand, HandError
+from scoring.i18n import Msg, msg
 from scoring.notation import format_hand
 from scoring.payments import Payment
 from scoring.result import Score
 from scoring.rules import score_hand
-from scoring.session.i18n import Msg, msg
 from scoring.session.model import Session, SessionEntry, SessionError
-from scoring.session.penalties import Penalty, other_penalty
+from scoring.session.penalties import Penalty, infraction_words, other_penalty
 from scoring.session.photo import PhotoHand
 from scoring.session.seats import Seating
 from scoring.session.settle import hand_payments
@@ -227,7 +227,7 @@ class Rulebook:
             msg(
                 "{player}: {infraction} — {note}",
                 player=player,
-                infraction=msg(pen.infraction),
+                infraction=infraction_words(pen.infraction),
                 note=pen.note,
             )
         ]

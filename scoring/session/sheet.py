@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.session.i18n import Msg, msg
+from scoring.i18n import Msg, msg
 from scoring.session.model import Session
 from scoring.session.penalties import Penalty
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scoring.i18n import msg, term_msg
 from scoring.zung_jung.arrangement import Arrangement
+from scoring.zung_jung.options import NAME
 from scoring.zung_jung.patterns import LIMIT, PATTERNS, Pattern
 
 CHICKEN_HAND = "Chicken Hand"
@@ -63,29 +65,31 @@ def value_arrangement(arr: Arrangement, options: Mapping[str, str]) -> Valuation
     notes: list[str] = []
     for p, n in met:
         if p.name == "Value Honor":
-            notes.append(f"Value Honor x{n}")
+            notes.append(msg("{name} x{n}", name=term_msg(NAME, p.name), n=n))
     listed = [p for p, _ in met if p.listed_limit]
     elements: dict[str, int]
     if not met:
         elements, raw, limit = {CHICKEN_HAND: CHICKEN_POINTS}, CHICKEN_POINTS, None
-        notes.append("No pattern: chicken hand, 1 symbolic point (seed REGOLE DI BASE 5)")
+        notes.append(msg("No pattern: chicken hand, 1 symbolic point (seed REGOLE DI BASE 5)"))
         total = raw
     elif listed:
         top = max(listed, key=lambda p: p.value)
         raw = sum(points(p, options) * n for p, n in met)
         elements, total, limit = {top.name: top.value}, top.value, "listed"
-        notes.append(f"Listed limit: only {top.name} ({top.value}) counts (seed REGOLE DI BASE 6)")
+        notes.append(msg("Listed limit: only {name} ({value}) counts (seed REGOLE DI BASE 6)",
+                         name=term_msg(NAME, top.name), value=top.value))
     else:
         elements = _elements(met, options)
         raw = sum(elements.values())
         total, limit = min(raw, LIMIT), ("compound" if raw >= LIMIT else None)
         if limit:
-            notes.append(f"Compound limit: raw sum {raw} -> {LIMIT} (seed REGOLE DI BASE 6)")
+            notes.append(msg("Compound limit: raw sum {raw} -> {limit} (seed REGOLE DI BASE 6)",
+                             raw=raw, limit=LIMIT))
     if bonus:
         extra = _elements(bonus, options)
         elements.update(extra)
         total += sum(extra.values())
-        notes.append("Bonus tiles added after the limit (option bonus_points=extra)")
+        notes.append(msg("Bonus tiles added after the limit (option {option})", option="bonus_points=extra"))
     return Valuation(total, elements, raw, limit, tuple(notes))
 
 

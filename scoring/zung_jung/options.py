@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from scoring.options import Option, option_table
 
+NAME = "zung-jung"
+
 OPTIONS: dict[str, Option] = option_table([
     Option(
         "flowers", "yes", ("yes", "no"),

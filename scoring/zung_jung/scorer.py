@@ -13,15 +13,14 @@ from collections.abc import Mapping
 
 from scoring.decompose import Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError, check_tiles
+from scoring.i18n import msg
 from scoring.options import resolve
 from scoring.payments import Payment, paid_by
 from scoring.result import Score
 from scoring.zung_jung.arrangement import Arrangement
 from scoring.zung_jung.combine import Valuation, value_arrangement
-from scoring.zung_jung.options import OPTIONS
+from scoring.zung_jung.options import NAME, OPTIONS
 from scoring.zung_jung.payment import PAR, responsible_player, settle
-
-NAME = "zung-jung"
 
 #: Category 9 comes from the table's events; each flag names one of them and the way it wins.
 FLAG_WIN_BY = {
@@ -46,7 +45,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     notes: list[str] = []
     if "heavenly" in hand.flags and hand.melds:
         hand = hand.with_changes(flags=hand.flags - {"heavenly"})
-        notes.append("Blessing of Heaven void: East declared a concealed kong (seed 9.4.1)")
+        notes.append(msg("Blessing of Heaven void: East declared a concealed kong (seed 9.4.1)"))
     arrangements = [Arrangement(hand, r, opts) for r in _allowed(hand, opts)]
     if not arrangements:
         return Score.invalid(NAME, shape_error(hand))
@@ -56,7 +55,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         if best is None or (val.total, val.raw) > (best.total, best.raw):
             best_arr, best = arr, val
     assert best_arr is not None and best is not None
-    notes = [f"Arrangement: {best_arr.describe()}", *best.notes, *notes]
+    notes = [msg("Arrangement: {sets}", sets=best_arr.describe()), *best.notes, *notes]
     details: dict[str, object] = {
         "form": best_arr.reading.form,
         "arrangement": best_arr.describe(),
@@ -134,11 +133,13 @@ def _payments(hand: Hand, opts: Mapping[str, str], best: Valuation, details: dic
     elif value <= PAR:
         responsible = None  # "fino a 25 punti … indipendentemente da chi è responsabile"
     else:
-        notes.append(f"Payment: {value} > {PAR} on a discard; give 'discarder' or 'responsible' to settle")
+        notes.append(msg("Payment: {value} > {par} on a discard; give 'discarder' or 'responsible' to settle",
+                         value=value, par=PAR))
         return []
     payments = settle(winner, win_by, value, responsible)
     details["responsible"] = responsible
     totals = paid_by(payments)
-    paid = ", ".join(f"{s} pays {n}" for s, n in totals.items())
-    notes.append(f"Payment: {paid} -> {winner} receives {sum(totals.values())}")
+    paid = tuple(msg("{payer} pays {points}", payer=msg(s), points=n) for s, n in totals.items())
+    notes.append(msg("Payment: {paid} -> {winner} receives {total}", paid=paid, winner=msg(winner),
+                     total=sum(totals.values())))
     return payments

@@ -57,7 +57,7 @@ def test_invalid_input_is_reported_not_raised() -> None:
     )
     assert not five.valid and "copies of 1m" in five.error
     missing = score(hand_from_dict(hand(hand="123m555m777m999m11z")), {})
-    assert not missing.valid and "winning_tile" in missing.error
+    assert not missing.valid and "winning tile" in missing.error
     two_suits = score(
         hand_from_dict(
             hand(hand="222555888m99p", winning_tile="9p", melds=[{"type": "pung", "tiles": "777z"}])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scoring.candidates import best, candidates, value
 from scoring.notation import parse_hand
+from scoring.render import candidate_line
 from scoring.rules import score_hand
 from scoring.tiles import tile
 
@@ -57,7 +58,7 @@ def test_a_candidate_that_needs_a_kong_replacement_says_so() -> None:
     found = candidates(parse_hand("234m678p55s [789s] [1111m] win=self_draw"), "riichi")
     assert found and all(c.needs == ("kong_replacement",) for c in found if c.valid)
     assert best(found) is not None and "Rinshan kaihou" in best(found).score.elements
-    assert "kong's replacement" in best(found).describe()
+    assert "kong's replacement" in candidate_line(best(found))
 
 
 def test_a_candidate_that_needs_a_robbed_kong_says_so_and_only_for_a_single_copy() -> None:

@@ -333,3 +333,25 @@ def test_a_hand_typed_without_its_winning_tile_is_scored_with_every_candidate():
     # a hand short of a tile has no candidate: the scorer's reason, as before
     code, out = run(["hand", "234m55p12345678s riichi", "--rules", "riichi"])
     assert code == 1 and "no winning tile" in out and "candidate" not in out
+
+
+def test_the_language_is_chosen_on_the_command_line_only(monkeypatch):
+    # --lang it: the score's lines in Italian, the seed's own terms; without it, English, whatever
+    # the machine's LANG says (a script reading the text gets the same bytes everywhere)
+    hand = "123m456p789s5556z ron 6z seat=S discarder=E"
+    code, italian = run(["hand", hand, "--rules", "mcr", "--lang", "it"])
+    assert code == 0 and "Regole: mcr" in italian and "Serpente nei Tre Semi" in italian
+    assert "Pagamenti: E -21, S +37, O -8, N -8" in italian and "Mixed Straight" not in italian
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    monkeypatch.setenv("LC_ALL", "it_IT.UTF-8")
+    code, english = run(["hand", hand, "--rules", "mcr"])
+    assert "Rules: mcr" in english and "Mixed Straight" in english and "Settlement: E -21" in english
+    # the JSON has no language: the same with either
+    as_json = ["hand", hand, "--rules", "mcr", "--json"]
+    assert run([*as_json, "--lang", "it"]) == run(as_json)
+
+
+def test_an_unknown_language_is_bad_input(capsys):
+    with pytest.raises(SystemExit) as exc:
+        run(["hand", "123m456p789s5556z ron 6z", "--rules", "mcr", "--lang", "fr"])
+    assert exc.value.code == 2 and "invalid choice: 'fr'" in capsys.readouterr().err

@@ -26,6 +26,7 @@ from tests.vision.support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, mode
 from vision.camera import LiveScorer, Steadiness, breakdown, overlay
 from vision.cli import build_parser
 from vision.cli import camera as camera_cli
+from vision.render.camera import candidates_line, guessed, hand_line
 
 MOVING, STEADY, FPS = 18, 22, 15
 TRUTH = json.loads(EXAMPLE_TRUTH.read_text())["hand"]
@@ -195,7 +196,7 @@ def test_overlay_and_breakdown_draw_on_a_copy() -> None:
     assert img.shape == base.shape and not np.array_equal(img, base)
     out = breakdown(base, states[2].reading)
     assert out.shape[1] == base.shape[1] and out.shape[0] > base.shape[0]  # the breakdown below the frame
-    assert "345m" in states[2].reading.line()
+    assert "345m" in hand_line(states[2].reading.result)
 
 
 def test_a_hand_in_one_row_shows_its_candidates_live_frozen_and_in_the_readings() -> None:
@@ -205,10 +206,10 @@ def test_a_hand_in_one_row_shows_its_candidates_live_frozen_and_in_the_readings(
     ctx = HandContext(win_by="self_draw", seat_wind="W")
     scorer = LiveScorer(TruthReader(one_row_manifest()), "riichi", {}, ctx, Steadiness(frames=1))
     reading = [scorer.process(base) for _ in range(2)][1].reading
-    assert reading is not None and reading.guessed and reading.score.valid
+    assert reading is not None and guessed(reading.result) and reading.score.valid
     best = reading.result.candidates[0].tile.code
-    assert f"win {best}? (best of 6)" in reading.line()
-    line = reading.candidates_line()
+    assert f"win {best}? (best of 6)" in hand_line(reading.result)
+    line = candidates_line(reading.result)
     assert line.startswith(f"won by? {best}* ") and line.count(",") == 5
     record = reading.to_json()
     assert record["winning_tile_from"] == "candidate" and len(record["candidates"]) == 6
@@ -217,7 +218,7 @@ def test_a_hand_in_one_row_shows_its_candidates_live_frozen_and_in_the_readings(
                               HandContext(win_by="self_draw", seat_wind="W", winning_tile=tile("4s")),
                               Steadiness(frames=1))
     known = [scorer_known.process(base) for _ in range(2)][1].reading
-    assert not known.guessed and known.score.valid
+    assert not guessed(known.result) and known.score.valid
     assert plain.shape[0] > breakdown(base, known).shape[0]  # the candidates' lines in the panel
 
 

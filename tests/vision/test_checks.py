@@ -9,7 +9,9 @@ from scoring.context import HandContext
 from vision.checks import Check, checks, fifth_copies, gaps, rejected_near, wrong_size
 from vision.layout import lay_out
 from vision.read import TileRead
-from vision.render import left_out_notes, page_json, photo_json, tile_line
+from vision.render.page import page_json
+from vision.render.records import photo_json
+from vision.render.text import left_out_notes, tile_line
 from vision.result import score_tiles
 
 W, H = 30.0, 40.0
@@ -157,7 +159,7 @@ def test_the_read_line_follows_the_hands_rows_not_the_readers_order() -> None:
 def test_one_list_of_checks_and_the_mended_column_counts_mending_only() -> None:
     from dataclasses import replace
 
-    from vision.render import CSV_COLUMNS, csv_cells
+    from vision.render.csv_row import CSV_COLUMNS, csv_cells
 
     tiles = row("1m 2m 3m 4p 5p 6p 7s 8s 1z 1z 1z 2z", gaps_at=(8,))
     result = score_tiles(tiles, HandContext(), "riichi")

@@ -16,7 +16,7 @@ from scoring.tiles import tile
 from tests.vision.support import EXAMPLE, TruthReader, truth_tiles
 from vision.layout import Layout
 from vision.read import TileRead
-from vision.render import photo_json
+from vision.render.records import photo_json
 from vision.result import mend_notes
 from vision.table import LeftOut
 

@@ -12,7 +12,7 @@ from tests.vision.support import EXAMPLE, TruthReader
 from vision.photo import Photo
 from vision.pipeline import ROAD
 from vision.read import TileRead
-from vision.render import photo_json
+from vision.render.records import photo_json
 from vision.scene import Scene, changes
 
 

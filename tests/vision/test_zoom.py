@@ -11,7 +11,7 @@ import pytest
 from tests.vision.support import EXAMPLE
 from tests.vision.test_models import needs_models
 from vision.detect import Detection
-from vision.render import photo_json
+from vision.render.records import photo_json
 from vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
 
 SIZE = (480, 480)

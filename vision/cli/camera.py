@@ -24,6 +24,8 @@ from typing import Any, TextIO
 import cv2
 
 from scoring.cli import EXIT_OK, CliError, parse_options
+from scoring.cli.common import add_lang_option
+from scoring.i18n import DEFAULT_LANG
 from scoring.output_paths import write_output
 from vision.camera import (
     CameraError,
@@ -31,16 +33,17 @@ from vision.camera import (
     LiveScorer,
     ModelFrameReader,
     Steadiness,
+    SteadyView,
     breakdown,
     display_problem,
     frames,
     open_source,
     overlay,
-    score_line,
 )
 from vision.cli.options import add_context_options, check_rule_input, context_of, use_set
 from vision.cli.outputs import guarded, sets_root
 from vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
+from vision.render.camera import frozen_text, report_line
 
 WINDOW = "mahjong-score camera"
 #: what ``--headless --out DIR`` writes in DIR: a run's files, every one of them replaced by the next
@@ -87,8 +90,8 @@ class _Rate:
         return 1.0 / self.dt if self.dt else None
 
 
-def _report(reading: Any, rules: str, out: TextIO) -> None:
-    out.write(f"frame {reading.frame}: {reading.line()}  [{rules}] {score_line(reading.score)}\n")
+def _report(reading: SteadyView, rules: str, out: TextIO, lang: str) -> None:
+    out.write(report_line(reading.frame, reading.result, rules, lang) + "\n")
     out.flush()
 
 
@@ -99,6 +102,7 @@ def run_headless(
     out: TextIO,
     every: int = 1,
     max_frames: int | None = None,
+    lang: str = DEFAULT_LANG,
 ) -> dict[str, Any]:
     """Process every frame, write annotated ones; returns the summary (also ``summary.json``)."""
     try:
@@ -123,10 +127,11 @@ def run_headless(
                     last = state.reading
                     jsonl.write(json.dumps(state.reading.to_json(), ensure_ascii=False) + "\n")
                     jsonl.flush()
-                    cv2.imwrite(str(out_dir / f"read_{state.index:06d}.jpg"), breakdown(frame, state.reading))
-                    _report(state.reading, scorer.rules, out)
+                    frozen = breakdown(frame, state.reading, lang)
+                    cv2.imwrite(str(out_dir / f"read_{state.index:06d}.jpg"), frozen)
+                    _report(state.reading, scorer.rules, out, lang)
                 if every and state.index % every == 0:
-                    image = overlay(frame, state, fps, scorer.rules)
+                    image = overlay(frame, state, fps, scorer.rules, lang)
                     if not cv2.imwrite(str(out_dir / f"frame_{state.index:06d}.jpg"), image):
                         raise CliError(f"cannot write frames to {out_dir}")
                 n += 1
@@ -156,7 +161,7 @@ def run_headless(
     return summary
 
 
-def run_window(scorer: LiveScorer, cap: cv2.VideoCapture, out: TextIO) -> None:
+def run_window(scorer: LiveScorer, cap: cv2.VideoCapture, out: TextIO, lang: str = DEFAULT_LANG) -> None:
     rate = _Rate()
     try:
         cv2.namedWindow(WINDOW, cv2.WINDOW_NORMAL)
@@ -165,16 +170,16 @@ def run_window(scorer: LiveScorer, cap: cv2.VideoCapture, out: TextIO) -> None:
     try:
         for frame in frames(cap):
             state = scorer.process(frame)
-            cv2.imshow(WINDOW, overlay(frame, state, rate.tick(), scorer.rules))
+            cv2.imshow(WINDOW, overlay(frame, state, rate.tick(), scorer.rules, lang))
             if state.new_reading and state.reading is not None:
-                _report(state.reading, scorer.rules, out)
+                _report(state.reading, scorer.rules, out, lang)
             key = cv2.waitKey(1) & 0xFF
             if key in (ord("q"), 27):
                 break
             if key in (ord(" "), 13, ord("s")):
                 reading = state.reading if state.reading is not None else scorer.read_now(frame)
-                cv2.imshow(WINDOW, breakdown(frame, reading))
-                out.write(f"Hand:  {reading.line()}\n{reading.score.render()}\n")
+                cv2.imshow(WINDOW, breakdown(frame, reading, lang))
+                out.write(frozen_text(reading.result, lang) + "\n")
                 out.flush()
                 if cv2.waitKey(0) & 0xFF in (ord("q"), 27):
                     break
@@ -217,7 +222,7 @@ def cmd_camera(args: argparse.Namespace, out: TextIO) -> int:
         else:
             if args.out:
                 print("note: --out is used only with --headless", file=sys.stderr)
-            run_window(scorer, cap, out)
+            run_window(scorer, cap, out, args.lang)
     finally:
         cap.release()
     return EXIT_OK
@@ -247,7 +252,7 @@ def _headless(args: argparse.Namespace, scorer: LiveScorer, cap: cv2.VideoCaptur
                 path.unlink()
             except OSError as exc:
                 raise CliError(f"cannot replace {path}: {exc.strerror or exc}") from None
-        run_headless(scorer, cap, out_dir, out, args.every, args.max_frames)
+        run_headless(scorer, cap, out_dir, out, args.every, args.max_frames, args.lang)
 
 
 def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -270,6 +275,7 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         default=2,
         help="CPU threads per model (default 2; 1 is faster on a machine busy with other work)",
     )
+    add_lang_option(p, "the overlay's and the reports' words")
     p.add_argument("--headless", action="store_true", help="no window: write annotated frames to --out")
     p.add_argument("--out", metavar="DIR", help="folder for annotated frames, readings.jsonl, summary.json")
     p.add_argument("--every", type=int, default=1, help="with --headless: write every Nth frame (0: none)")

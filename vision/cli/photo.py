@@ -1,5 +1,5 @@
 """``mahjong-score photo``: read and score one picture, render its :class:`vision.result.HandResult`
-(:mod:`vision.render`).
+(:mod:`vision.render.text`, :mod:`vision.render.records`).
 
 What a photo cannot show (seat and round wind, discard or self-draw, riichi, dora indicators…)
 comes from options. Tiles read with low confidence are listed with their alternatives on stderr
@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, parse_options
+from scoring.cli.common import add_lang_option
 from scoring.context import HandContext
 from vision.annotate import draw
 from vision.cli.options import add_context_options, check_rule_input, context_of, load_reader
 from vision.cli.outputs import add_force_option, guarded, image_output, sets_root
 from vision.pipeline import PhotoError, PhotoReader
-from vision.render import check_lines, photo_json, text_lines
+from vision.render.records import photo_json
+from vision.render.text import check_lines, text_lines
 from vision.result import HandResult
 
 
@@ -74,7 +76,7 @@ def _photo(
         json.dump(record, out, ensure_ascii=False)
         out.write("\n")
     else:
-        out.write("\n".join(text_lines(result)) + "\n")
+        out.write("\n".join(text_lines(result, args.lang)) + "\n")
     return EXIT_OK if score.valid else EXIT_NOT_A_WIN
 
 
@@ -91,6 +93,7 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "--winning-tile", metavar="CODE", help="the winning tile, when it is not set apart in the photo"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object: tiles, hand, score")
+    add_lang_option(p)
     p.add_argument(
         "--annotate",
         metavar="OUT.jpg",

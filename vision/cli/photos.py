@@ -33,7 +33,7 @@ from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in
 from vision.cli.resume import Done, resume_point
 from vision.images import IMAGE_SUFFIXES
 from vision.pipeline import PhotoReader
-from vision.render import CSV_COLUMNS, csv_cells
+from vision.render.csv_row import CSV_COLUMNS, csv_cells
 from vision.result import HandResult
 
 
@@ -47,7 +47,7 @@ def _progress(i: int, n: int, name: str, stream: TextIO) -> None:
     stream.flush()
 
 
-#: The CSV's columns, one row per photo (or skipped entry): the result's cells (:mod:`vision.render`)
+#: The CSV's columns, one row per photo (or skipped entry): the result's cells (:mod:`vision.render.csv_row`)
 CSV_HEADER = ("file", *CSV_COLUMNS, "error")
 
 
@@ -68,7 +68,7 @@ def csv_row(
     entry: Entry, record: dict[str, Any], manifest: bool = False, result: HandResult | None = None
 ) -> list[Any]:
     """The entry's CSV row (with its table and hand number after the file in a manifest's batch):
-    the result's cells (:func:`vision.render.csv_cells`; empty for a photo not read) and the error."""
+    the result's cells (:func:`vision.render.csv_row.csv_cells`; empty for a photo not read) and the error."""
     score = record.get("score", {})
     error = record.get("error") or ("" if score.get("valid") else score.get("error", ""))
     return [

@@ -34,6 +34,7 @@ from vision.web.errors import error_response as _error
 from vision.web.guard import Limits, RequestGuard
 from vision.web.hand_api import HAND_PATHS
 from vision.web.hand_api import router as hand_router
+from vision.web.messages import router as messages_router
 from vision.web.pages import STATIC_DIR, static_files
 from vision.web.pages import router as pages_router
 from vision.web.reader import SharedReader
@@ -107,7 +108,7 @@ def create_app(
         json_limits=HAND_PATHS | SESSION_PATHS | SETS_PATHS,
     )
     add_error_handlers(app)
-    for router in (pages_router, hand_router, session_router, sets_router):
+    for router in (pages_router, messages_router, hand_router, session_router, sets_router):
         app.include_router(router)
     holder = SharedReader(reader, models_dir, det_conf)
     app.state.reader = holder

@@ -13,7 +13,7 @@
 With no winning tile set apart (or given), every answer lists the ``candidates`` (each tile that
 could have completed the hand, with its score, best first) and scores the best; ``winning`` says
 which tile the score takes and where from. What to check comes as ``notices``: problem kinds with
-their facts, which the page words itself (:mod:`vision.web.notices`). The context a photo cannot
+their facts, which the page words itself (:mod:`vision.render.notices`). The context a photo cannot
 show is checked by :func:`scoring.context.context_from_dict`, as on the command line.
 
 The reader, the taught sets and the upload limit are the app's (``request.app.state``, set by
@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import logging
 import time
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
@@ -36,23 +37,24 @@ from starlette.requests import Request
 from scoring.candidates import score_or_best
 from scoring.context import HandContext, context_from_dict, with_problems
 from scoring.hand import MAX_COUNTER, Hand, HandError
+from scoring.i18n import DEFAULT_LANG, LANGS
 from scoring.rules import RULE_SYSTEMS
 from scoring.structured import hand_from_dict
 from scoring.tiles import TileError
 from vision.classes import TILE_CLASSES
 from vision.pipeline import PhotoReader
 from vision.read import TileRead
-from vision.render import page_json, score_json
+from vision.render.page import page_json, typed_page_json
 from vision.result import HandResult, score_tiles
 from vision.web.errors import ApiError, validation_message
 from vision.web.guard import loads_strict
 from vision.web.meta import meta
-from vision.web.notices import candidates_payload, score_notices, winning_payload
 from vision.web.reader import SharedReader
 from vision.web.sets import Sets, photo_name
 from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
 
 WindLetter = Literal["E", "S", "W", "N"]
+Lang = Literal["en", "it"]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 #: Largest JSON body of /api/layout and /api/score (a hand is a few kB).
 MAX_JSON_BODY = 1 << 20
@@ -103,6 +105,7 @@ class LayoutRequest(BaseModel):
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
     context: HandContextIn = Field(default_factory=HandContextIn)
+    lang: Lang = Field("en", description="the language of the score's words (en or it)")
 
 
 class ScoreRequest(BaseModel):
@@ -114,6 +117,7 @@ class ScoreRequest(BaseModel):
         description="list every tile that could have completed the hand, each scored (also done "
         "when the hand gives no winning tile and cannot be scored without one)",
     )
+    lang: Lang = Field("en", description="the language of the score's words (en or it)")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -135,13 +139,13 @@ def score_payload(
     options: dict[str, str],
     problems: list[str],
     with_candidates: bool = False,
+    lang: str = DEFAULT_LANG,
 ) -> dict[str, Any]:
     """Score a structured hand (``/api/score``); a hand that cannot be scored is an invalid score
     with the reason. With no winning tile (and no score without one), or when asked, every tile
     that could have completed the hand is scored; with no winning tile the best one gives the
     score (:mod:`scoring.candidates`)."""
     built: Hand | None = None
-    winning_from: str | None = None
     hand_error = None
 
     def logged(exc: Exception) -> None:
@@ -154,21 +158,9 @@ def score_payload(
     result = score_or_best(
         built, rules, options, hand_error=hand_error, listed=with_candidates, on_bug=logged
     )
-    score, found = result.score, result.candidates
-    scored: str | None = None  # the tile the score takes
-    if built is not None and built.winning_tile is not None:
-        winning_from, scored = "given", built.winning_tile.code
-    elif result.chosen is not None:
-        winning_from, scored = "candidate", result.chosen.tile.code
-    reason = score.error
-    score = with_problems(score, problems)
-    out = score_json(hand, score, problems)
-    out.update(
-        candidates=candidates_payload(found),
-        winning=winning_payload(winning_from, scored),
-        notices=score_notices(score, built, found, winning_from, reason, hand_error),
-    )
-    return out
+    reason = result.score.error
+    scored = replace(result, score=with_problems(result.score, problems))
+    return typed_page_json(hand, built, scored, problems, reason, hand_error, lang)
 
 
 def _short(value: Any, limit: int = 300) -> str:
@@ -235,6 +227,7 @@ async def api_meta() -> dict[str, Any]:
                 "type": "string",
                 "description": "taught set to read with ('' none; absent: the default)",
             },
+            "lang": {"type": "string", "enum": list(LANGS), "default": DEFAULT_LANG},
         },
     ),
 )
@@ -251,6 +244,9 @@ async def api_read(request: Request) -> JSONResponse:
     options = _form_json(upload.fields, "options")
     ctx = hand_context(_form_json(upload.fields, "context", HandContextIn))
     name = upload.fields["set"].strip() if "set" in upload.fields else taught.default
+    lang = upload.fields.get("lang") or DEFAULT_LANG
+    if lang not in LANGS:
+        raise ApiError(400, f"unknown language {lang[:20]!r}: choose one of {', '.join(LANGS)}")
     t1 = time.perf_counter()
     image = await run_in_threadpool(decode_photo, f[2])
     t2 = time.perf_counter()
@@ -260,7 +256,7 @@ async def api_read(request: Request) -> JSONResponse:
         return r.read_and_score(image, ctx, rules, options, tileset=adjuster)
 
     result = await run_in_threadpool(holder.use, read)
-    payload = page_json(result)
+    payload = page_json(result, lang=lang)
     payload["set"] = name or None
     payload["read_id"] = await run_in_threadpool(taught.remember_read, result, photo_name(f[0]))
     preview = await run_in_threadpool(preview_jpeg, image)
@@ -294,13 +290,13 @@ async def api_layout(body: LayoutRequest) -> JSONResponse:
     ]
     ids = [t.id if t.id is not None else i for i, t in enumerate(body.tiles)]
     result = await run_in_threadpool(score_tiles, tiles, ctx, body.rules, body.options)
-    return JSONResponse(page_json(result, ids), headers={"Cache-Control": "no-store"})
+    return JSONResponse(page_json(result, ids, body.lang), headers={"Cache-Control": "no-store"})
 
 @router.post("/api/score", summary="Score a structured hand")
 async def api_score(body: ScoreRequest) -> JSONResponse:
     _check_rules(body.rules)
     payload = await run_in_threadpool(
-        score_payload, body.hand, body.rules, body.options, [], body.candidates
+        score_payload, body.hand, body.rules, body.options, [], body.candidates, body.lang
     )
     return JSONResponse(payload, headers={"Cache-Control": "no-store"})
 

@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, options_of
-from scoring.tiles import tile
-from vision.classes import BACK, TILE_CLASSES
+from vision.classes import TILE_CLASSES
+from vision.render.page import tile_info
 
 
 @dataclass(frozen=True)
@@ -108,17 +108,6 @@ SYSTEM_LABELS: dict[str, str] = {
     "australian": "Australian",
     "classical": "Classical Italian",
 }
-
-
-def tile_info(code: str) -> dict[str, Any]:
-    """A palette entry: the vision code, the Unicode glyph and the tile's name."""
-    t = tile("?" if code == BACK else code)
-    return {
-        "code": code,
-        "glyph": t.glyph,
-        "name": "face-down tile" if code == BACK else t.name,
-        "suit": "back" if code == BACK else code[1],
-    }
 
 
 PALETTE: tuple[dict[str, Any], ...] = tuple(tile_info(c) for c in TILE_CLASSES)

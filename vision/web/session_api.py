@@ -14,8 +14,6 @@ the server keeps nothing. Totals, winds, counters, penalties and the closing all
 - ``POST /api/session/export`` the same body plus ``format`` (csv, json or html) and ``thumbs``
   (photo name → small ``data:image/jpeg`` picture for the printable sheet) → the file, as a download.
   ``lang`` (``en`` or ``it``, in both requests) is the language of the sheet and of its notes.
-- ``GET /api/messages?lang=it`` the session catalog as JSON (English id → text in ``lang``), for
-  the page's own words: the same gettext catalog the CLI and the sheets use.
 
 Rows are checked as strictly as a session file's: a key nobody reads, a contradiction or a number
 out of range is a 400 naming the row (``hands[3]``).
@@ -38,10 +36,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
 from scoring.hand import HandError
+from scoring.i18n import render, translator
 from scoring.rules import RULE_SYSTEMS, check_context
 from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
 from scoring.session.html import sheet_html
-from scoring.session.i18n import DEFAULT_LANG, LANGS, catalog, render, translator
 from scoring.session.load import session_from_dict
 from scoring.session.model import SessionError
 from scoring.session.output import sheet_csv, sheet_json
@@ -159,13 +157,6 @@ def _sheet_json(sheet: Sheet, lang: str) -> dict[str, Any]:
         out["note"] = render(pen.note, tr)
     doc["lang"] = lang
     return doc
-
-
-@router.get("/api/messages", summary="The session's words in a language (en, it): id → text")
-async def api_messages(lang: str = DEFAULT_LANG) -> JSONResponse:
-    if lang not in LANGS:
-        raise ApiError(400, f"unknown language {lang[:20]!r}: choose one of {', '.join(LANGS)}")
-    return JSONResponse({"lang": lang, "messages": catalog(lang)})
 
 
 __all__ = ["MAX_SESSION_BODY", "router"]

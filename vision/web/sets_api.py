@@ -35,12 +35,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from vision.classes import NOT_A_TILE
+from vision.render.page import tile_info
 from vision.teach.adapt import Suspect
 from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
 from vision.teach.profile import Example, TileSet
 from vision.teach.teaching import TaughtPhoto
 from vision.web.errors import ApiError
-from vision.web.meta import tile_info
 from vision.web.sets import Sets, photo_name
 from vision.web.upload import decode_photo, form_schema, read_upload
 

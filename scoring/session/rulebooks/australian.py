@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.session.i18n import msg
+from scoring.i18n import msg
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.penalties import Penalty, australian_false_mah_jong
 from scoring.session.rulebook import Play, RowContext, Table

@@ -10,9 +10,9 @@ winner's line. The seed is silent on draws: no payments (``no_winner_settlement=
 from __future__ import annotations
 
 from scoring.hand import Hand, HandError
+from scoring.i18n import msg
 from scoring.notation import format_hand
 from scoring.result import Score
-from scoring.session.i18n import msg
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.rulebooks.losers import LosersScoredRulebook
 from scoring.session.settle import hand_payments

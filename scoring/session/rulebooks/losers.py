@@ -36,8 +36,8 @@ class LosersScoredRulebook(Rulebook):
         if line.winner is not None:
             wind = self.table.seats.winds[line.winner]
             line.elements = dict(score.details.get("hands", {}).get(wind, {}).get("elements", {}))
-        if score.valid:
-            line.table = score.render().splitlines()[1:]
+        if score.valid:  # its notes: the rendering less the rules line, each worded for the reader
+            line.table = list(score.notes)
 
     def table_flags(self) -> list[str]:
         """The table's own flags (Australian: a Goulash)."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.i18n import msg
 from scoring.session import closing
-from scoring.session.i18n import msg
 from scoring.session.model import SessionEntry
 from scoring.session.penalties import CARRIED, Penalty, mcr_penalty
 from scoring.session.rulebook import Rulebook, Table

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.hand import Hand
+from scoring.i18n import Msg, msg
 from scoring.result import Score
 from scoring.riichi.payments import RIICHI_STICK
 from scoring.riichi.scorer import NAGASHI
 from scoring.session import closing
-from scoring.session.i18n import Msg, msg
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.penalties import Penalty, riichi_penalty
 from scoring.session.rulebook import Play, RowContext, Rulebook, Table

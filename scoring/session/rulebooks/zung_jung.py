@@ -9,7 +9,7 @@ TOTALE GENERALE.
 
 from __future__ import annotations
 
-from scoring.session.i18n import Msg
+from scoring.i18n import Msg
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.rulebook import RowContext, Rulebook
 from scoring.session.sheet import Layout

@@ -114,7 +114,7 @@ def test_mcr_sixteen_hands_from_the_spec_vectors_sum_to_zero() -> None:
         v_ = v["expected"]["total"]
         assert line.deltas[line.winner] == (3 * (v_ + 8) if v["win_by"] == "self_draw" else v_ + 24)
     assert sum(sheet.totals.values()) == -20  # only the late arrival's deduction
-    false_hu = next(ln for ln in sheet.lines if ln.kind == "penalty" and "false_hu" in str(ln.notes[0]))
+    false_hu = next(ln for ln in sheet.lines if ln.kind == "penalty" and "false Hu" in str(ln.notes[0]))
     assert false_hu.deltas == {"Anna": 20, "Bruno": 20, "Carla": 20, "Dario": -60}
     assert sorted(sheet.closing["table_points"].values()) == [0, 1, 2, 4]
     assert sheet.closing["mini_punti"] == sheet.totals

@@ -27,7 +27,7 @@ from scoring.rules import score_hand
 from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from tests.vision.test_images import tiff_claiming
 from vision.images import pixel_size, sniff
-from vision.render import settlement
+from vision.render.page import settlement
 from vision.web.app import create_app
 
 CTX = {"win_by": "self_draw", "seat_wind": "W", "round_wind": "E"}
@@ -575,22 +575,3 @@ def test_notices_name_kinds_and_facts_never_cli_words() -> None:
     d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
     text = json.dumps([d["notices"], d["candidates"], d["winning"]])
     assert "--" not in text and "winning_tile" not in text
-
-
-def test_every_notice_kind_the_server_sends_has_the_pages_words() -> None:
-    """The page words each kind from its table (static/messages.js): no kind without words."""
-    import re
-
-    from vision.layout import PROBLEM_KINDS
-    from vision.web import notices
-    from vision.web.app import STATIC_DIR
-
-    table = (STATIC_DIR / "messages.js").read_text()
-    worded = set(re.findall(r'"notice\.(\w+)"', table))
-    facts = {"about", "tiles", "score", "detail", "have", "need"}
-    sent = set(re.findall(r"``(\w+)``", notices.__doc__ or "")) - facts
-    checks = {"gap", "hand_size", "fifth_copy", "rejected_near", "faint", "mended"}
-    assert set(PROBLEM_KINDS) | checks | {"winning_guessed", "too_many", "not_a_win"} <= sent
-    assert sent <= worded, sent - worded
-    for text in re.findall(r'"notice\.\w+": "([^"]*)"', table):
-        assert "--" not in text and "winning_tile" not in text and "win_by" not in text

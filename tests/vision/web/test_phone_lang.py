@@ -66,6 +66,7 @@ def test_the_page_follows_an_italian_browser_and_the_switch_changes_it(browser) 
             # the switch: English, at once, on the same read hand
             page.click("#lang-switch button[data-lang='en']")
             page.wait_for_selector("html[lang='en']")
+            page.wait_for_selector("#score:has-text('Reading:')")  # the score's own words, again
             english = _texts(page)
             # remembered over the browser's language
             page.reload()
@@ -93,6 +94,11 @@ def test_the_page_follows_an_italian_browser_and_the_switch_changes_it(browser) 
     assert not [w for w in FORBIDDEN if w in body_it], body_it
     assert "Pescata da solo" in tsumo["context"] and "pescata da solo" in tsumo["summary"]
     assert "Pagamenti" in tsumo["score"] and "E (vincitore)" in tsumo["score"]
+    # the score's own words in the seed's Italian: its elements, its notes (the wait, the mini-punti)
+    assert "Lettura:" in italian["score"] and "attesa:" in italian["score"] and "Reading:" not in body_it
+    assert "Tutto pescato" in tsumo["score"] and "Mini-punti:" in tsumo["score"]
+    assert "Menzen" not in tsumo["score"]
+    assert "Menzen tsumo" in english["score"] and "Tutto pescato" not in english["score"]
     assert english["lang"] == "en" and english["pressed"] == "en" and english["title"] == "Mahjong scorer"
     assert english["score"].startswith("Score · ") and "Tap the tile that won" in english["guess"]
     assert "Payments" in english["score"] and "Self-draw" in english["context"] and english["west"] == "West"

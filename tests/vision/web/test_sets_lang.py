@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from scoring.session.catalog_sources import page_keys, page_messages
+from tests.catalog_sources import page_keys
 from tests.vision.support import EXAMPLE, TruthReader, models_present
 from tests.vision.web.test_browser import CHROMIUM, Server, browser  # noqa: F401 (fixture)
 from tests.vision.web.test_phone import _fits, _sized
 from vision.teach.store import SetStore
+from vision.web.messages import page_messages
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
@@ -32,11 +33,12 @@ STATIC = Path(__file__).resolve().parents[3] / "vision" / "web" / "static"
 def _english_fragments() -> list[str]:
     """The English the sets' part may show (the table's ``sets.*`` sentences and the others sets.js
     and the panel use), cut at their ``{fields}``: the pieces long enough to be words of a sentence."""
-    table = page_messages(STATIC / "messages.js")
+    table = page_messages()
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     start = html.index('<section id="sets"')
     panel = html[start : html.index("</section>", start)]
-    keys = {k for k in table if k.startswith("sets.")} | page_keys(STATIC / "sets.js")
+    sections = {k.split(".")[0] for k in table}
+    keys = {k for k in table if k.startswith("sets.")} | page_keys(STATIC / "sets.js", sections)
     keys |= set(re.findall(r'data-msg(?:-placeholder)?="([\w.]+)"', panel))
     pieces = {p.strip() for k in keys for p in re.split(r"\{\w+\}", table[k])}
     return sorted(p for p in pieces if len(p) >= 6 and re.search(r"[A-Za-z]{3}", p))

@@ -1,9 +1,11 @@
-"""The table mode in Italian, in real headless Chromium: the page object's ``lang`` and ``messages``
-(what app.js sets from ``GET /api/messages``) and a ``mahjong:lang`` event turn the table mode's
-own words and the server's notes into Italian; the seeds' terms stay as they are."""
+"""The table mode in Italian, in real headless Chromium: the language switch (app.js fetches the
+page's words from ``GET /api/messages`` and sends ``mahjong:lang``) turns the table mode's own
+words, its seats' letters and name fields and the server's notes into Italian; the seeds' terms
+stay as they are."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -34,18 +36,19 @@ def test_table_mode_speaks_italian_when_the_page_does(browser) -> None:  # noqa:
             page.click("#t-add-row")
             page.wait_for_selector("#t-sheet tr[data-row='0']")
             assert "Next: hand 2" in page.inner_text("#t-next")
-            page.evaluate(
-                """async () => {
-                  const r = await fetch('/api/messages?lang=it');
-                  Object.assign(window.mahjongPage, { lang: 'it', messages: (await r.json()).messages });
-                  document.dispatchEvent(new Event('mahjong:lang'));
-                }"""
-            )
-            page.wait_for_selector("#t-next:has-text('Prossima: mano 2')")  # the page's CSP allows no eval
+            page.click("#lang-switch button[data-lang='it']")
+            page.wait_for_selector("#t-next:has-text('Prossima: mano 2')")
             sheet = page.inner_text("#t-sheet")
             assert "Patta" in sheet and "patta: nessun pagamento" in sheet  # the server's note, in Italian
             assert "Totale" in sheet and "Mini Punti" in sheet and "Punti Tavolo" in sheet
             assert page.inner_text("#t-add-row") == "Aggiungi la patta"
+            # one letter per wind and language: West is O (Ovest) in the next hand's seats and the
+            # sheet's head; the setup's name fields say so too
+            next_hand = page.inner_text("#t-next")
+            assert re.search(r"\bO\b", next_hand) and not re.search(r"\bW\b", next_hand), next_hand
+            assert not re.search(r"\bW\b", page.inner_text("#t-sheet thead"))
+            placeholder = page.get_attribute("#t-players input[name='name-W']", "placeholder")
+            assert placeholder == "Giocatore che parte da O"
             assert not errors, errors
     finally:
         context.close()

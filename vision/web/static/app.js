@@ -7,6 +7,8 @@
   const STORE = "mahjong-scorer.settings.v1";
   const LANG = "mahjong-scorer.lang.v1"; // the language chosen with the switch (else the browser's)
   const msg = window.mahjongMessages.t; // every sentence the page shows (messages.js)
+  const seatLetter = window.mahjongMessages.seat; // a wind's letter in the page's language
+  const unitWord = (unit) => (window.mahjongMessages.has(`unit.${unit}`) ? msg(`unit.${unit}`) : unit);
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
     const e = document.createElement(tag);
@@ -124,16 +126,18 @@
       settingsChanged();
     });
     const winds = state.meta.winds;
-    segmented("seat_wind", winds, winds, "seat_wind");
-    segmented("round_wind", winds, winds, "round_wind");
+    segmented("seat_wind", winds, winds.map(seatLetter), "seat_wind");
+    segmented("round_wind", winds, winds.map(seatLetter), "round_wind");
     for (const id of ["seat_wind", "round_wind"]) nameWinds($(id));
     segmented("win_by", ["discard", "self_draw"], [msg("toggle.discard"), msg("toggle.self_draw")], "win_by");
     buildSystemParts();
   }
 
-  // a wind's button shows its letter, as the sheets do, and says its name (Est, Sud, Ovest, Nord)
+  // a wind's button shows its letter in the page's language, as the sheets do (E S W N, Italian
+  // E S O N), and says its name (Est, Sud, Ovest, Nord)
   function nameWinds(box) {
     for (const b of box.querySelectorAll("button[data-value]")) {
+      b.textContent = seatLetter(b.dataset.value);
       const name = msg(`wind.${b.dataset.value}`);
       b.title = name;
       b.setAttribute("aria-label", name);
@@ -234,7 +238,7 @@
     const s = state.settings;
     const sys = system();
     const n = (s.flags[sys.name] || []).length;
-    $("summary").textContent = `${sys.label.split(" (")[0]} · ${s.seat_wind} · ${
+    $("summary").textContent = `${sys.label.split(" (")[0]} · ${seatLetter(s.seat_wind)} · ${
       msg(s.win_by === "self_draw" ? "summary.self_draw" : "summary.discard")}${n ? ` · ${msg("summary.flags", { n })}` : ""}`;
   }
 
@@ -323,6 +327,7 @@
     state.winningTile = null;
     state.baseHand = null;
     form.append("context", JSON.stringify(context()));
+    form.append("lang", window.mahjongPage.lang);
     const setName = hooks.set ? hooks.set() : null; // null: the server's default set
     if (setName !== null) form.append("set", setName);
     const xhr = new XMLHttpRequest();
@@ -362,7 +367,7 @@
     const seq = ++state.seq;
     const body = {
       tiles: state.tiles.map((t) => ({ id: t.id, code: t.code, box: t.box, orientation: t.orientation, turn: t.turn || 0, turn_confidence: t.turn_confidence ?? 1 })),
-      rules: rulesNow(), options: options(), context: context(),
+      rules: rulesNow(), options: options(), context: context(), lang: window.mahjongPage.lang,
     };
     const data = await rescoring("/api/layout", body, seq);
     if (!data) return; // failed (said), or a newer correction is on its way
@@ -415,7 +420,9 @@
   async function scoreNow() {
     if (!state.baseHand || !state.result) { rescore(); return; }
     const seq = ++state.seq; // a layout of corrected tiles still to come answers after, and wins
-    const body = { hand: handToScore(), rules: rulesNow(), options: options(), candidates: !state.setApart };
+    const body = {
+      hand: handToScore(), rules: rulesNow(), options: options(), candidates: !state.setApart, lang: window.mahjongPage.lang,
+    };
     const data = await rescoring("/api/score", body, seq);
     if (!data) return;
     const tileNotices = (state.result.notices || []).filter((n) => n.about === "tiles");
@@ -572,7 +579,7 @@
   // a notice (a problem kind and its facts, from the server) in the page's words
   function noticeText(n) {
     const key = `notice.${n.kind}`;
-    return msg(key in window.mahjongMessages.en ? key : "notice.unknown", n);
+    return msg(window.mahjongMessages.has(key) ? key : "notice.unknown", n);
   }
 
   // which tile of the hand the score takes as the winning tile (its id), if any: the one set apart,
@@ -614,7 +621,7 @@
           const kinds = (data.notices || []).filter((n) => (n.tiles || []).map(String).includes(String(x.id)));
           for (const n of kinds) face.title += ` · ${noticeText(n)}`;
         }
-        if (x.why) face.title += ` · ${msg("tile.left_out", { why: x.why })}`;
+        if (x.why) face.title += ` · ${msg("tile.left_out", { why: msg(`why.${x.why.replace(" ", "_")}`) })}`;
         face.addEventListener("click", () => openPalette(x.id));
         row.append(face);
       }
@@ -671,7 +678,7 @@
     bar.id = "score-context";
     bar.append(toggleRow(msg("toggle.win_by"), ["discard", "self_draw"], [msg("toggle.discard"), msg("toggle.self_draw")],
       s.win_by, (v) => { s.win_by = v; settingsChanged(); }));
-    bar.append(toggleRow(msg("toggle.seat"), state.meta.winds, state.meta.winds, s.seat_wind,
+    bar.append(toggleRow(msg("toggle.seat"), state.meta.winds, state.meta.winds.map(seatLetter), s.seat_wind,
       (v) => { s.seat_wind = v; settingsChanged(); }));
     nameWinds(bar.lastChild);
     if (sys.flags.some((f) => f.name === "riichi")) {
@@ -710,7 +717,7 @@
       const face = tileFace(c.code, c);
       face.tabIndex = -1;
       face.setAttribute("aria-hidden", "true");
-      const what = c.valid ? `${c.total} ${c.unit}${c.fu ? ` ${msg("score.fu", { fu: c.fu })}` : ""}` : msg("candidates.no_win");
+      const what = c.valid ? `${c.total} ${unitWord(c.unit)}${c.fu ? ` ${msg("score.fu", { fu: c.fu })}` : ""}` : msg("candidates.no_win");
       const text = el("span", "cand-text");
       text.append(el("b", "", what));
       for (const need of c.needs || []) text.append(el("small", "", msg(`needs.${need}`)));
@@ -743,23 +750,25 @@
       if (!notices.length) box.append(el("p", "invalid", msg("score.none")));
       return;
     }
+    // the score's words come from the server in the page's language (the seed's terms in Italian)
+    const words = s.words || { elements: Object.entries(s.elements || {}), unit: s.unit, limit: s.limit, notes: s.notes };
     const total = el("p", "total");
-    total.append(el("span", "big", String(s.total)), el("span", "unit", s.unit));
+    total.append(el("span", "big", String(s.total)), el("span", "unit", words.unit));
     if (s.fu) total.append(el("span", "unit", msg("score.fu", { fu: s.fu })));
-    if (s.limit && typeof s.limit === "string") total.append(el("span", "extra", s.limit));
+    if (words.limit) total.append(el("span", "extra", words.limit));
     const seat = (hooks.context ? data.hand && data.hand.seat_wind : null) || state.settings.seat_wind;
     if (data.settlement && data.settlement[seat] > 0) {
-      total.append(el("span", "extra", msg("score.to_winner", { points: data.settlement[seat], seat })));
+      total.append(el("span", "extra", msg("score.to_winner", { points: data.settlement[seat], seat: seatLetter(seat) })));
     }
     box.append(total);
     const table = el("table", "elements");
-    for (const [name, value] of Object.entries(s.elements || {})) {
+    for (const [name, value] of words.elements || []) {
       const tr = el("tr");
       tr.append(el("td", "", name), el("td", "v", String(value)));
       table.append(tr);
     }
     const sum = el("tr", "sum");
-    sum.append(el("td", "", msg("score.total")), el("td", "v", `${s.total} ${s.unit}`));
+    sum.append(el("td", "", msg("score.total")), el("td", "v", `${s.total} ${words.unit}`));
     table.append(sum);
     box.append(table);
     if (data.settlement) {
@@ -767,14 +776,14 @@
       for (const w of ["E", "S", "W", "N"]) {
         const v = data.settlement[w] || 0;
         const c = el("div", `seat ${v > 0 ? "plus" : v < 0 ? "minus" : ""} ${w === seat ? "me" : ""}`);
-        c.append(el("b", "", w === seat ? msg("score.winner_seat", { seat: w }) : w), el("span", "", fmt(v)));
+        c.append(el("b", "", w === seat ? msg("score.winner_seat", { seat: seatLetter(w) }) : seatLetter(w)), el("span", "", fmt(v)));
         seats.append(c);
       }
       box.append(el("h2", "", msg("score.payments")), seats);
     }
-    if ((s.notes || []).length) {
+    if ((words.notes || []).length) {
       const notes = el("ul", "notes");
-      for (const n of s.notes) notes.append(el("li", "", n));
+      for (const n of words.notes) notes.append(el("li", "", n));
       box.append(notes);
     }
   }
@@ -918,11 +927,14 @@
   // ---------------------------------------------------------------------------------------------
   // the page's own labels in the messages' words (index.html marks them with data-msg)
   function labelPage() {
+    const has = window.mahjongMessages.has; // without the table (no server), the HTML's English stays
     for (const e of document.querySelectorAll("[data-msg]")) {
-      if (e.dataset.msg in window.mahjongMessages.en) e.textContent = msg(e.dataset.msg);
+      if (has(e.dataset.msg)) e.textContent = msg(e.dataset.msg);
     }
-    for (const e of document.querySelectorAll("[data-msg-placeholder]")) e.placeholder = msg(e.dataset.msgPlaceholder);
-    document.title = msg("page.title");
+    for (const e of document.querySelectorAll("[data-msg-placeholder]")) {
+      if (has(e.dataset.msgPlaceholder)) e.placeholder = msg(e.dataset.msgPlaceholder);
+    }
+    if (has("page.title")) document.title = msg("page.title");
   }
 
   function browserLang() {
@@ -945,31 +957,37 @@
       drawBoxes();
       drawHand(state.result);
       drawScore(state.result);
+      scoreNow(); // the score's own words (its elements, notes) come from the server, in this language
     }
     $("take-text").textContent = msg(state.result ? "take.again" : "take.first");
   }
 
-  // the catalog of `lang` from the server (GET /api/messages, the session's gettext catalog: the
-  // table mode reads it from the page object too); then every text again, and "mahjong:lang"
+  // the page's words in `lang` from the server (GET /api/messages: every key of the page's table,
+  // worded); then every text again, and "mahjong:lang" (the table mode draws itself again)
+  async function fetchWords(lang) {
+    const r = await fetch(`/api/messages?lang=${encodeURIComponent(lang)}`);
+    const body = await r.json();
+    if (!r.ok || !body.messages) throw new Error(body.error || `status ${r.status}`);
+    return body.messages;
+  }
+
   let langSeq = 0;
   async function setLang(lang, remember) {
     const seq = ++langSeq;
-    let messages = {};
-    if (lang !== "en") {
+    let messages = null;
+    for (const choice of lang === "en" ? ["en"] : [lang, "en"]) { // not to be had: English
       try {
-        const r = await fetch(`/api/messages?lang=${encodeURIComponent(lang)}`);
-        const body = await r.json();
-        if (!r.ok || !body.messages) throw new Error(body.error || `status ${r.status}`);
-        messages = body.messages;
-      } catch (e) {
-        lang = "en"; // no catalog: the page stays readable in English
-      }
+        messages = await fetchWords(choice);
+        lang = choice;
+        break;
+      } catch (e) { /* the next choice */ }
     }
     if (seq !== langSeq) return; // a later choice is on its way
+    if (!messages) return; // no server: the HTML's own English labels stay
     if (remember) {
       try { localStorage.setItem(LANG, lang); } catch (e) { /* not remembered */ }
     }
-    Object.assign(window.mahjongPage, { lang, messages });
+    window.mahjongPage.lang = lang;
     window.mahjongMessages.use(messages);
     document.documentElement.lang = lang;
     relabel();
@@ -1005,7 +1023,7 @@
   }
 
   // what table.js (the table mode) uses of this page
-  window.mahjongPage = { state, hooks, el, $, clearResult, thumbnail, reading, rescore, lang: "en", messages: {} };
+  window.mahjongPage = { state, hooks, el, $, clearResult, thumbnail, reading, rescore, lang: "en" };
 
   start();
 })();

@@ -1,267 +1,36 @@
-// Every sentence the phone page says to the person holding the phone, in one table.
+// The page's words: every sentence the page shows has a key, and GET /api/messages?lang=… gives
+// them all in the page's language (vision/web/messages.json, the one table of the page's English;
+// the Italian is the project's gettext catalog, scoring/locale). The scripts hold keys, never
+// sentences: app.js fetches the table when the language is chosen and hands it to use(), and
+// t(key, {name}) then gives the sentence with its {fields} filled in.
 //
 // The server never sends a sentence for the page to show: it sends a problem *kind* with its facts
-// (vision/web/notices.py), and the page picks its words here, in the player's terms (what to tap,
-// what to photograph again), never a command-line flag or an internal field name. The English here is
-// also the message id of the session's gettext catalog (scoring/session/locale/it/…/session.po, which
-// a test keeps complete): app.js fetches GET /api/messages?lang=… and hands it to use(), and t() then
-// gives each sentence in that language ({name} is filled in by t()).
+// (vision/render/notices.py), and the page words it here, in the player's terms (what to tap, what
+// to photograph again), never a command-line flag or an internal field name.
 "use strict";
 
 (() => {
-  const en = {
-    // problems with the tiles read (the hand card)
-    "notice.no_tiles": "No tiles were found in this photo. Photograph the hand again, from above and a little closer.",
-    "notice.bad_set": "A declared set is not a chow, pung or kong. Tap its tiles to correct them, or photograph the set again.",
-    "notice.no_concealed": "No tiles in hand were found, only declared sets. Photograph the whole hand again.",
-    "notice.no_winning_tile": "No winning tile was set apart. Tap the tile that won, in the hand, and choose “This one won”.",
-    "notice.gap": "A tile may be missing where the row has a gap (marked). Tap “+ Add a tile the photo missed”, or photograph the hand again.",
-    "notice.hand_size": "The hand has too many or too few tiles (the likely ones are marked). Tap a marked tile to correct or remove it, or add the missing one.",
-    "notice.fifth_copy": "More than four tiles were read as the same tile. Tap the marked ones and correct them.",
-    "notice.rejected_near": "Something beside the hand may be a tile that was not read. If a tile is missing, tap “+ Add a tile the photo missed”.",
-    "notice.faint": "Some boxes are faint and may not be tiles (marked). Tap one and choose “Not a tile” if it is not.",
-    "notice.asked": "A tile was read where the row had a gap but no tile was found (marked). Check it and tap it if it is wrong.",
-    "notice.mended": "The hand was completed by a guess (marked tiles). Check them and tap any that is wrong.",
-    // problems with the score (the score card)
-    "notice.winning_guessed": "No winning tile was set apart, so the score takes {tile}, the best of {count} tiles that could have won. Tap the tile that won.",
-    "notice.no_candidate_wins": "Whichever tile won, this hand is not a win under these rules: {detail}",
-    "notice.incomplete": "The hand shows {have} tiles, but a finished hand has {need} (a kong counts as three). Tap “+ Add a tile the photo missed”, remove a tile that is not one, or photograph the hand again.",
-    "notice.too_many": "The hand shows {have} tiles, but a finished hand has {need} (a kong counts as three). Tap a tile that is not part of the hand and choose “Not a tile”, or photograph the hand again.",
-    "notice.not_winning_shape": "These tiles do not make a winning hand. Tap any tile that was misread to correct it, or photograph the hand again.",
-    "notice.impossible_hand": "These tiles cannot all be in one hand: {detail}. Tap the wrong tile to correct it.",
-    "notice.not_a_win": "Not a win under these rules: {detail}. Check how it was won (beside the score) and the tile that won.",
-    "notice.unknown": "Something in this hand needs checking: tap any tile that was misread.",
-
-    // the score card
-    "score.title": "Score · {rules}",
-    "score.none": "No score yet",
-    "score.total": "Total",
-    "score.payments": "Payments",
-    "score.to_winner": "→ {points} to {seat}",
-    "score.winner_seat": "{seat} (winner)",
-    "score.fu": "{fu} fu",
-    "toggle.win_by": "Won by",
-    "toggle.discard": "Discard",
-    "toggle.self_draw": "Self-draw",
-    "toggle.seat": "Seat",
-    "toggle.riichi": "Riichi",
-  "wind.E": "East",
-  "wind.S": "South",
-  "wind.W": "West",
-  "wind.N": "North",
-    "candidates.title": "Which tile won? Tap it",
-    "candidates.title_chosen": "The tile that won",
-    "candidates.no_win": "no win",
-    "candidates.chosen": "won",
-    "needs.kong_replacement": "if drawn after a kong",
-    "needs.robbing_kong": "if robbed from a kong",
-
-    // the hand card
-    "hand.no_tiles": "No tiles were found in this photo.",
-    "hand.win": "won on {tile}",
-    "hand.win_guess": "won on {tile}?",
-    "hand.bonus": "bonus {tiles}",
-    "tag.winning": "win",
-    "tag.meld": "set",
-    "tag.bonus": "bonus",
-    "tag.unused": "left out",
-    "photo.count": "{n} tiles",
-    "photo.to_check": "{n} to check",
-    "photo.set": "set “{name}”",
-    "photo.whole": "Whole photo",
-    "photo.zoom": "Zoom to the tiles",
-    "tile.read_confidence": "read with {pct}% confidence",
-    "tile.left_out": "left out of the hand ({why})",
-    "tile.box_label": "tile {code}, tap to correct",
-
-    // the page's own labels (index.html: elements with data-msg)
-  "page.title": "Mahjong scorer",
-  "mode.hand": "One hand",
-  "mode.table": "Table",
-  "settings.rules": "Rules",
-  "settings.seat_wind": "Seat wind",
-  "settings.round_wind": "Round wind",
-  "settings.win_by": "Won by",
-  "settings.default": "{value} (default)",
-  "settings.example": "e.g. 3m 7z",
-  "toast.undo": "Undo",
-
-  // the table mode's own labels (index.html; table.js words the rest)
-  "table.setup": "Set up the table",
-  "table.tournament": "Tournament",
-  "table.session": "Session",
-  "table.players": "The four players, by the seat each takes at the first hand (N° optional):",
-  "table.start": "Start the table",
-  "table.add": "Add to the sheet",
-  "table.winner": "Winner",
-  "table.discarder": "Discarder",
-  "table.after_riichi": "after riichi",
-  "table.riichi": "Riichi declared",
-  "table.draw": "Draw",
-  "table.player": "Player",
-  "table.infraction": "Infraction",
-  "table.minutes": "Minutes late",
-  "table.points": "Points",
-  "table.note": "Note",
-  "table.the_hand": "The hand",
-  "table.tiles": "Tiles",
-  "table.add_photo": "Add this hand to the sheet",
-  "table.marked": "Tiles still marked “?” and the notes above make the sheet ask you to confirm the hand before it counts.",
-  "table.sheet": "The sheet",
-  "table.printable": "Printable sheet",
-  "table.kept": "The session is kept in this browser until you start a new table.",
-  "table.new": "New table",
-    "settings.title": "What the photo cannot show",
-    "settings.situation": "Situation",
-    "settings.options": "Rule options",
-    "settings.done": "Done",
-    "take.hint": "Photograph the finished hand from the winner's side: the tiles in hand in a row, declared sets beside them. If the tile that won is not set apart on the right, the page lists every tile that could have won: tap the one that did.",
-    "hand.title": "Hand",
-    "hand.tap": "tap a tile to correct it",
-    "hand.add": "+ Add a tile the photo missed",
-    "palette.won": "This one won",
-    "palette.remove": "Not a tile",
-    "palette.cancel": "Cancel",
-
-    // the palette
-    "palette.which": "Which tile is this?",
-    "palette.missing": "Which tile is missing?",
-    "palette.joins": "It joins the tiles in hand.",
-    "palette.read_as": "Read as {code}{conf}",
-    "palette.corrected_to": "Corrected to {code}",
-    "palette.confidence": " with {pct}% confidence",
-    "palette.or": " (or {alts})",
-
-    // taking the photo, talking to the server
-    "take.first": "Take or choose a photo",
-    "take.again": "Take another photo",
-    "upload.too_large": "This photo is too large ({mb} MB; the limit is 25 MB). Take it again at a lower resolution.",
-    "upload.not_image": "“{name}” is not an image. Choose a photo of the hand (JPEG or PNG).",
-    "upload.progress": "Uploading… {pct}%",
-    "upload.start": "Uploading…",
-    "upload.reading": "Reading the tiles…",
-    "error.413": "This photo is too large for the server. Take it again at a lower resolution.",
-    "error.415": "This file is not an image the page can read. Photograph the hand again (JPEG or PNG).",
-    "error.read": "This photo could not be read. Photograph the hand again.",
-    "error.server": "The server had a problem with this photo. Try again, or photograph the hand again.",
-    "error.unreachable": "Could not reach the server. Is it still running?",
-    "error.timeout": "The server took too long to read this photo. Try again.",
-    "error.rescore": "Could not score the hand just now. Check the connection and tap again.",
-    "error.meta": "Could not load the rule systems from the server. Reload the page.",
-
-    // the summary chip
-    "summary.discard": "discard",
-    "summary.self_draw": "self-draw",
-    "summary.flags": "{n} flag(s)",
-
-    // taught tile sets (sets.js and the #sets panel of index.html): the set bar, teaching, the taught tiles
-    "sets.bar": "Tile set",
-    "sets.teach": "Teach",
-    "sets.teach_tiles": "Teach · tiles",
-    "sets.none": "None (as shipped)",
-    "sets.unreadable": "{name} (cannot be read)",
-    "sets.item": "{name} · {n} tiles",
-    "sets.item_one": "{name} · 1 tile",
-    "sets.item_default": "{item} · default",
-    "sets.new_option": "New set…",
-    "sets.panel": "Your tile sets",
-    "sets.new_title": "A new tile set",
-    "sets.new_help": "Teach the reader your own tiles: the set's name, then a photo of the tiles in rows.",
-    "sets.name": "Name",
-    "sets.name_example": "e.g. club",
-    "sets.create": "Create",
-    "sets.give_name": "Give the set a name.",
-    "sets.teach_from_photo": "Teach it from a photo",
-    "sets.teach_help": "Lay the tiles in rows and photograph them from above. Type their codes row by row, left to right, rows top to bottom with “/” between them (“x” for a tile not to teach), or tick the standard layout.",
-    "sets.teach_file": "Take or choose a photo of the tiles",
-    "sets.codes": "Codes",
-    "sets.standard": "Standard layout (no codes)",
-    "sets.standard_help": "One of each kind in rows: 1-9m / 1-9p / 1-9s / 1-7z, then any of red fives (0m 0p 0s), flowers and seasons (1-8f) and a face-down tile, in this order.",
-    "sets.pair": "Pair the tiles with the codes",
-    "sets.finding": "Finding the tiles…",
-    "sets.save": "Save",
-    "sets.save_n": "Save {n} tiles",
-    "sets.save_one": "Save 1 tile",
-    "sets.taught_title": "Taught tiles",
-    "sets.empty": "Nothing taught yet: teach it from a photo above, or correct tiles read with this set.",
-    "sets.corrections_help": "Corrected tiles of photos read with a set are taught to it (with an Undo). Remove any taught tile that is wrong.",
-    "sets.title": "Set “{name}”",
-    "sets.title_default": "Set “{name}” (the server's default)",
-    "sets.count": "({tiles} · {codes} codes)",
-    "sets.count_one": "({tiles} · 1 code)",
-    "sets.not_checked": "Not checked: {error}",
-    "sets.taught_as": "taught as {code}",
-    "sets.not_a_tile": "not a tile",
-    "sets.not_taught": "not taught",
-    "sets.remove_tile": "Remove this taught {code}",
-    "sets.tile_taught": "{code} · taught from {source} · {added}",
-    "sets.tile_corrected": "{code} · corrected from {source} · {added}",
-    "sets.removed": "Removed a taught {code} from “{name}”.",
-    "sets.put_back": "Put the {code} back into “{name}”.",
-    "sets.server_status": "The server answered {status}.",
-    "sets.undo_failed": "Could not undo: {error}",
-    "sets.mismatch": "The tiles found do not match the codes, nothing was saved:",
-    "sets.row_counts": "row {row}: {found}, {given}",
-    "sets.tiles_found": "{n} tiles found",
-    "sets.tile_found": "1 tile found",
-    "sets.codes_given": "{n} codes given",
-    "sets.code_given": "1 code given",
-    "sets.rows": "the photo shows {rows} rows of tiles, the codes give {codes}",
-    "sets.rows_one": "the photo shows 1 row of tiles, the codes give {codes}",
-    "sets.no_reader": "This server cannot teach tile sets (it has no tile reader model).",
-    "sets.exists": "A set “{name}” exists already: pick it in the list, or choose another name.",
-    "sets.bad_name": "Use 1 to 64 letters, digits, spaces, “.”, “-” or “_” for the name, starting with a letter or digit.",
-    "sets.pair_again": "That pairing is no longer on the server: pair the tiles again.",
-    "sets.undo_gone": "That removal is no longer remembered: nothing to undo.",
-    "sets.bad_codes": "The codes cannot be read: {error}",
-    "sets.gone": "That set or tile is no longer on the server. Reload the page.",
-    "sets.mismatch_fix": "Fix the codes (or retake the photo with the rows apart) and pair again.",
-    "sets.choose_photo": "Choose a photo of the tiles first.",
-    "sets.type_codes": "Type the codes of the tiles row by row, or tick the standard layout.",
-    "sets.too_large": "This photo is too large ({mb} MB; the limit is 25 MB).",
-    "sets.row": "Row {k} · {n}",
-    "sets.found_mark": "+ found",
-    "sets.found_faint": "a box the detector was unsure of",
-    "sets.found_split": "half of a box holding two tiles",
-    "sets.found_gap": "a gap at the row's tile pitch",
-    "sets.recovered": "Recovered: {how}.",
-    "sets.read_mark": "read {code}",
-    "sets.differs": "The reader read this tile as {read}; it will be taught as {code}.",
-    "sets.found_or_dropped": "Found or dropped to match the codes",
-    "sets.recovered_line": "row {row}, tile {place}: {code} recovered ({how})",
-    "sets.dropped_line": "row {row}: a box read {code} dropped ({why})",
-    "sets.dropped_weakest": "the weakest box of a row with more boxes than codes",
-    "sets.dropped_split": "a box holding two tiles, split",
-    "sets.left_out": "{n} tile(s) around the hand left out (not the hand's rows)",
-    "sets.summary": "{tiles} tiles in {rows} rows: {taught} to teach “{set}”, each the code under its picture.",
-    "sets.summary_one_row": "{tiles} tiles in 1 row: {taught} to teach “{set}”, each the code under its picture.",
-    "sets.summary_differ": "The reader read {n} of them otherwise (marked): check those codes.",
-    "sets.taught_n": "Taught {n} tiles to “{name}”.",
-    "sets.taught_this": "Taught this {code} to “{name}”.",
-    "sets.correction_undone": "Not taught to “{name}”: the correction stays on this photo only.",
-    "sets.not_taught_error": "Not taught to “{name}”: {error}",
-    "sets.negative": "“{name}” will read boxes like this one as no tile.",
-    "sets.negative_undone": "Not taught to “{name}”: the box is removed from this photo only.",
-    "sets.suspect_swap": "taught tile {id} ({code}, from {source}) is read as {like}, and a tile taught as {like} is read as {code}: two codes swapped? remove the wrong one",
-    "sets.suspect_looks": "taught tile {id} ({code}, from {source}) looks more like the {like} ({other}) than like the other {mine} ({own}): a wrong code? remove it if so",
-    "sets.like_negative": "boxes taught as not a tile",
-    "sets.like_code": "taught {code} tiles",
-    "sets.mine_code": "{code} tiles",
-    "sets.no_other": "no other",
-  };
-
-  // the catalog of the page's language: English sentence → translated (empty: English)
-  let catalog = {};
+  // key → sentence in the page's language (empty until the first table arrives)
+  let table = {};
   function use(messages) {
-    catalog = messages || {};
+    table = messages || {};
+  }
+
+  // whether the table words `key` (a notice kind the page does not know falls back to a general one)
+  function has(key) {
+    return Object.prototype.hasOwnProperty.call(table, key);
   }
 
   // t("notice.incomplete", {have: 13, need: 14}): the sentence in the page's language, its facts filled in
   function t(key, params) {
-    const english = en[key] ?? key;
-    const text = catalog[english] || english;
+    const text = has(key) ? table[key] : key;
     return text.replace(/\{(\w+)\}/g, (_, name) => (params && params[name] !== undefined ? String(params[name]) : ""));
   }
 
-  window.mahjongMessages = { en, t, use };
+  // one letter per wind in the page's language (E S W N; Italian E S O N): seats, payments, sheets
+  function seat(letter) {
+    return has(`seat.${letter}`) ? table[`seat.${letter}`] : letter;
+  }
+
+  window.mahjongMessages = { t, use, has, seat };
 })();

@@ -10,22 +10,21 @@
   const SEATS = ["E", "S", "W", "N"];
   // the sheet's closing rows, labelled as the sheets label them (the seeds' terms in both languages)
   const CLOSING = [
-    ["mini_punti", "Mini Punti"], ["table_points", "Punti Tavolo (4/2/1/0)"],
-    ["points", "Points"], ["uma", "Uma"], ["final", "Final (points + uma)"],
+    ["mini_punti", "table.mini_punti"], ["table_points", "table.punti_tavolo"],
+    ["points", "table.closing_points"], ["uma", "table.uma"], ["final", "table.final"],
   ];
-  const KINDS = [["hand", "Hand"], ["draw", "Draw"], ["penalty", "Penalty"], ["chombo", "chombo"]];
+  const KINDS = [["hand", "table.kind_hand"], ["draw", "table.kind_draw"], ["penalty", "table.kind_penalty"],
+    ["chombo", "table.kind_chombo"]];
 
   let P, $, el;
 
-  // The page's language: the page object's `lang` ("en" or "it") and `messages` (GET
-  // /api/messages?lang=…, the session's gettext catalog); without them, English. The page sends
-  // "mahjong:lang" on the document when they change, and the table mode draws itself again.
+  // The page's language: the page object's `lang` ("en" or "it"), the page's words by key
+  // (messages.js: every sentence is in the page's one table). The page sends "mahjong:lang" on the
+  // document when they change, and the table mode draws itself again; the sheet comes worded in
+  // `lang` from the server.
   const lang = () => (P && P.lang === "it" ? "it" : "en");
-  function t(text, args) {
-    let out = (P && P.messages && P.messages[text]) || text;
-    for (const [k, v] of Object.entries(args || {})) out = out.split(`{${k}}`).join(String(v));
-    return out;
-  }
+  const t = (key, args) => window.mahjongMessages.t(key, args);
+  const seatLetter = (letter) => window.mahjongMessages.seat(letter);
   let meta = null; // GET /api/session/meta: infractions per system, systems scoring the losers
   let seq = 0;
   const table = { setup: null, rows: [], thumbs: {}, sheet: null, photos: 0, exported: "" };
@@ -48,7 +47,7 @@
       localStorage.setItem(STORE, JSON.stringify(table));
       return true;
     } catch (e) {
-      message(t("This browser could not keep the session (storage full or private mode): export the sheet now."));
+      message(t("table.storage_full"));
       return false;
     }
   }
@@ -102,8 +101,8 @@
       if (!r.ok || data.error) throw new Error(data.error || `status ${r.status}`);
     } catch (e) {
       if (mine === seq) document.body.classList.remove("t-busy");
-      message(e instanceof TypeError ? t("Could not reach the server: nothing was changed.")
-        : t("The sheet says: {error}", { error: e.message }));
+      message(e instanceof TypeError ? t("table.unreachable")
+        : t("table.sheet_says", { error: e.message }));
       return false;
     }
     if (mine !== seq) return false;
@@ -126,13 +125,13 @@
         session: sessionDoc(table.setup, table.rows), format, thumbs: format === "html" ? used : {}, lang: lang(),
       });
     } catch (e) {
-      message(t("Could not reach the server to export the sheet."));
+      message(t("table.export_unreachable"));
       return;
     }
     if (!r.ok) {
       let text = `status ${r.status}`;
       try { text = (await r.json()).error || text; } catch (e) { /* not JSON */ }
-      message(t("Could not export the sheet: {error}", { error: text }));
+      message(t("table.export_failed", { error: text }));
       return;
     }
     const blob = await r.blob();
@@ -144,7 +143,7 @@
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 30000);
-    table.exported = `Exported ${format.toUpperCase()} (${a.download}) at ${new Date().toLocaleTimeString()}.`;
+    table.exported = t("table.exported", { format: format.toUpperCase(), file: a.download, time: new Date().toLocaleTimeString() });
     save();
     $("t-exported").textContent = table.exported;
   }
@@ -165,15 +164,17 @@
     for (const seat of SEATS) {
       const row = el("div", "player-row");
       const name = el("input");
-      Object.assign(name, { type: "text", name: `name-${seat}`, placeholder: `Player starting ${seat}`, autocomplete: "off" });
+      Object.assign(name, { type: "text", name: `name-${seat}`, autocomplete: "off" });
       name.dataset.seat = seat;
-      name.setAttribute("aria-label", `Name of the player starting ${seat}`);
       const num = el("input", "num");
       Object.assign(num, { type: "text", name: `number-${seat}`, placeholder: "N°", inputMode: "numeric", autocomplete: "off" });
-      num.setAttribute("aria-label", `Tournament number of the player starting ${seat}`);
-      row.append(el("b", "seat-tag", seat), name, num);
+      num.dataset.seat = seat;
+      const tag = el("b", "seat-tag", seat);
+      tag.dataset.seat = seat;
+      row.append(tag, name, num);
       box.append(row);
     }
+    labelSetup();
     $("t-setup").addEventListener("submit", (e) => {
       e.preventDefault();
       const r = $("t-rules").value;
@@ -188,6 +189,18 @@
       };
       commit(setup, [], {}, () => { table.photos = 0; table.exported = ""; save(); render(); });
     });
+  }
+
+  // the setup's seats and name fields in the page's language (again when it changes)
+  function labelSetup() {
+    for (const row of $("t-players").children) {
+      const [tag, name, num] = row.children;
+      const seat = seatLetter(tag.dataset.seat);
+      tag.textContent = seat;
+      name.placeholder = t("table.player_starting", { seat });
+      name.setAttribute("aria-label", t("table.player_name_label", { seat }));
+      num.setAttribute("aria-label", t("table.player_number_label", { seat }));
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -236,7 +249,7 @@
     const keep = sel.value;
     const winds = windsNow();
     sel.replaceChildren(...names().filter((n) => n !== exclude).map((n) => {
-      const o = el("option", "", `${n} (${winds[n] || "?"})`);
+      const o = el("option", "", `${n} (${winds[n] ? seatLetter(winds[n]) : "?"})`);
       o.value = n;
       return o;
     }));
@@ -247,11 +260,11 @@
     const kinds = KINDS.filter(([k]) => k !== "chombo" || (meta && meta.chombo.includes(rules())));
     if (!kinds.some(([k]) => k === form.kind)) form.kind = "hand";
     seg("t-kind", kinds.map(([k, label]) => [k, t(label)]), form.kind, (v) => { form.kind = v; showForm(); });
-    seg("t-winby", [["discard", t("Discard")], ["self_draw", t("Self-draw")]], form.winBy, (v) => {
+    seg("t-winby", [["discard", t("toggle.discard")], ["self_draw", t("toggle.self_draw")]], form.winBy, (v) => {
       form.winBy = v; showForm(); photoChanged();
     });
-    seg("t-source", [["photo", t("Photo")], ["typed", t("Typed")]], form.source, (v) => { form.source = v; showForm(); });
-    seg("t-drawkind", [["exhaustive", t("Exhaustive")], ["abortive", t("Abortive")]], form.draw, (v) => { form.draw = v; });
+    seg("t-source", [["photo", t("table.photo")], ["typed", t("table.typed")]], form.source, (v) => { form.source = v; showForm(); });
+    seg("t-drawkind", [["exhaustive", t("table.exhaustive")], ["abortive", t("table.abortive")]], form.draw, (v) => { form.draw = v; });
     const sys = system();
     // a riichi declaration is its own row of chips (it also pays the stick): not a flag here
     const flags = sys.flags.filter((f) => !(isRiichi() && f.name === "riichi"));
@@ -268,7 +281,7 @@
     const keep = inf.value;
     const list = (meta && meta.infractions[rules()]) || ["referee"];
     inf.replaceChildren(...list.map((k) => {
-      const o = el("option", "", t(k) === k ? k.replaceAll("_", " ") : t(k));
+      const o = el("option", "", t(`infraction.${k}`));
       o.value = k;
       return o;
     }));
@@ -283,12 +296,12 @@
     const keep = Object.fromEntries([...box.querySelectorAll("input")].map((i) => [i.dataset.player, i.value]));
     box.replaceChildren();
     if (!(meta && meta.scores_losers.includes(rules()))) return;
-    box.append(el("p", "small", t("The other players' hand scores (or their tiles):")));
+    box.append(el("p", "small", t("table.others_scores")));
     for (const n of names()) {
       if (n === $("t-winner").value) continue;
       const row = el("label", "row", n);
       const input = el("input");
-      Object.assign(input, { type: "text", placeholder: t("score, e.g. 12"), autocomplete: "off" });
+      Object.assign(input, { type: "text", placeholder: t("table.score_example"), autocomplete: "off" });
       input.dataset.player = n;
       input.value = keep[n] || "";
       row.append(input);
@@ -315,8 +328,8 @@
     const photo = hand && form.source === "photo";
     document.body.classList.toggle("table-photo", Boolean(table.setup) && photo);
     $("t-add-row").hidden = photo;
-    $("t-add-row").textContent = hand ? t("Add the hand") : form.kind === "draw" ? t("Add the draw")
-      : form.kind === "penalty" ? t("Add the penalty") : t("Add the chombo");
+    $("t-add-row").textContent = hand ? t("table.add_hand") : form.kind === "draw" ? t("table.add_draw")
+      : form.kind === "penalty" ? t("table.add_penalty") : t("table.add_chombo");
   }
 
   function situationCount() {
@@ -356,7 +369,7 @@
     const row = { winner, win_by: form.winBy };
     if (form.winBy === "discard") {
       row.discarder = $("t-discarder").value;
-      if (!row.discarder || row.discarder === winner) return refuse(t("Choose who discarded the winning tile."));
+      if (!row.discarder || row.discarder === winner) return refuse(t("table.choose_discarder"));
     }
     if (form.flags.size) row.flags = [...form.flags];
     if (isRiichi()) {
@@ -377,7 +390,7 @@
   function formRow() {
     if (form.kind === "hand") {
       const typed = $("t-typed").value.trim();
-      if (!typed) return refuse(t("Type the tiles (e.g. 123m456p789s5556z ron 6z), or take a photo."));
+      if (!typed) return refuse(t("table.type_tiles"));
       const row = handRow();
       return row && { hand: typed, ...row };
     }
@@ -412,7 +425,7 @@
     resetForm();
     buildForm();
     if (line && line.status === "error") {
-      message(`Row ${sheet.lines.length} is on the sheet but not scored: ${line.notes.join("; ")}. Remove it and add it again.`);
+      message(t("table.row_not_scored", { n: sheet.lines.length, notes: line.notes.join("; ") }));
     }
     $("t-sheet").closest(".card").scrollIntoView({ block: "start" });
   }
@@ -424,7 +437,7 @@
 
   function addFromPhoto() {
     const reading = P.reading();
-    const row = reading ? handRow() : refuse(t("Take or choose a photo of the hand first."));
+    const row = reading ? handRow() : refuse(t("table.photo_first"));
     if (!row) return;
     const n = table.photos + 1;
     const file = (P.state.fileName || "photo.jpg").replace(/[^A-Za-z0-9._-]+/g, "_").slice(-40);
@@ -446,28 +459,29 @@
   const fmt = (v) => (typeof v === "number" && v > 0 ? `+${v}` : String(v));
 
   function lineTitle(line) {
-    if (line.kind === "penalty") return `${t("Penalty")} · ${line.notes[0] || ""}`;
+    if (line.kind === "penalty") return `${t("table.kind_penalty")} · ${line.notes[0] || ""}`;
     if (line.kind === "chombo") return "Chombo";
-    if (line.kind === "draw") return line.goulash ? t("Goulash, dead hand") : t("Draw");
-    const how = line.win_by === "self_draw" ? t("self-drawn")
-      : line.discarder ? t("on {player}'s discard", { player: line.discarder }) : "";
-    if (line.status === "confirm") return `${line.winner} · ${t("photo to confirm")}`;
-    if (line.status === "error") return `${line.winner} · ${t("not scored")}`;
+    if (line.kind === "draw") return line.goulash ? t("table.goulash") : t("table.kind_draw");
+    const how = line.win_by === "self_draw" ? t("table.self_drawn")
+      : line.discarder ? t("table.on_discard", { player: line.discarder }) : "";
+    if (line.status === "confirm") return `${line.winner} · ${t("table.photo_to_confirm")}`;
+    if (line.status === "error") return `${line.winner} · ${t("table.not_scored")}`;
     if (line.status === "void" && line.settled_by === "penalty") {
-      return t("{winner}: invalid win, settled by a penalty", { winner: line.winner });
+      return t("table.invalid_win_penalty", { winner: line.winner });
     }
-    if (line.status === "void") return t("{winner}: invalid win, chombo", { winner: line.winner });
-    return [line.winner, `${line.value} ${line.unit}`, how].filter(Boolean).join(" · ");
+    if (line.status === "void") return t("table.invalid_win", { winner: line.winner });
+    const unit = window.mahjongMessages.has(`unit.${line.unit}`) ? t(`unit.${line.unit}`) : line.unit;
+    return [line.winner, `${line.value} ${unit}`, how].filter(Boolean).join(" · ");
   }
 
   function removeButton(i) {
-    const b = el("button", "link danger", t("Remove"));
+    const b = el("button", "link danger", t("table.remove"));
     b.type = "button";
     b.dataset.action = "remove";
     b.addEventListener("click", () => {
       if (b.dataset.armed !== "true") { // a second tap removes: no dialog to dismiss by mistake
         b.dataset.armed = "true";
-        b.textContent = t("Tap again to remove");
+        b.textContent = t("table.tap_again_remove");
         return;
       }
       const rows = table.rows.filter((_, j) => j !== i);
@@ -489,7 +503,7 @@
     head.append(el("th", "lbl", "#"));
     for (const n of who) {
       const th = el("th", "", n);
-      th.append(el("small", "", winds[n] || ""));
+      th.append(el("small", "", winds[n] ? seatLetter(winds[n]) : ""));
       head.append(th);
     }
     const thead = el("thead");
@@ -509,14 +523,14 @@
       if (thumb) {
         const img = el("img", "thumb");
         img.src = thumb;
-        img.alt = t("photo of the hand");
+        img.alt = t("table.photo_alt");
         what.append(img);
       }
       const notes = line.kind === "penalty" ? line.notes.slice(1) : line.notes;
       for (const n of notes) what.append(el("span", line.status === "scored" || line.status === "draw" ? "note" : "note bad", n));
       const actions = el("span", "actions");
       if (line.status === "confirm") {
-        const ok = el("button", "button small-button", t("Confirm the reading"));
+        const ok = el("button", "button small-button", t("table.confirm_reading"));
         ok.type = "button";
         ok.dataset.action = "confirm";
         ok.addEventListener("click", () => {
@@ -539,12 +553,11 @@
     });
     const foot = el("tfoot");
     if (sheet) {
-      const rows = [[sheet.rules === "zung-jung" ? "TOTALE GENERALE" : t("Total"), sheet.totals, "totals"]];
+      const rows = [[sheet.rules === "zung-jung" ? "TOTALE GENERALE" : t("table.total"), sheet.totals, "totals"]];
       const sticks = sheet.closing.leftover_sticks;
       if (sticks) { // riichi: the sticks left at the end, and who took them (seed 001 §3.6)
         const to = sheet.closing.leftover_sticks_to;
-        const label = to ? t("Riichi sticks left on the table: {n} → {player}", { n: sticks, player: to })
-          : t("Riichi sticks left on the table: {n}, unassigned (tie for first, seed fn 14)", { n: sticks });
+        const label = to ? t("table.sticks_to", { n: sticks, player: to }) : t("table.sticks_unassigned", { n: sticks });
         rows.push([label, Object.fromEntries(who.map((n) => [n, n === to ? `+${1000 * sticks}` : ""])), "leftover_sticks"]);
       }
       for (const [key, label] of CLOSING) {
@@ -567,7 +580,7 @@
     const pending = $("t-pending");
     pending.hidden = !sheet || sheet.complete;
     if (sheet && !sheet.complete) {
-      pending.textContent = t("{n} row(s) to confirm or fix: they count for nothing until then.", { n: sheet.pending.length });
+      pending.textContent = t("table.pending", { n: sheet.pending.length });
     }
   }
 
@@ -581,13 +594,13 @@
       return;
     }
     const s = table.setup;
-    const title = [s.tournament, s.session && t("session {n}", { n: s.session }), s.table && t("table {n}", { n: s.table })]
+    const title = [s.tournament, s.session && t("table.session_n", { n: s.session }), s.table && t("table.table_n", { n: s.table })]
       .filter(Boolean).join(" · ");
-    $("t-title").textContent = `${title || t("Table")} · ${system().label.split(" (")[0]}`;
+    $("t-title").textContent = `${title || t("mode.table")} · ${system().label.split(" (")[0]}`;
     const n = next();
-    let text = n.over ? t("The session is over: export the sheet.")
-      : t("Next: hand {label}", { label: n.label || "1" }) + " · " + names().map((p) => `${p} ${windsNow()[p]}`).join(", ");
-    if (isRiichi() && !n.over) text += " · " + t("honba {honba}, riichi sticks {sticks}", { honba: n.honba || 0, sticks: n.sticks || 0 });
+    let text = n.over ? t("table.over")
+      : t("table.next", { label: n.label || "1" }) + " · " + names().map((p) => `${p} ${seatLetter(windsNow()[p])}`).join(", ");
+    if (isRiichi() && !n.over) text += " · " + t("table.counters", { honba: n.honba || 0, sticks: n.sticks || 0 });
     if (n.goulash) text += " · Goulash";
     $("t-next").textContent = text;
     $("t-exported").textContent = table.exported || "";
@@ -627,18 +640,21 @@
     $("t-add-photo").addEventListener("click", addFromPhoto);
     $("t-winner").addEventListener("change", () => { playerSelect("t-discarder", $("t-winner").value); buildOthers(); photoChanged(); });
     $("t-infraction").addEventListener("change", showForm);
-    document.addEventListener("mahjong:lang", () => { if (table.setup) commit(table.setup, table.rows, table.thumbs); });
+    document.addEventListener("mahjong:lang", () => {
+      labelSetup();
+      if (table.setup) commit(table.setup, table.rows, table.thumbs);
+    });
     for (const id of ["t-dora", "t-ura"]) $(id).addEventListener("change", photoChanged);
     for (const b of $("t-tail").querySelectorAll("[data-format]")) b.addEventListener("click", () => exportSheet(b.dataset.format));
     $("t-new").addEventListener("click", () => {
       const b = $("t-new");
       if (b.dataset.armed !== "true") {
         b.dataset.armed = "true";
-        b.textContent = table.exported ? t("Tap again: start a new table") : t("Not exported yet: tap again to discard it");
+        b.textContent = table.exported ? t("table.tap_again_new") : t("table.not_exported");
         return;
       }
       b.dataset.armed = "false";
-      b.textContent = t("New table");
+      b.textContent = t("table.new");
       Object.assign(table, { setup: null, rows: [], thumbs: {}, sheet: null, photos: 0, exported: "" });
       try { localStorage.removeItem(STORE); } catch (e) { /* ignore */ }
       resetForm();

@@ -1,7 +1,7 @@
-"""What the phone page is told besides the score: the candidate winning tiles and the notices.
+"""What the phone page is told to check: the notices, each a problem kind with its facts.
 
 A notice is a problem *kind* with its facts (the tiles it concerns, by the page's ids; counts; a
-tile code), never a sentence: the page words each kind itself (``static/messages.js``), in the
+tile code), never a sentence: the page words each kind itself (``messages.json``), in the
 player's terms (what to tap, what to photograph again), so no CLI flag or internal field name
 reaches the screen, and the words can be translated without touching the server. Only a rule
 system's own reason for refusing a win travels as text (``detail``): it is about the hand.
@@ -26,37 +26,9 @@ from typing import Any
 from scoring.candidates import Candidate
 from scoring.hand import Hand
 from scoring.result import Score
-from vision.web.meta import tile_info
 
 #: a finished hand's tiles, each declared set counting three (a kong's fourth is its extra)
 HAND_TILES = 14
-
-
-def candidates_payload(found: list[Candidate]) -> list[dict[str, Any]]:
-    """The candidates as the page lists them, best first: the tile, its score in short, what
-    the win needs (situation flags), and whether it wins at all."""
-    out = []
-    for c in found:
-        s = c.score
-        out.append({
-            **tile_info(c.tile.code),
-            "valid": s.valid,
-            "total": s.total if s.valid else None,
-            "unit": s.unit,
-            "fu": s.details.get("fu") if s.valid else None,
-            "limit": s.details.get("limit") if s.valid and isinstance(s.details.get("limit"), str) else None,
-            "needs": list(c.needs),
-        })
-    return out
-
-
-def winning_payload(
-    winning_from: str | None, code: str | None, set_apart: str | None = None
-) -> dict[str, Any]:
-    """Which tile the score takes as the winning tile and where it comes from: ``photo`` (set
-    apart), ``given`` (the player chose it), ``candidate`` (the best candidate), or none; with a
-    layout, ``set_apart``: the tile the photo showed set apart (None: the page lists candidates)."""
-    return {"tile": code, "from": winning_from, "set_apart": set_apart}
 
 
 def score_notices(

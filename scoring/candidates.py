@@ -24,11 +24,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.context import score_or_invalid
 from scoring.decompose import readings
 from scoring.hand import Hand, HandError
 from scoring.result import Score
-from scoring.rules import score_hand
+from scoring.rules import score_hand, score_or_invalid
 from scoring.tiles import Tile, sort_key
 
 #: The situations a candidate may need (flags of the structured form), with the way the hand
@@ -81,7 +80,7 @@ def _situations(hand: Hand, win: Tile) -> list[str]:
     holding no other copy of the tile: the other three were the robbed kong's pung)."""
     out = []
     for flag, how in SITUATIONS.items():
-        if flag in hand.flags or hand.win_by != how:
+        if flag in hand.context.flags or hand.context.win_by != how:
             continue
         if flag == "kong_replacement" and not any(m.kind == "kong" for m in hand.melds):
             continue
@@ -118,14 +117,14 @@ def candidates(hand: Hand, rules: str, options: Mapping[str, str] | None = None)
     for win in sorted(set(hand.concealed), key=sort_key):
         if win.is_back or win.is_bonus:
             continue
-        trial = hand.with_changes(winning_tile=win)
+        trial = hand.with_context(winning_tile=win)
         score = _score(trial, rules, options)
         if score.valid:
             out.append(Candidate(win, score))
             continue
         found = None
         for flag in _situations(trial, win):
-            more = _score(trial.with_changes(flags=trial.flags | {flag}), rules, options)
+            more = _score(trial.with_context(flags=trial.context.flags | {flag}), rules, options)
             if more.valid:
                 found = Candidate(win, more, (flag,))
                 break
@@ -167,7 +166,7 @@ def score_or_best(
     a photo with the winning tile given list them). Never an exception: a scorer's bug is an
     invalid score (``on_bug`` is told)."""
     score = score_or_invalid(hand, rules, options, hand_error=hand_error, on_bug=on_bug)
-    if hand is None or not (listed or (hand.winning_tile is None and not score.valid)):
+    if hand is None or not (listed or (hand.context.winning_tile is None and not score.valid)):
         return Scored(score, [], None)
     try:
         found = candidates(hand, rules, options)
@@ -176,5 +175,5 @@ def score_or_best(
             on_bug(exc)
         bug = f"internal error while scoring: {type(exc).__name__}: {exc}"
         return Scored(Score.invalid(rules, bug), [], None)
-    chosen = best(found) if hand.winning_tile is None else None
+    chosen = best(found) if hand.context.winning_tile is None else None
     return Scored(chosen.score if chosen is not None else score, found, chosen)

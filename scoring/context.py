@@ -1,70 +1,144 @@
-"""The situation of a hand: what a photo (or a row of tiles) cannot show, as one typed object.
+"""The situation of a hand: everything about it that is not its tiles, as one typed object.
 
-The seat and round wind, how the hand was won (and who discarded), the situation flags, the dora
-indicators and counters, and the winning tile when it is not set apart: every front end (the
-command line's flags, the photos manifest, the web API, the session) gives its input to
-:func:`context_from_dict`, which owns every check of these fields, so a typo reads the same
-everywhere. The field parsers are the structured form's (:mod:`scoring.structured`), so a hand's
-own context fields are checked alike. :func:`score_or_invalid` is the one place where a hand is
-scored without ever raising: an error becomes an invalid score with the reason.
+How the hand was won and who discarded, the seat and round wind, the situation flags, the dora
+indicators and counters, the winning tile (which of the hand's tiles came last: a photo cannot
+show it unless it is set apart), whose hand it is at a table that scores losers too, who is liable
+or responsible where a rule system asks, and the rule options chosen for it. A
+:class:`scoring.hand.Hand` is its tiles plus one :class:`HandContext` (as the ``mahjong``
+library keeps its ``HandConfig`` apart from the tiles), so no field is kept twice.
+
+Every front end builds it with :func:`context_from_dict` (the command line's options, the
+notation's ``key=value`` words, the structured form, the photos manifest, a session's rows, the
+web): one parser, whose words are :mod:`scoring.situation_words`, so a typo reads the same
+everywhere. The constructor itself checks every value it is given, so no front end can build a
+situation the parser would refuse for its words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
 from typing import Any
 
-from scoring.hand import Hand, HandError
+from scoring.errors import HandError
+from scoring.fields import check_keys, field_list, field_text, field_tiles, show
 from scoring.payments import SEATS
-from scoring.result import Score
-from scoring.rules import check_context, score_hand
-from scoring.structured import (
-    field_counter,
-    field_names,
-    field_tiles,
-    field_win_by,
-    field_wind,
-    show,
+from scoring.situation_words import (
+    MAX_COUNTER,
+    NOBODY,
+    ROLES,
+    WIN_BY,
+    counter,
+    flag_names,
+    option_values,
+    responsible,
+    role,
+    win_by,
+    wind,
 )
-from scoring.tile_counts import count_problem
 from scoring.tiles import Tile, TileError, tile
 
 #: the fields :func:`context_from_dict` reads, as the structured form names them
 CONTEXT_FIELDS = (
     "win_by", "seat_wind", "round_wind", "flags", "dora_indicators", "ura_dora_indicators", "honba",
-    "riichi_sticks", "winning_tile", "discarder",
+    "riichi_sticks", "winning_tile", "discarder", "pao", "responsible", "role", "discards_played",
+    "discards_in_window", "options",
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandContext:
-    """What a photo cannot show: how the hand was won, the seat and round wind, situation flags,
-    dora indicators and counters, and the winning tile when it is not set apart in the photo.
-    Front ends parse their input into this once (:func:`context_from_dict`)."""
+    """What the tiles do not say. Each field holds its canonical value (seats are letters,
+    ``win_by`` is ``discard`` or ``self_draw``); :func:`context_from_dict` reads the words."""
 
-    win_by: str = "discard"  # discard | self_draw
+    win_by: str = "discard"
     seat_wind: str = "E"
     round_wind: str = "E"
-    flags: tuple[str, ...] = ()
+    flags: frozenset[str] = frozenset()
     dora_indicators: tuple[Tile, ...] = ()
     ura_dora_indicators: tuple[Tile, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
-    #: overrides the layout's winning tile (none was set apart, or the wrong one)
+    #: which tile completed the hand (one of the concealed tiles); None: not known
     winning_tile: Tile | None = None
     #: the seat that discarded the winning tile (who pays, where the rules say)
     discarder: str | None = None
+    #: riichi: the seat liable for a Dai sangen / Dai suushii it fed (pao, §3.3.6)
+    pao: str | None = None
+    #: Zung Jung: the seat that pays the rest over 25, or :data:`NOBODY`; None: the discarder
+    responsible: str | None = None
+    #: whose hand this is, where losers score too (Australian, Classical)
+    role: str = "winner"
+    #: Classical: discards made before the win (the winning discard included), for "within 15"
+    discards_played: int | None = None
+    #: Zung Jung: the discards since the winner's previous one, ``SEAT:tile`` (same-round immunity)
+    discards_in_window: tuple[str, ...] = ()
+    #: rule options chosen for this hand (NAME → value), over the rule system's defaults
+    options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        for name in ("flags", "dora_indicators", "ura_dora_indicators", "discards_in_window"):
+            if not isinstance(getattr(self, name), tuple | list | set | frozenset):
+                raise HandError(f"{name} is a list, not {show(getattr(self, name))}")
+        object.__setattr__(self, "flags", frozenset(self.flags))
+        object.__setattr__(self, "dora_indicators", tuple(self.dora_indicators))
+        object.__setattr__(self, "ura_dora_indicators", tuple(self.ura_dora_indicators))
+        object.__setattr__(self, "discards_in_window", tuple(self.discards_in_window))
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        if self.win_by not in WIN_BY:
+            raise HandError(f"win_by must be 'discard' or 'self_draw', not {show(self.win_by)}")
+        for name in ("seat_wind", "round_wind"):
+            if getattr(self, name) not in SEATS:
+                raise HandError(f"{name} must be one of E, S, W, N, not {show(getattr(self, name))}")
+        for name, allowed in (("discarder", SEATS), ("pao", SEATS), ("responsible", (*SEATS, NOBODY))):
+            if getattr(self, name) not in (None, *allowed):
+                raise HandError(f"{name} must be a seat E, S, W or N, not {show(getattr(self, name))}")
+        if self.discarder is not None:  # as the parser says it, naming the front end's field
+            if self.discarder == self.seat_wind:
+                raise HandError(f"discarder: {self.discarder} is the winner's own seat")
+            if self.win_by == "self_draw":
+                raise HandError("discarder: it goes with a win on a discard, not a self-draw")
+        if self.role not in ROLES:
+            raise HandError(f"role must be one of {', '.join(ROLES)}, not {show(self.role)}")
+        for name in ("honba", "riichi_sticks"):
+            if type(getattr(self, name)) is not int or not 0 <= getattr(self, name) <= MAX_COUNTER:
+                raise HandError(f"honba and riichi_sticks are whole numbers from 0 to {MAX_COUNTER}")
+        played = self.discards_played
+        if played is not None and (type(played) is not int or played < 0):
+            raise HandError(f"discards_played must be a whole number of discards, not {show(played)}")
+        if not all(isinstance(d, str) for d in self.discards_in_window):
+            raise HandError(
+                f"discards_in_window is a list of 'SEAT:tile', not {show(self.discards_in_window)}"
+            )
+
+    def __hash__(self) -> int:  # the options mapping is not hashable; the rest identifies well enough
+        return hash((self.win_by, self.seat_wind, self.round_wind, self.flags, self.winning_tile))
+
+    def __reduce__(self) -> tuple[type[HandContext], tuple[Any, ...]]:
+        """Pickled as its constructor's arguments (the read-only options view cannot be): the
+        photo commands send the context to their worker processes."""
+        values = (getattr(self, f.name) for f in fields(self))
+        return (HandContext, tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in values))
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_by == "self_draw"
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == "E"
 
     def to_json(self) -> dict[str, Any]:
-        """The structured form's context fields; empty lists and zero sticks are left out."""
+        """The structured form's situation fields: win_by, the winds and honba always, the others
+        when they say something (an empty list, no discarder, the role of a winner)."""
         out: dict[str, Any] = {
             "win_by": self.win_by,
             "seat_wind": self.seat_wind,
             "round_wind": self.round_wind,
         }
         if self.flags:
-            out["flags"] = list(self.flags)
+            out["flags"] = sorted(self.flags)
         if self.dora_indicators:
             out["dora_indicators"] = [t.code for t in self.dora_indicators]
         if self.ura_dora_indicators:
@@ -72,24 +146,18 @@ class HandContext:
         out["honba"] = self.honba
         if self.riichi_sticks:
             out["riichi_sticks"] = self.riichi_sticks
-        if self.discarder:
-            out["discarder"] = self.discarder
+        if self.winning_tile is not None:
+            out["winning_tile"] = self.winning_tile.code
+        for name in ("discarder", "pao", "responsible", "discards_played"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        if self.role != "winner":
+            out["role"] = self.role
+        if self.discards_in_window:
+            out["discards_in_window"] = list(self.discards_in_window)
+        if self.options:
+            out["options"] = dict(self.options)
         return out
-
-    def hand_fields(self) -> dict[str, Any]:
-        """The context as :class:`Hand` fields (the winning tile aside: the caller knows whether
-        the hand's own one or this one counts)."""
-        return {
-            "win_by": self.win_by,
-            "seat_wind": self.seat_wind,
-            "round_wind": self.round_wind,
-            "flags": frozenset(self.flags),
-            "dora_indicators": self.dora_indicators,
-            "ura_dora_indicators": self.ura_dora_indicators,
-            "honba": self.honba,
-            "riichi_sticks": self.riichi_sticks,
-            "extra": {"discarder": self.discarder} if self.discarder else {},
-        }
 
 
 def context_from_dict(
@@ -97,110 +165,69 @@ def context_from_dict(
     base: HandContext | None = None,
     *,
     names: Mapping[str, str] | None = None,
-    rules: str | None = None,
-    options: Sequence[Mapping[str, str]] = (),
+    where: str = "context",
 ) -> HandContext:
-    """The context in ``data`` (the structured form's fields, :data:`CONTEXT_FIELDS`), each
+    """The situation in ``data`` (the structured form's fields, :data:`CONTEXT_FIELDS`), each
     checked; a field absent or None keeps ``base``'s value (a discarder given alone means a win on
     a discard). ``names``: how the front end calls a field in its messages (``--seat``);
-    ``rules``: also check the flags and the rule ``options`` against that system
-    (:func:`scoring.rules.check_context`). :class:`HandError` names the field at fault."""
+    ``where``: what ``data`` is, for a key that is none of the fields
+    (:class:`scoring.errors.UnknownKeyError`). :class:`HandError` names the field at fault."""
     base = base or HandContext()
-    unknown = sorted(k for k in data if k not in CONTEXT_FIELDS)
-    if unknown:
-        raise HandError(f"unknown context field {show(unknown[0])} (fields: {', '.join(CONTEXT_FIELDS)})")
+    check_keys(data, CONTEXT_FIELDS, where)
+    given = {k: v for k, v in data.items() if v is not None}
 
     def name(key: str) -> str:
         return (names or {}).get(key, key)
 
-    def tiles(key: str, default: tuple[Tile, ...]) -> tuple[Tile, ...]:
-        if data.get(key) is None:
-            return default
-        try:
-            return field_tiles(data[key], name(key))
-        except TileError as exc:
-            raise HandError(f"{name(key)}: {exc}") from None
+    def read(key: str, parse: Any, default: Any) -> Any:
+        return parse(given[key], name(key)) if key in given else default
 
-    seat = field_wind(data.get("seat_wind"), name("seat_wind"), base.seat_wind)
-    given = data.get("discarder")
-    default_win = "discard" if given is not None else base.win_by
-    win_by = field_win_by(data.get("win_by"), name("win_by"), default_win)
-    discarder = base.discarder
-    if given is not None:
-        discarder = field_wind(given, name("discarder"), "")
-        if given.strip().upper() not in (*SEATS, "EAST", "SOUTH", "WEST", "NORTH"):
-            raise HandError(f"{name('discarder')}: a seat E, S, W or N, not {show(given)}")
-    if discarder is not None:
+    seat = read("seat_wind", wind, base.seat_wind)
+    default_win = "discard" if "discarder" in given else base.win_by
+    won_by = read("win_by", win_by, default_win)
+    discarder = read("discarder", wind, base.discarder)
+    if "discarder" in given:
         if discarder == seat:
             raise HandError(f"{name('discarder')}: {discarder} is the winner's own seat")
-        if win_by == "self_draw":
+        if won_by == "self_draw":
             raise HandError(f"{name('discarder')}: it goes with a win on a discard, not a self-draw")
-    flags = tuple(field_names(data["flags"], name("flags"))) if data.get("flags") is not None else base.flags
-    winning = base.winning_tile
-    if data.get("winning_tile") is not None:
-        code = data["winning_tile"]
-        try:
-            winning = tile(code) if isinstance(code, str) else None
-        except TileError as exc:
-            raise HandError(f"{name('winning_tile')}: {exc}") from None
-        if winning is None or winning.is_back:
-            raise HandError(f"{name('winning_tile')}: one tile code, not {show(code)}")
-    context = HandContext(
-        win_by=win_by,
+    return HandContext(
+        win_by=won_by,
         seat_wind=seat,
-        round_wind=field_wind(data.get("round_wind"), name("round_wind"), base.round_wind),
-        flags=flags,
-        dora_indicators=tiles("dora_indicators", base.dora_indicators),
-        ura_dora_indicators=tiles("ura_dora_indicators", base.ura_dora_indicators),
-        honba=_counter(data, "honba", name("honba"), base.honba),
-        riichi_sticks=_counter(data, "riichi_sticks", name("riichi_sticks"), base.riichi_sticks),
-        winning_tile=winning,
+        round_wind=read("round_wind", wind, base.round_wind),
+        flags=read("flags", flag_names, base.flags),
+        dora_indicators=read("dora_indicators", field_tiles, base.dora_indicators),
+        ura_dora_indicators=read("ura_dora_indicators", field_tiles, base.ura_dora_indicators),
+        honba=read("honba", counter, base.honba),
+        riichi_sticks=read("riichi_sticks", counter, base.riichi_sticks),
+        winning_tile=read("winning_tile", _one_tile, base.winning_tile),
         discarder=discarder,
+        pao=read("pao", wind, base.pao),
+        responsible=read("responsible", responsible, base.responsible),
+        role=read("role", role, base.role),
+        discards_played=read("discards_played", _discards, base.discards_played),
+        discards_in_window=read("discards_in_window", _window, base.discards_in_window),
+        options={**base.options, **read("options", option_values, {})},
     )
-    if rules is not None:
-        check_context(rules, context.flags, *options)
-    return context
 
 
-def _counter(data: Mapping[str, Any], key: str, name: str, default: int) -> int:
-    return default if data.get(key) is None else field_counter(data[key], name)
+def _one_tile(value: Any, name: str) -> Tile:
+    try:
+        found = tile(field_text(value, name).strip())
+    except TileError as exc:
+        raise HandError(f"{name}: {exc}") from None
+    if found.is_back:
+        raise HandError(f"{name}: one tile code, not {show(value)}")
+    return found
 
 
-def score_or_invalid(
-    hand: Hand | None,
-    rules: str,
-    options: Mapping[str, str] | None = None,
-    *,
-    hand_error: str | None = None,
-    problems: Sequence[str] = (),
-    on_bug: Callable[[Exception], None] | None = None,
-) -> Score:
-    """``hand``'s score under ``rules``, never an exception: a hand that could not be built
-    (None, ``hand_error`` says why), a scorer's refusal or a scorer's bug is an invalid score with
-    the reason; the layout's ``problems`` are added to an invalid score's reason, so the player
-    sees why the tiles did not make a hand. ``on_bug``: told of a scorer's bug (the web app logs
-    it with its traceback)."""
-    if hand is None:
-        score = Score.invalid(rules, hand_error or "no hand")
-    else:
-        try:
-            score = score_hand(hand, rules, dict(options or {}))
-        except HandError as exc:
-            score = Score.invalid(rules, str(exc))
-        except Exception as exc:  # a scorer bug must not stop a batch, the page or the camera
-            if on_bug is not None:
-                on_bug(exc)
-            score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
-        # tiles no winning tile completes (12 of them, a fifth 5m) are told so, not "say which
-        # tile completed the hand"
-        problem = count_problem(hand) if not score.valid and hand.winning_tile is None else None
-        if problem:
-            score = Score.invalid(rules, problem)
-    return with_problems(score, problems)
+def _discards(value: Any, name: str) -> int:
+    if type(value) is not int or value < 0:
+        raise HandError(f"{name} must be a whole number of discards, not {show(value)}")
+    return value
 
 
-def with_problems(score: Score, problems: Sequence[str]) -> Score:
-    """An invalid score with the layout's problems added to its reason (a valid one as it is)."""
-    if problems and not score.valid:
-        return Score.invalid(score.rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
-    return score
+def _window(value: Any, name: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise HandError(f"{name} is a list of 'SEAT:tile', not {show(value)}")
+    return tuple(field_text(d, f"{name}[{i}]").strip() for i, d in enumerate(field_list(value, name)))

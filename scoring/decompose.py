@@ -324,8 +324,8 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
     # a meld keeps its tiles sorted, so its first tile is its lowest (Meld.first)
     declared = tuple([_DECLARED[m.kind][not m.open][m.tiles[0].index] for m in hand.melds])
     n_sets = 4 - len(declared)
-    win = hand.winning_tile.index if hand.winning_tile is not None else -1
-    by_discard = hand.win_by == "discard"
+    win = hand.context.winning_tile.index if hand.context.winning_tile is not None else -1
+    by_discard = hand.context.win_by == "discard"
     out: list[Decomposition] = []
     blocks = _held_blocks(counts, n_sets) if n_sets >= 0 else None
     if blocks is not None:

@@ -1,4 +1,5 @@
-"""The hand as every rule system sees it: concealed tiles, declared sets, winning tile, context.
+"""The hand as every rule system sees it: its tiles (concealed, declared sets, bonus tiles) and
+its situation (:class:`scoring.context.HandContext`).
 
 This is the hub of the data flow (photo → detections → tiles → **hand** → score). It holds only
 facts a referee could read off the table or be told; what those facts are worth is each rule
@@ -10,22 +11,14 @@ precise reason before any scorer runs.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass, replace
 from typing import Any
 
-from scoring.payments import SEATS
+from scoring.context import HandContext
+from scoring.errors import HandError as HandError  # raised and caught here by every front end
 from scoring.tiles import Tile, format_tiles, parse_tiles, sort_key
 
 MELD_KINDS = ("chow", "pung", "kong")
-WIN_BY = ("discard", "self_draw")
-#: honba and riichi sticks: far above any real table, low enough that no payment overflows sense
-MAX_COUNTER = 100
-
-
-class HandError(ValueError):
-    """Input that cannot describe a hand; the message names the field and the problem."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,59 +61,44 @@ class Meld:
 
 
 @dataclass(frozen=True, slots=True)
+class Jokers:
+    """Goulash jokers standing in one declared set (:func:`declared_set`): the set is
+    ``Hand.melds[meld]``, ``count`` of its tiles are 2s of bamboo, and ``shown`` are its own
+    tiles as they lie on the table (codes), for the tile check and for printing it back."""
+
+    meld: int
+    count: int
+    shown: str
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
-    """A finished (or, for losers' scores, unfinished) hand with its context.
+    """A finished (or, for losers' scores, unfinished) hand: its tiles and its situation.
 
     ``concealed`` is the ``hand`` field of the specs: the concealed tiles *including* the winning
-    tile when it joined the concealed part (always, for a discard, a self-draw or a robbed kong).
-    It is kept sorted, so two inputs that list the same tiles in another order are the same hand.
+    tile when it joined the concealed part (always, for a discard, a self-draw or a robbed kong);
+    which one it was is ``context.winning_tile``. It is kept sorted, so two inputs that list the
+    same tiles in another order are the same hand.
     """
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
-    winning_tile: Tile | None = None
-    win_by: str = "discard"
-    seat_wind: str = "E"
-    round_wind: str = "E"
     bonus_tiles: tuple[Tile, ...] = ()
-    flags: frozenset[str] = frozenset()
-    dora_indicators: tuple[Tile, ...] = ()
-    ura_dora_indicators: tuple[Tile, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0
-    options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    context: HandContext = HandContext()  # noqa: RUF009 (frozen: one shared default is safe)
+    #: the Goulash jokers in the declared sets (flag ``jokers``), one entry per set holding some
+    jokers: tuple[Jokers, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=sort_key)))
         object.__setattr__(self, "bonus_tiles", tuple(sorted(self.bonus_tiles, key=sort_key)))
-        object.__setattr__(self, "flags", frozenset(self.flags))
-        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
-        object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
-        if self.win_by not in WIN_BY:
-            raise HandError(f"win_by must be 'discard' or 'self_draw', not {self.win_by!r}")
-        for name in ("seat_wind", "round_wind"):
-            if getattr(self, name) not in SEATS:
-                raise HandError(f"{name} must be one of E, S, W, N, not {getattr(self, name)!r}")
-        if not (0 <= self.honba <= MAX_COUNTER and 0 <= self.riichi_sticks <= MAX_COUNTER):
-            raise HandError(f"honba and riichi_sticks are whole numbers from 0 to {MAX_COUNTER}")
-
-    def __hash__(self) -> int:  # mappings are not hashable; the tiles identify the hand well enough
-        return hash((self.concealed, self.melds, self.winning_tile, self.win_by, self.flags))
+        object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "jokers", tuple(self.jokers))
 
     # -- derived facts ---------------------------------------------------------------------------
     @property
     def is_concealed(self) -> bool:
         """No open meld (a concealed kong keeps the hand concealed)."""
         return all(not m.open for m in self.melds)
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.win_by == "self_draw"
-
-    @property
-    def is_dealer(self) -> bool:
-        return self.seat_wind == "E"
 
     def all_tiles(self) -> list[Tile]:
         """Every tile of the hand proper (concealed + melds), bonus tiles excluded."""
@@ -130,10 +108,13 @@ class Hand:
         return out
 
     def with_changes(self, **changes: Any) -> Hand:
-        """A copy with some fields replaced (hands are immutable)."""
-        values = {name: getattr(self, name) for name in self.__dataclass_fields__}
-        values.update(changes)
-        return Hand(**values)
+        """A copy with some tiles replaced (hands are immutable)."""
+        return replace(self, **changes)
+
+    def with_context(self, **changes: Any) -> Hand:
+        """A copy in another situation: some of :class:`HandContext`'s fields replaced (each
+        checked by its constructor)."""
+        return replace(self, context=replace(self.context, **changes))
 
 
 #: Goulash jokers (Australian, flag ``jokers``): "i quattro 2 di Bambù possono essere considerati
@@ -143,20 +124,20 @@ JOKER_INDEX = 19  # the 2 of bamboo
 
 
 def declared_set(kind: str, tiles: tuple[Tile, ...], is_open: bool,
-                 jokers: bool) -> tuple[Meld, dict[str, Any] | None]:
+                 jokers: bool) -> tuple[Meld, tuple[int, str] | None]:
     """A declared set from its tiles as shown at the table, for both input forms.
 
     With jokers live a pung or kong showing 2s of bamboo beside one other kind (``5m2s2s``) is the
     set of that kind (``555m``), so every rule sees the tile it represents (A-18); the jokers it
-    holds come back as ``{"count", "shown"}`` (the real tiles shown), for the tile check to count
-    the real tiles on the table and for printing the meld back as it was shown.
+    holds come back as ``(count, shown)`` (the real tiles shown), for the tile check to count
+    the real tiles on the table and for printing the meld back as it was shown (:class:`Jokers`).
     """
     if jokers and kind in ("pung", "kong") and len({t.index for t in tiles}) > 1:
         real = [t for t in tiles if t.index != JOKER_INDEX]
         if not real or len({t.index for t in real}) != 1:
             raise HandError(f"{format_tiles(tiles)!r} is not a {kind} even with the 2s of bamboo as jokers")
         meld = Meld(kind, (real[0].plain(),) * len(tiles), is_open)
-        return meld, {"count": len(tiles) - len(real), "shown": format_tiles(real)}
+        return meld, (len(tiles) - len(real), format_tiles(real))
     return Meld(kind, tiles, is_open), None
 
 
@@ -164,9 +145,9 @@ def shown_codes(hand: Hand) -> list[str]:
     """Each meld's tiles as shown at the table: a meld holding Goulash jokers shows its 2s
     (``5m22s``), the others their own tiles. Both input forms print melds with it."""
     codes = [m.code for m in hand.melds]
-    for j in hand.extra.get("jokers") or ():
-        shown = parse_tiles(str(j["shown"])) + [Tile(JOKER_INDEX)] * int(j["count"])
-        codes[int(j["meld"])] = format_tiles(sorted(shown, key=sort_key))
+    for j in hand.jokers:
+        shown = parse_tiles(j.shown) + [Tile(JOKER_INDEX)] * j.count
+        codes[j.meld] = format_tiles(sorted(shown, key=sort_key))
     return codes
 
 
@@ -182,8 +163,9 @@ def check_tiles(hand: Hand, *, red_fives_in_set: int = 1, bonus_allowed: bool = 
         return "a face-down tile is in the hand: tell the scorer what it is (or declare the concealed kong)"
     if any(t.is_bonus for t in tiles):
         return "a flower or season is among the hand's tiles: list it as a bonus tile"
-    if hand.winning_tile is not None and (hand.winning_tile.is_bonus or hand.winning_tile.is_back):
-        return f"the winning tile {hand.winning_tile.code} cannot be a bonus or face-down tile"
+    winning = hand.context.winning_tile
+    if winning is not None and (winning.is_bonus or winning.is_back):
+        return f"the winning tile {winning.code} cannot be a bonus or face-down tile"
     kinds = Counter(t.index for t in tiles)
     for index, n in sorted(kinds.items()):
         if n > 4:
@@ -201,7 +183,7 @@ def check_tiles(hand: Hand, *, red_fives_in_set: int = 1, bonus_allowed: bool = 
             return f"bonus tile {t.code} listed {n} times: there is one of each"
     if hand.bonus_tiles and not bonus_allowed:
         return "this rule system plays without flowers and seasons"
-    if hand.winning_tile is not None and hand.winning_tile not in hand.concealed:
+    if winning is not None and winning not in hand.concealed:
         # the red flag matters: a red winning tile must be a red tile in the hand
-        return f"the winning tile {hand.winning_tile.code} is not among the concealed tiles"
+        return f"the winning tile {winning.code} is not among the concealed tiles"
     return None

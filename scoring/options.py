@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from scoring.hand import HandError
-from scoring.structured import field_mapping, option_values, show
+from scoring.errors import HandError
+from scoring.fields import field_mapping, show
+from scoring.situation_words import option_values
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,13 @@ loads the others.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 
 from scoring.hand import Hand, HandError
 from scoring.options import Option, resolve
 from scoring.result import Score
+from scoring.tile_counts import count_problem
 
 RULE_SYSTEMS: dict[str, str] = {
     "mcr": "scoring.mcr",
@@ -66,8 +67,48 @@ def score_hand(hand: Hand, rules: str, options: Mapping[str, str] | None = None)
     """
     try:
         module = scorer(rules)
-        chosen = resolve(module.OPTIONS, hand.options, options or {})
+        chosen = resolve(module.OPTIONS, hand.context.options, options or {})
     except (HandError, RulesNotBuilt) as exc:
         return Score.invalid(rules, str(exc))
     result: Score = module.score(hand, chosen)
     return result
+
+
+def score_or_invalid(
+    hand: Hand | None,
+    rules: str,
+    options: Mapping[str, str] | None = None,
+    *,
+    hand_error: str | None = None,
+    problems: Sequence[str] = (),
+    on_bug: Callable[[Exception], None] | None = None,
+) -> Score:
+    """``hand``'s score under ``rules``, never an exception: a hand that could not be built
+    (None, ``hand_error`` says why), a scorer's refusal or a scorer's bug is an invalid score with
+    the reason; the layout's ``problems`` are added to an invalid score's reason, so the player
+    sees why the tiles did not make a hand. ``on_bug``: told of a scorer's bug (the web app logs
+    it with its traceback)."""
+    if hand is None:
+        score = Score.invalid(rules, hand_error or "no hand")
+    else:
+        try:
+            score = score_hand(hand, rules, dict(options or {}))
+        except HandError as exc:
+            score = Score.invalid(rules, str(exc))
+        except Exception as exc:  # a scorer bug must not stop a batch, the page or the camera
+            if on_bug is not None:
+                on_bug(exc)
+            score = Score.invalid(rules, f"internal error while scoring: {type(exc).__name__}: {exc}")
+        # tiles no winning tile completes (12 of them, a fifth 5m) are told so, not "say which
+        # tile completed the hand"
+        problem = count_problem(hand) if not score.valid and hand.context.winning_tile is None else None
+        if problem:
+            score = Score.invalid(rules, problem)
+    return with_problems(score, problems)
+
+
+def with_problems(score: Score, problems: Sequence[str]) -> Score:
+    """An invalid score with the layout's problems added to its reason (a valid one as it is)."""
+    if problems and not score.valid:
+        return Score.invalid(score.rules, f"{score.error or 'not a win'}; layout: {'; '.join(problems)}")
+    return score

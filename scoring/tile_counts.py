@@ -40,12 +40,12 @@ def count_problem(hand: Hand) -> str | None:
         return f"{len(hand.melds)} declared sets: a hand has at most 4"
     need, have = concealed_needed(hand), len(hand.concealed)
     sets = f"with {len(hand.melds)} declared set{'' if len(hand.melds) == 1 else 's'}"
-    if hand.winning_tile is None and not need - 1 <= have <= need:
+    if hand.context.winning_tile is None and not need - 1 <= have <= need:
         short = "short" if have < need else "too many"
         return (
             f"{have} concealed tiles {sets}: a hand has {need - 1} before its winning tile and {need} "
             f"with it ({short}: check the tiles)"
         )
-    if hand.winning_tile is not None and have != need:
+    if hand.context.winning_tile is not None and have != need:
         return f"{have} concealed tiles {sets}: a won hand has {need}, the winning tile among them"
     return None

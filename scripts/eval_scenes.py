@@ -95,6 +95,9 @@ from vision.read import TileRead  # noqa: E402
 from vision.teach.codes import SKIP  # noqa: E402
 
 SOURCES = ("chinese", "frames", "camerash", "pr4")
+#: Sources to choose a threshold on, never to report as unseen: the Chinese/HK validation split
+#: (``--sources chinese-val``), whose photos no model trained on either.
+TUNING = ("chinese-val",)
 #: tile sizes (long side of the box in the variant, px): [low, high) and the bucket's name
 BUCKETS: tuple[tuple[float, float, str], ...] = (
     (0.0, 10.0, "<10"),
@@ -174,8 +177,10 @@ def _grid(path: Path, codes: list[list[str]]) -> Callable[[], Any]:
 
 
 def source_photos(source: str, audit: dict[tuple[str, str], list[AuditBox]]) -> list[SourcePhoto]:
-    if source == "chinese":
-        photos = [p for p in eval_real.test_photos(eval_unseen.SHARED / "real") if p.dataset == CHINESE]
+    if source in ("chinese", "chinese-val"):
+        split = "val" if source == "chinese-val" else "test"
+        real = eval_real.test_photos(eval_unseen.SHARED / "real", split)
+        photos = [p for p in real if p.dataset == CHINESE]
         return [SourcePhoto(source, p.path.name, _labelled(p, audit)) for p in photos]
     if source == "frames":
         return [
@@ -213,11 +218,13 @@ def row_bands(tiles: Sequence[SceneTile]) -> dict[int, tuple[float, float, float
 
 
 def is_sure(result: Any) -> tuple[bool, str]:
-    """Does the reading call itself sure, and by what: the result's verdict where it has one,
-    else the proxy (no tile flagged, no check naming tiles)."""
+    """Does the reading call its tiles sure, and by what: the result's verdict where it has one
+    (:attr:`vision.verdict.Verdict.tiles_sure`: no tile doubted; these photos are no hands, so
+    the verdict's part on the hand as a whole, never sure for a hand of the wrong size, is not
+    what they can measure), else the proxy (no tile flagged, no check naming tiles)."""
     verdict = getattr(result, "verdict", None)
     if verdict is not None:
-        return bool(verdict.sure), "verdict"
+        return bool(verdict.tiles_sure), "verdict"
     return not result.flagged and not result.tile_checks, "proxy"
 
 
@@ -494,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="the JSON of every count (e.g. models/metrics/scenes-NAME.json)")
     args = ap.parse_args(argv)
     try:
-        sources = _choice(args.sources, SOURCES, "source")
+        sources = _choice(args.sources, SOURCES + TUNING, "source")
         kinds = _choice(args.variants, KINDS, "variant")
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -57,11 +57,24 @@ def link(src_images: list[Path], dest: Path, prefix: str) -> list[Path]:
     return out
 
 
+def source_count(spec: str, default: int) -> tuple[Path, int]:
+    """``FOLDER`` or ``FOLDER:COUNT``: a generated set and how many of its photos to take."""
+    folder, sep, count = spec.rpartition(":")
+    if sep and count.isdigit():
+        return Path(folder), int(count)
+    return Path(spec), default
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "data" / "det-mix")
     ap.add_argument("--real", type=Path, default=ROOT / "data" / "real" / "det", help="real_photos.py's set")
-    ap.add_argument("--synth", type=Path, nargs="*", default=[ROOT / "data" / "synth" / "det"])
+    ap.add_argument(
+        "--synth",
+        nargs="*",
+        default=[str(ROOT / "data" / "synth" / "det")],
+        help="generated sets (FOLDER, or FOLDER:COUNT for a count of its own)",
+    )
     ap.add_argument("--synth-count", type=int, default=1000, help="synthetic photos, spread over each set")
     ap.add_argument("--grids", type=int, default=400, help="top-down grid photos to generate")
     ap.add_argument("--faces", type=Path, default=ROOT / "data" / "cache" / "artwork")
@@ -74,8 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     train = link(pairs(real_train), args.out, "real_")
     counts = {"real": len(train)}
-    for k, synth in enumerate(args.synth):
-        chosen = spread(pairs(synth / "images" / "train"), args.synth_count)
+    for k, spec in enumerate(args.synth):
+        synth, count = source_count(spec, args.synth_count)
+        chosen = spread(pairs(synth / "images" / "train"), count)
         if not chosen:
             print(f"error: no synthetic photos in {synth} (run scripts/make_dataset.py)", file=sys.stderr)
             return 2

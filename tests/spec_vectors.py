@@ -17,6 +17,8 @@ import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = (REPO / ".." / "shared").resolve()
+#: what a vector says about itself, not a field of its hand (left out by :func:`hand_form`)
+VECTOR_KEYS = ("id", "source", "constructed", "expected", "notes")
 _BLOCK = re.compile(r"```yaml\n(.*?)```", re.DOTALL)
 #: libyaml's safe loader where PyYAML has it: the same values, read ten times faster at collection
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -48,6 +50,13 @@ def load_vectors(name: str) -> list[dict[str, Any]]:
     if not shared_available():
         return []
     return list(_load(name))
+
+
+def hand_form(vector: dict[str, Any], *also: str) -> dict[str, Any]:
+    """The vector's structured form: its fields less what it says about itself (and ``also``, a
+    test's own keys such as the options it names). Nothing else is dropped: the structured form
+    refuses a key it does not know, so a hand field misspelled in a spec fails its test."""
+    return {k: v for k, v in vector.items() if k not in VECTOR_KEYS and k not in also}
 
 
 def vector_params(name: str) -> list[Any]:

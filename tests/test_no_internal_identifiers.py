@@ -105,7 +105,8 @@ def results() -> list[Any]:
     return [
         TruthReader().read_and_score(image, ctx, "riichi", {}),
         TruthReader(one_row_manifest()).read_and_score(image, ctx, "riichi", {}),
-        TruthReader(low=(2, 5)).read_and_score(image, HandContext(discarder="E"), "mcr", {}),
+        # the winner sits South: East's discard (East discarding to East is no situation, refused when made)
+        TruthReader(low=(2, 5)).read_and_score(image, HandContext(seat_wind="S", discarder="E"), "mcr", {}),
     ]
 
 

@@ -24,7 +24,7 @@ from statistics import median
 
 from vision.classes import BACK
 from vision.detect import Detection, is_free
-from vision.layout import Layout, TileGroup, framed_box, in_hand_frame
+from vision.layout import Framed, Layout, TileGroup, framed_box, in_hand_frame
 from vision.read import TileRead
 
 #: Marks a tile read in a gap the layout asked about (:attr:`vision.read.TileRead.found_by`).
@@ -165,3 +165,143 @@ def ask(
 def taken_in(r: TileRead) -> bool:
     """Does the reading of a slot say a tile stands there (a face, sure enough)?"""
     return bool(r.is_tile and r.code != BACK and r.confidence >= ASK_CONFIDENCE)
+
+
+# -- a row read to its ends ---------------------------------------------------------------------
+#: At a row's end the reader must be at least this sure of a face (beyond the row no neighbour
+#: vouches for the slot; the table, a shadow or the mat must read as no tile). Chosen on the real
+#: val split and the camera frames' teach pictures (``scripts/tune_ends.py``), never on a test split.
+END_CONFIDENCE = 0.8
+#: At most this many tiles are looked for beyond each end of a row (a hand's row is 14 tiles or
+#: fewer; the detector finds most of them).
+MAX_BEYOND = 3
+#: A slot beyond a row's end is taken only where no box already read overlaps it by more than
+#: this share of the slot's area (the winning tile set apart lies beyond the block's end: a slot
+#: half on it would read that tile a second time).
+END_OVERLAP = 0.1
+
+
+@dataclass(frozen=True)
+class RowLine:
+    """A row of the hand in its frame, as a line a slot can be put on: its tiles (framed, left to
+    right), its pitch (centre to centre), a standing tile's width and height, and the slope of
+    its bottoms (pixels down per pixel along)."""
+
+    tiles: tuple[Framed[TileRead], ...]
+    pitch: float
+    width: float
+    height: float
+    slope: float
+
+    def slot(self, k: int) -> Box:
+        """The box (hand's frame) of the ``k``-th slot beyond the row's right end (``k`` > 0) or
+        its left end (``k`` < 0), at the row's pitch, its bottom on the row's line."""
+        end = self.tiles[-1] if k > 0 else self.tiles[0]
+        cx = (end.box[0] + end.box[2]) / 2 + k * self.pitch
+        bottom = end.box[3] + self.slope * k * self.pitch
+        return (cx - self.width / 2, bottom - self.height, cx + self.width / 2, bottom)
+
+
+def row_lines(layout: Layout[TileRead]) -> list[RowLine]:
+    """The hand's rows of at least :data:`MIN_ROW` standing tiles as lines (:class:`RowLine`):
+    the pitch is the median between touching neighbours of one group, the tile size the median
+    standing tile's, the slope a least-squares line through the bottoms."""
+    rows: dict[int, list[TileGroup[TileRead]]] = {}
+    for g in layout.groups:
+        rows.setdefault(g.row, []).append(g)
+    out = []
+    for groups in rows.values():
+        every = [t for g in groups for t in g.tiles]
+        framed = sorted(in_hand_frame(every, layout.turn), key=lambda f: f.box[0] + f.box[2])
+        standing = [f for f in framed if f.orientation != "sideways"]
+        if len(standing) < MIN_ROW:
+            continue
+        group_of = {id(t): k for k, g in enumerate(groups) for t in g.tiles}
+        steps = [
+            (b.box[0] + b.box[2] - a.box[0] - a.box[2]) / 2
+            for a, b in pairwise(framed)
+            if group_of[id(a.src)] == group_of[id(b.src)]
+            and a.orientation != "sideways"
+            and b.orientation != "sideways"
+        ]
+        if not steps:
+            continue
+        xs = [(f.box[0] + f.box[2]) / 2 for f in standing]
+        ys = [f.box[3] for f in standing]
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        spread = sum((x - mx) ** 2 for x in xs)
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / spread if spread else 0.0
+        out.append(
+            RowLine(
+                tuple(framed),
+                median(steps),
+                median([f.box[2] - f.box[0] for f in standing]),
+                median([f.box[3] - f.box[1] for f in standing]),
+                slope,
+            )
+        )
+    return out
+
+
+def _covered(box: Box, taken: Sequence[Sequence[float]]) -> float:
+    """The largest share of ``box``'s area that one of ``taken`` covers."""
+    area = max((box[2] - box[0]) * (box[3] - box[1]), 1e-9)
+    best = 0.0
+    for t in taken:
+        w = min(box[2], t[2]) - max(box[0], t[0])
+        h = min(box[3], t[3]) - max(box[1], t[1])
+        if w > 0 and h > 0:
+            best = max(best, w * h / area)
+    return best
+
+
+def read_ends(
+    read_boxes: Callable[[list[Detection]], list[TileRead]],
+    layout: Layout[TileRead],
+    readings: Sequence[TileRead],
+    image_shape: tuple[int, ...],
+    keep: float,
+) -> list[TileRead]:
+    """The tiles the reader reads beyond the ends of the hand's rows (:func:`row_lines`), to add
+    to ``readings``: one slot at the row's pitch beyond each end, read in one batch; where a
+    face stands (:func:`taken_at_end`) the next slot out is read too, up to :data:`MAX_BEYOND`.
+    A slot is read only where the photo has room for it and no box already read covers more
+    than :data:`END_OVERLAP` of it. Each tile is numbered after every reading, its detector
+    score ``keep``, ``found_by`` :data:`ASKED`."""
+    h_img, w_img = image_shape[:2]
+    back = (360 - layout.turn) % 360
+    taken = [framed_box(r.box, layout.turn) for r in readings]
+    lines = row_lines(layout)
+    ends = [(line, side) for line in lines for side in (1, -1)]
+    start = 1 + max((r.index for r in readings), default=-1)
+    out: list[TileRead] = []
+    for k in range(1, MAX_BEYOND + 1):
+        slots: list[tuple[Box, int]] = []
+        for n, (line, side) in enumerate(ends):
+            box = line.slot(side * k)
+            image_box = framed_box(box, back)
+            inside = (
+                image_box[0] >= 0 and image_box[1] >= 0 and image_box[2] <= w_img and image_box[3] <= h_img
+            )
+            if inside and _covered(box, taken) <= END_OVERLAP:
+                slots.append((image_box, n))
+        if not slots:
+            break
+        read = {r.index: r for r in read_boxes([Detection(b, "tile", 0.0) for b, _ in slots])}
+        going = []
+        for j, (image_box, n) in enumerate(slots):
+            r = read.get(j)
+            if r is None or not taken_at_end(r):
+                continue
+            out.append(replace(r, index=start + len(out), detector_score=keep, found_by=ASKED))
+            taken.append(framed_box(image_box, layout.turn))
+            going.append(ends[n])
+        ends = going
+        if not ends:
+            break
+    return out
+
+
+def taken_at_end(r: TileRead) -> bool:
+    """Does the reading of a slot beyond a row's end say a face stands there, surely enough?"""
+    return bool(r.is_tile and r.code != BACK and not r.code.endswith("f") and r.confidence >= END_CONFIDENCE)

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from scoring.context import HandContext
-from vision.ask import ask
+from vision.ask import ask, read_ends
 from vision.detect import DETECTOR_CONF, Detection, detect
 from vision.faint import without_faint_left_out, without_lone_faint_backs
 from vision.images import PhotoError, load_photo
@@ -33,7 +33,7 @@ from vision.photo import Photo
 from vision.read import TaughtSet, TileRead, read_tiles, split_rejected
 from vision.result import HandResult, scene_result
 from vision.scene import Scene
-from vision.zoom import SecondPass, second_pass
+from vision.zoom import SecondPass, needs_slices, second_pass, sliced_pass
 
 Source = str | Path | np.ndarray
 
@@ -66,6 +66,8 @@ class PhotoReader:
     closer: bool = True
     #: read the gaps in the hand's rows where the row's pitch predicts a tile (:mod:`vision.ask`)
     ask_gaps: bool = True
+    #: read beyond both ends of the hand's rows while the reader sees a face there
+    read_ends: bool = True
     #: a taught tile set the reader's answers are adjusted with (:mod:`vision.teach`), if any
     tileset: TaughtSet | None = None
 
@@ -101,14 +103,17 @@ class PhotoReader:
     def find_boxes(
         self, image: np.ndarray, mend_boxes: bool = True
     ) -> tuple[list[Detection], SecondPass | None]:
-        """An image's boxes (in its pixels): the whole image at the detector's input, then, where
-        its tiles came out small, a second closer pass over their region (:mod:`vision.zoom`;
-        with ``closer``)."""
+        """An image's boxes (in its pixels): the whole image at the detector's input, then (with
+        ``closer``, :mod:`vision.zoom`) where its tiles came out small, a second closer pass over
+        their region, or, where it found almost nothing or only tiles too small and spread for
+        one region, the whole image again in overlapping windows."""
         find = self.detect_candidates if mend_boxes else self.detect
         first = find(image)
         if not self.closer:
             return first, None
         size = self.det_size if self.det_size is not None and self.det.dynamic else self.det.imgsz
+        if needs_slices(first, image.shape, size):
+            return sliced_pass(find, image, first, size)
         return second_pass(find, image, first, size)
 
     def read_boxes(
@@ -296,6 +301,43 @@ def read_the_gaps(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     )
 
 
+def read_the_row_ends(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """Beyond both ends of each row of the hand, where the detector boxed nothing, the reader reads
+    a slot at the row's pitch and goes on while it sees a face (:func:`vision.ask.read_ends`):
+    the last tiles of a tight crop, a blank white dragon at a row's end. The tiles are oriented
+    again with them."""
+    if not reader.read_ends:
+        return scene
+    t = time.perf_counter()
+    keep = reader.keep(trip)
+    tiles = list(scene.tiles)
+    layout = scene.layout
+    if layout is None:
+        kept = tiles if keep is None else [r for r in tiles if r.detector_score >= keep]
+        layout = lay_out(kept, scene.hand_frame() if len(kept) == len(tiles) else None)
+    found = read_ends(
+        lambda dets: reader.read_in_photo(scene.photo, dets, trip.tileset),
+        layout,
+        [*tiles, *scene.rejected],
+        scene.photo.shape,
+        reader.conf if keep is None else keep,
+    )
+    if not found:
+        return scene.after("ends", layout=layout, seconds=time.perf_counter() - t, clock="gaps")
+    every = [*tiles, *found]
+    frame = HandFrame.of(every)
+    oriented = orient(every, frame)
+    after = scene.after(
+        "ends",
+        tiles=oriented,
+        frame=frame.with_tiles(oriented),
+        seconds=time.perf_counter() - t,
+        clock="gaps",
+        why={"added": "beyond a row's end, at its pitch, the reader saw a face the detector had not boxed"},
+    )
+    return replace(after, layout=None)  # the tiles changed: the hand is laid out again
+
+
 def mend_and_lay_out(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     """The hand laid out; if it is not complete, the likeliest change that completes it: a faint
     box taken in, a weak one left out, an unsure tile read as its next candidate
@@ -354,6 +396,7 @@ ROAD: tuple[Step, ...] = (
     *READING,
     lone_faint_backs,
     read_the_gaps,
+    read_the_row_ends,
     mend_and_lay_out,
     faint_away_from_the_hand,
     faint_rejections_unshown,

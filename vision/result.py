@@ -10,22 +10,24 @@ becomes a hand and a score.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 import numpy as np
 
 from scoring.candidates import Candidate, needs_words, score_or_best
-from scoring.context import HandContext, with_problems
+from scoring.context import HandContext
 from scoring.hand import Hand, HandError, Meld
 from scoring.result import Score
+from scoring.rules import with_problems
 from scoring.tiles import Tile, TileError, tile
 from vision.checks import Check, checks, mended
 from vision.classes import BACK, TILE_CLASSES
 from vision.layout import PROBLEM_KINDS, Layout, lay_out
 from vision.read import TileRead
 from vision.scene import Change, Scene
+from vision.verdict import Verdict, judge
 from vision.zoom import SecondPass
 
 #: the kind of the note that says which candidate winning tile the score assumes
@@ -54,9 +56,8 @@ def hand_from_layout(layout: Layout[TileRead], context: HandContext) -> Hand:
         return Hand(
             concealed=tuple(tile_of(c) for c in layout.concealed),
             melds=tuple(Meld(m.kind, tuple(tile_of(c) for c in m.codes), m.open) for m in layout.melds),
-            winning_tile=winning,
             bonus_tiles=tuple(tile_of(c) for c in layout.bonus_tiles),
-            **context.hand_fields(),
+            context=replace(context, winning_tile=winning),
         )
     except TileError as exc:
         raise HandError(str(exc)) from None
@@ -106,6 +107,8 @@ class HandResult:
     #: what each step of the photo's road added, dropped, moved or recoded, and why
     #: (:class:`vision.scene.Change`; empty for tiles a player placed)
     record: list[Change] = field(default_factory=list)
+    #: sure, or the tiles to check by place (:mod:`vision.verdict`): what a front end shows first
+    verdict: Verdict = field(default_factory=lambda: Verdict(False))
 
     @property
     def problems(self) -> list[str]:
@@ -229,6 +232,11 @@ def finish(
     found_checks = checks(tiles, layout, fields.get("rejected", []))
     timings = dict(fields.pop("timings", {}))
     timings["score"] = time.perf_counter() - t0
+    every = [
+        *(Check(k, p) for k, p in zip(kinds, problems, strict=True)),
+        *found_checks,
+        *(Check(CANDIDATE, n) for n in notes),
+    ]
     return HandResult(
         tiles=list(tiles),
         layout=layout,
@@ -237,11 +245,8 @@ def finish(
         score=score,
         rules=rules,
         hand_error=hand_error,
-        checks=[
-            *(Check(k, p) for k, p in zip(kinds, problems, strict=True)),
-            *found_checks,
-            *(Check(CANDIDATE, n) for n in notes),
-        ],
+        checks=every,
+        verdict=judge(tiles, layout, every),
         timings=timings,
         candidates=found,
         winning_from=winning_from,

@@ -29,8 +29,9 @@ class AustralianContext:
 
     @classmethod
     def of(cls, hand: Hand, opts: Mapping[str, str]) -> AustralianContext:
-        return cls(wind_index(hand.seat_wind), wind_index(hand.round_wind), hand.flags,
-                   tuple(t.index for t in hand.bonus_tiles), opts, hand.win_by)
+        ctx = hand.context
+        return cls(wind_index(ctx.seat_wind), wind_index(ctx.round_wind), ctx.flags,
+                   tuple(t.index for t in hand.bonus_tiles), opts, ctx.win_by)
 
     @property
     def seat_number(self) -> int:

@@ -3,7 +3,7 @@
 A joker takes "qualsiasi valore il possessore desideri", which allows "due tris dello stesso pezzo".
 A meld holding jokers lists its real tiles and its 2s, e.g. a pung ``5m2s2s`` (flags ``goulash``
 and ``jokers``); both input forms read it as the set it stands for (``555m``) and record the
-jokers in ``extra["jokers"]`` (:func:`scoring.hand.declared_set`), so every rule sees the
+jokers in ``Hand.jokers`` (:func:`scoring.hand.declared_set`), so every rule sees the
 represented tile (A-18) while :func:`tiles_error` still counts the real tiles on the table.
 Concealed 2s are read every useful way by :func:`substitutions`.
 """
@@ -22,7 +22,7 @@ JOKER = JOKER_INDEX
 
 def joker_melds(hand: Hand) -> dict[int, tuple[int, str]]:
     """Meld index → (jokers in it, the real tiles shown)."""
-    return {int(j["meld"]): (int(j["count"]), str(j["shown"])) for j in hand.extra.get("jokers") or []}
+    return {j.meld: (j.count, j.shown) for j in hand.jokers}
 
 
 def tiles_error(hand: Hand) -> str | None:

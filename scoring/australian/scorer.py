@@ -1,6 +1,6 @@
 """``score(hand, options)`` for one hand of any role: winner, fishing player or loser.
 
-The role comes from ``hand.extra['role']`` (default winner). A fishing player and a loser are
+The role comes from ``hand.context.role`` (default winner). A fishing player and a loser are
 scored the same way: whether a non-winner is fishing is read off the tiles (§2.5), not taken on
 trust, so a 'fishing' hand that is not one tile from a legal mah jong scores as a loser (and says
 so in the notes).
@@ -78,7 +78,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         opts = resolved(options)
     except HandError as exc:
         return Score.invalid(NAME, str(exc))
-    role = str(hand.extra.get("role", "winner")).strip().lower()
+    role = hand.context.role
     if role not in ROLES:
         return Score.invalid(NAME, f"role must be one of {', '.join(ROLES)}, not {role!r}")
     error = tiles_error(hand)
@@ -88,11 +88,11 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     shape = shape_of(hand, ctx)
     n_tiles = len(hand.concealed) + 3 * len(hand.melds)
     if role == "winner":
-        if hand.winning_tile is None:
+        if hand.context.winning_tile is None:
             return Score.invalid(NAME, "a winning hand needs its winning tile", role=role, legal=False)
         if n_tiles != 14:
             return Score.invalid(NAME, shape_error(hand), role=role, legal=False)
-        v = _best_winner(shape, ctx, hand.winning_tile.index)
+        v = _best_winner(shape, ctx, hand.context.winning_tile.index)
         if isinstance(v, str):
             return Score.invalid(NAME, v, role=role, legal=False, total=0)
         return _score(v, role, ctx, {"legal": True}, [])
@@ -127,12 +127,12 @@ def _best_non_winner(shape: Shape, ctx: AustralianContext, fishing_allowed: bool
 
 
 def _score_non_winner(hand: Hand, shape: Shape, ctx: AustralianContext, role: str, n_tiles: int) -> Score:
-    if n_tiles > 13 or "long_hand" in hand.flags:
+    if n_tiles > 13 or "long_hand" in hand.context.flags:
         # L334: 'non può chiudere la sua mano né tantomeno conteggiare il proprio punteggio'
         v = Valued(0)
         return _score(v, role, ctx, {"fishing": False, "waits": []},
                       [msg("  Long hand ({n} tiles in play, 13 expected): scores 0 (L334)", n=n_tiles)])
-    short = n_tiles < 13 or "short_hand" in hand.flags
+    short = n_tiles < 13 or "short_hand" in hand.context.flags
     # L332: a short hand keeps playing and cannot go out (so is not fishing), but its points count
     v, waits = _best_non_winner(shape, ctx, not short)
     notes: list[str] = []

@@ -20,26 +20,33 @@ from typing import Any
 from scoring.australian.options import OPTIONS
 from scoring.australian.scorer import NAME, score
 from scoring.australian.settlement import east_factor, matrix, round_hundred, settle_by_differences
+from scoring.errors import UnknownKeyError
+from scoring.fields import check_keys, field_names, field_number
 from scoring.hand import HandError
 from scoring.i18n import Msg, msg
 from scoring.options import resolve
 from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, SEATS, Payment, net_by_seat
 from scoring.result import Score
-from scoring.structured import field_names, field_number, hand_from_dict
+from scoring.structured import KNOWN_KEYS, hand_from_dict
 
 FLAT = "flat fishing value (new rules)"
+#: what a table holds, and a seat's entry besides its structured hand (misspelled keys are refused)
+TABLE_KEYS = ("players", "round_wind", "flags", "goulash_stake_each", "options", "false_mah_jong")
+ENTRY_KEYS = ("score", "chips", "flat")
 
 
 def _entries(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     players = data.get("players")
     if not isinstance(players, Mapping) or len(players) != 4 or set(players) != set(SEATS):
         raise HandError("players must map each of the seats E, S, W, N to a hand or a {role, score} entry")
+    check_keys(data, TABLE_KEYS, "the table")
     field_names(data.get("flags"), "flags")
     if "goulash_stake_each" in data:
         field_number(data["goulash_stake_each"], "goulash_stake_each")
     for seat, entry in players.items():
         if not isinstance(entry, Mapping) or entry.get("role") not in ("winner", "fishing", "loser"):
             raise HandError(f"players.{seat}: give a role (winner, fishing or loser)")
+        check_keys(entry, (*KNOWN_KEYS, *ENTRY_KEYS), f"players.{seat}")
         for key in ("score", "chips"):
             if key in entry:
                 field_number(entry[key], f"players.{seat}.{key}")
@@ -61,9 +68,12 @@ def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
             return 0, False, None, None
         return 0, False, None, f"players.{seat}: give a score or a hand"
     flags = sorted({*field_names(data.get("flags"), "flags"), *field_names(entry.get("flags"), "flags")})
-    hand_data = {"seat_wind": seat, "round_wind": data.get("round_wind", "E"), **entry, "flags": flags}
+    hand = {k: v for k, v in entry.items() if k not in ENTRY_KEYS}
+    hand_data = {"seat_wind": seat, "round_wind": data.get("round_wind", "E"), **hand, "flags": flags}
     try:
         s = score(hand_from_dict(hand_data), opts)
+    except UnknownKeyError:
+        raise
     except HandError as exc:
         return 0, False, None, f"players.{seat}: {exc}"
     result = s.to_json()
@@ -73,11 +83,14 @@ def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
 
 
 def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
-    """Score all four hands and settle; never raises for bad hands (the reason is in ``error``)."""
+    """Score all four hands and settle; never raises for bad hands (the reason is in ``error``). A
+    key nobody reads is the input's own form: :class:`UnknownKeyError` (the command's exit 2)."""
     try:
         opts = resolve(OPTIONS, data.get("options") or {}, options or {})
         entries = _entries(data)
         _false_mah_jong(data, opts)
+    except UnknownKeyError:
+        raise
     except HandError as exc:
         return Score.invalid(NAME, str(exc))
     scores: dict[str, int | str] = {}

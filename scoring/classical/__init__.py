@@ -31,12 +31,12 @@ __all__ = [
 
 
 def score(hand: Hand, options: Mapping[str, str], limit_hands: LimitHandTable | None = None) -> Score:
-    """Score one hand (role from ``hand.extra['role']``, default winner). Never raises.
+    """Score one hand (role from ``hand.context.role``, default winner). Never raises.
 
     ``limit_hands`` replaces the module's :data:`LIMIT_HANDS` table (empty by default).
     """
     try:
-        opts = resolve(OPTIONS, hand.options, options)
+        opts = resolve(OPTIONS, hand.context.options, options)
     except HandError as exc:
         return Score.invalid(NAME, str(exc))
     return hands.score(hand, opts, limit_hands)

@@ -39,12 +39,12 @@ class ClassicalContext:
     @property
     def seat(self) -> int:
         """Kind index of the player's own wind (*proprio vento*)."""
-        return wind_index(self.hand.seat_wind)
+        return wind_index(self.hand.context.seat_wind)
 
     @property
     def round(self) -> int:
         """Kind index of the prevailing wind (*vento di giro*)."""
-        return wind_index(self.hand.round_wind)
+        return wind_index(self.hand.context.round_wind)
 
     @property
     def seat_number(self) -> int:
@@ -94,7 +94,7 @@ class ClassicalContext:
         return FIRST_BONUS + self.seat_number, FIRST_BONUS + 4 + self.seat_number
 
     def flag(self, name: str) -> bool:
-        return name in self.hand.flags
+        return name in self.hand.context.flags
 
 
 def is_dragon(kind: int) -> bool:

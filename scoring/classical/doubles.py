@@ -208,7 +208,7 @@ def _no_heads(ctx: ClassicalContext) -> bool:
 def _all_drawn(ctx: ClassicalContext) -> bool:
     """'si chiude senza mai prendere uno scarto (neanche per la chiusura)': self-drawn, no claimed
     set (concealed kongs are drawn), and a robbed tile is not drawn (D-13)."""
-    return (ctx.hand.self_drawn and all(not m.open for m in ctx.hand.melds)
+    return (ctx.hand.context.self_drawn and all(not m.open for m in ctx.hand.melds)
             and not ctx.flag("robbing_kong"))
 
 
@@ -226,10 +226,10 @@ def _within_15(ctx: ClassicalContext) -> bool:
     """'Per un mah jong chiuso prima che siano state giocate quindici tegole' (D-11). With the
     count of discards made (``discards_played``, the winning discard included) the double is
     computed; otherwise the ``within_15`` flag says it."""
-    played = ctx.hand.extra.get("discards_played")
+    played = ctx.hand.context.discards_played
     if played is None:
         return ctx.flag("within_15")
-    if ctx.hand.self_drawn:
+    if ctx.hand.context.self_drawn:
         return int(played) < 15
     return int(played) <= (14 if ctx.opts["within_15_strict"] == "yes" else 15)
 
@@ -257,7 +257,8 @@ CLOSING: tuple[Double, ...] = (
     Double("C7", "All drawn (tutto pescato)", 1, _when(_all_drawn), "Tutto pescato"),
     Double("C8", "Win on the roof (pescato sul tetto)", 1, _when(_roof), "Pescato sul tetto"),
     Double("C9", "Golden cockerel (beccare il gallo d'oro)", 1,
-           _when(lambda c: _roof(c) and c.hand.winning_tile is not None and c.hand.winning_tile.index == 13),
+           _when(lambda c: _roof(c) and c.hand.context.winning_tile is not None
+                 and c.hand.context.winning_tile.index == 13),
            "Beccare il gallo d'oro: 'un cinque di cerchi ... vale un ulteriore raddoppio'"),
     Double("C10", "Robbing a kong (rubato)", 1, _when(lambda c: c.flag("robbing_kong")), "Rubato"),
     Double("C11", "Bottled (imbottigliato)", 1, _when(_bottled), "Imbottigliato"),

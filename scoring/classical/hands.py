@@ -80,11 +80,11 @@ def _cap(points: int, limit: int | None) -> int:
 
 def _waits(hand: Hand) -> list[int]:
     """Tile kinds the hand waited on before its winning tile (riichi needs exactly one, §2.8)."""
-    assert hand.winning_tile is not None
+    assert hand.context.winning_tile is not None
     before = counts34(hand.concealed)
-    before[hand.winning_tile.index] -= 1
+    before[hand.context.winning_tile.index] -= 1
     held = counts34(hand.all_tiles())
-    held[hand.winning_tile.index] -= 1
+    held[hand.context.winning_tile.index] -= 1
     return winning_kinds(before, 4 - len(hand.melds), special_forms=not hand.melds,
                          seven_pairs_quads=True, held=held)
 
@@ -99,7 +99,7 @@ def _win_problems(hand: Hand, ev: Evaluation, opts: Mapping[str, str]) -> list[s
     if ev.limit_hand is None and counted < minimum:
         which = "doubles" if opts["min_doubles_count"] == "all" else "fundamental doubles"
         problems.append(f"below the house minimum: {counted} {which}, {minimum} needed to go out")
-    riichi = "riichi" in hand.flags
+    riichi = "riichi" in hand.context.flags
     if opts["riichi_required"] == "yes" and not riichi:
         problems.append("richi obbligatorio: a player must have declared riichi to go out")
     if riichi and opts["riichi_concealed_only"] == "yes" and any(m.open for m in hand.melds):
@@ -137,7 +137,7 @@ def evaluate(hand: Hand, reading: Decomposition, winner: bool, opts: Mapping[str
 
 def _pair_kinds(hand: Hand) -> frozenset[int]:
     """Kinds whose pair scores (B10–B13): only those matter in a loser's grouping."""
-    return frozenset((*DRAGONS, wind_index(hand.seat_wind), wind_index(hand.round_wind)))
+    return frozenset((*DRAGONS, wind_index(hand.context.seat_wind), wind_index(hand.context.round_wind)))
 
 
 def _describe(reading: Decomposition) -> list[str]:
@@ -155,20 +155,17 @@ def _input_problem(hand: Hand, role: str) -> str | None:
         return reason
     n = len(hand.concealed) + 3 * len(hand.melds)
     if role == "loser":
-        if hand.winning_tile is not None:
+        if hand.context.winning_tile is not None:
             return "a loser's hand has no winning tile"
         if n != 13:
             return f"a loser holds 13 tiles plus one per kong; this hand has {n} (counting a kong as 3)"
         return None
-    if hand.winning_tile is None:
+    if hand.context.winning_tile is None:
         return "a winner's hand needs its winning tile"
-    played = hand.extra.get("discards_played")
-    if played is not None and (not isinstance(played, int) or isinstance(played, bool) or played < 0):
-        return f"discards_played must be a whole number of discards, not {played!r}"
     for flag, needed in FLAG_WIN_BY.items():
-        if flag in hand.flags and hand.win_by != needed:
-            return f"flag {flag} needs win_by {needed}, not {hand.win_by}"
-    if "riichi" in hand.flags:
+        if flag in hand.context.flags and hand.context.win_by != needed:
+            return f"flag {flag} needs win_by {needed}, not {hand.context.win_by}"
+    if "riichi" in hand.context.flags:
         waits = _waits(hand)
         if len(waits) > 1:
             codes = ", ".join(Tile(k).code for k in waits)
@@ -179,7 +176,7 @@ def _input_problem(hand: Hand, role: str) -> str | None:
 
 def score(hand: Hand, opts: Mapping[str, str], limit_hands: LimitHandTable | None = None) -> Score:
     """Score one hand; ``opts`` are resolved options. Never raises for a bad hand."""
-    role = str(hand.extra.get("role", "winner"))
+    role = hand.context.role
     problem = _input_problem(hand, role)
     if problem:
         return Score.invalid(NAME, problem, role=role)
@@ -232,10 +229,10 @@ def _result(hand: Hand, role: str, ev: Evaluation, opts: Mapping[str, str]) -> S
             details["possible_limit_hand"] = possible
             notes.append(msg("possible limit hand on the club's missing list: {hands}",
                              hands=tuple(msg(p) for p in possible)))
-    if "bottled" in hand.flags and "C11" not in {name.split()[0] for name, _ in ev.closing}:
+    if "bottled" in hand.context.flags and "C11" not in {name.split()[0] for name, _ in ev.closing}:
         notes.append(msg("flag {flag} ignored: the hand does not have four sets on the table and one tile "
                          "in hand", flag="bottled"))
-    unknown = sorted(hand.flags - FLAGS)
+    unknown = sorted(hand.context.flags - FLAGS)
     if unknown:
         notes.append(msg("flags with no meaning under classical rules (ignored): {flags}",
                          flags=", ".join(unknown)))

@@ -15,18 +15,25 @@ from typing import Any
 
 from scoring.classical.options import NAME, OPTIONS, limit_of
 from scoring.classical.settle import Settlement, round_half_up, settle
+from scoring.errors import UnknownKeyError
+from scoring.fields import check_keys, field_mapping, field_names, show
 from scoring.hand import Hand, HandError
 from scoring.i18n import Msg, msg, term_msg
 from scoring.options import resolve
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.result import Score
-from scoring.structured import field_mapping, field_names, hand_from_dict, show
+from scoring.structured import KNOWN_KEYS, hand_from_dict
 from scoring.tiles import Tile
 
 HandScorer = Callable[[Hand, Mapping[str, str]], Score]
 
 
+#: what a table holds besides its options (each also a key of its own: ``limit: 1000``)
+TABLE_KEYS = ("players", "scores", "winners", "round_wind", "options")
+
+
 def _players(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    check_keys(data, (*TABLE_KEYS, *OPTIONS), "the table")
     if "players" in data:
         players = field_mapping(data["players"], "players (each seat E, S, W, N: a hand or {role, score})")
         return {str(k).upper(): v for k, v in players.items()}
@@ -59,7 +66,8 @@ def _table_tiles_problem(hands: Mapping[str, Hand]) -> str | None:
 
 
 def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand: HandScorer) -> Score:
-    """Score every hand that is not pre-scored, then settle; never raises for bad input."""
+    """Score every hand that is not pre-scored, then settle; never raises for a bad hand. A key
+    nobody reads is the input's own form: :class:`UnknownKeyError` (the command's exit 2)."""
     try:
         opts = _options(data, options)
         players = _players(data)
@@ -74,11 +82,14 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
                 raise HandError(f"{seat}: expected a hand or {{role, score}}, got {show(entry)}")
             if entry.get("role") not in ("winner", "loser"):
                 raise HandError(f"{seat}: role must be winner or loser, not {show(entry.get('role'))}")
+            check_keys(entry, (*KNOWN_KEYS, "score"), f"players.{seat}")
             score = entry.get("score")
             if "score" in entry and (type(score) is not int or score < 0):
                 raise HandError(f"{seat}: a pre-scored entry needs a whole score ≥ 0, not {show(score)}")
             if "score" not in entry:
                 hands[seat] = hand_from_dict({"seat_wind": seat, "round_wind": round_wind, **entry})
+    except UnknownKeyError:
+        raise
     except HandError as exc:
         return Score.invalid(NAME, str(exc))
     problem = _table_tiles_problem(hands)

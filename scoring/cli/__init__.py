@@ -1,20 +1,25 @@
 """The scoring half of the ``mahjong-score`` command: ``hand``, ``hands``, ``table``
 (:mod:`.hand`) and ``session`` (:mod:`.session`), with what they share in :mod:`.common`.
 
-The photo commands live in :mod:`vision.cli`, which adds itself to this parser (and reuses
-:mod:`.common`: the errors, the exit statuses, the rules options); scoring never imports vision,
-so ``python -m scoring`` works with the pure-Python package alone.
+The photo commands live in :mod:`vision.cli`, which adds its own to :data:`SCORING_COMMANDS`
+(and reuses :mod:`.common`: the errors, the exit statuses, the rules options); scoring never
+imports vision, so ``python -m scoring`` works with the pure-Python package alone.
+
+A run imports only the module of the command it runs (:func:`build_parser` with ``command``):
+typing a hand is a blink, not the session sheet's, the camera's and the models' start-up
+(:func:`command_of` finds the command in the arguments before anything is parsed). Help and a
+mistyped command build the whole parser, so they list every command.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from importlib import import_module
 from typing import TextIO
 
 from scoring.clean_text import for_terminal
-from scoring.cli import hand, session
 from scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
@@ -26,17 +31,42 @@ from scoring.cli.common import (
     read_text,
 )
 
+#: each command → ``module:function`` that registers it (with the commands it shares a module
+#: with) on the subparsers; the module is imported only when its command runs
+SCORING_COMMANDS: dict[str, str] = {
+    "hand": "scoring.cli.hand:add_commands",
+    "hands": "scoring.cli.hand:add_commands",
+    "table": "scoring.cli.hand:add_commands",
+    "session": "scoring.cli.session:add_commands",
+}
 
-def build_parser(prog: str = "mahjong-score"
-                 ) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
+
+def command_of(argv: Sequence[str] | None, commands: Mapping[str, str]) -> str | None:
+    """The command ``argv`` runs (its first word that is not an option), when it is one of
+    ``commands``; None for help, ``--version``, no command or a mistyped one."""
+    args = sys.argv[1:] if argv is None else argv
+    word = next((a for a in args if not a.startswith("-")), None)
+    return word if word in commands else None
+
+
+def build_parser(
+    prog: str = "mahjong-score",
+    *,
+    command: str | None = None,
+    commands: Mapping[str, str] = SCORING_COMMANDS,
+) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
+    """The parser of ``commands``: only ``command``'s (its module alone is imported), or all of
+    them when ``command`` is None."""
     parser: argparse.ArgumentParser = Parser(  # errors one clean line
         prog=prog,
         description="Score mahjong hands under MCR, EMA Riichi, "
         "Zung Jung, Australian and Classical Italian rules.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    hand.add_commands(sub)
-    session.add_commands(sub)  # the table's session sheet
+    wanted = [commands[command]] if command is not None else commands.values()
+    for target in dict.fromkeys(wanted):  # each registering function once, in the table's order
+        module, _, function = target.partition(":")
+        getattr(import_module(module), function)(sub)
     return parser, sub
 
 
@@ -56,7 +86,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, _ = build_parser()
+    parser, _ = build_parser(command=command_of(argv, SCORING_COMMANDS))
     return run(parser, argv)
 
 
@@ -64,9 +94,11 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_NOT_A_WIN",
     "EXIT_OK",
+    "SCORING_COMMANDS",
     "CliError",
     "add_rules_options",
     "build_parser",
+    "command_of",
     "main",
     "parse_options",
     "read_text",

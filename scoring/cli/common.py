@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import NoReturn
 
 from scoring.clean_text import for_terminal
+from scoring.errors import HandError
 from scoring.i18n import DEFAULT_LANG, LANGS
 from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, check_context, scorer
+from scoring.situation_words import option_pairs
 
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -46,14 +48,12 @@ class Parser(argparse.ArgumentParser):
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``--option NAME=VALUE`` (repeatable) → dict; malformed pairs are a clear error."""
-    out: dict[str, str] = {}
-    for pair in pairs or ():
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise CliError(f"--option expects NAME=VALUE, got {pair!r}")
-        out[name.strip()] = value.strip()
-    return out
+    """``--option NAME=VALUE`` (repeatable) → dict, read as every front end reads options
+    (:func:`scoring.situation_words.option_pairs`); a malformed pair is a clear error."""
+    try:
+        return option_pairs(pairs or (), "--option")
+    except HandError as exc:
+        raise CliError(str(exc)) from None
 
 
 def read_text(source: str) -> str:

@@ -26,12 +26,11 @@ from scoring.cli.common import (
     parse_options,
     read_text,
 )
-from scoring.context import score_or_invalid
 from scoring.hand import Hand, HandError
 from scoring.notation import parse_hand
 from scoring.render import typed_lines, typed_record
 from scoring.result import Score
-from scoring.rules import check_context, scorer
+from scoring.rules import check_context, score_or_invalid, scorer
 from scoring.structured import hand_from_dict, parse_document, parse_json
 
 
@@ -56,7 +55,8 @@ def cmd_hand(args: argparse.Namespace, out: TextIO) -> int:
     options = parse_options(args.option)
     try:
         hand = read_hand(args.hand)
-        check_context(args.rules, hand.flags, hand.options, options)  # a typo is bad input: exit 2
+        # a typo is bad input: exit 2
+        check_context(args.rules, hand.context.flags, hand.context.options, options)
     except HandError as exc:
         if args.json:
             json.dump(Score.invalid(args.rules, str(exc)).to_json(), out, ensure_ascii=False)

@@ -43,28 +43,29 @@ __all__ = ["FLAGS", "MINIMUM", "NAME", "OPTIONS", "best_reading", "reading_score
 
 
 def _flag_error(hand: Hand) -> str | None:
-    if not hand.flags:
+    if not hand.context.flags:
         return None
-    unknown = sorted(hand.flags - FLAGS.keys())
+    unknown = sorted(hand.context.flags - FLAGS.keys())
     if unknown:
         return f"unknown flag {unknown[0]!r} for MCR (flags: {', '.join(FLAGS)})"
-    for flag in sorted(hand.flags):
+    for flag in sorted(hand.context.flags):
         need = FLAGS[flag]
-        if need and hand.win_by != need:
-            return f"flag {flag} needs win_by {need}, but the hand was won by {hand.win_by}"
-    assert hand.winning_tile is not None  # score() turns a hand without one away first
-    win = hand.winning_tile.index
-    if "kong_replacement" in hand.flags and not any(m.kind == "kong" for m in hand.melds):
+        if need and hand.context.win_by != need:
+            return f"flag {flag} needs win_by {need}, but the hand was won by {hand.context.win_by}"
+    winning = hand.context.winning_tile
+    assert winning is not None  # score() turns a hand without one away first
+    win = winning.index
+    if "kong_replacement" in hand.context.flags and not any(m.kind == "kong" for m in hand.melds):
         return "flag kong_replacement: the hand declares no kong"
-    if "flower_replacement" in hand.flags and not hand.bonus_tiles:
+    if "flower_replacement" in hand.context.flags and not hand.bonus_tiles:
         return "flag flower_replacement: the hand shows no flower or season"
     held = sum(1 for t in hand.all_tiles() if t.index == win)
-    if "robbing_kong" in hand.flags and held > 1:
-        return (f"flag robbing_kong: the other three {hand.winning_tile.code} are in the robbed pung, "
+    if "robbing_kong" in hand.context.flags and held > 1:
+        return (f"flag robbing_kong: the other three {winning.code} are in the robbed pung, "
                 "but the winner holds another")
     concealed = sum(1 for t in hand.concealed if t.index == win)
-    if "last_of_kind" in hand.flags and concealed > 1:
-        return (f"flag last_of_kind: the winner holds another {hand.winning_tile.code} concealed, so the "
+    if "last_of_kind" in hand.context.flags and concealed > 1:
+        return (f"flag last_of_kind: the winner holds another {winning.code} concealed, so the "
                 "other three cannot all be visible (A30)")
     return None
 
@@ -94,7 +95,7 @@ def _checked_tiles(hand: Hand) -> tuple[str | None, Tiles | None]:
     The common case (plain tiles, at most four of a kind, distinct bonus tiles, the winning tile
     held) is settled in one pass; anything else gets check_tiles' own precise reason.
     """
-    win = hand.winning_tile
+    win = hand.context.winning_tile
     counts = [0] * (N_KINDS + 9)
     present = odd = 0
     for t in hand.concealed:
@@ -123,7 +124,7 @@ def best_reading(hand: Hand, options: Mapping[str, str]) -> ReadingScore | None:
 def score(hand: Hand, options: Mapping[str, str]) -> Score:
     """Score a won MCR hand; never raises for a bad hand (the reason is in ``Score.error``)."""
     reason, tiles = _checked_tiles(hand)
-    if reason is None and hand.winning_tile is None:
+    if reason is None and hand.context.winning_tile is None:
         reason = "MCR scores a won hand: give the winning tile"
     reason = reason or _flag_error(hand) or discarder_error(hand)
     if reason:
@@ -160,7 +161,7 @@ def _notes(hand: Hand, total: int, result: Score) -> list[str]:
     notes: list[str] = [msg("Reading: {sets}", sets=result.details["reading"])]
     if not result.payments:
         return notes
-    if not hand.self_drawn and "discarder" not in hand.extra:
+    if not hand.context.self_drawn and hand.context.discarder is None:
         notes.append(msg(
             "Settlement: winner +{winner}; the discarder pays {discarder}, each other player {other}",
             winner=total + 3 * BASE, discarder=total + BASE, other=BASE))

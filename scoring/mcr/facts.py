@@ -71,8 +71,8 @@ def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool, tiles:
     :func:`scoring.mcr.forms.unique_wait` (only needed, and so only computed, when some reading
     puts the winning tile where a wait element could apply)."""
     concealed = tiles.counts
-    assert hand.winning_tile is not None  # a won hand: score() turns one without away first
-    win = hand.winning_tile.index
+    assert hand.context.winning_tile is not None  # a won hand: score() turns one without away first
+    win = hand.context.winning_tile.index
     present = tiles.present
     open_hand = False
     kongs_melded = kongs_concealed = in_open_melds = 0
@@ -101,8 +101,8 @@ def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool, tiles:
         before = list(concealed)
         before[win] -= 1
         nine_gates = any(tuple(before[s * 9:s * 9 + 9]) == NINE_GATES_SHAPE for s in range(3))
-    flags = hand.flags
-    self_drawn = hand.win_by == "self_draw"
+    flags = hand.context.flags
+    self_drawn = hand.context.win_by == "self_draw"
     last_tile = "last_of_kind" in flags or in_open_melds == 3
     features = ((KONGS if kong_kinds else 0) | (FLAGS if flags else 0) | (SELF_DRAWN if self_drawn else 0)
                 | (TILE_HOG if counts.count(4) > len(kong_kinds) else 0) | (LAST_TILE if last_tile else 0)
@@ -113,7 +113,7 @@ def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool, tiles:
                 | (0 if present & TERMINALS_MASK else NO_TERMINALS))
     return HandFacts(
         counts, present, n_suits, bool(present & WIND_MASK), bool(present & DRAGON_MASK), open_hand,
-        self_drawn, flags, WIND_KIND[hand.seat_wind], WIND_KIND[hand.round_wind],
+        self_drawn, flags, WIND_KIND[hand.context.seat_wind], WIND_KIND[hand.context.round_wind],
         kongs_melded, kongs_concealed, tuple(kong_kinds), nine_gates, unique_wait, last_tile, options,
         features,
     )

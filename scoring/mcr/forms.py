@@ -178,8 +178,8 @@ def mcr_readings(hand: Hand, tiles: Tiles | None = None) -> list[McrReading]:
     counts, present = tiles.counts, tiles.present
     melds = hand.melds
     n_sets = 4 - len(melds)
-    win = hand.winning_tile.index if hand.winning_tile is not None else -1
-    by_discard = hand.win_by == "discard"
+    win = hand.context.winning_tile.index if hand.context.winning_tile is not None else -1
+    by_discard = hand.context.win_by == "discard"
     out: list[McrReading] = []
     if n_sets >= 0:
         parts = standard_partitions(counts, n_sets)
@@ -271,7 +271,7 @@ def _seven_pairs_reading(counts: list[int], win: int, by_discard: bool) -> McrRe
 
 def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[McrReading]:
     n_sets = 1 - len(hand.melds)
-    by_discard = hand.win_by == "discard"
+    by_discard = hand.context.win_by == "discard"
     melds = [Component(m.kind, m.first, concealed=not m.open, declared=True) for m in hand.melds]
     out: list[McrReading] = []
     for family in KNITTED_FAMILIES:
@@ -414,8 +414,8 @@ def unique_wait(hand: Hand, *, drop_fully_held: bool = True, tiles: Tiles | None
     """
     if tiles is None:
         tiles = hand_tiles(hand)
-    assert hand.winning_tile is not None  # a won hand: score() turns one without away first
-    win = hand.winning_tile.index
+    assert hand.context.winning_tile is not None  # a won hand: score() turns one without away first
+    win = hand.context.winning_tile.index
     counts = list(tiles.counts)
     counts[win] -= 1
     present = tiles.present if counts[win] else tiles.present & ~(1 << win)

@@ -22,15 +22,15 @@ def settlement(hand: Hand, value: int) -> list[Payment]:
     player for Robbing the Kong). Without it a discard win is paid by ``discarder`` and twice by
     ``other`` (the seats are not known).
     """
-    winner = hand.seat_wind
+    winner = hand.context.seat_wind
     others = [w for w in SEATS if w != winner]
-    if hand.self_drawn:
+    if hand.context.self_drawn:
         return [
             p
             for w in others
             for p in (Payment(w, winner, value, FOR_HAND), Payment(w, winner, BASE, FOR_BASE))
         ]
-    discarder = hand.extra.get("discarder")
+    discarder = hand.context.discarder
     if discarder is None:
         return [
             Payment(DISCARDER, winner, value, FOR_HAND),
@@ -43,13 +43,13 @@ def settlement(hand: Hand, value: int) -> list[Payment]:
 
 def discarder_error(hand: Hand) -> str | None:
     """Why the ``discarder`` field cannot be used, or None."""
-    discarder = hand.extra.get("discarder")
+    discarder = hand.context.discarder
     if discarder is None:
         return None
-    if hand.self_drawn:
+    if hand.context.self_drawn:
         return "discarder is given but the hand was self-drawn"
     if discarder not in SEATS:
         return f"discarder must be the seat wind E, S, W or N of the player who discarded, not {discarder!r}"
-    if discarder == hand.seat_wind:
+    if discarder == hand.context.seat_wind:
         return f"discarder {discarder} is the winner's own seat"
     return None

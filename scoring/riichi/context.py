@@ -50,8 +50,10 @@ def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
         if m.open:
             concealed = False
             break
-    return RiichiContext(concealed, hand.win_by == "self_draw", hand.seat_wind == "E",
-                         WIND_KIND[hand.seat_wind], WIND_KIND[hand.round_wind], flags, options, tuple(counts),
+    situation = hand.context
+    return RiichiContext(concealed, situation.win_by == "self_draw", situation.seat_wind == "E",
+                         WIND_KIND[situation.seat_wind], WIND_KIND[situation.round_wind], flags, options,
+                         tuple(counts),
                          frozenset(compress(KINDS, counts)),
                          SUIT_SETS[(any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))],
                          any(counts[FIRST_HONOUR:]))

@@ -43,13 +43,13 @@ def dora_elements(hand: Hand, counts: tuple[int, ...] | list[int], reds: list[in
         counts = tuple(n - red_kinds.count(k) for k, n in enumerate(counts))
     out = {}
     dora = 0
-    for t in hand.dora_indicators:
+    for t in hand.context.dora_indicators:
         dora += counts[DORA_OF[t.index]]
     if dora:
         out["Dora"] = dora
     if riichi:
         ura = 0
-        for t in hand.ura_dora_indicators:
+        for t in hand.context.ura_dora_indicators:
             ura += counts[DORA_OF[t.index]]
         if ura:
             out["Ura dora"] = ura

@@ -66,7 +66,7 @@ def liable_payments(
     :class:`HandError` when pao cannot apply (no Dai sangen / Dai suushii, the fed set not called,
     the liable seat is the winner). The riichi sticks from the table are kept as they are.
     """
-    winner = hand.seat_wind
+    winner = hand.context.seat_wind
     if liable not in SEATS:
         raise HandError(f"pao must name the liable seat E, S, W or N, not {liable!r}")
     if liable == winner:
@@ -78,13 +78,13 @@ def liable_payments(
             "wind set was called (exposed) from the liable player's discard"
         )
     value = up100((6 if winner == "E" else 4) * base)  # the ron-equivalent
-    counters = HONBA_RON * hand.honba
+    counters = HONBA_RON * hand.context.honba
     sticks = [p for p in payments if p.payer == TABLE]
-    if hand.self_drawn:
+    if hand.context.self_drawn:
         out = [Payment(liable, winner, value, FOR_PAO)]
         counter_payer = liable
     else:
-        discarder = hand.extra.get("discarder")
+        discarder = hand.context.discarder
         if discarder not in SEATS:
             raise HandError("pao on a discard win needs the discarder's seat")
         if discarder == liable:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from scoring.decompose import WAIT_WORDS, Decomposition, readings, shape_error
 from scoring.hand import Hand, HandError
 from scoring.i18n import Msg, msg
-from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, SEATS, TABLE, Payment, paid_by
+from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
 from scoring.result import Score, deferred
 from scoring.riichi.context import RiichiContext, context
 from scoring.riichi.dora import dora_elements
@@ -152,7 +152,7 @@ def evaluate(r: Decomposition, ctx: RiichiContext, hp: HandPatterns) -> Evaluati
 
 def _no_yaku_reason(hand: Hand, ctx: RiichiContext, best_yaku_fan: int, minimum: int) -> str:
     if best_yaku_fan and minimum > 1:
-        return (f"{hand.honba} counters on the table: a win needs at least {minimum} fan from yaku "
+        return (f"{hand.context.honba} counters on the table: a win needs at least {minimum} fan from yaku "
                 f"(§3.4.11; dora and red fives do not count), this hand has {best_yaku_fan}")
     reason = "no yaku: a win needs at least one yaku; dora, ura dora and red fives are not yaku (§3.2)"
     if not ctx.concealed and ctx.kinds.isdisjoint(TERMINAL_OR_HONOUR):
@@ -161,14 +161,11 @@ def _no_yaku_reason(hand: Hand, ctx: RiichiContext, best_yaku_fan: int, minimum:
 
 
 def _discarder(hand: Hand) -> tuple[str | None, str | None]:
-    """The discarder's seat from ``extra.discarder`` (None when not given), or an error."""
-    seat = hand.extra.get("discarder")
-    if seat is None or hand.self_drawn:
+    """The discarder's seat (None when not given), or an error."""
+    seat = hand.context.discarder
+    if seat is None or hand.context.self_drawn:
         return None, None
-    seat = str(seat).strip().upper()[:1]
-    if seat not in SEATS:
-        return None, f"discarder must be a seat E, S, W or N, not {hand.extra.get('discarder')!r}"
-    if seat == hand.seat_wind:
+    if seat == hand.context.seat_wind:
         return None, "the discarder cannot be the winner"
     return seat, None
 
@@ -209,11 +206,11 @@ def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | No
            liable: str | None = None) -> Score:
     """The Score of the best evaluation, with its payments (pao re-divides them when ``liable``
     names the liable seat; :class:`HandError` when pao cannot apply)."""
-    winner = hand.seat_wind
-    pays = hand_payments(best.base, ctx.dealer, ctx.self_drawn, winner, hand.honba, discarder)
+    winner = hand.context.seat_wind
+    pays = hand_payments(best.base, ctx.dealer, ctx.self_drawn, winner, hand.context.honba, discarder)
     points = points_of(pays, ctx.dealer, ctx.self_drawn)
-    if hand.riichi_sticks:
-        pays.append(Payment(TABLE, winner, RIICHI_STICK * hand.riichi_sticks, FOR_STICKS))
+    if hand.context.riichi_sticks:
+        pays.append(Payment(TABLE, winner, RIICHI_STICK * hand.context.riichi_sticks, FOR_STICKS))
     liability = None
     if liable is not None:
         pays, liability = liable_payments(hand, best.base, best.elements, liable, pays)
@@ -284,7 +281,7 @@ def _invalid(reason: str) -> Score:
 
 def score(hand: Hand, options: Mapping[str, str]) -> Score:
     """Score ``hand`` under EMA riichi; never raises for a bad hand (the reason is in ``error``)."""
-    flags = normalise_flags(hand.flags)
+    flags = normalise_flags(hand.context.flags)
     tiles = hand.all_tiles()
     counts = [0] * N_KINDS  # counts34(tiles), and the kinds of the red fives, in one pass
     reds = []
@@ -295,19 +292,19 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         if t.red:
             reds.append(k)
     reason = (flags and flag_error(hand, flags, options)) or tile_error(hand, options, tiles, counts, reds)
-    discarder, bad_discarder = _discarder(hand) if hand.extra else (None, None)
+    discarder, bad_discarder = _discarder(hand)
     if reason or bad_discarder:
         return _invalid(reason or bad_discarder or "")
     ctx = context(hand, flags, options, counts)
     if "nagashi_mangan" in flags:
         return _nagashi(hand, ctx)
-    if hand.winning_tile is None:
+    if hand.context.winning_tile is None:
         return _invalid("no winning tile: say which tile completed the hand (winning_tile)")
     reads = readings(hand)
     if not reads:
         return _invalid(shape_error(hand))
     dora = dora_elements(hand, counts, reds, "riichi" in flags, options)
-    minimum = 2 if hand.honba >= FIVE_COUNTERS and options["five_counters"] == "2_fan" else 1
+    minimum = 2 if hand.context.honba >= FIVE_COUNTERS and options["five_counters"] == "2_fan" else 1
     hp = hand_patterns(ctx, dora, minimum)
     best: Evaluation | None = None
     best_yaku_fan = 0
@@ -319,11 +316,11 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
             best = ev
     if best is None:
         return _invalid(_no_yaku_reason(hand, ctx, best_yaku_fan, minimum))
-    liable = hand.extra.get("pao") if hand.extra else None
+    liable = hand.context.pao
     if liable is None:
         return _build(hand, ctx, best, discarder)
     try:
-        return _build(hand, ctx, best, discarder, str(liable).strip().upper())
+        return _build(hand, ctx, best, discarder, liable)
     except HandError as exc:
         return _invalid(str(exc))
 
@@ -333,7 +330,7 @@ def _nagashi(hand: Hand, ctx: RiichiContext) -> Score:
     riichi sticks; it combines with nothing and dora are irrelevant (need not be tenpai)."""
     if not ctx.concealed:
         return _invalid("nagashi mangan needs a concealed hand: the player made no calls (§4.2.4)")
-    if hand.winning_tile is not None:
+    if hand.context.winning_tile is not None:
         return _invalid("nagashi mangan is claimed after an exhaustive draw: there is no winning tile")
     base, limit = base_points(5, None)
     ev = Evaluation(None, {NAGASHI: 5}, 5, 5, None, base=base, limit=limit)

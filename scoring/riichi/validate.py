@@ -56,11 +56,12 @@ RULES: tuple[Rule, ...] = (
           "kong_replacement (Rinshan) needs a declared kong in the hand"),
     _rule("robbing_kong", lambda h, f: "last_discard" in f,
           "last_discard and robbing_kong cannot combine: a robbed kong tile is not the last discard"),
-    _rule("robbing_kong", lambda h, f: h.winning_tile is not None and _held(h, h.winning_tile.index) != 1,
+    _rule("robbing_kong",
+          lambda h, f: h.context.winning_tile is not None and _held(h, h.context.winning_tile.index) != 1,
           "robbing_kong: three copies of the winning tile are in the opponent's pung, so the hand can "
           "hold only the robbed one"),
-    _rule("heavenly", lambda h, f: not h.is_dealer, "heavenly (Tenho) is East's win only"),
-    _rule("earthly human", lambda h, f: h.is_dealer,
+    _rule("heavenly", lambda h, f: not h.context.is_dealer, "heavenly (Tenho) is East's win only"),
+    _rule("earthly human", lambda h, f: h.context.is_dealer,
           "earthly (Chiho) and human (Renho) are for South, West or North only"),
     _rule("heavenly earthly human", lambda h, f: bool(h.melds),
           "a first-turn win (Tenho, Chiho, Renho) allows no call and no concealed kong (§8 A21)"),
@@ -77,8 +78,8 @@ NO_CHANKAN_IPPATSU = _rule("ippatsu", lambda h, f: "robbing_kong" in f,
 def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) -> str | None:
     if not flags:
         return None
-    if not hand.flags <= FLAGS:
-        unknown = sorted(hand.flags - FLAGS)
+    if not hand.context.flags <= FLAGS:
+        unknown = sorted(hand.context.flags - FLAGS)
         return f"unknown flag(s) {', '.join(unknown)}: riichi knows {', '.join(sorted(FLAGS))}"
     if "nagashi_mangan" in flags:
         extra = sorted(flags - {"nagashi_mangan", "riichi", "double_riichi"})
@@ -86,7 +87,7 @@ def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) ->
             return ("nagashi_mangan is claimed after an exhaustive draw and cannot come with "
                     + ", ".join(extra))
         return None
-    for name in SELF_DRAW_FLAGS if not hand.self_drawn else DISCARD_FLAGS:
+    for name in SELF_DRAW_FLAGS if not hand.context.self_drawn else DISCARD_FLAGS:
         if name in flags:
             how = "self-drawn win (win_by: self_draw)" if name in SELF_DRAW_FLAGS else \
                 "win on a discard (win_by: discard)"
@@ -107,7 +108,7 @@ def _surely_possible(hand: Hand, tiles: list[Tile], counts: list[int], reds: lis
     if red and (counts[4] - reds.count(4) > 3 or counts[13] - reds.count(13) > 3
                 or counts[22] - reds.count(22) > 3 or len(reds) != len(set(reds))):
         return False
-    return hand.winning_tile is None or hand.winning_tile in hand.concealed
+    return hand.context.winning_tile is None or hand.context.winning_tile in hand.concealed
 
 
 def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts: list[int],
@@ -129,7 +130,7 @@ def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts
                 if plain > 4 - red:
                     return (f"{plain} plain {Tile(five).code}: the EMA set has one red five per suit, so "
                             f"only {4 - red} plain ones (§1.5; write the red one as {Tile(five, True).code})")
-    dora, ura = hand.dora_indicators, hand.ura_dora_indicators
+    dora, ura = hand.context.dora_indicators, hand.context.ura_dora_indicators
     if len(dora) > MAX_INDICATORS:
         return (f"{len(dora)} dora indicators: at most {MAX_INDICATORS} "
                 "(the first indicator and one kan dora per kong, at most 4 kongs)")

@@ -23,9 +23,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from scoring.fields import show
 from scoring.session.model import SessionError
 from scoring.session.numbers import whole_number
-from scoring.structured import show
 
 MCR_TABLE_POINTS = (4, 2, 1, 0)
 #: the session's settings, where the seeds are silent or tournaments differ: name → (rules, default,

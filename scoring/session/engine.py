@@ -13,14 +13,16 @@ wrote is dropped.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from scoring.context import context_from_dict
+from scoring.fields import field_names
 from scoring.hand import Hand, HandError
 from scoring.i18n import msg
-from scoring.notation import parse_hand
+from scoring.notation import parse_hand, says_how_won
 from scoring.output_paths import what_is
 from scoring.payments import SEATS, Payment, net_by_seat
 from scoring.rules import RULE_SYSTEMS
@@ -32,8 +34,7 @@ from scoring.session.rulebook import RowContext, Rulebook
 from scoring.session.rulebooks import RULEBOOKS, rulebook
 from scoring.session.seats import Seating
 from scoring.session.sheet import Line, Sheet
-from scoring.structured import field_names, field_tiles, hand_from_dict
-from scoring.tiles import TileError, tile
+from scoring.structured import hand_from_dict
 
 __all__ = ["SEVERAL_WINNERS", "TABLE_SYSTEMS", "Line", "Sheet", "run_session"]
 
@@ -41,7 +42,8 @@ __all__ = ["SEVERAL_WINNERS", "TABLE_SYSTEMS", "Line", "Sheet", "run_session"]
 TABLE_SYSTEMS = tuple(name for name, book in RULEBOOKS.items() if book.scores_losers)
 #: the systems that pay several winners on one discard (riichi, Classical)
 SEVERAL_WINNERS = tuple(name for name, book in RULEBOOKS.items() if book.several_winners)
-_WIN_WORD = re.compile(r"\b(tsumo|ron)\b", re.IGNORECASE)
+#: a row's own words for the situation's fields, for the parser's messages
+ROW_NAMES = {"dora_indicators": "dora", "ura_dora_indicators": "ura"}
 
 
 def run_session(
@@ -217,8 +219,8 @@ class _Run:
         said = self._win_by_said(row, hand)
         if row.win_by and said and said != row.win_by:
             raise SessionError(f"{row.line}: the hand says {said}, the row says win_by {row.win_by}")
-        win_by = row.win_by or said or hand.win_by
-        extra = dict(hand.extra)
+        win_by = row.win_by or said or hand.context.win_by
+        situation: dict[str, Any] = {}
         if row.discarder:
             if win_by == "self_draw":
                 raise SessionError(
@@ -228,34 +230,25 @@ class _Run:
             discarder = self.who(row.discarder, row, "discarder")
             if discarder == winner:
                 raise SessionError(f"{row.line}: the discarder cannot be the winner")
-            extra["discarder"] = self.seats.winds[discarder]
+            situation["discarder"] = self.seats.winds[discarder]
             win_by = "discard"
         if row.same_discard and win_by == "self_draw":
             raise SessionError(f"{row.line}: same_discard is a win on a discard, not a self-drawn one")
-        ctx = RowContext(row, winner, win_by, declarers, set(hand.flags) | set(row.flags), extra)
+        ctx = RowContext(row, winner, win_by, declarers, set(hand.context.flags) | set(row.flags), situation)
         self.rulebook.situation(ctx)
-        changes = ctx.changes
-        changes.update(
-            {
-                "seat_wind": self.seats.winds[winner],
-                "round_wind": self.seats.round_wind,
-                "win_by": win_by,
-                "flags": frozenset(ctx.flags),
-                "extra": extra,
-            }
+        situation.update(
+            seat_wind=self.seats.winds[winner],
+            round_wind=self.seats.round_wind,
+            win_by=win_by,
+            flags=sorted(ctx.flags),
+            winning_tile=row.winning_tile or None,
+            dora_indicators=row.dora or None,
+            ura_dora_indicators=row.ura or None,
+            options=row.options,
         )
-        try:
-            if row.winning_tile:
-                changes["winning_tile"] = tile(row.winning_tile)
-            if row.dora:
-                changes["dora_indicators"] = field_tiles(row.dora, "dora_indicators")
-            if row.ura:
-                changes["ura_dora_indicators"] = field_tiles(row.ura, "ura_dora_indicators")
-        except TileError as exc:
-            raise HandError(str(exc)) from None
-        if row.options:
-            changes["options"] = {**hand.options, **row.options}
-        return hand.with_changes(**changes), photo
+        # the situation built by the one parser every front end uses, over the hand's own
+        context = context_from_dict(situation, hand.context, names=ROW_NAMES, where=row.line)
+        return replace(hand, context=context), photo
 
     # -------------------------------------------------------------------------------------------
     def photo_reader(self) -> PhotoHandReader:
@@ -290,10 +283,7 @@ class _Run:
         """How the hand itself says it was won: ``tsumo``/``ron`` in the notation, ``win_by`` in the
         structured form; None when it does not say."""
         if isinstance(row.hand, str):
-            words = {w.lower() for w in _WIN_WORD.findall(row.hand)}
-            if len(words) > 1:
-                raise SessionError(f"{row.line}: the hand says both tsumo and ron")
-            return {"tsumo": "self_draw", "ron": "discard"}.get(next(iter(words), ""))
+            return hand.context.win_by if says_how_won(row.hand) else None
         if isinstance(row.hand, Mapping):
-            return hand.win_by if "win_by" in row.hand else None
+            return hand.context.win_by if "win_by" in row.hand else None
         return None

@@ -30,18 +30,19 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from scoring.clean_text import control_character, same_name
+from scoring.fields import MAX_ITEMS, check_keys, show
 from scoring.hand import Hand, HandError
 from scoring.output_paths import what_is
-from scoring.payments import SEATS
-from scoring.session.model import Player, Session, SessionEntry, SessionError
+from scoring.session.model import Player, Session, SessionEntry, SessionError, SessionKeyError
 from scoring.session.numbers import session_label, strict_yaml_loader, whole_number
 from scoring.session.photo import PhotoHand
-from scoring.structured import MAX_ITEMS, hand_from_dict, one_line, option_values, parse_json, show
+from scoring.situation_words import MAX_COUNTER, flag_names, option_values, win_by, wind
+from scoring.structured import KNOWN_KEYS, hand_from_dict, one_line, parse_json
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
 #: far more rows than a session can hold (a hanchan is a few dozen hands)
@@ -109,7 +110,6 @@ ROW_KEYS: dict[str, frozenset[str]] = {
 #: what a session file holds at its top level, and a player
 SESSION_KEYS = frozenset(["tournament", "session", "table", "rules", "players", "hands", "carry", "settings"])
 PLAYER_KEYS = frozenset(["name", "seat", "number", "substitute"])
-WIN_BY = ("discard", "self_draw")
 #: the most minutes a lateness row may give (beyond the seeds' limits it is a substitute's session)
 MAX_MINUTES = 24 * 60
 #: the largest penalty a row may give (riichi's serious obstruction is 48,000)
@@ -216,13 +216,9 @@ def session_from_dict(data: Any) -> Session:
     return session
 
 
-def _known(data: Mapping[str, Any], keys: frozenset[str], where: str) -> None:
+def _known(data: Mapping[str, Any], keys: Iterable[str], where: str) -> None:
     """Refuse a key nobody reads (a misspelling): it would change the result in silence."""
-    unknown = sorted(str(k) for k in data if k not in keys)
-    if unknown:
-        raise SessionError(
-            f"{where}: unknown key {show(unknown[0])} (it may hold: {', '.join(sorted(keys))})"
-        )
+    check_keys(data, keys, where, SessionKeyError)
 
 
 def _carry(value: Any) -> dict[str, dict[str, int]]:
@@ -293,9 +289,7 @@ def _player(data: Any, where: str) -> Player:
     if not isinstance(data, Mapping) or not data.get("name") or not _name(data["name"], f"{where}.name"):
         raise SessionError(f"{where}: a player is {{name, seat}}, got {show(data)}")
     _known(data, PLAYER_KEYS, where)
-    seat = _scalar(data.get("seat"), f"{where}.seat").strip().upper()
-    if seat not in SEATS:
-        raise SessionError(f"{where}: seat must be E, S, W or N, not {show(data.get('seat'))}")
+    seat = _words(wind, _scalar(data.get("seat"), f"{where}.seat"), f"{where}.seat")
     sub = _scalar(data.get("substitute"), f"{where}.substitute").strip()
     if sub not in ("", "from_start", "joined"):
         raise SessionError(f"{where}: substitute is from_start or joined, not {show(sub)}")
@@ -319,8 +313,6 @@ def _as_list(value: Any, where: str) -> list[str]:
 
 def _in_range(row: SessionEntry) -> None:
     """Numbers a referee writes, each in the range the rules give it (a wrong sign changes money)."""
-    from scoring.hand import MAX_COUNTER
-
     for name in ("honba", "sticks"):
         n = getattr(row, name)
         if n is not None and not 0 <= n <= MAX_COUNTER:
@@ -361,6 +353,8 @@ def _row(data: Any, where: str) -> SessionEntry:
     hand = data.get("hand")
     if hand is not None and not isinstance(hand, str | Mapping):
         raise SessionError(f"{where}.hand: give the notation or the structured form, got {show(hand)}")
+    if isinstance(hand, Mapping):  # a typed hand's keys are the structured form's: a typo is the file's
+        _known(hand, KNOWN_KEYS, f"{where}.hand")
     row.hand = dict(hand) if isinstance(hand, Mapping) else hand
     for name in _STR_FIELDS:
         value = data.get(name)
@@ -376,6 +370,7 @@ def _row(data: Any, where: str) -> SessionEntry:
         row.infraction = row.infraction or "chombo"
     for name in _LIST_FIELDS:
         setattr(row, name, _as_list(data.get(name), f"{where}.{name}"))
+    row.flags = sorted(_words(flag_names, row.flags, f"{where}.flags"))  # as every front end reads them
     for name in _INT_FIELDS:
         setattr(row, name, whole_number(data.get(name), f"{where}.{name}"))
     draw = data.get("draw")
@@ -393,6 +388,9 @@ def _row(data: Any, where: str) -> SessionEntry:
         others = _others_from_text(others, f"{where}.others")
     if not isinstance(others, Mapping):
         raise SessionError(f"{where}.others: map each other player to a hand or a score")
+    for name, entry in others.items():
+        if isinstance(entry, Mapping):
+            _known(entry, KNOWN_KEYS, f"{where}.others.{_scalar(name, f'{where}.others')}")
     row.others = {_name(k, f"{where}.others") if isinstance(k, str) else k: v for k, v in others.items()}
     row.confirmed = _as_bool(data.get("confirmed", False), f"{where}.confirmed")
     row.same_discard = _as_bool(data.get("same_discard", False), f"{where}.same_discard")
@@ -400,20 +398,12 @@ def _row(data: Any, where: str) -> SessionEntry:
     row.opponents_exposed = _as_bool(data.get("opponents_exposed", False), f"{where}.opponents_exposed")
     _in_range(row)
     if row.win_by is not None:
-        row.win_by = {"ron": "discard", "tsumo": "self_draw"}.get(row.win_by.lower(), row.win_by.lower())
-        if row.win_by not in WIN_BY:
-            raise SessionError(f"{where}.win_by: discard (ron) or self_draw (tsumo), not {show(row.win_by)}")
+        row.win_by = _words(win_by, row.win_by, f"{where}.win_by")
         if row.win_by == "self_draw" and row.discarder:
             raise SessionError(f"{where}: a self-drawn win (tsumo) has no discarder: remove one of them")
         if row.win_by == "self_draw" and row.same_discard:
             raise SessionError(f"{where}: same_discard is a win on a discard, not a self-drawn one")
-    options = data.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise SessionError(f"{where}.options: NAME: value pairs, got {show(options)}")
-    try:
-        row.options = option_values(options, f"{where}.options")
-    except HandError as exc:
-        raise SessionError(str(exc)) from None
+    row.options = _words(option_values, data.get("options") or {}, f"{where}.options")
     if data.get("reading") is not None:
         row.reading = _reading(data["reading"], f"{where}.reading")
         if not row.photo:
@@ -425,6 +415,15 @@ def _row(data: Any, where: str) -> SessionEntry:
     if kind == "chombo" and not row.player:
         raise SessionError(f"{where}: a chombo row names the offender ('chombo: NAME')")
     return row
+
+
+def _words(read: Any, value: Any, where: str) -> Any:
+    """A situation's word read as every front end reads it (:mod:`scoring.situation_words`), its
+    refusal a :class:`SessionError` naming the row."""
+    try:
+        return read(value, where)
+    except HandError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def _reading(data: Any, where: str) -> PhotoHand:

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import csv
 import io
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scoring.clean_text import control_character, same_name
-from scoring.hand import MAX_COUNTER
 from scoring.payments import SEATS
 from scoring.session.model import Player, Session, SessionEntry, SessionError
 from scoring.session.numbers import whole_number
+from scoring.situation_words import MAX_COUNTER, flag_names, option_pairs, win_by, wind
 from scoring.tiles import TileError, parse_tiles
 
 #: The manifest's columns; only ``photo`` is required.
@@ -48,14 +48,9 @@ MANIFEST_COLUMNS = (
     "confirmed",
     "note",
 )
-#: ``win_by`` as written → as the structured form spells it
-WIN_BY = {"": "", "discard": "discard", "ron": "discard", "self_draw": "self_draw", "tsumo": "self_draw"}
-WIND_NAMES = {"E": "E", "S": "S", "W": "W", "N": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
 #: a manifest is a referee's sheet, not a data dump: refuse what cannot be one before parsing it
 MAX_ROWS = 10_000
 MAX_CELL = 200
-_FLAG = re.compile(r"[a-z][a-z0-9_]*")
-_OPTION = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 class ManifestError(ValueError):
@@ -144,17 +139,12 @@ def _row(cells: dict[str, str], line: int, extra_cells: bool) -> ManifestRow:
         if not row.photo:
             raise ValueError("no photo named (column 'photo')")
         row.note = cells.get("note", "")
-        row.seat = _wind(cells.get("seat", ""), "seat")
-        row.round = _wind(cells.get("round", ""), "round")
-        win_by = cells.get("win_by", "").lower()
-        if win_by not in WIN_BY:
-            raise ValueError(f"win_by: discard (ron) or self_draw (tsumo), not {win_by!r}")
-        row.win_by = WIN_BY[win_by]
+        # the situation's words, read as every front end reads them (an empty cell: not given)
+        row.seat = _given(cells, "seat", wind)
+        row.round = _given(cells, "round", wind)
+        row.win_by = _given(cells, "win_by", win_by)
         row.discarder = cells.get("discarder", "")
-        row.flags = _words(cells.get("flags", ""))
-        bad = next((f for f in row.flags if not _FLAG.fullmatch(f)), None)
-        if bad is not None:
-            raise ValueError(f"flags: {bad!r} is not a flag name (lowercase words: ippatsu, last_tile, …)")
+        row.flags = sorted(flag_names(cells.get("flags", ""), "flags"))
         row.riichi = _words(cells.get("riichi", ""))
         row.dora = _tiles(cells.get("dora", ""), "dora")
         row.ura = _tiles(cells.get("ura", ""), "ura")
@@ -165,7 +155,8 @@ def _row(cells: dict[str, str], line: int, extra_cells: bool) -> ManifestRow:
             if len(tiles) != 1:
                 raise ValueError(f"winning_tile: one tile code, not {cells['winning_tile']!r}")
             row.winning_tile = tiles[0]
-        row.options = _options(cells.get("options", ""))
+        pairs = (p.strip() for p in cells.get("options", "").split(";"))  # NAME=VALUE; NAME=VALUE
+        row.options = option_pairs(filter(None, pairs), "options")
         confirmed = cells.get("confirmed", "").lower()
         if confirmed not in ("", "yes", "no", "true", "false", "1", "0", "y", "n"):
             raise ValueError(f"confirmed: yes or no, not {confirmed!r}")
@@ -175,13 +166,9 @@ def _row(cells: dict[str, str], line: int, extra_cells: bool) -> ManifestRow:
     return row
 
 
-def _wind(value: str, column: str) -> str:
-    if value == "":
-        return ""
-    wind = WIND_NAMES.get(value.upper())
-    if wind is None:
-        raise ValueError(f"{column}: E, S, W or N, not {value!r}")
-    return wind
+def _given(cells: dict[str, str], column: str, read: Callable[[str, str], str]) -> str:
+    """A cell's word read by ``read`` (:mod:`scoring.situation_words`); "" when the cell is empty."""
+    return read(cells[column], column) if cells.get(column) else ""
 
 
 def _words(value: str) -> list[str]:
@@ -200,20 +187,6 @@ def _counter(value: str, column: str) -> int | None:
     """honba or sticks: a whole number 0..:data:`MAX_COUNTER` by the sessions' one number rule
     (:func:`scoring.session.numbers.whole_number`; "" = not given)."""
     return whole_number(value, column, 0, MAX_COUNTER)
-
-
-def _options(value: str) -> dict[str, str]:
-    """``NAME=VALUE; NAME=VALUE`` (rule options for this photo)."""
-    out: dict[str, str] = {}
-    for part in (p.strip() for p in value.split(";")):
-        if not part:
-            continue
-        name, sep, val = part.partition("=")
-        name = name.strip()
-        if not sep or not _OPTION.fullmatch(name):
-            raise ValueError(f"options: NAME=VALUE pairs separated by ';', not {part!r}")
-        out[name] = val.strip()
-    return out
 
 
 # ------------------------------------------------------------------------------------------------

@@ -11,12 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.errors import UnknownKeyError
 from scoring.hand import HandError
 from scoring.payments import SEATS
 
 
 class SessionError(HandError):
     """The session file cannot be used as it is; the message names the row and the field."""
+
+
+class SessionKeyError(SessionError, UnknownKeyError):
+    """A key of a session file (or row, or player) that nobody reads: a session error whose cause
+    is the file's own form, as a misspelled key of any structured form (the web answers 422)."""
 
 
 @dataclass(frozen=True, slots=True)

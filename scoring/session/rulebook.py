@@ -38,8 +38,9 @@ RIICHI_FIELDS = ("honba", "sticks", "riichi", "dora", "ura")
 @dataclass(slots=True)
 class RowContext:
     """A won hand's context as the engine builds it from its row, for the rulebook to complete
-    (:meth:`Rulebook.situation`): the flags and ``extra`` the hand will carry, and further
-    ``changes`` to it (riichi's counters)."""
+    (:meth:`Rulebook.situation`): the flags the hand will carry and the situation's other fields
+    (the discarder, riichi's liable player and counters, Zung Jung's responsible player), which
+    the engine reads with the row's by the one parser (:func:`scoring.context.context_from_dict`)."""
 
     row: SessionEntry
     winner: str
@@ -47,8 +48,8 @@ class RowContext:
     #: the players who declared riichi on this hand
     declarers: list[str]
     flags: set[str]
-    extra: dict[str, Any]
-    changes: dict[str, Any] = field(default_factory=dict)
+    #: the situation's fields by their structured-form names (``pao``, ``honba``…)
+    situation: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -177,8 +178,8 @@ class Rulebook:
             t.photo_notes(line, row, photo)
         if hand is not None:
             line.hand = format_hand(hand)
-            line.win_by = hand.win_by
-            discarder = hand.extra.get("discarder")
+            line.win_by = hand.context.win_by
+            discarder = hand.context.discarder
             line.discarder = t.seats.at(discarder) if discarder else None
         if score is not None and line.status == "scored":
             self.describe(line, score)
@@ -312,7 +313,7 @@ class Rulebook:
 
     def score(self, row: SessionEntry, winner: str, hand: Hand) -> Score:
         """The winner's hand scored (a :class:`HandError` when it cannot be settled as written)."""
-        if hand.win_by == "discard" and not hand.extra.get("discarder") and self.needs_discarder:
+        if hand.context.win_by == "discard" and hand.context.discarder is None and self.needs_discarder:
             raise HandError("a hand won on a discard needs 'discarder' to be settled")
         return score_hand(hand, self.name, self.table.options)
 

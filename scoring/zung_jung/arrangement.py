@@ -116,7 +116,7 @@ class Arrangement:
     # -- seat -----------------------------------------------------------------------------------
     @property
     def seat_wind_kind(self) -> int:
-        return WINDS[WIND_LETTERS.index(self.hand.seat_wind)]
+        return WINDS[WIND_LETTERS.index(self.hand.context.seat_wind)]
 
     def value_honour_sets(self) -> int:
         """Pungs/kongs of a dragon or the seat wind (seed 3.1; the round wind is not considered)."""
@@ -156,9 +156,9 @@ def nine_gates(hand: Hand, *, on_wait: bool) -> bool:
         return False
     counts = counts34(hand.concealed)
     if on_wait:
-        if hand.winning_tile is None:
+        if hand.context.winning_tile is None:
             return False
-        counts[hand.winning_tile.index] -= 1
+        counts[hand.context.winning_tile.index] -= 1
     for suit in range(3):
         row = counts[9 * suit: 9 * suit + 9]
         if sum(row) != sum(counts):

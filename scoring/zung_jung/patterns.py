@@ -55,7 +55,7 @@ class Pattern:
 
 # -- predicates ----------------------------------------------------------------------------------
 def _flag(name: str) -> Callable[[Arrangement], int]:
-    return lambda a: int(name in a.hand.flags)
+    return lambda a: int(name in a.hand.context.flags)
 
 
 def _kongs(n: int) -> Callable[[Arrangement], int]:
@@ -153,7 +153,7 @@ def _pure_greater_terminals(a: Arrangement) -> int:
 def _bonus_tiles(own: bool) -> Callable[[Arrangement], int]:
     """Seed 11.1: tile n (flower n, season n+4) belongs to seat n: "1 EST … 4 NORD"."""
     def count(a: Arrangement) -> int:
-        mine = SEAT_NUMBER[a.hand.seat_wind]
+        mine = SEAT_NUMBER[a.hand.context.seat_wind]
         return sum(1 for t in a.hand.bonus_tiles if ((t.number - 1) % 4 + 1 == mine) == own)
     return count
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scoring.fields import MAX_ITEMS, show
 from scoring.payments import FOR_HAND, FOR_RESPONSIBILITY, SEATS, Payment
-from scoring.structured import MAX_ITEMS, show
 from scoring.tiles import Tile, tile
 
 #: Seed rule 4: "Assumendo 25 punti come un valore standard".

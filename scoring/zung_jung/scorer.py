@@ -17,6 +17,7 @@ from scoring.i18n import msg
 from scoring.options import resolve
 from scoring.payments import Payment, paid_by
 from scoring.result import Score
+from scoring.situation_words import NOBODY
 from scoring.zung_jung.arrangement import Arrangement
 from scoring.zung_jung.combine import Valuation, value_arrangement
 from scoring.zung_jung.options import NAME, OPTIONS
@@ -43,8 +44,8 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
     if reason:
         return Score.invalid(NAME, reason)
     notes: list[str] = []
-    if "heavenly" in hand.flags and hand.melds:
-        hand = hand.with_changes(flags=hand.flags - {"heavenly"})
+    if "heavenly" in hand.context.flags and hand.melds:
+        hand = hand.with_context(flags=hand.context.flags - {"heavenly"})
         notes.append(msg("Blessing of Heaven void: East declared a concealed kong (seed 9.4.1)"))
     arrangements = [Arrangement(hand, r, opts) for r in _allowed(hand, opts)]
     if not arrangements:
@@ -71,7 +72,7 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
 
 def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
     """Why the input cannot be a Zung Jung win, or None."""
-    role = hand.extra.get("role", "winner")
+    role = hand.context.role
     if role != "winner":
         return (f"Zung Jung scores only the winning hand, not a {role}'s "
                 "('Solo la mano vincente viene conteggiata', seed REGOLE DI BASE 1)")
@@ -80,24 +81,24 @@ def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
     reason = check_tiles(hand, red_fives_in_set=0)
     if reason:
         return reason
-    unknown = sorted(hand.flags - FLAG_WIN_BY.keys())
+    unknown = sorted(hand.context.flags - FLAG_WIN_BY.keys())
     if unknown:
         return f"unknown flag(s) for Zung Jung: {', '.join(unknown)} (known: {', '.join(FLAG_WIN_BY)})"
-    for flag in sorted(hand.flags):
-        if FLAG_WIN_BY[flag] != hand.win_by:
-            return f"flag {flag} needs win_by {FLAG_WIN_BY[flag]}, not {hand.win_by}"
-    if hand.winning_tile is None and "heavenly" not in hand.flags:
+    for flag in sorted(hand.context.flags):
+        if FLAG_WIN_BY[flag] != hand.context.win_by:
+            return f"flag {flag} needs win_by {FLAG_WIN_BY[flag]}, not {hand.context.win_by}"
+    if hand.context.winning_tile is None and "heavenly" not in hand.context.flags:
         return "no winning tile: Zung Jung needs it to tell a discard-completed pung from a concealed one"
-    if "kong_replacement" in hand.flags and not any(m.kind == "kong" for m in hand.melds):
+    if "kong_replacement" in hand.context.flags and not any(m.kind == "kong" for m in hand.melds):
         return "flag kong_replacement but no declared kong"
-    if "heavenly" in hand.flags:
-        if hand.seat_wind != "E":
+    if "heavenly" in hand.context.flags:
+        if hand.context.seat_wind != "E":
             return (f"Blessing of Heaven is East's only ('Est vince con la sua Mano iniziale'); "
-                    f"the seat is {hand.seat_wind}")
+                    f"the seat is {hand.context.seat_wind}")
         if any(m.open for m in hand.melds):
             return "Blessing of Heaven is won on the initial 14 tiles: no set can have been claimed"
-    if "earthly" in hand.flags:
-        if hand.seat_wind == "E":
+    if "earthly" in hand.context.flags:
+        if hand.context.seat_wind == "E":
             return "Blessing of Earth is for South, West or North (it is won on East's first discard)"
         if hand.melds:
             return "Blessing of Earth is won with the initial 13 tiles: no set can have been declared"
@@ -107,9 +108,10 @@ def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
 def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Decomposition]:
     """Every reading; with ``discard_pung_assignment=pung_first`` the discard must take a pung."""
     found = readings(hand, seven_pairs=True, thirteen_orphans=True, seven_pairs_quads=True)
-    if opts["discard_pung_assignment"] == "free" or hand.win_by != "discard" or hand.winning_tile is None:
+    winning = hand.context.winning_tile
+    if opts["discard_pung_assignment"] == "free" or hand.context.win_by != "discard" or winning is None:
         return found
-    win = hand.winning_tile.index
+    win = winning.index
     return [r for r in found if r.groups[r.win_group].is_pung_like
             or not any(g.is_pung_like and not g.declared and g.first == win for g in r.groups)]
 
@@ -117,18 +119,19 @@ def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Decomposition]:
 def _payments(hand: Hand, opts: Mapping[str, str], best: Valuation, details: dict[str, object],
               notes: list[str]) -> list[Payment]:
     """Seed SCHEMA DI PAGAMENTO for this win; none when the input does not say enough to settle it."""
-    winner, value, extra = hand.seat_wind, best.total, hand.extra
-    win_by = hand.win_by
-    if "robbing_kong" in hand.flags and opts["robbing_kong_win"] == "self_draw":
+    situation = hand.context
+    winner, value = situation.seat_wind, best.total
+    win_by = hand.context.win_by
+    if "robbing_kong" in hand.context.flags and opts["robbing_kong_win"] == "self_draw":
         win_by = "self_draw"
     if win_by == "self_draw":
         responsible = None
-    elif "responsible" in extra:
-        responsible = extra["responsible"]
-    elif "discarder" in extra or "earthly" in hand.flags:
-        discarder = str(extra.get("discarder", "E"))  # 9.4.2: East is the discarder
+    elif situation.responsible is not None:
+        responsible = None if situation.responsible == NOBODY else situation.responsible
+    elif situation.discarder is not None or "earthly" in situation.flags:
+        discarder = situation.discarder or "E"  # 9.4.2: East is the discarder
         responsible = responsible_player(
-            winner, discarder, hand.winning_tile, extra.get("discards_in_window"),
+            winner, discarder, situation.winning_tile, situation.discards_in_window,
             immunity_before_first_discard=opts["immunity_before_first_discard"])
     elif value <= PAR:
         responsible = None  # "fino a 25 punti … indipendentemente da chi è responsabile"

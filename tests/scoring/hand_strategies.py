@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from scoring.context import HandContext
 from scoring.hand import Hand, Meld
 from scoring.tiles import BONUS_TILES, Tile
 
@@ -59,29 +60,32 @@ def hands(draw: st.DrawFn) -> Hand:
     ms = draw(melds())
     concealed = draw(physical_tiles(14 - 3 * len(ms)))
     winning = draw(st.sampled_from(concealed)) if draw(st.booleans()) else None
+    win_by = draw(st.sampled_from(("discard", "self_draw")))
+    seat = draw(st.sampled_from(WINDS))
+    # a discarder is another seat than the winner's, on a win by discard (as every front end reads it)
+    others = [w for w in WINDS if w != seat] if win_by == "discard" else []
+    discarder = draw(st.sampled_from([None, *others]))
     return Hand(
         concealed=tuple(concealed),
         melds=tuple(ms),
-        winning_tile=winning,
-        win_by=draw(st.sampled_from(("discard", "self_draw"))),
-        seat_wind=draw(st.sampled_from(WINDS)),
-        round_wind=draw(st.sampled_from(WINDS)),
         bonus_tiles=tuple(draw(st.lists(st.sampled_from(BONUS_TILES), unique=True, max_size=4))),
-        flags=frozenset(draw(st.lists(st.sampled_from(FLAGS), unique=True, max_size=3))),
-        dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 3))))),
-        ura_dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 2))))),
-        honba=draw(st.integers(0, 5)),
-        riichi_sticks=draw(st.integers(0, 3)),
-        extra=draw(
-            st.fixed_dictionaries(
-                {},
-                optional={"discarder": st.sampled_from(WINDS), "role": st.sampled_from(("winner", "loser"))},
-            )
-        ),
-        options=draw(
-            st.dictionaries(
-                st.sampled_from(("red_fives", "kiriage")), st.sampled_from(("on", "off", "3")), max_size=2
-            )
+        context=HandContext(
+            winning_tile=winning,
+            win_by=win_by,
+            seat_wind=seat,
+            discarder=discarder,
+            round_wind=draw(st.sampled_from(WINDS)),
+            flags=frozenset(draw(st.lists(st.sampled_from(FLAGS), unique=True, max_size=3))),
+            dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 3))))),
+            ura_dora_indicators=tuple(draw(physical_tiles(draw(st.integers(0, 2))))),
+            honba=draw(st.integers(0, 5)),
+            riichi_sticks=draw(st.integers(0, 3)),
+            **draw(st.fixed_dictionaries({}, optional={"role": st.sampled_from(("winner", "loser"))})),
+            options=draw(
+                st.dictionaries(
+                    st.sampled_from(("red_fives", "kiriage")), st.sampled_from(("on", "off", "3")), max_size=2
+                )
+            ),
         ),
     )
 

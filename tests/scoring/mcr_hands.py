@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from scoring.context import HandContext
 from scoring.hand import Hand, Meld
 from scoring.mcr.forms import KNITTED_FAMILIES
 from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
@@ -173,12 +174,14 @@ def _finish(rng: random.Random, concealed: list[int], melds: list[Meld]) -> Hand
     return Hand(
         concealed=tuple(Tile(k) for k in concealed),
         melds=tuple(melds),
-        winning_tile=Tile(win),
-        win_by="self_draw" if self_drawn else "discard",
-        seat_wind=rng.choice(WINDS),
-        round_wind=rng.choice(WINDS),
         bonus_tiles=tuple(Tile(34 + i) for i in rng.sample(range(8), n_bonus)),
-        flags=frozenset(flags),
+        context=HandContext(
+            winning_tile=Tile(win),
+            win_by="self_draw" if self_drawn else "discard",
+            seat_wind=rng.choice(WINDS),
+            round_wind=rng.choice(WINDS),
+            flags=frozenset(flags),
+        ),
     )
 
 
@@ -223,7 +226,7 @@ def gb_arguments(hand: Hand) -> tuple:
             packs.append(("PENG", gb_code(m.first), 1))
         else:
             packs.append(("GANG", gb_code(m.first), 1 if m.open else 0))
-    win = hand.winning_tile.index
+    win = hand.context.winning_tile.index
     standing = [t.index for t in hand.concealed]
     standing.remove(win)
     in_open = sum(1 for m in hand.melds if m.open for t in m.tiles if t.index == win)
@@ -232,10 +235,10 @@ def gb_arguments(hand: Hand) -> tuple:
         tuple(gb_code(k) for k in standing),
         gb_code(win),
         len(hand.bonus_tiles),
-        hand.self_drawn,
-        bool(hand.flags & {"last_of_kind", "robbing_kong"}) or in_open == 3,
-        bool(hand.flags & {"kong_replacement", "robbing_kong"}),
-        bool(hand.flags & {"last_tile", "last_discard"}),
-        WINDS.index(hand.seat_wind),
-        WINDS.index(hand.round_wind),
+        hand.context.self_drawn,
+        bool(hand.context.flags & {"last_of_kind", "robbing_kong"}) or in_open == 3,
+        bool(hand.context.flags & {"kong_replacement", "robbing_kong"}),
+        bool(hand.context.flags & {"last_tile", "last_discard"}),
+        WINDS.index(hand.context.seat_wind),
+        WINDS.index(hand.context.round_wind),
     )

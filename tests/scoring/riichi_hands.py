@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from scoring.context import HandContext
 from scoring.hand import Hand, Meld
 from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, Tile
 
@@ -193,15 +194,17 @@ def _finish(
     return Hand(
         concealed=tuple(concealed),
         melds=melds,
-        winning_tile=winning,
-        win_by="self_draw" if self_drawn else "discard",
-        seat_wind=seat,
-        round_wind=round_wind,
-        flags=frozenset(flags),
-        dora_indicators=dora,
-        ura_dora_indicators=ura,
-        honba=honba,
-        riichi_sticks=rng.choice([0, 0, 0, 1, 2]),
+        context=HandContext(
+            winning_tile=winning,
+            win_by="self_draw" if self_drawn else "discard",
+            seat_wind=seat,
+            round_wind=round_wind,
+            flags=frozenset(flags),
+            dora_indicators=dora,
+            ura_dora_indicators=ura,
+            honba=honba,
+            riichi_sticks=rng.choice([0, 0, 0, 1, 2]),
+        ),
     )
 
 
@@ -245,11 +248,12 @@ def generate(n: int, seed: int = 2012) -> list[Hand]:
     out = []
     for _ in range(n):
         hand = random_hand(rng)
-        if "first_turn" in hand.flags:
-            name = ("heavenly" if hand.is_dealer else "earthly") if hand.self_drawn else "human"
-            if name == "human" and hand.is_dealer:
-                hand = hand.with_changes(seat_wind="S")
-            hand = hand.with_changes(flags=(hand.flags - {"first_turn"}) | {name})
+        if "first_turn" in hand.context.flags:
+            ctx = hand.context
+            name = ("heavenly" if ctx.is_dealer else "earthly") if ctx.self_drawn else "human"
+            if name == "human" and hand.context.is_dealer:
+                hand = hand.with_context(seat_wind="S")
+            hand = hand.with_context(flags=(hand.context.flags - {"first_turn"}) | {name})
         out.append(hand)
     return out
 
@@ -303,10 +307,10 @@ def peer_args(hand: Hand, rules: Any) -> dict[str, Any]:
         tiles.extend(ids)
     concealed = _ids(list(hand.concealed), next_id)
     tiles.extend(concealed)
-    win = next(i for i, t in zip(concealed, hand.concealed, strict=True) if t == hand.winning_tile)
-    f = hand.flags
+    win = next(i for i, t in zip(concealed, hand.concealed, strict=True) if t == hand.context.winning_tile)
+    f = hand.context.flags
     config = HandConfig(
-        is_tsumo=hand.self_drawn,
+        is_tsumo=hand.context.self_drawn,
         is_riichi="riichi" in f and "double_riichi" not in f,
         is_daburu_riichi="double_riichi" in f,
         is_ippatsu="ippatsu" in f,
@@ -317,14 +321,14 @@ def peer_args(hand: Hand, rules: Any) -> dict[str, Any]:
         is_tenhou="heavenly" in f,
         is_chiihou="earthly" in f,
         is_renhou="human" in f,
-        player_wind=FIRST_HONOUR + WINDS.index(hand.seat_wind),
-        round_wind=FIRST_HONOUR + WINDS.index(hand.round_wind),
-        tsumi_number=hand.honba,
-        kyoutaku_number=hand.riichi_sticks,
+        player_wind=FIRST_HONOUR + WINDS.index(hand.context.seat_wind),
+        round_wind=FIRST_HONOUR + WINDS.index(hand.context.round_wind),
+        tsumi_number=hand.context.honba,
+        kyoutaku_number=hand.context.riichi_sticks,
         options=rules,
     )
-    ind = [4 * t.index + 3 for t in hand.dora_indicators]
-    ura = [4 * t.index + 3 for t in hand.ura_dora_indicators]
+    ind = [4 * t.index + 3 for t in hand.context.dora_indicators]
+    ura = [4 * t.index + 3 for t in hand.context.ura_dora_indicators]
     return {
         "tiles": tiles,
         "win_tile": win,
@@ -340,9 +344,9 @@ def peer_points(response: Any, hand: Hand) -> dict[str, int] | None:
     if response.error:
         return None
     c = response.cost
-    if not hand.self_drawn:
+    if not hand.context.self_drawn:
         return {"ron": c["main"] + c["main_bonus"]}
-    if hand.is_dealer:
+    if hand.context.is_dealer:
         return {"tsumo_others_pay": c["main"] + c["main_bonus"]}
     return {
         "tsumo_dealer_pays": c["main"] + c["main_bonus"],

@@ -15,7 +15,7 @@ from scoring.australian.settlement import round_hundred, settle_by_differences
 from scoring.payments import net_by_seat
 from scoring.result import Score
 from scoring.structured import hand_from_dict
-from tests.spec_vectors import load_vectors
+from tests.spec_vectors import hand_form, load_vectors
 
 
 def vector(vid: str) -> dict[str, Any]:
@@ -27,7 +27,7 @@ def vector(vid: str) -> dict[str, Any]:
 
 def run(data: dict[str, Any], **options: str) -> Score:
     opts = {"fishing_rules": data["rules_option"]} if data.get("rules_option") else {}
-    return score(hand_from_dict(data), {**opts, **options})
+    return score(hand_from_dict(hand_form(data, "rules_option")), {**opts, **options})
 
 
 def hand(**kw: Any) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from scoring.australian import score, score_table
+from scoring.hand import HandError, Jokers
 from scoring.payments import net_by_seat
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
@@ -48,7 +49,8 @@ def test_short_hand_scores_but_is_not_fishing() -> None:
 
 
 def test_invalid_input_is_reported_not_raised() -> None:
-    assert "role must be" in score(hand_from_dict(hand(role="dealer", hand="1m")), {}).error
+    with pytest.raises(HandError, match="role must be"):  # refused as it is read, by every front end
+        hand_from_dict(hand(role="dealer", hand="1m"))
     five = score(
         hand_from_dict(
             hand(hand="11112345678999m", winning_tile="1m", melds=[{"type": "pung", "tiles": "111m"}])
@@ -71,7 +73,7 @@ def test_joker_melds_count_real_tiles() -> None:
     goulash = {"hand": "111m44z", "winning_tile": "4z", "flags": ["goulash", "jokers"]}
     melds = [pung("555m"), pung("5m2s2s"), pung("888m")]
     h = hand_from_dict(hand(**goulash, win_by="self_draw", melds=melds))
-    assert h.extra["jokers"] == [{"meld": 1, "count": 2, "shown": "5m"}]
+    assert h.jokers == (Jokers(meld=1, count=2, shown="5m"),)
     result = score(h, {})
     assert result.details["base_points"]["Exposed pung 5m+2 jokers (= 555m)"] == 2
     too_many = hand_from_dict(hand(**goulash, melds=[pung("2s2s2s"), pung("5m2s2s"), pung("888m")]))
@@ -138,7 +140,7 @@ def test_concealed_jokers_make_two_pungs_of_one_tile() -> None:
     result = score(h, {})
     assert result.details["jokers_stand_for"] == ["7z", "7z"]
     assert result.details["doubles"]["Pung of dragons 777z #2"] == 1 and result.total == 1000
-    without = score(h.with_changes(flags=frozenset({"goulash"})), {})  # no jokers agreed: 2s are 2s
+    without = score(h.with_context(flags=frozenset({"goulash"})), {})  # no jokers agreed: 2s are 2s
     assert not without.valid
 
 
@@ -147,6 +149,7 @@ def test_random_hands_never_raise() -> None:
     """score() returns a Score for any hand of any role (seeded, 100 hands, about a second)."""
     import random
 
+    from scoring.context import HandContext
     from scoring.hand import Hand, Meld
     from scoring.tiles import Tile
 
@@ -170,12 +173,14 @@ def test_random_hands_never_raise() -> None:
         h = Hand(
             concealed=tuple(concealed),
             melds=tuple(melds),
-            winning_tile=concealed[0] if role == "winner" else None,
-            win_by=rng.choice(["discard", "self_draw"]),
-            seat_wind=rng.choice("ESWN"),
-            flags=frozenset(flags),
             bonus_tiles=tuple(Tile(34 + b) for b in rng.sample(range(8), 3)),
-            extra={"role": role},
+            context=HandContext(
+                winning_tile=concealed[0] if role == "winner" else None,
+                win_by=rng.choice(["discard", "self_draw"]),
+                seat_wind=rng.choice("ESWN"),
+                flags=frozenset(flags),
+                role=role,
+            ),
         )
         result = score(h, {})
         assert result.valid or result.error

@@ -19,7 +19,7 @@ def test_each_distinct_tile_that_completes_the_hand_is_a_candidate_with_its_own_
     found = candidates(hand, "riichi")
     assert sorted(codes(found)) == sorted(["2m", "3m", "4m", "5p", *[f"{n}s" for n in range(1, 10)]])
     for c in found:  # each is the hand scored with that tile as the winning tile, nothing else
-        assert c.score == score_hand(hand.with_changes(winning_tile=c.tile), "riichi")
+        assert c.score == score_hand(hand.with_context(winning_tile=c.tile), "riichi")
     # best first: basic points (han and fu) decide; a closed 3m wait loses pinfu's fu
     values = [value(c.score) for c in found]
     assert values == sorted(values, reverse=True)
@@ -73,4 +73,4 @@ def test_the_hands_own_winning_tile_is_ignored_and_the_claimed_tile_is_among_the
     hand = parse_hand("234m55p12345678s ron 9s riichi")
     found = candidates(hand, "riichi")
     assert tile("9s") in [c.tile for c in found]
-    assert candidates(hand.with_changes(winning_tile=None), "riichi") == found
+    assert candidates(hand.with_context(winning_tile=None), "riichi") == found

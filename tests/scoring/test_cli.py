@@ -245,7 +245,7 @@ HOSTILE_HANDS = [
     ('{"a":' * 100_000 + "1" + "}" * 100_000, "nested too deeply"),
     ('{"hand": ' + "[" * 100_000, "nested too deeply"),
     ("M", "cannot read 'M'"),
-    ("123m456p789s1122z ron 2z honba=²", "honba is a whole number"),
+    ("123m456p789s1122z ron 2z honba=²", "honba must be a whole number"),
     ("1m" * 1000, "too long for one hand"),
 ]
 
@@ -261,6 +261,29 @@ def test_hostile_hand_is_one_error_line(text, message, capsys):
     assert code == 2 and data["valid"] is False and message in data["error"]
 
 
+@pytest.mark.parametrize("key", ["flag", "dora_indicator"])
+def test_a_misspelled_key_is_one_error_line_naming_the_known_keys(key, capsys, monkeypatch, tmp_path):
+    """``flag: [riichi]`` or ``dora_indicator:`` were dropped in silence: 4 han instead of 5
+    (issue 36 item 4). ``hand`` and ``table`` refuse the file (exit 2); ``hands`` gives that line
+    an invalid result with the same message and goes on, as for any bad line of a batch."""
+    hand = {"hand": "234m55p123456789s", "winning_tile": "9s", "win_by": "self_draw", key: ["1z"]}
+    code, out = run(["hand", json.dumps(hand), "--rules", "riichi"])
+    err = capsys.readouterr().err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"the hand: unknown key '{key}' (known keys: bonus_tiles, " in err and "flags" in err
+    good = {k: v for k, v in hand.items() if k != key}
+    lines = f"{json.dumps(hand)}\n{json.dumps(good)}\n"
+    code, out = run(["hands", "-", "--rules", "riichi"], lines, monkeypatch)
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and not first["valid"] and f"unknown key '{key}'" in first["error"] and second["valid"]
+    table = {"players": {s: {"role": "loser", "score": 0} for s in "ESWN"}, "round_winds": "E"}
+    (tmp_path / "t.json").write_text(json.dumps(table))
+    for rules_ in ("australian", "classical"):
+        code, out = run(["table", str(tmp_path / "t.json"), "--rules", rules_])
+        err = capsys.readouterr().err
+        assert code == 2 and out == "" and "the table: unknown key 'round_winds' (known keys: " in err
+
+
 def test_unreadable_files_are_one_error_line(tmp_path, capsys):
     (tmp_path / "folder.json").mkdir()
     binary = tmp_path / "hand.json"
@@ -268,14 +291,17 @@ def test_unreadable_files_are_one_error_line(tmp_path, capsys):
     # YAML alias bombs: a few hundred bytes that expand to 9^8 items when walked or printed
     rows = ["a: &a [x, x, x, x, x, x, x, x, x]"]
     rows += [f"{b}: &{b} [{', '.join(['*' + a] * 9)}]" for a, b in zip("abcdefg", "bcdefgh", strict=True)]
+    # the hand and the table refuse keys they do not know: their anchors sit in a field read later
+    anchors = "[" + ", ".join(r.split(": ", 1)[1] for r in rows) + "]"
     bombs = {
-        "hand": "hand: 11m\nflags: *h\n",
-        "table": "players: {E: {role: loser, hand: 11m, flags: *h}, S: {role: winner, score: 10},"
-        " W: {role: loser, score: 0}, N: {role: loser, score: 0}}\n",
-        "session": "tournament: *h\nplayers: {Anna: E, Bruno: S, Carla: W, Dario: N}\nhands: []\n",
+        "hand": f"hand: 11m\ndora_indicators: {anchors}\nflags: *h\n",
+        "table": f"players: {{E: {{role: loser, hand: 11m, dora_indicators: {anchors}, flags: *h}},"
+        " S: {role: winner, score: 10}, W: {role: loser, score: 0}, N: {role: loser, score: 0}}\n",
+        "session": "\n".join(rows) + "\ntournament: *h\nplayers: {Anna: E, Bruno: S, Carla: W, Dario: N}\n"
+        "hands: []\n",
     }
     for name, body in bombs.items():
-        (tmp_path / f"{name}-bomb.yaml").write_text("\n".join(rows) + "\n" + body)
+        (tmp_path / f"{name}-bomb.yaml").write_text(body)
     cases = [
         (["hand", str(tmp_path / "folder.json")], 2, "no such file"),
         (["hand", str(binary)], 2, "not UTF-8"),
@@ -355,3 +381,21 @@ def test_an_unknown_language_is_bad_input(capsys):
     with pytest.raises(SystemExit) as exc:
         run(["hand", "123m456p789s5556z ron 6z", "--rules", "mcr", "--lang", "fr"])
     assert exc.value.code == 2 and "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_python_m_scoring_scores_a_hand_with_the_pure_python_package_alone():
+    """``python -m scoring hand`` stays a command of its own: it imports neither the photo
+    pipeline nor its libraries, and the hand is scored as by ``mahjong-score``."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import runpy, sys\n"
+        "sys.argv = ['scoring', 'hand', '234m55p12345678s tsumo 9s seat=S riichi', '--rules', 'riichi']\n"
+        "try:\n    runpy.run_module('scoring', run_name='__main__', alter_sys=True)\n"
+        "except SystemExit as exc:\n"
+        "    heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('vision', 'numpy', 'cv2'))\n"
+        "    print('exit', exc.code, heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert "Riichi" in done.stdout and done.stdout.splitlines()[-1] == "exit 0 []", done.stdout + done.stderr

@@ -14,8 +14,8 @@ import pytest
 
 from scoring import cli
 from scoring.cli.hand import MAX_LINE, bounded_lines
-from scoring.context import score_or_invalid
 from scoring.notation import parse_hand
+from scoring.rules import score_or_invalid
 from scoring.structured import hand_from_dict
 from scoring.tile_counts import count_problem
 

@@ -64,7 +64,7 @@ def _fully_concealed_special(gb: Elements, hand: Hand) -> Elements:
     """A15: the seed's special hands "Può combinare con Tutto Pescato (25)" (el. 44, 55, 56, 73,
     78, 80, 81); Chinese-domestic practice gives only Self-Drawn, or nothing beside Last Tile Draw
     and Out with Replacement Tile."""
-    applies = hand.self_drawn and hand.is_concealed and SPECIAL_HANDS & gb.keys()
+    applies = hand.context.self_drawn and hand.is_concealed and SPECIAL_HANDS & gb.keys()
     if not applies or "Fully Concealed Hand" in gb:
         return gb
     out = {k: v for k, v in gb.items() if k != "Self-Drawn"}

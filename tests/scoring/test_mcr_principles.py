@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.hand import HandError
 from scoring.mcr import OPTIONS, score
 from scoring.mcr.elements import BY_NO, COMBINATIONS, TABLE
 from scoring.mcr.forms import unique_wait
@@ -281,11 +282,11 @@ def test_settlement_by_role_and_by_seat() -> None:
         ("other", "S", 8, "base"),
     ]
     assert "Settlement: winner +37; the discarder pays 21, each other player 8" in s.notes
-    s = score(hand.with_changes(extra={"discarder": "N"}), DEFAULTS)
+    s = score(hand.with_context(discarder="N"), DEFAULTS)
     assert net_by_seat(s.payments) == {"E": -8, "S": 37, "W": -8, "N": -21}
     assert "settlement" not in s.details and sum(p["amount"] for p in s.to_json()["payments"]) == 37
-    s = score(hand.with_changes(extra={"discarder": "S"}), DEFAULTS)
-    assert not s.valid and "winner's own seat" in s.error
+    with pytest.raises(HandError, match="winner's own seat"):  # no situation has it: refused when made
+        hand.with_context(discarder="S")
 
 
 def test_below_minimum_keeps_its_points_and_has_no_settlement() -> None:

@@ -9,7 +9,7 @@ import pytest
 from scoring.payments import net_by_seat
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
-from tests.spec_vectors import load_vectors, vector_params
+from tests.spec_vectors import hand_form, load_vectors, vector_params
 
 #: Vectors whose note names an equal-value alternative labelling (spec §8.2: "When a hand has
 #: equal-value alternatives ... the note says so"). The engine's deterministic choice is accepted
@@ -27,7 +27,7 @@ EQUAL_VALUE_ALTERNATIVES: dict[str, dict[str, int]] = {
 
 @pytest.mark.parametrize("vector", vector_params("mcr"))
 def test_vector(vector: dict[str, Any]) -> None:
-    score = score_hand(hand_from_dict(vector), "mcr")
+    score = score_hand(hand_from_dict(hand_form(vector)), "mcr")
     expected = vector["expected"]
     assert score.total == expected["total"], score.render()
     accepted = [expected["elements"], EQUAL_VALUE_ALTERNATIVES.get(vector["id"])]
@@ -63,7 +63,7 @@ def test_seed_settlements(vector_id: str) -> None:
     vectors = {v["id"]: v for v in load_vectors("mcr")}
     if vector_id not in vectors:
         pytest.skip("../shared/rules/mcr.md not available")
-    data = dict(vectors[vector_id])
+    data = hand_form(vectors[vector_id])
     expected = SEED_SETTLEMENTS[vector_id]
     if data["win_by"] == "discard":
         data["discarder"] = min(expected, key=expected.__getitem__)

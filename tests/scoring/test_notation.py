@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.hand import HandError
+from scoring.hand import HandError, Jokers
 from scoring.notation import format_hand, parse_hand
 from scoring.tiles import parse_tiles, tile
 from tests.scoring.hand_strategies import hands
@@ -27,20 +27,21 @@ def test_full_example():
     )
     assert [t.code for t in h.concealed] == ["1m", "2m", "3m", "4p", "0p", "6p", "7s", "8s", "9s", "1z", "1z"]
     assert [(m.kind, m.code, m.open) for m in h.melds] == [("pung", "555z", True), ("kong", "2222s", False)]
-    assert h.winning_tile == tile("9s") and h.win_by == "discard"
-    assert (h.seat_wind, h.round_wind) == ("S", "W")
-    assert h.flags == {"riichi"}
-    assert h.dora_indicators == tuple(parse_tiles("1z3m")) and h.ura_dora_indicators == (tile("4p"),)
-    assert (h.honba, h.riichi_sticks) == (2, 1)
-    assert dict(h.options) == {"kiriage": "off"}
+    ctx = h.context
+    assert ctx.winning_tile == tile("9s") and ctx.win_by == "discard"
+    assert (ctx.seat_wind, ctx.round_wind) == ("S", "W")
+    assert ctx.flags == {"riichi"}
+    assert ctx.dora_indicators == tuple(parse_tiles("1z3m")) and ctx.ura_dora_indicators == (tile("4p"),)
+    assert (ctx.honba, ctx.riichi_sticks) == (2, 1)
+    assert dict(ctx.options) == {"kiriage": "off"}
     assert h.bonus_tiles == (tile("2f"),)
-    assert dict(h.extra) == {"discarder": "N"}
+    assert ctx.discarder == "N" and ctx.pao is None
     assert parse_hand(format_hand(h)) == h
 
 
 def test_tsumo_and_chow_meld():
     h = parse_hand("55p12345678s [234m] tsumo 9s")
-    assert h.win_by == "self_draw" and h.melds[0].kind == "chow" and len(h.concealed) == 11
+    assert h.context.win_by == "self_draw" and h.melds[0].kind == "chow" and len(h.concealed) == 11
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,8 @@ def test_tsumo_and_chow_meld():
         ("123m [135m]", "not a chow"),
         ("123m (555m)", "only a kong can be declared concealed"),
         ("123m [555m", "must be closed"),
-        ("123m seat=X", "seat wind is E, S, W or N"),
+        ("123m seat=X", "seat must be E, S, W or N"),
+        ("123m seat=Wrong", "seat must be E, S, W or N"),  # 'Wrong' was West (its first letter)
         ("123m color=red", "unknown key"),
         ("123m honba=x", "whole number"),
         ("123m ron 1m tsumo 2m", "two winning tiles"),
@@ -62,12 +64,12 @@ def test_tsumo_and_chow_meld():
         ("why?", "cannot read"),
         # a flag must not print back as tiles: 'M' would become the flag 'm', and 'm' is no hand
         ("123m M", "cannot read 'M'"),
-        ("123m honba=²", "honba is a whole number from 0 to 100"),
-        ("123m honba=١", "honba is a whole number"),
-        ("123m sticks=101", "sticks is a whole number from 0 to 100"),
-        ("123m seat=ß", "seat wind is E, S, W or N"),  # 'ß'.upper() is 'SS'
-        ("123m round=ſ", "round wind is E, S, W or N"),
-        ("123m discarder=ſ", "the discarder is a seat"),  # 'ſ'.upper() is 'S'
+        ("123m honba=²", "honba must be a whole number from 0 to 100"),
+        ("123m honba=١", "honba must be a whole number"),
+        ("123m sticks=101", "sticks must be a whole number from 0 to 100"),
+        ("123m seat=ß", "seat must be E, S, W or N"),  # 'ß'.upper() is 'SS'
+        ("123m round=ſ", "round must be E, S, W or N"),
+        ("123m discarder=ſ", "discarder must be E, S, W or N"),  # 'ſ'.upper() is 'S'
         ("123m ²z", "SUPERSCRIPT TWO"),
         ("1m" * 501, "too long for one hand"),
         ("123m [5m23s] jokers", "not a chow"),
@@ -82,8 +84,7 @@ def test_errors_name_the_token(text, message):
 def test_joker_melds_with_the_jokers_flag():
     h = parse_hand("111m4z [555m] [5m22s] (2s7z2s7z) tsumo 4z seat=S goulash jokers")
     assert [m.code for m in h.melds] == ["555m", "555m", "7777z"] and not h.melds[2].open
-    held = [{"meld": 1, "count": 2, "shown": "5m"}, {"meld": 2, "count": 2, "shown": "77z"}]
-    assert h.extra["jokers"] == held
+    assert h.jokers == (Jokers(meld=1, count=2, shown="5m"), Jokers(meld=2, count=2, shown="77z"))
     assert "[5m22s] (22s77z)" in format_hand(h) and parse_hand(format_hand(h)) == h
 
 

@@ -127,7 +127,9 @@ Exception_ = tuple[str, Callable[[Hand, Score, Any], bool]]
 EXCEPTIONS: list[Exception_] = [
     (
         "EMA §3.4.11 (A13): with 5 or more counters a win needs 2 fan from yaku; mahjong has no such rule",
-        lambda h, ours, peer: h.honba >= 5 and not ours.valid and peer.error is None and _yaku_fan(peer) < 2,
+        lambda h, ours, peer: (
+            h.context.honba >= 5 and not ours.valid and peer.error is None and _yaku_fan(peer) < 2
+        ),
     ),
     (
         "EMA §4.2 / A6: yakuman are not cumulative (mahjong adds several yakuman up)",
@@ -155,9 +157,9 @@ def test_generator_is_seeded_and_covers_the_ground() -> None:
     assert any(m.kind == "kong" and not m.open for h in hands for m in h.melds)
     assert any(m.kind == "kong" and m.open for h in hands for m in h.melds)
     assert any(t.red for h in hands for t in h.all_tiles())
-    assert {h.win_by for h in hands} == {"discard", "self_draw"}
-    assert {h.is_dealer for h in hands} == {True, False}
-    assert {"riichi", "ippatsu", "kong_replacement"} <= {f for h in hands for f in h.flags}
+    assert {h.context.win_by for h in hands} == {"discard", "self_draw"}
+    assert {h.context.is_dealer for h in hands} == {True, False}
+    assert {"riichi", "ippatsu", "kong_replacement"} <= {f for h in hands for f in h.context.flags}
 
 
 @pytest.mark.slow

@@ -85,7 +85,7 @@ def test_pao_rows_say_what_they_pay_for() -> None:
 
 def test_pao_in_the_notation_round_trips() -> None:
     hand = parse_hand("234m5p [555z] [666z] [777z] tsumo 5p seat=S pao=N")
-    assert hand.extra["pao"] == "N" and "pao=N" in format_hand(hand)
+    assert hand.context.pao == "N" and "pao=N" in format_hand(hand)
     assert parse_hand(format_hand(hand)) == hand
     assert paid_by(score_hand(hand, "riichi").payments) == {"N": 32000}
 
@@ -98,7 +98,7 @@ def test_no_liability_when_the_winning_tile_completes_the_set() -> None:
     assert score.valid and "Dai sangen" in score.elements
     with pytest.raises(HandError, match="called"):
         liable_payments(hand, score.details["base_points"], score.elements, "N", score.payments)
-    claimed = score_hand(hand.with_changes(extra={**hand.extra, "pao": "N"}), "riichi")
+    claimed = score_hand(hand.with_context(pao="N"), "riichi")
     assert not claimed.valid and "called" in (claimed.error or "")
 
 
@@ -107,6 +107,7 @@ def test_liable_player_cannot_be_the_winner() -> None:
     score = score_hand(hand, "riichi")
     with pytest.raises(HandError, match="winner"):
         liable_payments(hand, score.details["base_points"], score.elements, "S", score.payments)
-    for liable in ("S", "X"):
-        claimed = score_hand(hand.with_changes(extra={"pao": liable}), "riichi")
-        assert not claimed.valid and "pao" in (claimed.error or "")
+    claimed = score_hand(hand.with_context(pao="S"), "riichi")
+    assert not claimed.valid and "pao" in (claimed.error or "")
+    with pytest.raises(HandError, match="pao"):  # no seat at all: refused as the situation is made
+        hand.with_context(pao="X")

@@ -44,7 +44,7 @@ def _violations(pattern: Pattern, hands: list[Hand]) -> list[str]:
     out = []
     for hand in hands:
         for options in OPTION_SETS:
-            ctx = context(hand, normalise_flags(hand.flags), options)
+            ctx = context(hand, normalise_flags(hand.context.flags), options)
             if pattern.screen(ctx):  # type: ignore[misc]
                 continue
             shapes = [None] if pattern.per_hand else [shape(r) for r in readings(hand)]
@@ -65,7 +65,7 @@ def test_every_screen_guards_a_row_and_fails_on_some_hand() -> None:
     hands = generate(300, seed=7)
     for screen in SCREENS:
         assert any(p.screen is screen for p in SCREENED), screen.__name__
-        assert not all(screen(context(h, h.flags, OPTION_SETS[0])) for h in hands), screen.__name__
+        assert not all(screen(context(h, h.context.flags, OPTION_SETS[0])) for h in hands), screen.__name__
 
 
 @pytest.mark.parametrize("concealed", [True, False])

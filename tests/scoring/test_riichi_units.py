@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from scoring.hand import HandError
 from scoring.notation import parse_hand
 from scoring.options import resolve
 from scoring.payments import paid_by
@@ -259,10 +260,10 @@ def test_payments_with_counters_and_sticks() -> None:
 
 def test_discarder_seat_from_extra() -> None:
     hand = parse_hand("234m567p22s456s78s ron 9s seat=S riichi")
-    named = score(hand.with_changes(extra={"discarder": "W"}), resolve(OPTIONS))
+    named = score(hand.with_context(discarder="W"), resolve(OPTIONS))
     assert [p.payer for p in named.payments] == ["W"]
-    same = score(hand.with_changes(extra={"discarder": "S"}), resolve(OPTIONS))
-    assert not same.valid and "discarder" in same.error
+    with pytest.raises(HandError, match="discarder"):  # the winner's own seat: no situation has it
+        hand.with_context(discarder="S")
 
 
 def _seed_tables() -> list[tuple[str, list[list[str]]]]:
@@ -353,11 +354,11 @@ def test_four_plain_fives_are_impossible_in_an_ema_set() -> None:
 
 
 def test_nagashi_mangan() -> None:
-    hand = parse_hand("258m369p147s1234z tsumo 1z seat=S").with_changes(
+    hand = parse_hand("258m369p147s1234z tsumo 1z seat=S").with_context(
         winning_tile=None, flags=frozenset({"nagashi_mangan"}), honba=1, riichi_sticks=1
     )
     result = score(hand, resolve(OPTIONS))
     assert result.elements == {"Nagashi mangan": 5}
     assert result.details["points"] == {"tsumo_dealer_pays": 4100, "tsumo_others_pay": 2100}
-    opened = score(hand.with_changes(flags=frozenset({"nagashi_mangan", "last_tile"})), resolve(OPTIONS))
+    opened = score(hand.with_context(flags=frozenset({"nagashi_mangan", "last_tile"})), resolve(OPTIONS))
     assert not opened.valid and "nagashi_mangan" in opened.error

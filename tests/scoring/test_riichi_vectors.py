@@ -12,7 +12,7 @@ import pytest
 
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
-from tests.spec_vectors import vector_params
+from tests.spec_vectors import hand_form, vector_params
 
 #: vector id → (why, replacement for parts of ``expected``)
 OVERRIDES: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -23,7 +23,7 @@ def test_riichi_vector(vector: dict[str, Any]) -> None:
     expected = dict(vector["expected"])
     if vector["id"] in OVERRIDES:
         expected.update(OVERRIDES[vector["id"]][1])
-    result = score_hand(hand_from_dict(vector), "riichi")
+    result = score_hand(hand_from_dict(hand_form(vector)), "riichi")
     assert result.valid == (expected["points"] is not None), result.error
     assert result.details["points"] == expected["points"]
     assert result.details["han"] == expected["han"]

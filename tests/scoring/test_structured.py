@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.hand import HandError, check_tiles
+from scoring.errors import UnknownKeyError
+from scoring.hand import HandError, Jokers, check_tiles
 from scoring.rules import RULE_SYSTEMS, score_hand, scorer
 from scoring.structured import hand_from_dict, hand_to_dict, parse_document, parse_json
 from scoring.tiles import tile
@@ -21,7 +22,8 @@ def test_dict_round_trip(hand):
     assert hand_from_dict(hand_to_dict(hand)) == hand
 
 
-def test_vector_fields_and_extra_keys_are_kept():
+def test_vector_fields_and_the_situations_keys_are_typed():
+    """What was an untyped ``extra`` (the role, the discarder) is the situation's own typed field."""
     h = hand_from_dict(
         {
             "hand": "55p123456789s",
@@ -39,9 +41,25 @@ def test_vector_fields_and_extra_keys_are_kept():
             "discarder": "W",
         }
     )
-    assert h.winning_tile == tile("9s") and h.melds[0].kind == "chow" and h.honba == 1
-    assert dict(h.extra) == {"role": "winner", "discarder": "W"}
+    assert h.context.winning_tile == tile("9s") and h.melds[0].kind == "chow" and h.context.honba == 1
+    assert (h.context.role, h.context.discarder) == ("winner", "W")
     assert hand_to_dict(h)["discarder"] == "W"
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({"hand": "234m55p123456789s", "winning_tile": "9s", "flag": ["riichi"]}, "flag"),
+        ({"hand": "234m55p123456789s", "winning_tile": "9s", "dora_indicator": ["1z"]}, "dora_indicator"),
+        ({"hand": "11m", "melds": [{"type": "pung", "tiles": "111z", "opne": False}]}, "opne"),
+        ({"hand": "11m", "jokers": []}, "jokers"),  # derived from the melds, never read
+    ],
+)
+def test_a_key_nobody_reads_is_refused_with_the_known_keys(data, key):
+    """``flag: [riichi]`` for ``flags`` was dropped in silence: 4 han instead of 5 (issue 36 item 4)."""
+    with pytest.raises(UnknownKeyError, match=f"unknown key '{key}' \\(known keys: ") as err:
+        hand_from_dict(data)
+    assert ("win_by" in str(err.value)) is (key != "opne") and "\n" not in str(err.value)
 
 
 @pytest.mark.slow
@@ -68,10 +86,7 @@ def test_joker_melds_are_read_and_written_back_as_shown():
     }
     hand = hand_from_dict(data)
     assert [m.code for m in hand.melds] == ["555m", "7777z"]
-    assert hand.extra["jokers"] == [
-        {"meld": 0, "count": 2, "shown": "5m"},
-        {"meld": 1, "count": 2, "shown": "77z"},
-    ]
+    assert hand.jokers == (Jokers(meld=0, count=2, shown="5m"), Jokers(meld=1, count=2, shown="77z"))
     back = hand_to_dict(hand)
     assert [m["tiles"] for m in back["melds"]] == ["5m22s", "22s77z"] and "jokers" not in back
     assert hand_from_dict(back) == hand
@@ -91,7 +106,7 @@ def test_joker_melds_are_read_and_written_back_as_shown():
         ({"hand": "11m", "melds": [{"type": "pung", "tiles": "123m"}]}, "not a pung"),
         ({"hand": "11m", "melds": [{"type": "set", "tiles": "111m"}]}, "meld type must be"),
         ({"hand": "11q"}, "unexpected character"),
-        ({"hand": "11m", "winning_tile": 5}, "winning_tile must be"),
+        ({"hand": "11m", "winning_tile": 5}, "winning_tile: expected text"),
         ({"hand": "11m", "honba": "two"}, "honba must be a whole number"),
         ({"hand": "11m", "options": ["x"]}, "options must be"),
         ({"melds": 5}, "melds: expected a list, got int 5"),
@@ -226,6 +241,10 @@ _TABLE = st.fixed_dictionaries(
 @settings(max_examples=200, deadline=None)
 @given(_TABLE, st.sampled_from(["australian", "classical"]))
 def test_fuzz_table_input_never_raises(data, rules):
-    score = scorer(rules).score_table(data, {})
+    try:
+        score = scorer(rules).score_table(data, {})
+    except UnknownKeyError as exc:  # a key nobody reads is the file's own error (exit 2), named
+        assert "unknown key" in str(exc) and "\n" not in str(exc)
+        return
     assert score.valid or score.error
     json.dumps(score.to_json())

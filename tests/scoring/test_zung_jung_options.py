@@ -102,7 +102,7 @@ def test_nine_gates_tiles() -> None:
 
 def test_robbing_kong_win_self_draw() -> None:
     hand = parse_hand("78m123m456m11z [222z] ron 9m robbing_kong seat=E")
-    hand = hand.with_changes(extra={"discarder": "S"})
+    hand = hand.with_context(discarder="S")
     default = score_hand(hand, ZJ)
     value = default.total
     assert value > 25
@@ -122,7 +122,7 @@ def test_immunity_before_first_discard() -> None:
         == "E"
     )
     hand = parse_hand("67p66z [777z] [555z] [234m] ron 8p seat=W")  # zj-seed-small-three-dragons: 60
-    hand = hand.with_changes(extra={"discarder": "N", "discards_in_window": ["E:8p", "S:5z"]})
+    hand = hand.with_context(discarder="N", discards_in_window=("E:8p", "S:5z"))
     assert paid_by(score_hand(hand, ZJ).payments) == {"E": 130, "S": 25, "N": 25}
     chosen = score_hand(hand, ZJ, {"immunity_before_first_discard": "discarder"})
     assert paid_by(chosen.payments) == {"E": 25, "S": 25, "N": 130}

@@ -18,16 +18,13 @@ from scoring.payments import net_by_seat, paid_by
 from scoring.rules import score_hand
 from scoring.structured import hand_from_dict
 from scoring.zung_jung import responsible_player, settle
-from tests.spec_vectors import load_vectors, vector_params
+from tests.spec_vectors import hand_form, load_vectors, vector_params
 
 #: vector id → (what the vector says, what the seed says). Empty: no vector contradicts the seed.
 OVERRIDES: dict[str, tuple[str, str]] = {}
 
-_NOT_HAND = ("id", "source", "expected", "notes")
-
-
 def _hand(v: dict[str, Any]):
-    return hand_from_dict({k: x for k, x in v.items() if k not in _NOT_HAND})
+    return hand_from_dict(hand_form(v))
 
 
 @pytest.mark.parametrize("vector", vector_params("zung-jung"))
@@ -75,7 +72,7 @@ def _vector(vid: str) -> dict[str, Any]:
 def test_hand_and_settlement_vectors_agree(hand_id: str, pay_id: str) -> None:
     """score() settles the hand itself when told who discarded, as the settlement vector does."""
     hand_v, pay_v = _vector(hand_id), _vector(pay_id)
-    data = {k: x for k, x in hand_v.items() if k not in _NOT_HAND}
+    data = hand_form(hand_v)
     data.update(seat_wind=pay_v["winner"], discarder=pay_v["discarder"])
     result = score_hand(hand_from_dict(data), "zung-jung")
     assert result.total == pay_v["hand_value"]

@@ -130,16 +130,17 @@ def test_sure_from_the_verdict_where_there_is_one_else_the_proxy() -> None:
         flagged: list[int] = field(default_factory=list)
         tile_checks: list[str] = field(default_factory=list)
 
-    @dataclass
-    class Verdict:
-        sure: bool
+    from vision.verdict import Verdict
 
     assert ev.is_sure(Result()) == (True, "proxy")
     assert ev.is_sure(Result(flagged=[1])) == (False, "proxy")
     assert ev.is_sure(Result(tile_checks=["hand_size"])) == (False, "proxy")
     with_verdict = Result(flagged=[1])
-    with_verdict.verdict = Verdict(True)  # type: ignore[attr-defined]
+    # these photos are no hands: a hand of the wrong size is no doubt about the tiles read
+    with_verdict.verdict = Verdict(False, (), ("hand_size",), shown=9)  # type: ignore[attr-defined]
     assert ev.is_sure(with_verdict) == (True, "verdict")
+    with_verdict.verdict = Verdict(False, (), (), shown=0)  # type: ignore[attr-defined]
+    assert ev.is_sure(with_verdict) == (False, "verdict")
 
 
 def test_spread_takes_photos_evenly() -> None:

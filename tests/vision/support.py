@@ -92,6 +92,7 @@ class TruthReader(PhotoReader):
         self.conf, self.tta, self.det_size = DETECTOR_CONF, True, None
         self.closer = False  # the manifest's boxes are all there is: no second pass
         self.ask_gaps = False  # read_boxes gives the manifest whatever boxes it is asked about
+        self.read_ends = False  # ... and so beyond a row's ends
 
     def _box(self, t: dict) -> tuple[float, float, float, float]:
         return tuple(v * self.scale for v in t["box"])  # type: ignore[return-value]

@@ -41,7 +41,7 @@ def test_a_frame_is_read_laid_out_once_and_scored_without_a_text_round_trip(monk
     monkeypatch.undo()
     assert calls["lay_out"] == 1 and reader.calls == {"detect": 1, "read": 1}
     assert result.score is not None and result.score.valid and result.score.details["han"] == 4  # + dora 4m
-    assert result.hand is not None and result.hand.dora_indicators == (tile("3m"),)
+    assert result.hand is not None and result.hand.context.dora_indicators == (tile("3m"),)
     assert result.hand_json()["hand"] == "345m55888p444s" and result.hand_json()["dora_indicators"] == ["3m"]
     assert result.hand_json(with_context=False).keys() == {"hand", "melds", "winning_tile", "bonus_tiles"}
     assert list(result.timings) == ["detect", "read", "layout", "score"]
@@ -79,17 +79,17 @@ def test_the_context_winning_tile_overrides_the_layout_and_drops_its_problem() -
     image = cv2.imread(str(EXAMPLE))
     far = reader.read_and_score(image, replace(CTX, winning_tile=tile("5m")), "riichi", {})
     assert far.hand_json()["winning_tile"] == "5m" and far.hand is not None
-    assert far.hand.winning_tile == tile("5m")
+    assert far.hand.context.winning_tile == tile("5m")
     assert not any("winning tile" in p for p in far.problems)
 
 
 def test_a_scorer_bug_is_an_invalid_score_not_an_exception(monkeypatch) -> None:
-    import scoring.context
+    import scoring.rules
 
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(scoring.context, "score_hand", boom)
+    monkeypatch.setattr(scoring.rules, "score_hand", boom)  # score_or_invalid lives there now
     result = TruthReader().read_and_score(cv2.imread(str(EXAMPLE)), CTX, "mcr", {})
     assert result.score is not None and not result.score.valid
     assert "internal error while scoring: ZeroDivisionError: oops" in (result.score.error or "")

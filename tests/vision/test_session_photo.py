@@ -24,7 +24,7 @@ needs_models = pytest.mark.skipif(
 @needs_models
 def test_example_photo_reads_as_a_hand() -> None:
     photo = read_photo_hand(EXAMPLES / "hand.jpg")
-    assert photo.hand is not None and photo.hand.winning_tile == tile("4s")
+    assert photo.hand is not None and photo.hand.context.winning_tile == tile("4s")
     assert [(m.kind, m.code, m.open) for m in photo.hand.melds] == [("kong", "1111p", False)]
 
 

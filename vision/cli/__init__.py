@@ -2,8 +2,10 @@
 ``serve``, ``teach`` (a player's own tile set) and ``examples``; ``--version``.
 
 Vision depends on scoring (photo → detections → tiles → hand → score), never the reverse, so the
-full command line is built here: :func:`scoring.cli.build_parser` gives the scoring commands
-(``hand``, ``hands``, ``table``, ``session``), each module of this package adds its own.
+full command line is built here: :data:`COMMANDS` is the scoring commands' table
+(:data:`scoring.cli.SCORING_COMMANDS`) and the photo ones. A run imports only its own command's
+module (:func:`scoring.cli.build_parser`): ``hand``, ``hands``, ``table`` and a session of typed
+hands never load OpenCV, NumPy, onnxruntime, the camera, the web app or the teaching code.
 """
 
 from __future__ import annotations
@@ -12,24 +14,33 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from scoring.cli import SCORING_COMMANDS, command_of, run
 from scoring.cli import build_parser as build_scoring_parser
-from scoring.cli import run
-from vision.cli import camera, examples, photo, photos, serve, teach
 from vision.cli.version import VersionAction
+
+#: every command → ``module:function`` that registers it (imported only when it runs)
+COMMANDS: dict[str, str] = {
+    **SCORING_COMMANDS,
+    "photo": "vision.cli.photo:add_command",
+    "photos": "vision.cli.photos:add_command",
+    "camera": "vision.cli.camera:add_command",
+    "serve": "vision.cli.serve:add_command",
+    "teach": "vision.cli.teach:add_command",
+    "examples": "vision.cli.examples:add_command",
+}
 
 
 def build_parser(
+    command: str | None = None,
 ) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
-    """The whole command line: the scoring commands and the vision ones."""
-    parser, sub = build_scoring_parser()
+    """The command line: ``command``'s parser alone, or every command's (None)."""
+    parser, sub = build_scoring_parser(command=command, commands=COMMANDS)
     parser.add_argument("--version", action=VersionAction)
-    for module in (photo, photos, camera, serve, teach, examples):
-        module.add_command(sub)
     return parser, sub
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, _ = build_parser()
+    parser, _ = build_parser(command_of(argv, COMMANDS))
     return run(parser, argv)
 
 

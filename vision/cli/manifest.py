@@ -14,9 +14,9 @@ from pathlib import Path
 from scoring.cli import CliError
 from scoring.context import HandContext, context_from_dict
 from scoring.hand import HandError
-from scoring.payments import SEATS
 from scoring.rules import check_context
 from scoring.session.manifest import ManifestError, ManifestRow, parse_manifest
+from scoring.situation_words import wind
 from vision.cli.entries import Entry, entries, not_a_photo_file
 
 
@@ -76,12 +76,9 @@ def row_context(row: ManifestRow, base: HandContext) -> HandContext:
     given: dict[str, object] = {k: v for k, v in cells.items() if v}
     given.update(honba=row.honba, riichi_sticks=row.sticks)
     context = context_from_dict(given, base, names=COLUMN_NAMES)
-    declared = [w.upper() for w in row.riichi]
-    bad = next((w for w in declared if w not in SEATS), None)
-    if bad is not None:
-        raise ValueError(f"riichi: the seats that declared (E S W N), not {bad!r} (names need a session)")
+    declared = {wind(w, "riichi") for w in row.riichi}  # seats here: names need a session
     if context.seat_wind in declared and not {"riichi", "double_riichi"} & set(context.flags):
-        context = replace(context, flags=(*context.flags, "riichi"))
+        context = replace(context, flags=context.flags | {"riichi"})
     return context
 
 

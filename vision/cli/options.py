@@ -9,8 +9,9 @@ from pathlib import Path
 
 from scoring.cli import CliError, add_rules_options
 from scoring.context import HandContext, context_from_dict
-from scoring.hand import MAX_COUNTER, HandError
+from scoring.hand import HandError
 from scoring.rules import check_context
+from scoring.situation_words import MAX_COUNTER
 from vision.detect import DETECTOR_CONF
 from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
 from vision.pipeline import PhotoReader
@@ -126,8 +127,8 @@ def add_context_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--win-by",
         default="discard",
-        choices=["discard", "self_draw", "ron", "tsumo"],
-        help="how the winning tile came (default discard)",
+        metavar="HOW",
+        help="how the winning tile came: discard (ron) or self_draw (tsumo); default discard",
     )
     p.add_argument("--riichi", action="store_true", help="the winner declared riichi")
     p.add_argument(

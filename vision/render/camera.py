@@ -12,6 +12,7 @@ from __future__ import annotations
 from scoring.i18n import DEFAULT_LANG, term, translator
 from scoring.render import candidate_lines
 from scoring.result import Score
+from vision.render.verdict import verdict_line
 from vision.result import HandResult
 
 #: how the camera tells its user to give the tile that won
@@ -73,6 +74,7 @@ def live_lines(
     lines = [status]
     if result is not None:
         assert result.score is not None  # the camera always scores
+        lines.append(verdict_line(result.verdict, lang))
         lines.append(hand_line(result))
         lines.append(f"{rules}: {score_line(result.score, lang)}")
         if guessed(result):
@@ -108,10 +110,12 @@ def breakdown_rows(result: HandResult, lang: str = DEFAULT_LANG) -> list[tuple[s
 def report_line(frame: int, result: HandResult, rules: str, lang: str = DEFAULT_LANG) -> str:
     """What the ``camera`` command prints for each steady view read."""
     assert result.score is not None  # the camera always scores
-    return f"frame {frame}: {hand_line(result)}  [{rules}] {score_line(result.score, lang)}"
+    verdict = "sure" if result.verdict.sure else f"check {len(result.verdict.doubts)}"
+    return f"frame {frame}: {hand_line(result)}  [{rules}] {score_line(result.score, lang)}  ({verdict})"
 
 
 def frozen_text(result: HandResult, lang: str = DEFAULT_LANG) -> str:
     """What the ``camera`` command prints when a view is frozen: the hand, the score's lines."""
     assert result.score is not None  # the camera always scores
-    return translator(lang)("Hand:  {hand}").format(hand=hand_line(result)) + "\n" + result.score.render(lang)
+    hand = translator(lang)("Hand:  {hand}").format(hand=hand_line(result))
+    return "\n".join([verdict_line(result.verdict, lang), hand, result.score.render(lang)])

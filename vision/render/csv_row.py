@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from vision.render.verdict import to_check_cell
 from vision.result import HandResult
 
 #: the photos CSV's cells a read photo fills, after ``file`` (and a manifest's table and hand)
 CSV_COLUMNS = (
+    # the verdict first: sure, or check, and the tiles to check as ROW.POSITION:code
+    "verdict",
+    "to_check",
     "tiles",
     "hand",
     "melds",
@@ -33,10 +37,12 @@ CSV_COLUMNS = (
 def csv_cells(result: HandResult | None) -> list[Any]:
     """The photos CSV's cells for :data:`CSV_COLUMNS` (None: a photo not read: empty cells)."""
     if result is None:
-        return ["", "", "", "", "", "", "", False, "", "", 0, 0]
+        return ["", "", "", "", "", "", "", "", "", False, "", "", 0, 0]
     hand = result.hand_json()
     score = result.score.to_json() if result.score is not None else {}
     return [
+        "sure" if result.verdict.sure else "check",
+        to_check_cell(result.verdict),
         " ".join(t.code for t in result.tiles),
         hand.get("hand", ""),
         " ".join(m["tiles"] for m in hand.get("melds", [])),

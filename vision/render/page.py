@@ -20,6 +20,7 @@ from scoring.tiles import tile
 from vision.classes import BACK
 from vision.render.notices import score_notices, tile_notices
 from vision.render.order import reading_order
+from vision.render.verdict import verdict_line
 from vision.result import HandResult
 
 
@@ -140,6 +141,12 @@ def page_json(result: HandResult, ids: list[Any] | None = None, lang: str = DEFA
         return ids[i] if ids is not None and 0 <= i < len(ids) else i
 
     return {
+        # sure, or the tiles to check by place, in words and as data (the tiles by the page's ids)
+        "verdict": {
+            **result.verdict.to_json(),
+            "line": verdict_line(result.verdict, lang),
+            "tiles": [page_id(d.index) for d in result.verdict.doubts],
+        },
         "tiles": page_tiles(result, ids),
         **score_json(result.hand_json(), result.score, [*result.warnings, *result.problems], lang),
         # the tiles that could have completed a hand with no winning tile set apart, and the one
@@ -183,8 +190,8 @@ def typed_page_json(
     and the notices about the score. ``reason``: the rules' own words for refusing the hand."""
     winning_from: str | None = None
     scored_tile: str | None = None
-    if built is not None and built.winning_tile is not None:
-        winning_from, scored_tile = "given", built.winning_tile.code
+    if built is not None and built.context.winning_tile is not None:
+        winning_from, scored_tile = "given", built.context.winning_tile.code
     elif scored.chosen is not None:
         winning_from, scored_tile = "candidate", scored.chosen.tile.code
     out = score_json(hand, scored.score, problems, lang)

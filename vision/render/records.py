@@ -31,6 +31,8 @@ def photo_json(result: HandResult) -> dict[str, Any]:
 
     why = {t.index: lo.why for lo in result.layout.left_out for t in lo.tiles}
     out: dict[str, Any] = {
+        # sure, or the tiles to check by place (vision.verdict): what a person sees first
+        "verdict": result.verdict.to_json(),
         "tiles": [tile(t) for t in result.tiles],
         "hand": result.hand_json(),
         "problems": list(result.problems),
@@ -63,6 +65,7 @@ def camera_json(result: HandResult, frame: int, seconds: float) -> dict[str, Any
     assert result.score is not None  # the camera always scores
     return {
         "frame": frame,
+        "verdict": result.verdict.to_json(),
         "tiles": [r.to_json() for r in result.tiles],
         "hand": result.hand_json(),
         "problems": list(result.problems),

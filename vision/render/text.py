@@ -13,6 +13,7 @@ from scoring.i18n import DEFAULT_LANG, translator
 from scoring.render import candidate_lines, hand_lines
 from scoring.tiles import tile
 from vision.render.order import reading_order
+from vision.render.verdict import verdict_line
 from vision.result import HandResult
 
 #: How the note on tiles left out of the hand names each reason (vision.table.LeftOut.why).
@@ -70,11 +71,12 @@ def check_lines(result: HandResult) -> list[str]:
 
 
 def text_lines(result: HandResult, lang: str = DEFAULT_LANG) -> list[str]:
-    """What the ``photo`` command prints: the tiles read, the hand, the candidates when the score
-    assumes one, the score."""
+    """What the ``photo`` command prints: the verdict first (sure, or the tiles to check by
+    place), the tiles read, the hand, the candidates when the score assumes one, the score."""
     assert result.score is not None  # the photo command always scores
     tr = translator(lang)
-    lines = [tr("Read:  {n} tiles: {tiles}").format(n=len(result.tiles), tiles=tile_line(result))]
+    lines = [verdict_line(result.verdict, lang)]
+    lines.append(tr("Read:  {n} tiles: {tiles}").format(n=len(result.tiles), tiles=tile_line(result)))
     if result.hand is not None:
         lines.append(hand_lines(result.hand, lang))
     if result.candidates and result.winning_from not in ("given", "photo"):

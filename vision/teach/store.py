@@ -32,9 +32,9 @@ except ImportError:  # not POSIX: a lock between this process's threads only
 import cv2
 import numpy as np
 
+from scoring.fields import show
 from scoring.output_paths import PROFILE_ENV as PROFILE_ENV  # where the tests and the CLI set it
 from scoring.output_paths import default_sets_root, open_lock, set_lock_path, what_is, write_output
-from scoring.structured import show
 from vision.images import PhotoError, decode_image
 from vision.teach.profile import MAX_EXAMPLES, NAME_RE, Example, SetError, TileSet, check_name
 

@@ -14,7 +14,10 @@ With no winning tile set apart (or given), every answer lists the ``candidates``
 could have completed the hand, with its score, best first) and scores the best; ``winning`` says
 which tile the score takes and where from. What to check comes as ``notices``: problem kinds with
 their facts, which the page words itself (:mod:`vision.render.notices`). The context a photo cannot
-show is checked by :func:`scoring.context.context_from_dict`, as on the command line.
+show is read by :func:`scoring.context.context_from_dict`, as on the command line, in a session
+file or a manifest: the same words accepted (``ron``, ``West``), the same refused with the same
+message (400). A key of the context or of a structured hand that nobody reads (``flag`` for
+``flags``) is the request's own mistake: 422, naming the keys known.
 
 The reader, the taught sets and the upload limit are the app's (``request.app.state``, set by
 :func:`vision.web.app.create_app`); refusals are :class:`vision.web.errors.ApiError`.
@@ -30,15 +33,17 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from scoring.candidates import score_or_best
-from scoring.context import HandContext, context_from_dict, with_problems
-from scoring.hand import MAX_COUNTER, Hand, HandError
+from scoring.context import CONTEXT_FIELDS, HandContext, context_from_dict
+from scoring.errors import UnknownKeyError
+from scoring.hand import Hand, HandError
 from scoring.i18n import DEFAULT_LANG, LANGS
-from scoring.rules import RULE_SYSTEMS
+from scoring.rules import RULE_SYSTEMS, with_problems
+from scoring.situation_words import option_values
 from scoring.structured import hand_from_dict
 from scoring.tiles import TileError
 from vision.classes import TILE_CLASSES
@@ -46,14 +51,13 @@ from vision.pipeline import PhotoReader
 from vision.read import TileRead
 from vision.render.page import page_json, typed_page_json
 from vision.result import HandResult, score_tiles
-from vision.web.errors import ApiError, validation_message
+from vision.web.errors import ApiError
 from vision.web.guard import loads_strict
 from vision.web.meta import meta
 from vision.web.reader import SharedReader
 from vision.web.sets import Sets, photo_name
 from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
 
-WindLetter = Literal["E", "S", "W", "N"]
 Lang = Literal["en", "it"]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 #: Largest JSON body of /api/layout and /api/score (a hand is a few kB).
@@ -67,24 +71,11 @@ log = logging.getLogger("vision.web")
 # ------------------------------------------------------------------------------------------------
 # request bodies (documented in the OpenAPI page)
 # ------------------------------------------------------------------------------------------------
-class HandContextIn(BaseModel):
-    """The hand's context as a client sends it (JSON): what a photo cannot show, in the fields of
-    the structured hand form."""
-
-    model_config = ConfigDict(extra="forbid")
-    win_by: Literal["discard", "self_draw"] = "discard"
-    seat_wind: WindLetter = "E"
-    round_wind: WindLetter = "E"
-    flags: list[str] = Field(default_factory=list, max_length=32)
-    dora_indicators: list[str] | str = Field(default_factory=list)
-    ura_dora_indicators: list[str] | str = Field(default_factory=list)
-    # whole JSON numbers only: true is no count, and 1e29 is a typo
-    honba: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
-    riichi_sticks: int = Field(0, ge=0, le=MAX_COUNTER, strict=True)
-    winning_tile: str | None = Field(None, description="override: the winning tile's code")
-    discarder: WindLetter | None = Field(
-        None, description="the seat that discarded the winning tile (who pays)"
-    )
+#: the context's documentation: the structured form's situation fields, read by the one parser
+CONTEXT_HELP = (
+    "what a photo cannot show, in the structured form's fields (" + ", ".join(CONTEXT_FIELDS) + "); "
+    "win_by discard (ron) or self_draw (tsumo), winds E S W N, a winning_tile given overrides the photo's"
+)
 
 
 class TileIn(BaseModel):
@@ -104,7 +95,7 @@ class LayoutRequest(BaseModel):
     tiles: list[TileIn] = Field(max_length=80)
     rules: str = "riichi"
     options: dict[str, str] = Field(default_factory=dict)
-    context: HandContextIn = Field(default_factory=HandContextIn)
+    context: dict[str, Any] = Field(default_factory=dict, description=CONTEXT_HELP)
     lang: Lang = Field("en", description="the language of the score's words (en or it)")
 
 
@@ -153,6 +144,8 @@ def score_payload(
 
     try:
         built = hand_from_dict(hand)
+    except UnknownKeyError as exc:  # the request's own form, not a hand that is no win
+        raise ApiError(422, f"invalid request: hand: {exc}") from None
     except (HandError, TileError) as exc:
         hand_error = str(exc)
     result = score_or_best(
@@ -168,34 +161,37 @@ def _short(value: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def hand_context(ctx: HandContextIn) -> HandContext:
+def hand_context(data: Any) -> HandContext:
     """The client's context parsed once by :func:`scoring.context.context_from_dict` (dora
     indicators as a list of codes, or one string with commas or spaces; the winning tile's code
-    and the discarder checked)."""
+    and the discarder checked): a key nobody reads is a 422, a value refused a 400."""
+    if not isinstance(data, dict):
+        raise ApiError(422, f"invalid request: context: an object of {', '.join(CONTEXT_FIELDS)}")
     try:
-        return context_from_dict(ctx.model_dump(exclude_none=True))
+        return context_from_dict(data)
+    except UnknownKeyError as exc:
+        raise ApiError(422, f"invalid request: {exc}") from None
     except HandError as exc:
         raise ApiError(400, str(exc)) from None
 
 
-def _form_json(fields: dict[str, str], name: str, model: type[BaseModel] | None = None) -> Any:
+def _form_json(fields: dict[str, str], name: str) -> Any:
+    """A form field's JSON (an empty object when the field is absent or empty)."""
     text = fields.get(name)
     if not text:
-        return model() if model else {}
+        return {}
     try:
-        value = loads_strict(text)
+        return loads_strict(text)
     except ValueError as exc:
         raise ApiError(400, f"form field {name!r} is not valid JSON: {getattr(exc, 'msg', exc)}") from None
-    if model is None:
-        if not isinstance(value, dict) or not all(
-            isinstance(v, str | int | float | bool) for v in value.values()
-        ):
-            raise ApiError(400, f"form field {name!r} must be a JSON object NAME: value")
-        return {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in value.items()}
+
+
+def _form_options(fields: dict[str, str]) -> dict[str, str]:
+    """The form's rule options, read as a session file's (NAME: text, number or true/false)."""
     try:
-        return model.model_validate(value)
-    except ValidationError as exc:
-        raise ApiError(400, f"form field {name!r}: {validation_message(exc.errors())}") from None
+        return option_values(_form_json(fields, "options"), "form field 'options'")
+    except HandError as exc:
+        raise ApiError(400, str(exc)) from None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -222,7 +218,7 @@ async def api_meta() -> dict[str, Any]:
             },
             "rules": {"type": "string", "enum": list(RULE_SYSTEMS), "default": "riichi"},
             "options": {"type": "string", "description": "JSON object NAME: value"},
-            "context": {"type": "string", "description": "JSON object, see the HandContextIn schema"},
+            "context": {"type": "string", "description": f"JSON object: {CONTEXT_HELP}"},
             "set": {
                 "type": "string",
                 "description": "taught set to read with ('' none; absent: the default)",
@@ -241,8 +237,8 @@ async def api_read(request: Request) -> JSONResponse:
         raise ApiError(400, "no photo in the request (form field 'image')")
     rules = upload.fields.get("rules") or "riichi"
     _check_rules(rules)
-    options = _form_json(upload.fields, "options")
-    ctx = hand_context(_form_json(upload.fields, "context", HandContextIn))
+    options = _form_options(upload.fields)
+    ctx = hand_context(_form_json(upload.fields, "context"))
     name = upload.fields["set"].strip() if "set" in upload.fields else taught.default
     lang = upload.fields.get("lang") or DEFAULT_LANG
     if lang not in LANGS:
@@ -302,4 +298,4 @@ async def api_score(body: ScoreRequest) -> JSONResponse:
 
 
 
-__all__ = ["HAND_PATHS", "HandContextIn", "router", "score_payload"]
+__all__ = ["HAND_PATHS", "router", "score_payload"]

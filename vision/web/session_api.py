@@ -35,6 +35,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
+from scoring.errors import UnknownKeyError
 from scoring.hand import HandError
 from scoring.i18n import render, translator
 from scoring.rules import RULE_SYSTEMS, check_context
@@ -44,6 +45,7 @@ from scoring.session.load import session_from_dict
 from scoring.session.model import SessionError
 from scoring.session.output import sheet_csv, sheet_json
 from scoring.session.penalties import INFRACTIONS
+from scoring.situation_words import option_values
 from scoring.tiles import TileError
 from vision.web.errors import ApiError
 
@@ -89,8 +91,8 @@ def _sheet(body: SessionRequest) -> Sheet:
     hands = body.session.get("hands")
     if isinstance(hands, list) and len(hands) > MAX_ROWS:
         raise ApiError(400, f"a session has at most {MAX_ROWS} rows here, this one has {len(hands)}")
-    options = {str(k): str(v).lower() if isinstance(v, bool) else str(v) for k, v in body.options.items()}
     try:
+        options = option_values(body.options, "options")  # read as a session file's and the CLI's
         check_context(body.rules, (), options)  # an unknown option refused, as the command line does
         session = session_from_dict(body.session)
         for row in session.rows:
@@ -98,6 +100,8 @@ def _sheet(body: SessionRequest) -> Sheet:
             if row.kind == "hand" and row.hand is None and row.reading is None:
                 raise SessionError(f"{row.line}: a photo's row needs the page's 'reading' of it")
         return run_session(session, body.rules, options, read_photo=_no_files)
+    except UnknownKeyError as exc:  # a misspelled key: the request's own form, as at every endpoint
+        raise ApiError(422, f"invalid request: {exc}") from None
     except (SessionError, HandError, TileError) as exc:
         raise ApiError(400, str(exc)) from None
 

@@ -42,7 +42,7 @@ class ClassicalRulebook(LosersScoredRulebook):
         try:
             for row, winner, line in zip(rows, winners, lines, strict=True):
                 hand, photo = t.hand_in_context(row, winner, [])
-                if hand.win_by != "discard":
+                if hand.context.win_by != "discard":
                     raise SessionError(f"{row.line}: several mah jong are won on one discard, not self-drawn")
                 t.photo_notes(line, row, photo)
                 line.winner, line.photo, line.hand, line.win_by = (
@@ -51,7 +51,7 @@ class ClassicalRulebook(LosersScoredRulebook):
                     format_hand(hand),
                     "discard",
                 )
-                discarder = hand.extra.get("discarder")
+                discarder = hand.context.discarder
                 line.discarder = t.seats.at(discarder) if discarder else None
                 hands.append(hand)
             discarders = {line.discarder for line in lines}

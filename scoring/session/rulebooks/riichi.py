@@ -86,18 +86,16 @@ class RiichiRulebook(Rulebook):
             flags.add("riichi")
         if row.pao is not None:
             # the riichi scorer re-divides the payment (§3.3.6)
-            ctx.extra["pao"] = self.table.seats.winds[self.table.who(row.pao, row, "pao")]
-        ctx.changes["honba"], ctx.changes["riichi_sticks"] = self.honba, 0  # the session pays the sticks
+            ctx.situation["pao"] = self.table.seats.winds[self.table.who(row.pao, row, "pao")]
+        ctx.situation.update(honba=self.honba, riichi_sticks=0)  # the session pays the sticks
 
     def score(self, row: SessionEntry, winner: str, hand: Hand) -> Score:
         """The hand scored; a ``pao`` that cannot apply to a valid win is the file's error, never a
         chombo: seed 001 §3.4.6 makes a chombo only of "dichiarare una chiusura non valida"."""
         score = super().score(row, winner, hand)
-        if score.valid or "pao" not in hand.extra:
+        if score.valid or hand.context.pao is None:
             return score
-        alone = super().score(
-            row, winner, hand.with_changes(extra={k: v for k, v in hand.extra.items() if k != "pao"})
-        )
+        alone = super().score(row, winner, hand.with_context(pao=None))
         if alone.valid:
             raise SessionError(
                 f"{row.line}.pao: {score.error} (the win is valid without 'pao': correct or remove it)"

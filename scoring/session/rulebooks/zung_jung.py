@@ -13,6 +13,7 @@ from scoring.i18n import Msg
 from scoring.session.model import SessionEntry, SessionError
 from scoring.session.rulebook import RowContext, Rulebook
 from scoring.session.sheet import Layout
+from scoring.situation_words import NOBODY
 
 
 class ZungJungRulebook(Rulebook):
@@ -23,17 +24,17 @@ class ZungJungRulebook(Rulebook):
 
     def situation(self, ctx: RowContext) -> None:
         if ctx.row.responsible is not None:
-            ctx.extra["responsible"] = self._responsible(ctx.row, ctx.winner, ctx.win_by)
+            ctx.situation["responsible"] = self._responsible(ctx.row, ctx.winner, ctx.win_by)
         self.refuse_pao(ctx.row)
 
-    def _responsible(self, row: SessionEntry, winner: str, win_by: str) -> str | None:
+    def _responsible(self, row: SessionEntry, winner: str, win_by: str) -> str:
         """Who pays the rest over 25 on a discard (seed 002 §4.4-4.5: with the same-round immunity
         the responsible player may not be the discarder); ``none``: nobody is."""
         if win_by != "discard":
             raise SessionError(f"{row.line}: 'responsible' is for a win on a discard (tsumo: everybody pays)")
         assert row.responsible is not None
-        if row.responsible.lower() in ("none", "nobody"):
-            return None
+        if row.responsible.lower() in ("none", NOBODY):
+            return NOBODY
         who = self.table.who(row.responsible, row, "responsible")
         if who == winner:
             raise SessionError(f"{row.line}: the winner cannot be responsible for his own win")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,24 @@ def test_a_bad_reading_names_its_row(reading: object, message: str) -> None:
             {"players": {"A": "E", "B": "S", "C": "W", "D": "N"}, "hands": [{"hand": "1m"}, row]}
         )
     assert "hands[1]" in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    ("row", "where", "key"),
+    [
+        ({"hand": {"hand": "234m55p123456789s", "winning_tile": "9s", "flag": ["riichi"]}, "winner": "A"},
+         "hands[0].hand", "flag"),
+        ({"hand": "123m", "winner": "A", "others": {"B": {"hand": "1m", "rol": "loser"}}},
+         "hands[0].others.B", "rol"),
+    ],
+)
+def test_a_typed_hands_misspelled_key_is_the_files_error(row: dict, where: str, key: str) -> None:
+    """A structured hand in a row is held to its form's keys as the row is read (issue 36 item 4):
+    a file error naming the row (exit 2), never a line scored without the key's meaning."""
+    from scoring.errors import UnknownKeyError
+    from scoring.session.load import session_from_dict
+
+    message = rf"^{re.escape(where)}: unknown key '{key}' \(known keys: "
+    with pytest.raises(SessionError, match=message) as exc:
+        session_from_dict({"players": {"A": "E", "B": "S", "C": "W", "D": "N"}, "hands": [row]})
+    assert isinstance(exc.value, UnknownKeyError)  # the web answers it 422, as any misspelled key

@@ -57,7 +57,8 @@ def test_each_line_is_read_and_a_bad_line_is_its_own_error() -> None:
     assert second.winning_tile == "4s" and second.confirmed and second.note == "checked"
     assert second.options == {"red_fives": "false", "five_counters": "yes"}
     expected = {
-        "4": "seat: E, S, W or N",
+        # the situation's words read as on every front end, with the one message (issue 35 item 3)
+        "4": "seat must be E, S, W or N",
         "5": "win_by",
         "6": "dora",
         "7": "honba: a whole number 0..100, not '1e29'",
@@ -133,7 +134,7 @@ def test_one_tables_lines_become_its_session() -> None:
         (TABLES, PLAYERS, "9", "no photo of table '9'"),
         (TABLES, PLAYERS[:3], "1", "four players"),
         ("photo,table,seat\na.jpg,1,\n", PLAYERS, None, "manifest line 2: seat: give the winner's seat"),
-        ("photo,table,seat\na.jpg,1,X\n", PLAYERS, None, "manifest line 2: seat: E, S, W or N"),
+        ("photo,table,seat\na.jpg,1,X\n", PLAYERS, None, "manifest line 2: seat must be E, S, W or N"),
         ("photo,table\n", PLAYERS, None, "lists no photo"),
     ],
 )

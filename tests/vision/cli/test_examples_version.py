@@ -54,6 +54,7 @@ def test_copy_examples_from_an_empty_folder_says_so(tmp_path: Path) -> None:
     not (MODELS_DIR / DETECTOR_FILE).is_file() or not (MODELS_DIR / READER_FILE).is_file(),
     reason="models/*.onnx not built yet",
 )
+@pytest.mark.models  # it loads them for their metadata (unseen while version.py bound load_model early)
 def test_version_prints_the_version_and_each_model_s_training_entry(capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])

@@ -120,7 +120,10 @@ def test_each_photo_is_scored_in_its_manifest_lines_context(
     assert by_name["h1.jpg"]["valid"] == "True" and by_name["h2.jpg"]["valid"] == "True"
     assert by_name["h1.jpg"]["total"] != by_name["h2.jpg"]["total"]  # each in its own context
     # a bad line is its error row, the batch goes on
-    assert by_name["h3.jpg"]["error"] == "manifest line 4: seat: E, S, W or N, not 'Q'"
+    # the one message for a wind, on every front end (issue 35 item 3)
+    assert by_name["h3.jpg"]["error"] == (
+        "manifest line 4: seat must be E, S, W or N (East, South, West, North), not 'Q'"
+    )
     assert "too large" in by_name["bomb.png"]["error"]
     assert by_name["missing.jpg"]["error"] == "skipped: no such file"
     assert by_name["h5.jpg"]["error"].startswith("manifest line 8: honba: a whole number 0..100")

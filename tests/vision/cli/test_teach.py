@@ -144,7 +144,8 @@ def test_photo_reads_with_the_set(tmp_path: Path, capsys: pytest.CaptureFixture[
     wrong = EXAMPLE_CODES.replace("345m", "745m")
     assert _run(_teach(tmp_path, "--set", "odd", str(EXAMPLE), wrong), capsys)[0] == 0
     code, out, _ = _run([*photo, "--set", "odd", "--profile", str(tmp_path)], capsys)
-    assert "7m" in out.splitlines()[0] and "3m" not in out.splitlines()[0]
+    read = next(ln for ln in out.splitlines() if ln.startswith("Read:"))  # after the verdict
+    assert "7m" in read and "3m" not in read
     code, _, err = _run([*photo, "--set", "nosuch", "--profile", str(tmp_path)], capsys)
     assert code == 2 and "no taught set 'nosuch'" in err and "home" in err
 

@@ -219,6 +219,42 @@ def test_a_discarder_says_who_pays_and_is_checked(client: TestClient) -> None:
         assert r.status_code == 400 and words in r.json()["error"], r.text
 
 
+def test_the_context_takes_the_words_every_front_end_takes(client: TestClient) -> None:
+    """The page's context is read by the one parser (issue 35 item 3): ``ron`` and ``West`` are
+    words here as on the command line (the context's own schema took ``discard`` and ``W`` alone),
+    and a word no front end takes is a 400 with the one message."""
+    d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
+    tiles = [{k: t[k] for k in ("id", "code", "box", "orientation")} for t in d["tiles"]]
+    said = {"win_by": "tsumo", "seat_wind": "West", "winning_tile": "4s"}
+    e = client.post("/api/layout", json={"tiles": tiles, "rules": "riichi", "context": said}).json()
+    assert (e["hand"]["win_by"], e["hand"]["seat_wind"]) == ("self_draw", "W")
+    assert _read(client, ctx={**CTX, "win_by": "ron"}).json()["hand"]["win_by"] == "discard"
+    for bad, words in (
+        ({"seat_wind": "Wrong"}, "seat_wind must be E, S, W or N (East, South, West, North), not 'Wrong'"),
+        ({"win_by": "claim"}, "win_by must be 'discard' or 'self_draw' (ron or tsumo), not 'claim'"),
+    ):
+        r = client.post("/api/layout", json={"tiles": tiles, "rules": "riichi", "context": bad})
+        assert r.status_code == 400 and r.json()["error"] == words, r.text
+        r = _read(client, ctx=bad)
+        assert r.status_code == 400 and r.json()["error"] == words, r.text
+
+
+def test_a_misspelled_key_is_a_422_naming_the_known_keys(client: TestClient) -> None:
+    """``flag: [riichi]`` for ``flags`` was dropped in silence (4 han instead of 5, issue 36 item
+    4): in a structured hand, the layout's context or the photo's, it is the request's mistake."""
+    hand = {"hand": "234m55p123456789s", "winning_tile": "9s", "win_by": "self_draw", "flag": ["riichi"]}
+    r = client.post("/api/score", json={"hand": hand, "rules": "riichi"})
+    error = r.json()["error"]
+    assert r.status_code == 422 and error.startswith("invalid request: hand: the hand: unknown key 'flag'")
+    assert "flags" in error and "dora_indicators" in error
+    r = client.post("/api/layout", json={"tiles": [], "rules": "riichi", "context": {"dora_indicator": "1z"}})
+    assert r.status_code == 422 and "unknown key 'dora_indicator' (known keys: " in r.json()["error"]
+    r = _read(client, ctx={**CTX, "flag": ["riichi"]})
+    assert r.status_code == 422 and "unknown key 'flag'" in r.json()["error"]
+    r = client.post("/api/layout", json={"tiles": [], "rules": "riichi", "context": ["riichi"]})
+    assert r.status_code == 422 and r.json()["error"].startswith("invalid request: context")
+
+
 def test_tiles_carry_how_sure_their_turn_is_and_a_re_layout_weighs_it(client: TestClient) -> None:
     d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()
     assert all(0.0 <= t["turn_confidence"] <= 1.0 for t in d["tiles"])

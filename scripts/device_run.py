@@ -127,7 +127,7 @@ def environment(site: Path, work: Path) -> dict[str, str]:
 def _reframe(job: tuple[str, str, str, dict, int]) -> dict[str, int]:
     """One real photo's re-framings, written beside it (a worker of :func:`unpack_detector`)."""
     import cv2
-    from pack_reframe import read_yolo, variants, yolo_text
+    from pack_reframe import loose_labels, read_yolo, variants, yolo_text
 
     image_path, label_path, out_dir, recipe, seed = job
     image = cv2.imread(image_path, cv2.IMREAD_COLOR)
@@ -135,6 +135,8 @@ def _reframe(job: tuple[str, str, str, dict, int]) -> dict[str, int]:
         return {}
     h, w = image.shape[:2]
     labels = read_yolo(Path(label_path).read_text(), w, h)
+    if loose_labels([b[1:] for b in labels]):
+        return {"none: loose labels": 1}
     made: dict[str, int] = {}
     stem = Path(image_path).stem
     for k, (kind, img, labs) in enumerate(variants(image, labels, random.Random(seed), recipe, stem)):
@@ -171,12 +173,15 @@ def unpack_detector(pack: Path, work: Path, recipe: dict, workers: int, seed: in
         for i, p in enumerate(real)
     ]
     made: dict[str, int] = {}
+    import pack_reframe  # noqa: F401 - once here, not in each forked worker (it loads the pipeline)
+
     if jobs:
         with multiprocessing.get_context("fork").Pool(max(1, workers)) as pool:
             for counts in pool.imap_unordered(_reframe, jobs, chunksize=8):
                 for k, v in counts.items():
                     made[k] = made.get(k, 0) + v
     lists["train"] += sorted(str(p) for p in (reframed / "images").glob("*.jpg"))
+    loose = made.pop("none: loose labels", 0)
     for split, files in lists.items():
         (det / f"{split}.txt").write_text("".join(f"{f}\n" for f in files))
     (det / "data.yaml").write_text(
@@ -187,6 +192,7 @@ def unpack_detector(pack: Path, work: Path, recipe: dict, workers: int, seed: in
         "val images": len(lists["val"]),
         "from the pack": len(lists["train"]) - sum(made.values()),
         "re-framed from real photos": made,
+        "real photos not re-framed (loose labels)": loose,
     }
 
 

@@ -8,8 +8,11 @@ carry hold each photo once while the detector still sees it framed as people fra
 measured variants come from photos no model trained on; these never do.
 
 This module holds what training adds to the variants: how many of each a photo gives
-(:data:`RECIPE`), which tiles get a label (:data:`LABEL_VISIBLE`), and YOLO label lines.
-Labels are ``(class, x0, y0, x1, y1)`` in pixels, class 0 a tile, 1 a back.
+(:data:`RECIPE`) and YOLO label lines. Which tiles get a label and which photos give none are
+``scripts/make_reframed.py``'s rules (the same re-framings written on the CPU): a tile at least
+half in the frame is labelled, and a photo whose published boxes fit loosely (Roboflow's turned
+and sheared copies) is not re-framed, since a loose box moved with the pixels teaches a box off
+its tile. Labels are ``(class, x0, y0, x1, y1)`` in pixels, class 0 a tile, 1 a back.
 """
 
 from __future__ import annotations
@@ -21,10 +24,12 @@ from pathlib import Path
 
 import numpy as np
 
-_DATASETS = Path(__file__).resolve().parents[1] / "datasets"
-if str(_DATASETS) not in sys.path:
-    sys.path.insert(0, str(_DATASETS))
+_ROOT = Path(__file__).resolve().parents[1]
+for _p in (_ROOT, _ROOT / "datasets", _ROOT / "scripts"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
 
+from make_reframed import LABEL_VISIBLE, loose_labels  # noqa: E402
 from mjsynth.photo_variants import variants as scene_variants  # noqa: E402
 from mjsynth.photo_variants import with_rows  # noqa: E402
 
@@ -34,10 +39,6 @@ Label = tuple[int, float, float, float, float]
 #: crops of up to this many of its rows, and the chance of one far view (its tiles 10-16 or
 #: 16-24 px, one of the two), one seat view, one turn (90 or 180 degrees).
 RECIPE: dict[str, float] = {"rows": 2, "far": 0.5, "seat": 0.7, "turn": 0.3}
-#: A tile the re-framing cuts keeps its label while at least this share of it is in the frame.
-#: The measurement accepts either answer between 1/4 and 3/4 (``photo_variants.GONE``/``KEEP``);
-#: training has to choose one: half a tile is labelled a tile.
-LABEL_VISIBLE = 0.5
 
 
 def read_yolo(text: str, width: int, height: int) -> list[Label]:
@@ -72,7 +73,10 @@ def variants(
 ) -> list[tuple[str, np.ndarray, list[Label]]]:
     """The re-framings of one photo that ``recipe`` asks for: ``(kind, image, labels)``, the kind
     as :mod:`mjsynth.photo_variants` names it (crop, far, seat, turn90, turn180). Which ones is
-    drawn from ``rng``; each variant itself from ``key`` (the photo's name) and that draw."""
+    drawn from ``rng``; each variant itself from ``key`` (the photo's name) and that draw. None
+    for a photo whose boxes fit loosely (:func:`make_reframed.loose_labels`)."""
+    if loose_labels([(x0, y0, x1, y1) for _, x0, y0, x1, y1 in labels]):
+        return []
     tiles = with_rows([(str(c), (x0, y0, x1, y1)) for c, x0, y0, x1, y1 in labels])
     kinds = ["crop"] if recipe.get("rows", 0) >= 1 else []
     kinds += [k for k in ("far", "seat") if rng.random() < recipe.get(k, 0.0)]

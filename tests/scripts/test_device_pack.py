@@ -131,6 +131,7 @@ def test_the_run_unpacks_what_the_trainers_read(dp, inputs, tmp_path: Path) -> N
     reframed = made["re-framed from real photos"]
     assert (reframed["crop"], reframed["far"], reframed["seat"]) == (6, 6, 6)
     assert reframed.get("turn90", 0) + reframed.get("turn180", 0) == 6
+    assert made["real photos not re-framed (loose labels)"] == 0
     listed = (work / "det" / "train.txt").read_text().split()
     assert len(listed) == made["train images"] == 9 + 24
     for image in listed:  # each picture has its labels where ultralytics looks for them

@@ -76,3 +76,10 @@ def test_the_same_draw_gives_the_same_pictures(pr) -> None:  # type: ignore[no-u
     b = pr.variants(image, labels, random.Random(5), EVERYTHING, "p")
     assert [k for k, _, _ in a] == [k for k, _, _ in b]
     assert all(np.array_equal(x, y) and p == q for (_, x, p), (_, y, q) in zip(a, b, strict=True))
+
+
+def test_a_photo_whose_boxes_fit_loosely_is_not_reframed(pr) -> None:  # type: ignore[no-untyped-def]
+    image, labels = photo(pr)
+    loose = [(c, x0 - 20, y0, x1 + 20, y1) for c, x0, y0, x1, y1 in labels]  # each box over its neighbours
+    assert pr.variants(image, loose, random.Random(0), EVERYTHING, "p") == []
+    assert pr.variants(image, labels, random.Random(0), EVERYTHING, "p") != []

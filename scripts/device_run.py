@@ -107,7 +107,9 @@ def install_wheels(wheels: list[Path], site: Path, log: Log) -> list[str]:
 def environment(site: Path, work: Path) -> dict[str, str]:
     """The stages' environment: the wheels first on the path, everything offline."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(site), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    # the checkout is not installed there: its packages (vision, scoring, mjsynth) from the tree
+    paths = [str(site), str(ROOT), str(ROOT / "datasets"), env.get("PYTHONPATH", "")]
+    env["PYTHONPATH"] = os.pathsep.join(paths).rstrip(os.pathsep)
     env.update(
         {
             "PYTHONUNBUFFERED": "1",

@@ -35,6 +35,7 @@ from torch.utils.data import DataLoader, Dataset, RandomSampler
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "datasets"))  # mjsynth, where the checkout is not installed (the accelerator)
 
 from mjsynth.recolour import RED_OF, redden  # noqa: E402
 

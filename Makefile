@@ -4,6 +4,13 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+# An editable install of this project makes setuptools announce, on every install, the import hook
+# it installs ("Editable installation ... folders with the same name as your package"): the cause is
+# pyproject.toml's [tool.setuptools.package-dir], which installs models/, examples/ and
+# datasets/mjsynth/ under other names (mahjong_models, mahjong_examples, mjsynth), so a plain path
+# entry cannot serve them. That is wanted and the message tells a developer nothing to do: it is
+# filtered by its text (only that message; any other warning still shows).
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip
 
 .PHONY: run test test-fast typecheck lint venv wheel system-deps models dataset clean help
 
@@ -19,15 +26,15 @@ $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version' \
 		|| { echo "error: set PYTHON=/path/to/python3.11"; exit 1; }
 	$(PYTHON) -m venv $(VENV) || { echo "error: '$(PYTHON) -m venv' failed (on Debian: apt-get install python3-venv)"; exit 1; }
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(PIP) install -q --upgrade pip
 
 $(VENV)/.installed-run: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e .
+	$(PIP) install -q -e .
 	@touch $@
 
 $(VENV)/.installed-test: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e '.[test,synth]'
-	-$(BIN)/python -m pip install -q -e '.[peer]' \
+	$(PIP) install -q -e '.[test,synth]'
+	-$(PIP) install -q -e '.[peer]' \
 		|| echo "note: PyMahjongGB did not build (no C++ compiler?): the MCR differential test will skip"
 	@touch $@ $(VENV)/.installed-run
 
@@ -40,6 +47,9 @@ run: $(VENV)/.installed-run
 	@echo
 	@echo '$$ mahjong-score hand "234m55p12345678s tsumo 9s seat=S riichi dora=1z ura=9m" --rules riichi'
 	@$(BIN)/mahjong-score hand "234m55p12345678s tsumo 9s seat=S riichi dora=1z ura=9m" --rules riichi
+	@echo
+	@echo 'mahjong-score is installed in $(BIN), not on your PATH: run it as $(BIN)/mahjong-score,'
+	@echo 'or activate the environment once per shell:  source $(BIN)/activate  (then: mahjong-score --help)'
 
 models:
 	bash scripts/make_models.sh
@@ -47,7 +57,7 @@ models:
 # The sdist and the wheel from it, as an index would get them: the wheel carries the models, the
 # page and the examples (pyproject.toml). `pipx install dist/mahjong_camera_scorer-*.whl`.
 wheel: $(BIN)/python
-	$(BIN)/python -m pip install -q "build>=1.2"
+	$(PIP) install -q "build>=1.2"
 	$(BIN)/python -m build --outdir dist .
 
 test: $(VENV)/.installed-test

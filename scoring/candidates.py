@@ -20,15 +20,18 @@ Pure: no vision imports; every front end (CLI, ``photos``, camera, the web page)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.decompose import readings
 from scoring.hand import Hand, HandError
+from scoring.incomplete import COPIES_KIND, Problem, hand_problem, no_completing_tile, ready
 from scoring.result import Score
 from scoring.rules import score_hand, score_or_invalid
-from scoring.tiles import Tile, sort_key
+from scoring.tile_counts import COPIES
+from scoring.tiles import ALL_KINDS, Tile, sort_key
 
 #: The situations a candidate may need (flags of the structured form), with the way the hand
 #: must have been won for each: a kong's replacement tile is drawn, a robbed kong's tile claimed.
@@ -117,19 +120,38 @@ def candidates(hand: Hand, rules: str, options: Mapping[str, str] | None = None)
     for win in sorted(set(hand.concealed), key=sort_key):
         if win.is_back or win.is_bonus:
             continue
-        trial = hand.with_context(winning_tile=win)
-        score = _score(trial, rules, options)
-        if score.valid:
-            out.append(Candidate(win, score))
+        found = _try(hand.with_context(winning_tile=win), win, rules, options)
+        if found is not None:
+            out.append(found)
+    return sorted(out, key=_rank)
+
+
+def _try(trial: Hand, win: Tile, rules: str, options: Mapping[str, str] | None) -> Candidate | None:
+    """``trial`` (a hand whose winning tile is ``win``) scored under ``rules``: as it stands, else
+    in a situation that makes it a win (:func:`_situations`), else kept with the rules' refusal
+    when its tiles make a winning shape; None when they make none."""
+    score = _score(trial, rules, options)
+    if score.valid:
+        return Candidate(win, score)
+    for flag in _situations(trial, win):
+        more = _score(trial.with_context(flags=trial.context.flags | {flag}), rules, options)
+        if more.valid:
+            return Candidate(win, more, (flag,))
+    return Candidate(win, score) if readings(trial) else None
+
+
+def waits(hand: Hand, rules: str, options: Mapping[str, str] | None = None) -> list[Candidate]:
+    """The tiles a hand one tile short of a win waits on (a ready hand: 13 tiles, each declared
+    set counting three), each added as the winning tile and scored under ``rules`` in the hand's
+    own situation, best first: what a player pointing the camera at a ready hand wants to know.
+    A tile whose four copies the hand holds is no wait; empty when no tile completes it."""
+    held = Counter(t.index for t in hand.all_tiles())
+    out: list[Candidate] = []
+    for win in ALL_KINDS:
+        if held[win.index] >= COPIES:
             continue
-        found = None
-        for flag in _situations(trial, win):
-            more = _score(trial.with_context(flags=trial.context.flags | {flag}), rules, options)
-            if more.valid:
-                found = Candidate(win, more, (flag,))
-                break
-        if found is None and readings(trial):
-            found = Candidate(win, score)
+        trial = hand.with_changes(concealed=(*hand.concealed, win)).with_context(winning_tile=win)
+        found = _try(trial, win, rules, options)
         if found is not None:
             out.append(found)
     return sorted(out, key=_rank)
@@ -141,14 +163,23 @@ def best(found: list[Candidate]) -> Candidate | None:
     return found[0] if found and found[0].valid else None
 
 
+def tile_codes(found: list[Candidate]) -> list[str]:
+    """The candidates' tiles in tile order (a list to read, where the ranking is the scores')."""
+    return [c.tile.code for c in sorted(found, key=lambda c: sort_key(c.tile))]
+
+
 @dataclass(frozen=True)
 class Scored:
     """A hand's score, the candidate winning tiles when they were looked for, and the one the
-    score takes (None when the hand said which tile won, or none wins)."""
+    score takes (None when the hand said which tile won, or none wins); when the hand is no win
+    whatever tile won, the ``problem`` (its score's error says it) and, for a ready hand, its
+    ``waits``."""
 
     score: Score
     candidates: list[Candidate]
     chosen: Candidate | None
+    problem: Problem | None = None
+    waits: list[Candidate] = field(default_factory=list)
 
 
 def score_or_best(
@@ -163,9 +194,13 @@ def score_or_best(
     """Score ``hand`` as every front end does (:func:`scoring.context.score_or_invalid`); when it
     names no winning tile and does not score without one, every tile that could have won is
     scored and the best gives the score. ``listed``: look for the candidates even so (the page and
-    a photo with the winning tile given list them). Never an exception: a scorer's bug is an
-    invalid score (``on_bug`` is told)."""
+    a photo with the winning tile given list them). A hand that is no win whatever tile won says
+    why (:mod:`scoring.incomplete`: its count, a fifth copy, no tile completing it) instead of
+    the rules' first refusal, and a ready hand lists its waits. Never an exception: a scorer's bug
+    is an invalid score (``on_bug`` is told)."""
     score = score_or_invalid(hand, rules, options, hand_error=hand_error, on_bug=on_bug)
+    if hand is not None and not score.valid and (problem := hand_problem(hand)) is not None:
+        return _no_win(hand, rules, options, problem)
     if hand is None or not (listed or (hand.context.winning_tile is None and not score.valid)):
         return Scored(score, [], None)
     try:
@@ -175,5 +210,19 @@ def score_or_best(
             on_bug(exc)
         bug = f"internal error while scoring: {type(exc).__name__}: {exc}"
         return Scored(Score.invalid(rules, bug), [], None)
+    if hand.context.winning_tile is None and not found:
+        return _no_win(hand, rules, options, no_completing_tile())
     chosen = best(found) if hand.context.winning_tile is None else None
     return Scored(chosen.score if chosen is not None else score, found, chosen)
+
+
+def _no_win(hand: Hand, rules: str, options: Mapping[str, str] | None, problem: Problem) -> Scored:
+    """The invalid score that names ``problem``; a hand one tile short lists its waits."""
+    one_short = ready(hand) and problem.kind != COPIES_KIND
+    found = waits(hand, rules, options) if one_short else []
+    message = problem.message
+    if found:
+        message += f"; it waits on {', '.join(tile_codes(found))}"
+    elif one_short:
+        message += "; no tile would complete it"
+    return Scored(Score.invalid(rules, message), [], None, problem, found)

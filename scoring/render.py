@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.candidates import Candidate, Scored, best, needs_words
+from scoring.candidates import Candidate, Scored, best, needs_words, tile_codes
 from scoring.hand import Hand
 from scoring.i18n import DEFAULT_LANG, Msg, msg, translator
+from scoring.incomplete import Problem
 from scoring.notation import format_hand
 from scoring.tiles import format_tiles, glyphs
 
@@ -61,6 +62,28 @@ def candidate_lines(found: list[Candidate], hint: str, lang: str = DEFAULT_LANG)
     return "\n".join([head, *(f"  {'*' if c is chosen else ' '} {candidate_line(c, lang)}" for c in found)])
 
 
+def wait_lines(found: list[Candidate], hint: str, lang: str = DEFAULT_LANG) -> str:
+    """A ready hand's waits (one tile short: :func:`scoring.candidates.waits`) as the text front
+    ends print them, each with what it would score as the winning tile, best first; ``hint`` says
+    how to give the tile that won (a sentence of the catalog)."""
+    tr = translator(lang)
+    head = tr("Waits: one tile from a win, on {tiles} ({hint})").format(
+        tiles=" ".join(tile_codes(found)), hint=tr(hint))
+    return "\n".join([head, *(f"    {candidate_line(c, lang)}" for c in found)])
+
+
+def problem_record(problem: Problem | None, waits: list[Candidate]) -> dict[str, Any]:
+    """Why the tiles are no win whichever tile won (``problem``: its kind and facts,
+    :mod:`scoring.incomplete`) and a ready hand's ``waits``: nothing when there is no problem.
+    The typed hand's record and a photo's (:mod:`vision.render.records`) alike."""
+    out: dict[str, Any] = {}
+    if problem is not None:
+        out["problem"] = {"kind": problem.kind, **problem.facts()}
+    if waits:
+        out["waits"] = [c.to_json() for c in waits]
+    return out
+
+
 #: how a hand was won, as a sheet's cell or a line says it (the identifiers are the input's)
 WIN_BY_WORDS = {"self_draw": "self-draw", "discard": "discard"}
 
@@ -70,15 +93,19 @@ def win_by_words(win_by: str) -> Msg:
     return msg(WIN_BY_WORDS.get(win_by, win_by))
 
 
-#: how the ``hand`` command tells a typist to give the tile that won
+#: how the ``hand`` command tells a typist to give the tile that won, and a ready hand's
 TYPED_HINT = "write 'ron TILE' or 'tsumo TILE' to say which"
+TYPED_WAIT_HINT = "add the tile that won with 'ron TILE' or 'tsumo TILE'"
 
 
 def typed_lines(hand: Hand, scored: Scored, lang: str = DEFAULT_LANG) -> str:
-    """What ``hand`` prints: the hand, the candidates when the score assumes one, the score."""
+    """What ``hand`` prints: the hand, the candidates when the score assumes one, a ready hand's
+    waits, the score."""
     lines = [hand_lines(hand, lang)]
     if scored.candidates:
         lines.append(candidate_lines(scored.candidates, TYPED_HINT, lang))
+    if scored.waits:
+        lines.append(wait_lines(scored.waits, TYPED_WAIT_HINT, lang))
     lines.append(scored.score.render(lang))
     return "\n".join(lines)
 
@@ -90,4 +117,5 @@ def typed_record(scored: Scored) -> dict[str, Any]:
     if scored.candidates:
         record["scored_winning_tile"] = scored.chosen.tile.code if scored.chosen else None
         record["candidates"] = [c.to_json() for c in scored.candidates]
+    record.update(problem_record(scored.problem, scored.waits))
     return record

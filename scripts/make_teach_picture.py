@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""The README's teaching picture: a set laid out in the standard rows, and what ``teach`` pairs.
+"""The README's teaching picture and the standard-layout example photo ``teach --standard`` reads.
 
 Composes a top-down photo of one tile of each kind in the standard layout (1-9m / 1-9p / 1-9s /
-1-7z / red fives and a face-down tile) from the generator's FluffyStuff faces (CC0, rendered into
-``data/cache/artwork`` by ``scripts/make_dataset.py``) on the generator's green felt, reads it with
-the shipped models as ``mahjong-score teach --standard`` does, and writes the annotated pairing
-(each tile's box with the code it is taught as) to ``docs/teach.jpg``.
+1-7z / red fives and a face-down tile) from the generator's FluffyStuff faces (CC0, rendered by
+:class:`mjsynth.artwork.Artwork` from ``../shared/artwork`` into its cache) on the generator's
+green felt, reads it with the shipped models as ``mahjong-score teach --standard`` does, and
+writes the annotated pairing (each tile's box with the code it is taught as) to
+``docs/teach.jpg``. ``--example`` also writes the photo itself as ``examples/standard.jpg`` (a
+small JPEG, the same pixels on every run: the seed fixes every random choice), so the README's
+``teach --standard`` example runs on a bundled file.
 
-    python scripts/make_teach_picture.py [--out docs/teach.jpg] [--photo-out teach-photo.jpg]
+    python scripts/make_teach_picture.py [--out docs/teach.jpg] [--photo-out teach-photo.jpg] [--example]
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 
+from mjsynth.artwork import Artwork  # noqa: E402
 from mjsynth.backgrounds import table_texture  # noqa: E402
 
 from vision.classes import BACK  # noqa: E402
@@ -31,20 +35,23 @@ from vision.pipeline import PhotoReader  # noqa: E402
 from vision.teach.codes import STANDARD_ROWS  # noqa: E402
 from vision.teach.teaching import pair_photo  # noqa: E402
 
-FACES = ROOT / "data" / "cache" / "artwork" / "fluffy-regular"
+STYLE = "fluffy-regular"
+#: the example photo: README-sized, JPEG quality 85 (about 100 KB)
+EXAMPLE = ROOT / "examples" / "standard.jpg"
+EXAMPLE_SIZE, EXAMPLE_QUALITY = (1000, 750), 85
 IVORY = (222, 236, 242)  # BGR
 BACK_BGR = (60, 140, 220)  # an orange back
 ROWS = [list(r) for r in STANDARD_ROWS] + [["0m", "0p", "0s", BACK]]
 
 
-def tile_image(code: str, w: int, h: int, rng: random.Random) -> np.ndarray:
+def tile_image(art: Artwork, code: str, w: int, h: int, rng: random.Random) -> np.ndarray:
     """A tile seen from above and a little in front: its face on an ivory rim, its body below."""
     body = int(h * 0.14)
     tile = np.full((h, w, 3), IVORY, np.uint8)
     if code == BACK:
         tile[:] = BACK_BGR
     else:
-        face = cv2.imread(str(FACES / f"{code}.png"), cv2.IMREAD_COLOR)
+        face = art.face(STYLE, code)
         rim = max(2, int(w * 0.07))
         fh, fw = h - body - 2 * rim, w - 2 * rim
         tile[rim : rim + fh, rim : rim + fw] = cv2.resize(face, (fw, fh), interpolation=cv2.INTER_AREA)
@@ -54,7 +61,7 @@ def tile_image(code: str, w: int, h: int, rng: random.Random) -> np.ndarray:
     return np.clip(tile.astype(np.float32) * shade, 0, 255).astype(np.uint8)
 
 
-def compose(seed: int = 3) -> np.ndarray:
+def compose(art: Artwork, seed: int = 3) -> np.ndarray:
     rng = random.Random(seed)
     W, H, tw = 1600, 1200, 104
     th = int(tw * 1.42)
@@ -71,7 +78,7 @@ def compose(seed: int = 3) -> np.ndarray:
         cv2.rectangle(shade, (x + 8, y + 10), (x + tw + 8, y + th + 10), 1.0, -1)
     img *= 1.0 - 0.5 * cv2.GaussianBlur(shade, (0, 0), 9)[..., None]
     for code, x, y in boxes:
-        img[y : y + th, x : x + tw] = tile_image(code, tw, th, rng)
+        img[y : y + th, x : x + tw] = tile_image(art, code, tw, th, rng)
     m = cv2.getRotationMatrix2D((W / 2, H / 2), 3.0, 1.0)
     img = cv2.warpAffine(np.clip(img, 0, 255).astype(np.uint8), m, (W, H), borderMode=cv2.BORDER_REFLECT)
     img = cv2.GaussianBlur(img, (0, 0), 0.8)
@@ -83,13 +90,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "teach.jpg")
     ap.add_argument("--photo-out", type=Path, help="also write the photo itself")
+    where = EXAMPLE.relative_to(ROOT)
+    ap.add_argument("--example", action="store_true", help=f"also write the photo as {where}")
     args = ap.parse_args(argv)
-    if not (FACES / "1m.png").is_file():
-        print(f"error: no artwork faces in {FACES}: run scripts/make_dataset.py once (it renders them)")
+    art = Artwork()
+    if STYLE not in art.styles:
+        print("error: no FluffyStuff artwork (read from ../shared/artwork/fluffystuff)", file=sys.stderr)
         return 2
-    photo = cv2.resize(compose(), (1000, 750), interpolation=cv2.INTER_AREA)  # README-sized
+    photo = cv2.resize(compose(art), EXAMPLE_SIZE, interpolation=cv2.INTER_AREA)  # README-sized
     if args.photo_out:
         cv2.imwrite(str(args.photo_out), photo)
+    if args.example:
+        cv2.imwrite(str(EXAMPLE), photo, [cv2.IMWRITE_JPEG_QUALITY, EXAMPLE_QUALITY])
     paired = pair_photo(PhotoReader(), photo, None, name="standard layout")
     paired.annotate(args.out)
     print(f"wrote {args.out}: {len(paired.pairs)} tiles paired, {len(paired.disagreeing)} read otherwise")

@@ -19,6 +19,7 @@ import numpy as np
 from scoring.candidates import Candidate, needs_words, score_or_best
 from scoring.context import HandContext
 from scoring.hand import Hand, HandError, Meld
+from scoring.incomplete import Problem
 from scoring.result import Score
 from scoring.rules import with_problems
 from scoring.tiles import Tile, TileError, tile
@@ -104,6 +105,10 @@ class HandResult:
     #: why the rules refuse the hand, in the scorer's words (the score's error before the layout's
     #: problems are added to it); None for a valid score
     score_reason: str | None = None
+    #: why the tiles are no win whatever tile won (:mod:`scoring.incomplete`: the count, a fifth
+    #: copy, no tile completing them), and a ready hand's waits, each scored as the winning tile
+    problem: Problem | None = None
+    waits: list[Candidate] = field(default_factory=list)
     #: what each step of the photo's road added, dropped, moved or recoded, and why
     #: (:class:`vision.scene.Change`; empty for tiles a player placed)
     record: list[Change] = field(default_factory=list)
@@ -212,18 +217,23 @@ def finish(
     winning_from = "given" if context.winning_tile is not None else "photo" if layout.winning_tile else None
     found: list[Candidate] = []
     notes: list[str] = []
+    problem: Problem | None = None
+    waits: list[Candidate] = []
     if rules is not None:
         # nothing set apart: every tile that could have won (listed even when the tile is given)
         given = layout.winning_tile is None and context.winning_tile is not None
         scored = score_or_best(hand, rules, options, hand_error=hand_error, listed=given)
         score, found, chosen = scored.score, scored.candidates, scored.chosen
+        problem, waits = scored.problem, scored.waits
         if chosen is not None:
             winning_from = "candidate"
             notes.append(
                 f"no winning tile set apart: scored as if {chosen.tile.code} won, the best of "
                 f"{len(found)} candidate(s){needs_words(chosen)}; check which tile won"
             )
-    if winning_from is not None:  # the winning tile is known or chosen: the layout's lack is moot
+    if winning_from is not None or problem is not None:
+        # the winning tile is known or chosen, or the tiles are no win whichever tile won (their
+        # count, a fifth copy): the layout's lack of a winning tile is moot
         kept = [(k, p) for k, p in zip(kinds, problems, strict=True) if k != "no_winning_tile"]
         kinds, problems = [k for k, _ in kept], [p for _, p in kept]
     reason = score.error if score is not None and not score.valid else None
@@ -251,6 +261,8 @@ def finish(
         candidates=found,
         winning_from=winning_from,
         score_reason=reason,
+        problem=problem,
+        waits=waits,
         **fields,
     )
 

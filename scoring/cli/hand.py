@@ -27,6 +27,7 @@ from scoring.cli.common import (
     read_text,
 )
 from scoring.hand import Hand, HandError
+from scoring.incomplete import named
 from scoring.notation import parse_hand
 from scoring.render import typed_lines, typed_record
 from scoring.result import Score
@@ -127,7 +128,8 @@ def score_line(line: str | bytes | None, rules: str, options: dict[str, str]) ->
         hand = hand_from_dict(parse_json(line))
     except HandError as exc:
         return Score.invalid(rules, str(exc)).to_json()
-    return score_or_invalid(hand, rules, options).to_json()  # a scorer bug is reported on its line
+    # a scorer bug is reported on its line; a hand of the wrong size says so
+    return named(score_or_invalid(hand, rules, options), hand).to_json()
 
 
 def cmd_hands(args: argparse.Namespace, out: TextIO) -> int:

@@ -120,6 +120,19 @@ def test_hands_batch_keeps_order_and_survives_bad_lines(monkeypatch):
     assert results[4]["points"] == {"tsumo_others_pay": 4000}
 
 
+def test_hands_names_a_hand_of_the_wrong_size_or_a_fifth_copy(monkeypatch):
+    """Not "no winning tile: say which": the count, or the copies (issue 38 item 3)."""
+    lines = [
+        json.dumps({"hand": "234m55p12345678s"}),  # 13 tiles
+        json.dumps({"hand": "55555m123p456789s", "winning_tile": "9s"}),
+    ]
+    code, out = run(["hands", "-", "--rules", "riichi"], "\n".join(lines) + "\n", monkeypatch)
+    short, five = (json.loads(line) for line in out.splitlines())
+    assert code == 0 and not short["valid"] and not five["valid"]
+    assert short["error"] == "13 concealed tiles with 0 declared sets: one tile short of a won hand"
+    assert five["error"] == "5 copies of 5m: a set has only 4"
+
+
 def test_hands_missing_file(capsys, tmp_path):
     code, _ = run(["hands", str(tmp_path / "nope.jsonl"), "--rules", "riichi"])
     assert code == 2 and "no such file" in capsys.readouterr().err
@@ -356,9 +369,11 @@ def test_a_hand_typed_without_its_winning_tile_is_scored_with_every_candidate():
     record = json.loads(out)
     assert code == 0 and record["valid"] and record["scored_winning_tile"] == "2m"
     assert len(record["candidates"]) == 13 and record["candidates"][0]["tile"] == "2m"
-    # a hand short of a tile has no candidate: the scorer's reason, as before
+    # a hand short of a tile has no candidate: its count and its waits, never "no winning tile"
     code, out = run(["hand", "234m55p12345678s riichi", "--rules", "riichi"])
-    assert code == 1 and "no winning tile" in out and "candidate" not in out
+    assert code == 1 and "13 concealed tiles with 0 declared sets: one tile short of a won hand" in out
+    assert "no winning tile" not in out and "candidate" not in out
+
 
 
 def test_the_language_is_chosen_on_the_command_line_only(monkeypatch):

@@ -150,3 +150,47 @@ def test_a_hand_in_one_row_is_scored_with_its_best_candidate_and_lists_them_all(
     given = reader.read_and_score(cv2.imread(str(EXAMPLE)), won, "riichi", {})
     assert given.winning_from == "given" and given.score.valid and given.candidates == result.candidates
     assert given.score.to_json() == next(c for c in result.candidates if c.tile.code == "4s").score.to_json()
+
+
+def _without(manifest: dict, codes: list[str], keep: int | None = None) -> dict:
+    """The manifest less one tile of each code given (or only its first ``keep`` tiles)."""
+    tiles = [t for t in manifest["tiles"] if t.get("labelled", True) and t.get("seat", 0) == 0]
+    for code in codes:
+        tiles.remove(next(t for t in tiles if t["code"] == code))
+    return {**manifest, "tiles": tiles[:keep] if keep is not None else tiles}
+
+
+def test_a_photo_short_of_tiles_says_its_count_not_which_tile_to_give() -> None:
+    """Four tiles read: the count, never "give it with --winning-tile" (issue 38)."""
+    from tests.vision.support import one_row_manifest
+    from vision.render.text import text_lines
+
+    reader = TruthReader(_without(one_row_manifest(), [], keep=4))
+    result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "mcr", {})
+    assert result.score is not None and not result.score.valid
+    assert result.problem is not None and result.problem.kind == "incomplete" and result.problem.have == 4
+    text = "\n".join(text_lines(result))
+    assert "4 concealed tiles with 0 declared sets: a hand has 13 before its winning tile" in text
+    assert "--winning-tile" not in text + " ".join(result.problems) and "give the winning tile" not in text
+    assert photo_json(result)["problem"] == {"kind": "incomplete", "have": 4, "need": 14}
+
+
+def test_a_ready_hand_photographed_lists_its_waits_in_text_json_page_and_camera() -> None:
+    """The example in one row less its 3m: 13 tiles waiting on 3m and 6m, each scored."""
+    from tests.vision.support import one_row_manifest
+    from vision.render.page import page_json
+    from vision.render.records import camera_json
+    from vision.render.text import text_lines
+
+    reader = TruthReader(_without(one_row_manifest(), ["3m"]))
+    result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "riichi", {})
+    assert result.score is not None and not result.score.valid
+    assert [w.tile.code for w in sorted(result.waits, key=lambda w: w.tile.code)] == ["3m", "6m"]
+    assert all(w.valid for w in result.waits)
+    text = "\n".join(text_lines(result))
+    assert "Waits: one tile from a win, on 3m 6m" in text and "it waits on 3m, 6m" in text
+    page = page_json(result)
+    assert {w["code"] for w in page["waits"]} == {"3m", "6m"}
+    assert [n["kind"] for n in page["notices"] if n["about"] == "score"] == ["ready"]
+    assert [w["tile"] for w in photo_json(result)["waits"]] == [w.tile.code for w in result.waits]
+    assert camera_json(result, 0, 0.1)["waits"] == photo_json(result)["waits"]

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from tqdm import tqdm
+
 from scoring.clean_text import for_terminal
 from scoring.cli import EXIT_OK, CliError, parse_options
 from scoring.context import HandContext
@@ -37,14 +39,12 @@ from vision.render.csv_row import CSV_COLUMNS, csv_cells
 from vision.result import HandResult
 
 
-def _progress(i: int, n: int, name: str, stream: TextIO) -> None:
-    width = 30
-    done = int(width * i / max(1, n))
-    shown = for_terminal(name, 40)  # a file named with an escape code or a CR cannot rewrite the line
-    stream.write(f"\r[{'#' * done}{'.' * (width - done)}] {i}/{n} {shown:<40}")
-    if i == n:
-        stream.write("\n")
-    stream.flush()
+def progress_bar(total: int, quiet: bool, stream: TextIO) -> tqdm[Any]:
+    """The batch's progress bar on ``stream``, drawn only where it is a terminal: redirected to a
+    file (or ``--quiet``) it writes nothing, so a log never fills with redrawn lines (tqdm's
+    ``disable=None`` is its terminal check)."""
+    return tqdm(total=total, file=stream, disable=True if quiet else None, unit="photo",
+                dynamic_ncols=True, leave=True)
 
 
 #: The CSV's columns, one row per photo (or skipped entry): the result's cells (:mod:`vision.render.csv_row`)
@@ -214,21 +214,23 @@ def _batch(
         # the first row is made before any output is opened: a model that cannot be loaded is one
         # error line, not a CSV cut short
         rows = _started(map_in_order(spec, photo_row, tasks, workers))
-        with _open_outputs(csv_path, jsonl_path, ann_dir, append=done.has_header) as (fh_csv, fh_jsonl):
+        with (
+            _open_outputs(csv_path, jsonl_path, ann_dir, append=done.has_header) as (fh_csv, fh_jsonl),
+            progress_bar(len(todo), args.quiet, sys.stderr) as bar,
+        ):
             w = safe_writer(fh_csv)
             if not done.has_header:
                 w.writerow(header)
                 fh_csv.flush()
             for i, row in enumerate(rows):
-                if not args.quiet:
-                    _progress(i, len(todo), todo[i].name, sys.stderr)
+                # a file named with an escape code or a CR cannot rewrite the line
+                bar.set_postfix_str(for_terminal(todo[i].name, 40), refresh=False)
                 w.writerow(row.csv)
                 fh_jsonl.write(json.dumps(row.record, ensure_ascii=False) + "\n")
                 fh_csv.flush()
                 fh_jsonl.flush()
                 counts[row.status] += 1
-            if not args.quiet:
-                _progress(len(todo), len(todo), "done", sys.stderr)
+                bar.update()
     except WorkerDied as exc:
         raise CliError(f"{exc}; the rows written so far are kept: go on with --resume") from None
     return counts

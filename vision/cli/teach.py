@@ -35,7 +35,15 @@ from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
 from vision.teach.pairing import PairingError
 from vision.teach.profile import SetError, TileSet
 from vision.teach.store import SetStore, read_export
-from vision.teach.teaching import SetReport, TaughtPhoto, annotate_found, check_set, pair_photo
+from vision.teach.teaching import (
+    SetReport,
+    TaughtPhoto,
+    add_new,
+    added_line,
+    annotate_found,
+    check_set,
+    pair_photo,
+)
 
 #: Exit status when a photo's rows do not match its codes (bad input, like every user error).
 EXIT_PAIRING = 2
@@ -279,6 +287,14 @@ def _teach_photos(
             continue
         _show(paired, out)
         photos.append(paired)
+        if paired.unpaired:  # taught what paired; the rest said, and drawn with --annotate
+            rows = ", ".join(str(u.row) for u in paired.unpaired)
+            print(
+                f"warning: {photo}: row(s) {rows} did not pair with their codes and are not taught "
+                f"(fix their codes or the photo and teach it again"
+                + ("" if photo in targets else "; --annotate OUT draws them") + ")",
+                file=sys.stderr,
+            )
         if photo in targets:
             _write_picture(paired.annotate, targets[photo])
     if failed:
@@ -292,10 +308,10 @@ def _teach_photos(
     if args.dry_run:
         out.write(f"dry run: {len(examples)} tiles would be taught to {args.set!r}; nothing saved\n")
         return EXIT_OK
-    ts, _ = store.update(args.set, lambda ts: ts.add(examples), create=True)
+    ts, done = store.update(args.set, lambda ts: add_new(ts, examples), create=True)
     _report(check_set(ts, reader, store), out, sys.stderr)
     seconds = time.perf_counter() - start
-    out.write(f"taught {len(examples)} tiles in {seconds:.1f} s; saved in {store.folder(ts.name)}\n")
+    out.write(f"{added_line(done, seconds)}; saved in {store.folder(ts.name)}\n")
     return EXIT_OK
 
 

@@ -10,13 +10,14 @@ ASCII-only fonts, wrapping to the frame's width) stays with the camera.
 from __future__ import annotations
 
 from scoring.i18n import DEFAULT_LANG, term, translator
-from scoring.render import candidate_lines
+from scoring.render import candidate_lines, wait_lines
 from scoring.result import Score
 from vision.render.verdict import verdict_line
 from vision.result import HandResult
 
-#: how the camera tells its user to give the tile that won
+#: how the camera tells its user to give the tile that won, and for a ready hand's waits
 CAMERA_HINT = "set the tile that won apart at the right of the row"
+CAMERA_WAIT_HINT = "show the tile that won beside the hand"
 
 
 def hand_line(result: HandResult) -> str:
@@ -87,8 +88,9 @@ def live_lines(
 
 def breakdown_rows(result: HandResult, lang: str = DEFAULT_LANG) -> list[tuple[str, str]]:
     """The frozen view's panel, row by row (left text, right value): the hand, the rules, why it is
-    not a win, the candidates, each element with its value, the total, the notes, the layout's
-    problems, the key back. Rows without a value are whole lines (the camera wraps them)."""
+    not a win, the candidates or a ready hand's waits, each element with its value, the total,
+    the notes, the layout's problems, the key back. Rows without a value are whole lines (the
+    camera wraps them)."""
     assert result.score is not None  # the camera always scores
     tr = translator(lang)
     s = result.score
@@ -98,6 +100,8 @@ def breakdown_rows(result: HandResult, lang: str = DEFAULT_LANG) -> list[tuple[s
         rows.append((tr("Not a valid win: {reason}").format(reason=s.error), ""))
     if guessed(result):
         rows += [(ln, "") for ln in candidate_lines(result.candidates, CAMERA_HINT, lang).split("\n")]
+    if result.waits:  # one tile short: what each tile it waits on would score
+        rows += [(ln, "") for ln in wait_lines(result.waits, CAMERA_WAIT_HINT, lang).split("\n")]
     rows += [("  " + name, str(value)) for name, value in s.labelled_elements(lang)]
     if s.elements:
         rows.append(("  " + tr("Total"), score_line(s, lang)))

@@ -13,22 +13,23 @@ Kinds (``about`` says which part of the page a notice belongs to: ``tiles`` come
   :data:`vision.layout.PROBLEM_KINDS`); ``gap``, ``hand_size``, ``fifth_copy``, ``rejected_near``,
   ``faint``, ``asked``, ``mended`` (:mod:`vision.checks`);
 - score: ``winning_guessed`` (no winning tile set apart: scored with the best candidate),
-  ``no_candidate_wins``, ``incomplete`` and ``too_many`` (``have`` and ``need`` tiles),
-  ``not_winning_shape``,
-  ``impossible_hand`` and ``not_a_win`` (with the rules' ``detail``).
+  ``no_candidate_wins``, ``incomplete``, ``ready`` (one tile short: the payload's ``waits``
+  list what each tile would score) and ``too_many`` (``have`` and ``need`` tiles),
+  ``too_many_copies`` (``tile``, ``copies``), ``not_winning_shape`` (no tile completes them),
+  ``impossible_hand`` and ``not_a_win`` (with the rules' ``detail``); the tiles' problems are
+  :mod:`scoring.incomplete`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from scoring.candidates import Candidate
 from scoring.hand import Hand
+from scoring.incomplete import HAND_TILES, NO_COMPLETING_TILE, Problem, tile_count
 from scoring.result import Score
-
-#: a finished hand's tiles, each declared set counting three (a kong's fourth is its extra)
-HAND_TILES = 14
+from scoring.tile_counts import SHORT
 
 
 def score_notices(
@@ -38,8 +39,12 @@ def score_notices(
     winning_from: str | None,
     reason: str | None,
     hand_error: str | None = None,
+    problem: Problem | None = None,
+    waits: Sequence[Candidate] = (),
 ) -> list[dict[str, Any]]:
-    """The notices about the score. ``reason``: the rules' own words for refusing the hand."""
+    """The notices about the score. ``reason``: the rules' own words for refusing the hand;
+    ``problem``: why the tiles are no win whichever tile won (:mod:`scoring.incomplete`), a hand
+    one tile short with ``waits`` being ``ready``."""
     out: list[dict[str, Any]] = []
     if winning_from == "candidate" and found:
         out.append({"kind": "winning_guessed", "tile": found[0].tile.code, "count": len(found)})
@@ -47,15 +52,13 @@ def score_notices(
         return [{**n, "about": "score"} for n in out]
     if hand is None:
         out.append({"kind": "impossible_hand", "detail": hand_error or reason})
+    elif problem is not None:
+        kind = "ready" if problem.kind == SHORT and waits else problem.kind
+        out.append({"kind": kind, **problem.facts()})
     elif winning_from is None and found:
         out.append({"kind": "no_candidate_wins", "detail": found[0].score.error})
     elif winning_from is None:
-        have = len(hand.concealed) + 3 * len(hand.melds)
-        if have == HAND_TILES:
-            out.append({"kind": "not_winning_shape"})
-        else:
-            kind = "incomplete" if have < HAND_TILES else "too_many"
-            out.append({"kind": kind, "have": have, "need": HAND_TILES})
+        out.append({"kind": NO_COMPLETING_TILE, "have": tile_count(hand), "need": HAND_TILES})
     else:
         out.append({"kind": "not_a_win", "detail": reason})
     return [{**n, "about": "score"} for n in out]

@@ -152,6 +152,8 @@ def page_json(result: HandResult, ids: list[Any] | None = None, lang: str = DEFA
         # the tiles that could have completed a hand with no winning tile set apart, and the one
         # the score takes; what to check, as kinds the page words itself (vision.render.notices)
         "candidates": candidates_payload(result.candidates),
+        # a hand one tile short: each tile it waits on, with what it would score
+        "waits": candidates_payload(result.waits),
         "winning": winning_payload(
             result.winning_from, result.scored_winning_tile, result.layout.winning_tile
         ),
@@ -159,7 +161,7 @@ def page_json(result: HandResult, ids: list[Any] | None = None, lang: str = DEFA
             *tile_notices(result.problem_kinds, result.tile_checks, page_id),
             *score_notices(
                 result.score, result.hand, result.candidates, result.winning_from, result.score_reason,
-                result.hand_error,
+                result.hand_error, result.problem, result.waits,
             ),
         ],
         # what to check, each naming its tiles by the page's ids
@@ -197,7 +199,11 @@ def typed_page_json(
     out = score_json(hand, scored.score, problems, lang)
     out.update(
         candidates=candidates_payload(scored.candidates),
+        waits=candidates_payload(scored.waits),
         winning=winning_payload(winning_from, scored_tile),
-        notices=score_notices(scored.score, built, scored.candidates, winning_from, reason, hand_error),
+        notices=score_notices(
+            scored.score, built, scored.candidates, winning_from, reason, hand_error, scored.problem,
+            scored.waits,
+        ),
     )
     return out

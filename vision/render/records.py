@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.render import problem_record
 from vision.read import TileRead
 from vision.result import HandResult
 
@@ -55,6 +56,7 @@ def photo_json(result: HandResult) -> dict[str, Any]:
         out["score"] = result.score.to_json()
     if result.candidates:
         out["candidates"] = [c.to_json() for c in result.candidates]
+    out.update(problem_record(result.problem, result.waits))
     out["winning_tile_from"] = result.winning_from
     out["scored_winning_tile"] = result.scored_winning_tile
     return out
@@ -73,5 +75,6 @@ def camera_json(result: HandResult, frame: int, seconds: float) -> dict[str, Any
         "winning_tile_from": result.winning_from,
         "scored_winning_tile": result.scored_winning_tile,
         "candidates": [c.to_json() for c in result.candidates],
+        **problem_record(result.problem, result.waits),
         "read_ms": round(seconds * 1000, 1),
     }

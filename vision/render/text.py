@@ -10,7 +10,7 @@ command, like every ``error:`` line.
 from __future__ import annotations
 
 from scoring.i18n import DEFAULT_LANG, translator
-from scoring.render import candidate_lines, hand_lines
+from scoring.render import candidate_lines, hand_lines, wait_lines
 from scoring.tiles import tile
 from vision.render.order import reading_order
 from vision.render.verdict import verdict_line
@@ -24,8 +24,9 @@ LEFT_OUT = {
     "bonus apart": "flowers or seasons beside other players' tiles",
 }
 
-#: how the ``photo`` command tells its user to give the tile that won
+#: how the ``photo`` command tells its user to give the tile that won, and for a ready hand's waits
 PHOTO_HINT = "give the one that won with --winning-tile"
+PHOTO_WAIT_HINT = "photograph the hand with the tile that won"
 
 
 def tile_line(result: HandResult) -> str:
@@ -81,5 +82,7 @@ def text_lines(result: HandResult, lang: str = DEFAULT_LANG) -> list[str]:
         lines.append(hand_lines(result.hand, lang))
     if result.candidates and result.winning_from not in ("given", "photo"):
         lines.append(candidate_lines(result.candidates, PHOTO_HINT, lang))
+    if result.waits:
+        lines.append(wait_lines(result.waits, PHOTO_WAIT_HINT, lang))
     lines.append(result.score.render(lang))
     return lines

@@ -5,6 +5,7 @@ Shared by the ``teach`` command and the phone page, so both pair, cut and check 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from vision.pipeline import PhotoReader, Source
 from vision.read import TileRead, tile_crop
 from vision.teach.adapt import Suspect, cached_looks, looks_of, reader_of, suspects, taught_reader
 from vision.teach.finding import HOW, Dropped, Recovered
-from vision.teach.pairing import Pair, PairingError, pair_fitted
+from vision.teach.pairing import Pair, PairingError, Unpaired, pair_fitted
 from vision.teach.profile import Example, TileSet
 from vision.teach.store import SetStore
 
@@ -34,6 +35,8 @@ class TaughtPhoto:
     dropped: list[Dropped] = field(default_factory=list)
     #: tiles the layout left out of a hand photo (the table around the hand)
     left_out: list[TileRead] = field(default_factory=list)
+    #: typed rows that did not pair: not taught, reported with their tiles in the picture
+    unpaired: list[Unpaired] = field(default_factory=list)
 
     @property
     def taught(self) -> list[Pair]:
@@ -66,6 +69,8 @@ class TaughtPhoto:
         )
         mark(canvas, [d.tile for d in self.dropped], DROPPED_COLOUR, "x", cross=True)
         mark(canvas, self.left_out, DROPPED_COLOUR, "")
+        for u in self.unpaired:  # the rows not taught: their tiles red, with the row's number
+            mark(canvas, u.tiles, UNPAIRED_COLOUR, f"{u.row}?")
         write_image(canvas, out)
 
     def recovery_lines(self) -> list[str]:
@@ -80,11 +85,13 @@ class TaughtPhoto:
             lines.append(f"row {d.row}: a box read {d.tile.code} dropped ({d.why})")
         if self.left_out:
             lines.append(f"{len(self.left_out)} tile(s) around the hand left out (not the hand's rows)")
+        lines += [f"{u.line}: not taught" for u in self.unpaired]
         return lines
 
 
 RECOVERED_COLOUR = (255, 140, 0)  # BGR: blue
 DROPPED_COLOUR = (150, 150, 150)
+UNPAIRED_COLOUR = (40, 40, 220)  # red
 
 
 def mark(
@@ -151,7 +158,58 @@ def pair_photo(
         fitted.recovered,
         fitted.dropped,
         fitted.left_out,
+        fitted.unpaired,
     )
+
+
+def crop_key(e: Example) -> bytes:
+    """A taught crop's fingerprint: the same photo paired again cuts the same crops, pixel for
+    pixel (the crops are kept as PNG, so a saved crop reads back the same)."""
+    crop = np.ascontiguousarray(e.crop)
+    return hashlib.sha256(repr(crop.shape).encode() + crop.tobytes()).digest()
+
+
+@dataclass
+class Added:
+    """What adding taught tiles to a set did: ``added`` the new ones; ``already`` those whose
+    crop the set holds with the same code (the same photo taught again: not doubled);
+    ``retaught`` those whose crop it held with another code (the earlier tile replaced: the
+    player's latest word)."""
+
+    added: list[Example] = field(default_factory=list)
+    already: list[Example] = field(default_factory=list)
+    retaught: list[Example] = field(default_factory=list)
+
+
+def add_new(ts: TileSet, examples: list[Example]) -> Added:
+    """Add ``examples`` to ``ts`` without doubling what it holds (:class:`Added`). Shared by the
+    ``teach`` command and the page, inside the set's read-modify-write."""
+    have = {crop_key(e): e for e in ts.examples}
+    out = Added()
+    for e in examples:
+        key = crop_key(e)
+        old = have.get(key)
+        if old is not None and old.code == e.code:
+            out.already.append(e)
+            continue
+        if old is not None:
+            ts.remove([old.id])
+            out.retaught.append(e)
+        have[key] = e
+        out.added.append(e)
+    ts.add(out.added)
+    return out
+
+
+def added_line(done: Added, seconds: float) -> str:
+    """What :func:`add_new` did, in one line (the command's output)."""
+    notes = []
+    if done.retaught:
+        notes.append(f"{len(done.retaught)} taught before with another code: replaced")
+    if done.already:
+        notes.append(f"{len(done.already)} taught before from the same photo: not added again")
+    more = f" ({'; '.join(notes)})" if notes else ""
+    return f"taught {len(done.added)} tiles in {seconds:.1f} s{more}"
 
 
 @dataclass

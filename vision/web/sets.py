@@ -41,7 +41,7 @@ from vision.teach.adapt import CropLooks, Suspect, TaughtReader, looks_of, reade
 from vision.teach.pairing import PairingError
 from vision.teach.profile import MAX_EXAMPLES, Example, SetError, TileSet, check_name
 from vision.teach.store import SetStore
-from vision.teach.teaching import TaughtPhoto, pair_photo
+from vision.teach.teaching import Added, TaughtPhoto, add_new, pair_photo
 from vision.web.errors import ApiError
 from vision.web.reader import SharedReader
 
@@ -272,22 +272,31 @@ class Sets:
                 raise ApiError(409, f"a set {name!r} exists already")
             return self._update(name, change, create=True)[0]
 
-    def add(self, name: str, examples: list[Example], create: bool = False) -> TileSet:
+    def add(
+        self, name: str, examples: list[Example], create: bool = False, photo: bool = False
+    ) -> tuple[TileSet, Added]:
         """Add taught tiles to ``name`` (made when new with ``create``, else 404). A taught tile
-        already there (the same correction posted twice: one id) is not taught again."""
+        already there (the same correction posted twice: one id) is not taught again; nor, for a
+        teaching ``photo``, a crop the set holds already (the same photo taught twice:
+        :func:`vision.teach.teaching.add_new`). A correction is always added: its Undo takes
+        exactly it out again."""
 
-        def change(ts: TileSet) -> None:
+        def change(ts: TileSet) -> Added:
             known = {e.id: i for i, e in enumerate(ts.examples)}
             for e in examples:
                 if e.id in known:  # taught already: its code as given now
                     ts.examples[known[e.id]] = e
+            fresh = [e for e in examples if e.id not in known]
             try:
-                ts.add([e for e in examples if e.id not in known])
+                if photo:
+                    return add_new(ts, fresh)
+                ts.add(fresh)
+                return Added(added=fresh)
             except SetError as exc:
                 raise ApiError(409, str(exc)) from None
 
         with self._writing:
-            return self._update(name, change, create)[0]
+            return self._update(name, change, create)
 
     def remove_tile(self, name: str, tile_id: str) -> tuple[Example, str]:
         """Take one taught tile out; returns it and the id its Undo needs."""
@@ -351,7 +360,7 @@ class Sets:
             )
         except SetError as exc:
             raise ApiError(400, str(exc)) from None
-        return example, self.add(name, [example])
+        return example, self.add(name, [example])[0]
 
     def pair(
         self, name: str, image: np.ndarray, codes: list[list[str]] | None, source: str
@@ -378,11 +387,12 @@ class Sets:
             raise ApiError(422, message, lines=lines, **facts) from None
         return photo, examples, self.previews.put(Preview(name, examples))
 
-    def save_preview(self, preview_id: str) -> tuple[Preview, TileSet]:
+    def save_preview(self, preview_id: str) -> tuple[Preview, TileSet, Added]:
         item = self.previews.pop(preview_id)
         if item is None:
             raise ApiError(410, "that teaching photo is no longer in the server's memory: pair it again")
-        return item, self.add(item.name, item.examples, create=True)
+        ts, done = self.add(item.name, item.examples, create=True, photo=True)
+        return item, ts, done
 
     def _crop_size(self) -> int | None:
         reader = self.reader.reader

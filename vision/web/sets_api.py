@@ -35,6 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from vision.classes import NOT_A_TILE
+from vision.read import tile_crop
 from vision.render.page import tile_info
 from vision.teach.adapt import Suspect
 from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
@@ -198,11 +199,10 @@ def pairing_json(photo: TaughtPhoto, examples: list[Example]) -> list[list[dict[
     for ``x``) and, for a tile the detector missed, how it was recovered (``found``:
     :data:`vision.teach.finding.HOW`)."""
     taught = iter(examples)  # one a taught tile, in order
-    rows: list[list[dict[str, Any]]] = []
+    # one list a typed row (a row that did not pair: empty here, its tiles in unpaired_json)
+    rows: list[list[dict[str, Any]]] = [[] for _ in range(_typed_rows(photo))]
     for p in photo.pairs:
-        if p.row > len(rows):
-            rows.append([])
-        rows[-1].append(
+        rows[p.row - 1].append(
             {
                 "code": p.code,
                 "read": p.tile.code,
@@ -214,6 +214,33 @@ def pairing_json(photo: TaughtPhoto, examples: list[Example]) -> list[list[dict[
             }
         )
     return rows
+
+
+def _typed_rows(photo: TaughtPhoto) -> int:
+    return max([p.row for p in photo.pairs] + [u.row for u in photo.unpaired], default=0)
+
+
+#: the side of the crops the page shows of a row that did not pair
+UNPAIRED_CROP = 64
+
+
+def unpaired_json(photo: TaughtPhoto) -> list[dict[str, Any]]:
+    """The typed rows that did not pair (not taught): each row's counts and codes, and the tiles
+    found where it was looked for, each with the reader's code, its box and its picture."""
+    return [
+        {
+            **u.facts(),
+            "tiles": [
+                {
+                    "read": t.code,
+                    "box": [round(float(v), 1) for v in t.box],
+                    "crop": _jpeg_url(tile_crop(photo.image, t, UNPAIRED_CROP)),
+                }
+                for t in u.tiles
+            ],
+        }
+        for u in photo.unpaired
+    ]
 
 
 @router.post(
@@ -262,6 +289,7 @@ async def teach(request: Request) -> JSONResponse:
         "disagreeing": len(photo.disagreeing),
         "recovered": photo.recovery_lines(),
         "left_out": len(photo.left_out),
+        "unpaired": unpaired_json(photo),
         "dropped": [
             {
                 "row": d.row,
@@ -281,8 +309,15 @@ async def teach(request: Request) -> JSONResponse:
 
 
 async def _save(sets: Sets, preview: str) -> dict[str, Any]:
-    item, ts = await run_in_threadpool(sets.save_preview, preview)
-    return {"saved": True, "added": [tile_json(e) for e in item.examples], "set": summary(sets, ts)}
+    _item, ts, done = await run_in_threadpool(sets.save_preview, preview)
+    return {
+        "saved": True,
+        "added": [tile_json(e) for e in done.added],
+        # the same photo taught before: its tiles are in the set already, not doubled
+        "already": len(done.already),
+        "retaught": len(done.retaught),
+        "set": summary(sets, ts),
+    }
 
 
 @router.post("/api/teach/save", summary="Save a teaching photo's pairing into its set")

@@ -210,3 +210,32 @@ def test_a_hand_in_one_row_is_scored_with_its_candidates_in_text_json_and_csv(
     for row in rows:
         assert row["winning_tile"] == "" and row["best_candidate"] == record["scored_winning_tile"]
         assert row["candidates"] == "6" and row["valid"] == "True"
+
+
+# ------------------------------------------------------------------------------------------------
+# the progress bar: on a terminal only
+# ------------------------------------------------------------------------------------------------
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_and_never_into_a_file(
+    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """stderr redirected to a file gets no bar at all (it used to get a \\r line per photo)."""
+    out = folder.parent / "r.csv"
+    argv = ["photos", str(folder), "--rules", "riichi", "--out", str(out), "--workers", "1", "--no-annotate"]
+    code, _, err = _run(argv, capsys)  # capsys: stderr is not a terminal
+    assert code == 0 and "\r" not in err and "photo" not in err, err
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    shutil.copy(EXAMPLE, folder / "p3\x1b[2J.jpg")  # a name that would clear the screen
+    code, _, _ = _run([*argv, "--force"], capsys)
+    drawn = terminal.getvalue()
+    assert code == 0 and "\r" in drawn and "3/3" in drawn and "p3" in drawn, drawn
+    assert "\x1b[2J" not in drawn  # the name is cleaned (scoring.clean_text.for_terminal)
+    quiet = _Terminal()
+    monkeypatch.setattr("sys.stderr", quiet)
+    code, _, _ = _run([*argv, "--force", "--quiet"], capsys)
+    assert code == 0 and quiet.getvalue() == ""

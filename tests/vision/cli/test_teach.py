@@ -58,11 +58,51 @@ def test_teach_pairs_saves_and_lists(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 @pytest.mark.models
 def test_a_row_that_does_not_match_saves_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = _run(_teach(tmp_path, "--set", "home", str(EXAMPLE), "345m55888p44s / 4s ?11p?"), capsys)
+    # 16 codes for the photo's 15 tiles: no row pairs (the two rows the photo shows do: below)
+    sixteen = "345m55888p44s / 4s ?11p? 9m"
+    code, _, err = _run(_teach(tmp_path, "--set", "home", str(EXAMPLE), sixteen), capsys)
     assert code == 2
-    assert "row 1: 15 tiles found, 10 codes given" in err and "row 2: 0 tiles found, 5 codes given" in err
+    assert "row 1: 15 tiles found, 10 codes given" in err and "row 2: 0 tiles found, 6 codes given" in err
     assert "nothing was taught" in err and "Traceback" not in err
     assert not (tmp_path / "home").exists()
+
+
+@pytest.mark.models
+@pytest.mark.slow
+def test_the_photos_two_rows_pair_and_the_same_photo_taught_again_is_not_doubled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The example as the photo shows it, two rows (the hand, then the kong lying lower right):
+    every tile paired; taught a second time, nothing is added (issue 38 items 5, 6)."""
+    two_rows = "345m 55888p 44s | 4s / ?11p?"
+    code, out, err = _run(_teach(tmp_path, "--set", "home", str(EXAMPLE), two_rows), capsys)
+    assert code == 0, err
+    assert "row 1: 3m 4m 5m 5p 5p 8p 8p 8p 4s 4s 4s\n  row 2: back 1p 1p back" in out
+    assert "taught 15 tiles in" in out
+    code, out, err = _run(_teach(tmp_path, "--set", "home", str(EXAMPLE), two_rows), capsys)
+    assert code == 0, err
+    assert "taught 0 tiles in" in out and "15 taught before from the same photo: not added again" in out
+    assert "set 'home': 15 taught tiles" in out
+    # one code changed: that crop is taught again with it, the others stay as they were
+    nine = "345m 55888p 44s | 4s / ?19p?"
+    code, out, err = _run(_teach(tmp_path, "--set", "home", str(EXAMPLE), nine), capsys)
+    assert code == 0 and "1 taught before with another code: replaced" in out, out + err
+    assert "set 'home': 15 taught tiles" in out and "9p×1" in out
+
+
+@pytest.mark.models
+def test_a_row_that_does_not_pair_is_reported_and_the_others_taught(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(
+        _teach(tmp_path, "--set", "home", str(EXAMPLE), "345m 55888p 44s | 4s / ?11p? / 1234z",
+               "--annotate", str(tmp_path / "a.jpg")),
+        capsys,
+    )
+    assert code == 0, err
+    assert "row 3: 0 tiles found, 4 codes given (1z 2z 3z 4z): not taught" in out
+    assert "warning:" in err and "row(s) 3 did not pair" in err and (tmp_path / "a.jpg").is_file()
+    assert "set 'home': 15 taught tiles" in out
 
 
 @pytest.mark.parametrize(

@@ -600,10 +600,18 @@ def test_notices_name_kinds_and_facts_never_cli_words() -> None:
     """What the page words itself: a hand a tile short says how many it has and needs; a hand
     the rules refuse gives the rules' reason; no notice carries a CLI flag or a field name."""
     client = TestClient(create_app(TruthReader()), base_url="http://localhost")
-    short = client.post("/api/score", json={"hand": {"hand": "234m55p12345678s"}, "rules": "riichi"}).json()
-    assert short["notices"] == [{"kind": "incomplete", "have": 13, "need": 14, "about": "score"}]
+    ready = client.post("/api/score", json={"hand": {"hand": "234m55p12345678s"}, "rules": "riichi"}).json()
+    assert ready["notices"] == [{"kind": "ready", "have": 13, "need": 14, "about": "score"}]
+    # a ready hand's waits, each with what it would score under the rules (3s, 6s, 9s: Itsu on 9s)
+    assert ready["waits"][0]["code"] == "9s" and {w["code"] for w in ready["waits"]} == {"3s", "6s", "9s"}
+    assert ready["waits"][0]["valid"] and ready["waits"][0]["total"] > ready["waits"][-1]["total"]
+    short = client.post("/api/score", json={"hand": {"hand": "234m55p1234569s"}, "rules": "riichi"}).json()
+    assert short["notices"] == [{"kind": "incomplete", "have": 12, "need": 14, "about": "score"}]
+    assert short["waits"] == []
+    five = client.post("/api/score", json={"hand": {"hand": "55555m123p456789s"}, "rules": "mcr"}).json()
+    assert five["notices"] == [{"kind": "too_many_copies", "tile": "5m", "copies": 5, "about": "score"}]
     shape = client.post("/api/score", json={"hand": {"hand": "1234m55p12345679s"}, "rules": "riichi"}).json()
-    assert shape["notices"] == [{"kind": "not_winning_shape", "about": "score"}]
+    assert shape["notices"] == [{"kind": "not_winning_shape", "have": 14, "need": 14, "about": "score"}]
     open_hand = {"hand": "234m678p55s", "melds": [{"type": "chow", "tiles": "789s"},
                                                   {"type": "chow", "tiles": "123m"}], "win_by": "self_draw"}
     none = client.post("/api/score", json={"hand": open_hand, "rules": "riichi"}).json()

@@ -55,9 +55,9 @@ def browser() -> Iterator:
             b.close()
 
 
-def _page(browser):
+def _page(browser, viewport: dict[str, int] = PHONE):
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, service_workers="block"
+        viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True, service_workers="block"
     )
     page = context.new_page()
     page.set_default_timeout(30_000)

@@ -89,7 +89,7 @@ def test_every_notice_kind_the_server_sends_has_the_pages_words() -> None:
     from vision.render import notices
 
     worded = {key.split(".", 1)[1] for key in page_messages() if key.startswith("notice.")}
-    facts = {"about", "tiles", "score", "detail", "have", "need"}
+    facts = {"about", "tiles", "score", "detail", "have", "need", "tile", "copies", "waits"}
     sent = set(re.findall(r"``(\w+)``", notices.__doc__ or "")) - facts
     checks = {"gap", "hand_size", "fifth_copy", "rejected_near", "faint", "mended"}
     assert set(PROBLEM_KINDS) | checks | {"winning_guessed", "too_many", "not_a_win"} <= sent

@@ -140,20 +140,39 @@ def test_the_pairing_marks_what_the_reader_read_otherwise_and_x_is_not_taught(cl
     assert (d["taught"], d["disagreeing"]) == (14, 1)
 
 
+@pytest.mark.models
+def test_the_same_photo_taught_twice_is_not_doubled(client: TestClient) -> None:
+    first = _taught(client)
+    assert len(first["added"]) == 15 and first["already"] == 0
+    again = _taught(client)  # the same photo paired and saved again (issue 38 item 5)
+    assert again["added"] == [] and again["already"] == 15 and again["set"]["tiles"] == 15
+    assert _count(client) == 15
+
+
+def test_a_row_that_does_not_pair_is_shown_with_its_tiles_and_the_rest_taught(client: TestClient) -> None:
+    d = _teach(client, codes="345m 55888p 44s | 4s / ?11p? / 1234z").json()
+    assert d["taught"] == 15 and [len(r) for r in d["rows"]] == [11, 4, 0]
+    assert d["unpaired"] == [{"row": 3, "found": 0, "given": 4, "codes": "1z 2z 3z 4z", "tiles": []}]
+    # two rows typed for the photo's one row of tiles, both paired: a hand, then the kong apart
+    two = _teach(client, codes="345m 55888p 44s 4s / ?11p?").json()
+    assert [len(r) for r in two["rows"]] == [11, 4] and two["unpaired"] == []
+
+
 def test_rows_that_do_not_match_are_named_and_nothing_is_kept(client: TestClient) -> None:
-    r = _teach(client, codes="345m55888p44s / 4s ?11p?")
+    # 16 codes for the photo's 15 tiles: no typed row pairs
+    r = _teach(client, codes="345m55888p44s / 4s ?11p? 9m")
     assert r.status_code == 422
     d = r.json()
     assert "the codes give 2" in d["lines"][0]
     assert d["lines"][1:] == [
         "row 1: 15 tiles found, 10 codes given (3m 4m 5m 5p 5p 8p 8p 8p 4s 4s)",
-        "row 2: 0 tiles found, 5 codes given (4s ? 1p 1p ?)",
+        "row 2: 0 tiles found, 6 codes given (4s ? 1p 1p ? 9m)",
     ]
     assert d["error"].startswith("the tiles found do not match the codes: ")
     # the same facts for the page to word in its language
     assert d["row_counts"] == [1, 2] and d["counts"] == [
         {"row": 1, "found": 15, "given": 10, "codes": "3m 4m 5m 5p 5p 8p 8p 8p 4s 4s"},
-        {"row": 2, "found": 0, "given": 5, "codes": "4s ? 1p 1p ?"},
+        {"row": 2, "found": 0, "given": 6, "codes": "4s ? 1p 1p ? 9m"},
     ]
     r = client.post("/api/teach", files=_photo(), data={"set": "home", "standard": "true", "save": "true"})
     assert r.status_code == 422

@@ -72,14 +72,24 @@ def test_teach_a_set_on_the_page_and_learn_from_a_correction(browser, tmp_path: 
             assert page.eval_on_selector("#set-picker", "s => s.value") == "home"
             assert page.is_visible("#set-empty")
 
-            # codes in two rows for one row of tiles: the rows are named, nothing is saved
+            # codes the photo's tiles cannot pair with (16 for 15): the rows are named, nothing is saved
             page.set_input_files("#teach-photo", str(EXAMPLE))
-            page.fill("#teach-codes", "345m55888p44s / 4s ?11p?")
+            page.fill("#teach-codes", "345m55888p44s / 4s ?11p? 9m")
             page.click("#teach-pair")
             page.wait_for_selector("#teach-message:not([hidden]) li")
             mismatch = page.inner_text("#teach-message")
             assert "row 1: 15 tiles found, 10 codes given" in mismatch and "nothing was saved" in mismatch
             assert page.is_hidden("#teach-result")
+
+            # a third row typed that the photo does not show: the photo's two rows pair (the hand,
+            # the kong apart), the third is shown not taught, and Save takes the fifteen
+            page.fill("#teach-codes", "345m 55888p 44s | 4s / ?11p? / 1234z")
+            page.click("#teach-pair")
+            page.wait_for_selector("#teach-result:not([hidden]) #teach-rows .prow.unpaired")
+            row3 = page.inner_text("#teach-rows .unpaired")
+            assert "Row 3, not taught: 0 tiles found, 4 codes given" in row3
+            assert page.inner_text("#teach-save") == "Save 15 tiles"
+            assert "did not pair" in page.inner_text("#teach-summary")
 
             # the right codes: the pairing, then saved
             page.fill("#teach-codes", CODES)

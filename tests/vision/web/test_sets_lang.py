@@ -154,7 +154,7 @@ def test_the_pairing_and_its_toast_in_italian_fit_the_phone(browser, tmp_path: P
         with Server(create_app(stand_in, sets=SetStore(tmp_path / "sets"))) as base:
             _open_new_set(page, base, "casa")
             page.set_input_files("#teach-photo", str(EXAMPLE))
-            page.fill("#teach-codes", "345m55888p44s / 4s ?11p?")  # two rows of codes for one of tiles
+            page.fill("#teach-codes", "345m55888p44s / 4s ?11p? 9m")  # 16 codes for the 15 tiles
             page.click("#teach-pair")
             page.wait_for_selector("#teach-message:not([hidden]) li")
             mismatch = page.inner_text("#teach-message")
@@ -172,12 +172,13 @@ def test_the_pairing_and_its_toast_in_italian_fit_the_phone(browser, tmp_path: P
             page.wait_for_function("() => document.querySelectorAll('#set-tiles .taught').length === 15")
             taught = _sets_text(page)
             taught_fits = _fits(page)
+            page.wait_for_load_state("networkidle")  # the taught tiles' pictures, before the server stops
     finally:
         context.close()
     assert "Le tessere trovate non corrispondono ai codici" in mismatch and "abbina di nuovo" in mismatch
     assert "la foto mostra 1 fila di tessere, i codici ne danno 2" in mismatch
     assert "fila 1: 15 tessere trovate, 10 codici dati (3m 4m 5m 5p 5p 8p 8p 8p 4s 4s)" in mismatch, mismatch
-    assert "fila 2: 0 tessere trovate, 5 codici dati" in mismatch and "found" not in mismatch
+    assert "fila 2: 0 tessere trovate, 6 codici dati" in mismatch and "found" not in mismatch
     assert "Fila 1 · 15" in rows and save == "Salva 15 tessere"
     assert summary.startswith("15 tessere in 1 fila: 15 da insegnare a “casa”"), summary
     assert toast == "Insegnate 15 tessere a “casa”."  # no Undo for a save

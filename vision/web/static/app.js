@@ -431,6 +431,7 @@
       score: data.score,
       settlement: data.settlement,
       candidates: data.candidates,
+      waits: data.waits,
       winning: data.winning,
       notices: [...tileNotices, ...(data.notices || [])],
     };
@@ -700,6 +701,22 @@
     box.append(bar);
   }
 
+  // one candidate (or wait) as a tile with its score in short and what its win needs
+  function candidateItem(tag, c) {
+    const b = el(tag, `cand${c.valid ? "" : " no-win"}`);
+    b.dataset.code = c.code;
+    const face = tileFace(c.code, c);
+    face.tabIndex = -1;
+    face.setAttribute("aria-hidden", "true");
+    const what = c.valid ? `${c.total} ${unitWord(c.unit)}${c.fu ? ` ${msg("score.fu", { fu: c.fu })}` : ""}` : msg("candidates.no_win");
+    const text = el("span", "cand-text");
+    text.append(el("b", "", what));
+    for (const need of c.needs || []) text.append(el("small", "", msg(`needs.${need}`)));
+    b.append(face, text);
+    b.setAttribute("aria-label", `${c.name}: ${what}`);
+    return b;
+  }
+
   // the tiles that could have won (no winning tile set apart), best first: tap one to say it won
   function drawCandidates(box, data) {
     const list = data.candidates || [];
@@ -710,19 +727,9 @@
     wrap.append(el("p", "cand-title", msg(w.from === "given" ? "candidates.title_chosen" : "candidates.title")));
     const row = el("div", "cand-row");
     for (const c of list) {
-      const b = el("button", `cand${c.valid ? "" : " no-win"}`);
+      const b = candidateItem("button", c);
       b.type = "button";
-      b.dataset.code = c.code;
       b.setAttribute("aria-pressed", String(c.code === w.tile));
-      const face = tileFace(c.code, c);
-      face.tabIndex = -1;
-      face.setAttribute("aria-hidden", "true");
-      const what = c.valid ? `${c.total} ${unitWord(c.unit)}${c.fu ? ` ${msg("score.fu", { fu: c.fu })}` : ""}` : msg("candidates.no_win");
-      const text = el("span", "cand-text");
-      text.append(el("b", "", what));
-      for (const need of c.needs || []) text.append(el("small", "", msg(`needs.${need}`)));
-      b.append(face, text);
-      b.setAttribute("aria-label", `${c.name}: ${what}`);
       b.addEventListener("click", () => { state.winningTile = c.code; scoreNow(); });
       row.append(b);
     }
@@ -730,7 +737,41 @@
     box.append(wrap);
   }
 
+  // a hand one tile short of a win (a ready hand): each tile it waits on, with what it would score
+  function drawWaits(box, data) {
+    const list = data.waits || [];
+    if (!list.length) return;
+    const wrap = el("div", "candidates");
+    wrap.classList.add("waits");
+    wrap.id = "waits";
+    wrap.append(el("p", "cand-title", msg("waits.title")));
+    const row = el("div", "cand-row");
+    for (const c of list) row.append(candidateItem("span", c));
+    wrap.append(row);
+    box.append(wrap);
+  }
+
+  // the verdict above the score: sure, or what to check before trusting it (issue 33's verdict,
+  // worded by the server: data.verdict.line); a rescore keeps the read's verdict. Without one (a
+  // server before it), the tiles still marked and the notices on the tiles say it
+  function drawVerdict(data) {
+    const slot = $("verdict");
+    const verdict = data.verdict || (state.result && state.result.verdict);
+    const marked = state.tiles.filter((x) => x.flagged && !x.corrected).length;
+    const notes = (data.notices || []).filter((n) => n.about === "tiles").length;
+    if (verdict && verdict.line) {
+      slot.textContent = verdict.line;
+      slot.dataset.sure = String(Boolean(verdict.sure));
+      slot.hidden = false;
+      return;
+    }
+    delete slot.dataset.sure;
+    slot.hidden = !(marked + notes);
+    slot.textContent = marked ? msg("verdict.to_check", { n: marked }) : notes ? msg("verdict.notes", { n: notes }) : "";
+  }
+
   function drawScore(data) {
+    drawVerdict(data);
     const box = $("score");
     box.replaceChildren();
     const s = data.score;
@@ -746,6 +787,7 @@
       box.append(p);
     }
     drawCandidates(box, data);
+    drawWaits(box, data);
     if (!s.valid) {
       if (!notices.length) box.append(el("p", "invalid", msg("score.none")));
       return;
@@ -994,7 +1036,17 @@
     document.dispatchEvent(new Event("mahjong:lang"));
   }
 
+  // the top bar's height, for the scroll to stop below it (app.css: scroll-padding-top); it wraps
+  // onto a second line on a narrow phone
+  function watchTopbar() {
+    const bar = document.querySelector(".topbar");
+    const keep = () => document.documentElement.style.setProperty("--topbar-h", `${bar.offsetHeight}px`);
+    keep();
+    if (window.ResizeObserver) new ResizeObserver(keep).observe(bar);
+  }
+
   async function start() {
+    watchTopbar();
     for (const b of $("lang-switch").children) b.addEventListener("click", () => setLang(b.dataset.lang, true));
     await setLang(browserLang(), false);
     loadSettings();

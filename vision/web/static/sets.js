@@ -391,10 +391,38 @@
     return lines;
   }
 
+  // a typed row that did not pair: its counts, and the tiles found where it was looked for (each
+  // with the reader's code): not taught, for the player to fix its codes or photograph it again
+  function drawUnpaired(u) {
+    const box = el("div", "prow");
+    box.classList.add("unpaired");
+    box.dataset.row = String(u.row);
+    const found = msg(u.found === 1 ? "sets.tile_found" : "sets.tiles_found", { n: u.found });
+    const given = msg(u.given === 1 ? "sets.code_given" : "sets.codes_given", { n: u.given });
+    box.append(el("span", "row-label", msg("sets.row_not_taught", { row: u.row, found, given }) + (u.codes ? ` (${u.codes})` : "")));
+    const tiles = el("div", "ptiles");
+    for (const t of u.tiles || []) {
+      const fig = el("figure", "pair");
+      fig.classList.add("skip");
+      const img = el("img");
+      img.src = t.crop;
+      img.alt = t.read;
+      fig.append(img, el("figcaption", "", `${t.read}?`));
+      tiles.append(fig);
+    }
+    box.append(tiles);
+    return box;
+  }
+
   function drawPairing(data) {
     const rows = $("teach-rows");
     rows.replaceChildren();
+    const unpaired = new Map((data.unpaired || []).map((u) => [u.row, u]));
     data.rows.forEach((row, k) => {
+      if (unpaired.has(k + 1)) {
+        rows.append(drawUnpaired(unpaired.get(k + 1)));
+        return;
+      }
       const box = el("div", "prow");
       box.append(el("span", "row-label", msg("sets.row", { k: k + 1, n: row.length })));
       const tiles = el("div", "ptiles");
@@ -438,8 +466,9 @@
     }
     const facts = { tiles: data.tiles, rows: data.rows.length, taught: data.taught, set: data.set };
     const differ = data.disagreeing ? " " + msg("sets.summary_differ", { n: data.disagreeing }) : "";
+    const missed = unpaired.size ? " " + msg("sets.summary_unpaired", { n: unpaired.size }) : "";
     $("teach-summary").textContent =
-      msg(data.rows.length === 1 ? "sets.summary_one_row" : "sets.summary", facts) + differ;
+      msg(data.rows.length === 1 ? "sets.summary_one_row" : "sets.summary", facts) + differ + missed;
     $("teach-save").textContent = msg(data.taught === 1 ? "sets.save_one" : "sets.save_n", { n: data.taught });
     $("teach-result").hidden = false;
   }
@@ -463,7 +492,8 @@
     $("teach-file").textContent = msg("sets.teach_file");
     $("teach").open = false;
     await setChanged(data.set.name);
-    toast(msg("sets.taught_n", { n: data.added.length, name: data.set.name }));
+    const already = data.already ? " " + msg("sets.already", { n: data.already }) : "";
+    toast(msg("sets.taught_n", { n: data.added.length, name: data.set.name }) + already);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -244,16 +244,24 @@
     }
   }
 
-  function playerSelect(id, exclude) {
+  // a picker of the players (with the wind each holds now); ``blank``: a first choice of none, the
+  // picker's value until someone is chosen (the winner and the discarder are asked for each hand)
+  function playerSelect(id, exclude, blank) {
     const sel = $(id);
     const keep = sel.value;
     const winds = windsNow();
-    sel.replaceChildren(...names().filter((n) => n !== exclude).map((n) => {
+    const people = names().filter((n) => n !== exclude).map((n) => {
       const o = el("option", "", `${n} (${winds[n] ? seatLetter(winds[n]) : "?"})`);
       o.value = n;
       return o;
-    }));
-    if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
+    });
+    if (blank) {
+      const none = el("option", "", blank);
+      none.value = "";
+      people.unshift(none);
+    }
+    sel.replaceChildren(...people);
+    sel.value = [...sel.options].some((o) => o.value === keep) ? keep : sel.options[0] ? sel.options[0].value : "";
   }
 
   function buildForm() {
@@ -274,9 +282,9 @@
     const people = names().map((n) => [n, n, ""]);
     chips("t-riichi", people, form.riichi, photoChanged);
     chips("t-tenpai", people, form.tenpai);
-    playerSelect("t-winner");
+    playerSelect("t-winner", null, t("table.who_won"));
     playerSelect("t-pplayer");
-    playerSelect("t-discarder", $("t-winner").value);
+    playerSelect("t-discarder", $("t-winner").value, t("table.who_discarded"));
     const inf = $("t-infraction");
     const keep = inf.value;
     const list = (meta && meta.infractions[rules()]) || ["referee"];
@@ -366,6 +374,7 @@
 
   function handRow() {
     const winner = $("t-winner").value;
+    if (!winner) return refuse(t("table.choose_winner"));
     const row = { winner, win_by: form.winBy };
     if (form.winBy === "discard") {
       row.discarder = $("t-discarder").value;
@@ -412,7 +421,11 @@
     return row;
   }
 
+  // after a row is added: nothing of it is kept for the next (the winner and the discarder are
+  // chosen again: a hand credited to the last row's winner was a wrong row on the sheet)
   function resetForm() {
+    $("t-winner").value = "";
+    $("t-discarder").value = "";
     form.flags.clear();
     form.riichi.clear();
     form.tenpai.clear();
@@ -638,7 +651,7 @@
     $("mode-table").addEventListener("click", () => setMode("table"));
     $("t-add-row").addEventListener("click", addFromForm);
     $("t-add-photo").addEventListener("click", addFromPhoto);
-    $("t-winner").addEventListener("change", () => { playerSelect("t-discarder", $("t-winner").value); buildOthers(); photoChanged(); });
+    $("t-winner").addEventListener("change", () => { playerSelect("t-discarder", $("t-winner").value, t("table.who_discarded")); buildOthers(); photoChanged(); });
     $("t-infraction").addEventListener("change", showForm);
     document.addEventListener("mahjong:lang", () => {
       labelSetup();

@@ -117,10 +117,10 @@ def write_split(items: list[RealPhoto], split: dict[Path, str]) -> None:
             w.writerow([p.dataset, p.published, p.path.name, p.source, split[p.path]])
 
 
-def read_split(root: Path = REAL) -> list[tuple[RealPhoto, str]]:
+def read_split(root: Path = REAL, split_csv: Path = SPLIT_CSV) -> list[tuple[RealPhoto, str]]:
     """The committed split, resolved against ``root`` (raises if the data is missing)."""
     out = []
-    for r in csv.DictReader(SPLIT_CSV.open(encoding="utf-8")):
+    for r in csv.DictReader(split_csv.open(encoding="utf-8")):
         path = root / r["dataset"] / r["published"] / "images" / r["file"]
         out.append((RealPhoto(r["dataset"], r["published"], path), r["split"]))
     return out

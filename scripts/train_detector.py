@@ -19,6 +19,7 @@ import json
 import random
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import _offline_torch  # noqa: F401 - must come before ultralytics
@@ -178,16 +179,92 @@ def make_grid_set(faces_dir: Path, dest: Path, n: int, seed: int = 0) -> None:
     print(f"added {n} grid photos to {dest}", flush=True)
 
 
-def _two_workers(trainer) -> None:  # type: ignore[no-untyped-def]
-    """Two dataloader workers, and every core for torch: ultralytics sets
-    ``torch.set_num_threads(cpu_count - 1)`` when it picks the CPU, which is ONE thread on a
-    2-core machine (measured: 1 busy core, 5.4 s per batch of 16 at 480 px)."""
-    import os
+def _workers(n: int):  # type: ignore[no-untyped-def]
+    """A callback giving the dataloader ``n`` workers, and every core to torch: on the CPU
+    ultralytics forces ``workers=0`` and sets ``torch.set_num_threads(cpu_count - 1)``, which is
+    ONE thread on a 2-core machine (measured: 1 busy core, 5.4 s per batch of 16 at 480 px)."""
 
-    import torch
+    def callback(trainer) -> None:  # type: ignore[no-untyped-def]
+        import os
 
-    trainer.args.workers = 2
-    torch.set_num_threads(os.cpu_count() or 1)
+        import torch
+
+        trainer.args.workers = n
+        torch.set_num_threads(os.cpu_count() or 1)
+
+    return callback
+
+
+def results_without_polars() -> None:
+    """Where polars is not installed (the accelerator machine: its wheel is ~40 MB, most of the
+    64 MiB a run can carry), ultralytics' trainer reads its own ``results.csv`` with the csv
+    module instead. That is the one place training imports polars (with ``plots=False``); it
+    only fills the ``train_results`` entry of each checkpoint."""
+    try:
+        import polars  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        return
+    import csv
+
+    from ultralytics.engine.trainer import BaseTrainer
+
+    def read_results_csv(self) -> dict:  # type: ignore[no-untyped-def]
+        try:
+            rows = list(csv.DictReader(self.csv.read_text().splitlines()))
+        except OSError:
+            return {}
+        out: dict = {}
+        for row in rows:
+            for key, value in row.items():
+                try:
+                    out.setdefault(key.strip(), []).append(float(value))
+                except (TypeError, ValueError):
+                    out.setdefault(key.strip(), []).append(value)
+        return out
+
+    BaseTrainer.read_results_csv = read_results_csv
+
+
+class Clock:
+    """A hard stop by the wall clock, and a count of the images the run trained on.
+
+    ultralytics' own ``time=`` argument fits the epochs (and the rate schedule) to a budget but
+    checks it only after an optimizer step and counts from the start of training, not from the
+    start of the process; this callback stops between batches once ``deadline`` (a
+    ``time.time()``) has passed, so that the run can still validate, save and export in time.
+    ``clock.json`` in the run folder records what happened (scripts/device_run.py reads it)."""
+
+    def __init__(self, deadline: float, run_dir: Path) -> None:
+        self.deadline, self.run_dir = deadline, run_dir
+        self.images, self.batches, self.stopped = 0, 0, False
+
+    def on_train_start(self, trainer) -> None:  # type: ignore[no-untyped-def]
+        """What is left once the data is loaded becomes ultralytics' ``time``, so that its fitted
+        schedule ends at the deadline rather than setup-time later."""
+        trainer.args.time = max(1.0, self.deadline - time.time()) / 3600
+
+    def on_train_batch_end(self, trainer) -> None:  # type: ignore[no-untyped-def]
+        self.batches += 1
+        self.images += int(trainer.batch_size)
+        if time.time() >= self.deadline and not trainer.stop:
+            trainer.stop = self.stopped = True
+            print(f"time is up: stopping after {self.batches} batches", flush=True)
+
+    def on_train_epoch_end(self, trainer) -> None:  # type: ignore[no-untyped-def]
+        self.save(trainer)
+
+    def save(self, trainer) -> None:  # type: ignore[no-untyped-def]
+        done = {"images_seen": self.images, "batches": self.batches, "stopped_by_clock": self.stopped}
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        (self.run_dir / "clock.json").write_text(json.dumps({**done, "epoch": int(trainer.epoch) + 1}))
+
+    def attach(self, model) -> None:  # type: ignore[no-untyped-def]
+        model.add_callback("on_train_start", self.on_train_start)
+        model.add_callback("on_train_batch_end", self.on_train_batch_end)
+        model.add_callback("on_train_epoch_end", self.on_train_epoch_end)
+        model.add_callback("on_train_end", self.save)
 
 
 def add_metadata(onnx_path: Path, imgsz: int, info: dict) -> None:
@@ -265,9 +342,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--export-only", action="store_true", help="export <project>/<name>/weights/best.pt")
     ap.add_argument("--snapshot", type=Path, help="freeze the dataset's current files into this folder first")
     ap.add_argument("--weights", type=Path, help="start from these weights (fine-tune) instead of the YAML")
+    ap.add_argument(
+        "--model", default="yolo11n.yaml", help="the architecture without --weights (yolo11s.yaml: larger)"
+    )
     ap.add_argument("--grids", type=int, default=0, help="add this many top-down grid photos to the snapshot")
     ap.add_argument(
         "--faces", type=Path, default=ROOT / "data" / "cache" / "artwork", help="artwork face cache"
+    )
+    ap.add_argument("--device", default="cpu", help="cpu, 0 (the first GPU) or auto")
+    ap.add_argument("--workers", type=int, default=2, help="dataloader workers")
+    ap.add_argument("--cache", action="store_true", help="keep the decoded images in memory (ultralytics)")
+    ap.add_argument(
+        "--max-seconds",
+        type=float,
+        default=0.0,
+        help="train for this long by the clock (ultralytics fits its epochs to it), then stop; 0 = --epochs",
     )
     ap.add_argument(
         "--degrees",
@@ -279,12 +368,20 @@ def main(argv: list[str] | None = None) -> int:
 
     from ultralytics import YOLO
 
+    results_without_polars()
     run_dir = args.project / args.name
     last = run_dir / "weights" / "last.pt"
+    if args.device == "auto":
+        import torch
+
+        args.device = "0" if torch.cuda.is_available() else "cpu"
+    clock = Clock(time.time() + args.max_seconds, run_dir) if args.max_seconds > 0 else None
     if not args.export_only:
         if args.resume and last.is_file():
             model = YOLO(str(last))
-            model.add_callback("on_pretrain_routine_start", _two_workers)
+            model.add_callback("on_pretrain_routine_start", _workers(args.workers))
+            if clock:
+                clock.attach(model)
             model.train(resume=True)
         else:
             if not args.data.is_file():
@@ -294,8 +391,10 @@ def main(argv: list[str] | None = None) -> int:
                 args.data = snapshot(args.data, args.snapshot)
                 if args.grids:
                     make_grid_set(args.faces, args.snapshot, args.grids)
-            model = YOLO(str(args.weights) if args.weights else "yolo11n.yaml")
-            model.add_callback("on_pretrain_routine_start", _two_workers)
+            model = YOLO(str(args.weights) if args.weights else args.model)
+            model.add_callback("on_pretrain_routine_start", _workers(args.workers))
+            if clock:
+                clock.attach(model)
             model.train(
                 data=str(args.data),
                 imgsz=args.imgsz,
@@ -311,8 +410,12 @@ def main(argv: list[str] | None = None) -> int:
                 # ``weights = None if pretrained is False else self.model``): fine-tuning needs True.
                 pretrained=bool(args.weights),
                 amp=False,
-                device="cpu",
-                workers=2,
+                device=args.device,
+                workers=args.workers,
+                cache="ram" if args.cache else False,
+                # ultralytics fits the epochs to the hours given, the rate schedule with them;
+                # the Clock callback is the hard stop
+                time=args.max_seconds / 3600 if args.max_seconds > 0 else None,
                 project=str(args.project),
                 name=args.name,
                 exist_ok=True,
@@ -332,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     weights = run_dir / "weights" / ("best.pt" if (run_dir / "weights" / "best.pt").is_file() else "last.pt")
     info = run_info(run_dir) or {
         "data": str(args.data),
-        "weights": str(args.weights or "yolo11n.yaml"),
+        "weights": str(args.weights or args.model),
         "imgsz": args.imgsz,
         "epochs": args.epochs,
         "lr0": args.lr0,

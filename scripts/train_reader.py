@@ -19,7 +19,6 @@ must get right. Fully offline, CPU, resumable (``runs/reader/last.pt``), progres
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import random
@@ -36,15 +35,26 @@ from torch.utils.data import DataLoader, Dataset, RandomSampler
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "datasets"))  # mjsynth, where the checkout is not installed (the accelerator)
 
 from mjsynth.recolour import RED_OF, redden  # noqa: E402
 
-from vision.classes import BACK, NOT_A_TILE, READER_CLASSES, TILE_CLASSES  # noqa: E402
-from vision.crops import CROP_SIZE, LANDSCAPE_RATIO, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
+# the crop lists live in a torch-free module (device_pack.py reads them too); re-exported here
+from reader_items import (  # noqa: E402, F401
+    CAMERASH,
+    IMG_EXT,
+    REAL_CROPS,
+    SPLIT,
+    UNKNOWN,
+    camerash_items,
+    folder_items,
+    grid_items,
+    none_items,
+    real_scene_items,
+)
 
-CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
-SPLIT = ROOT / "models" / "camerash-split.csv"
-IMG_EXT = (".jpg", ".jpeg", ".png")
+from vision.classes import BACK, NOT_A_TILE, READER_CLASSES, TILE_CLASSES  # noqa: E402
+from vision.crops import CROP_SIZE, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
 
 
 # ------------------------------------------------------------------------------------------ model
@@ -101,119 +111,6 @@ class ExportedReader(nn.Module):
 
 
 # ------------------------------------------------------------------------------------------- data
-def camerash_items(
-    fold: str, split: Path = SPLIT, camerash: Path = CAMERASH, leave_out: str = ""
-) -> list[tuple[Path, int]]:
-    """(image path, class index) for one fold of the documented camerash split (``all``: both
-    folds), without the crops of the set ``leave_out`` names (``camerash-<n>``)."""
-    if not split.is_file() or not camerash.is_dir():
-        return []
-    rows = list(csv.DictReader(split.open(encoding="utf-8")))
-    return [
-        (camerash / "tiles-resized" / r["crop"], TILE_CLASSES.index(r["code"]))
-        for r in rows
-        if fold in (r["fold"], "all") and f"camerash-{r['set']}" != leave_out
-    ]
-
-
-def grid_items(root: Path, leave_out: str = "") -> list[tuple[Path, int]]:
-    """Crops of the sets' grid photos (``scripts/cut_grid_crops.py``): (path, class), without
-    the set ``leave_out`` names (``camerash-<n>`` or ``pr4``), so that it can be measured as a set
-    never trained on."""
-    table = root / "crops.csv"
-    if not table.is_file():
-        return []
-    return [
-        (root / r["file"], READER_CLASSES.index(r["code"]))
-        for r in csv.DictReader(table.open(encoding="utf-8"))
-        if r["set"] != leave_out and r["code"] in READER_CLASSES
-    ]
-
-
-REAL_CROPS = ROOT / "data" / "real" / "cls"
-#: Orientation unknown (a real scene crop the shipped reader was not sure of): no orientation loss.
-UNKNOWN = -1.0
-
-
-def real_scene_items(
-    root: Path = REAL_CROPS, split: str = "train", datasets: tuple[str, ...] = ("chinese-mahjong-detection",)
-) -> list[tuple[Path, int, float]]:
-    """Crops of the labelled real photos (``scripts/real_photos.py``): (path, class, upside down).
-
-    Only the Chinese/HK photos: the Japanese camera frames are one set, kept out of the reader's
-    training so that teaching a set (``mahjong-score teach``) can be measured on a set it never saw.
-    The upside-down label is the shipped reader's sure answer, else :data:`UNKNOWN`."""
-    table = root / "crops.csv"
-    if not table.is_file():
-        return []
-    out = []
-    for r in csv.DictReader(table.open(encoding="utf-8")):
-        if r["split"] != split or r["dataset"] not in datasets or r["code"] not in READER_CLASSES:
-            continue
-        flip = float(r["upside_down"]) if r["upside_down"] != "" else UNKNOWN
-        out.append((root / r["file"], READER_CLASSES.index(r["code"]), flip))
-    return out
-
-
-def none_items(root: Path = REAL_CROPS, split: str = "train") -> list[Path]:
-    """Hard negatives for the ``none`` class (``scripts/real_photos.py --negatives``)."""
-    d = root / split / NOT_A_TILE
-    return sorted(d.glob("*.jpg")) if d.is_dir() else []
-
-
-def _upside_from_manifests(root: Path, manifests: Path) -> dict[str, bool]:
-    """Whether each crop ``<stem>_<k>.jpg`` shows its tile upside down, from the manifests: the
-    tile's rotation, plus 90° when the crop code turned a landscape box to portrait."""
-    out: dict[str, bool] = {}
-    cache: dict[str, dict] = {}
-    for f in root.glob("*/*.jpg"):
-        stem, _, k = f.stem.rpartition("_")
-        if stem not in cache:
-            mp = manifests / f"{stem}.json"
-            cache[stem] = json.loads(mp.read_text()) if mp.is_file() else {}
-        tiles = cache[stem].get("tiles", [])
-        if not k.isdigit() or int(k) >= len(tiles) or tiles[int(k)].get("box") is None:
-            continue
-        t = tiles[int(k)]
-        x0, y0, x1, y1 = t["box"]
-        ang = float(t.get("rotation_deg", 0.0)) + (90.0 if (x1 - x0) > (y1 - y0) * LANDSCAPE_RATIO else 0.0)
-        out[str(f.resolve())] = abs((ang + 180.0) % 360.0 - 180.0) > 90.0
-    return out
-
-
-def folder_items(root: Path) -> list[tuple[Path, int, float]]:
-    """A classify folder set ``root/<code>/*.jpg``: (path, class, upside down in the crop).
-
-    The generator's ``crops.csv`` (one level up) says which crops show their tile upside down
-    (``upright_in_crop``); without it every crop counts as upright. The generator's ``none``
-    crops (clutter, tile sides, tiles cut by the frame) have no way up: :data:`UNKNOWN`, so they
-    stay out of the orientation loss.
-    """
-    upside: dict[str, float] = {}
-    table = root.parent / "crops.csv"
-    if table.is_file():
-        for r in csv.DictReader(table.open(encoding="utf-8")):
-            way = r.get("upright_in_crop", "1")  # "" : no way up known (a back, a tile lying sideways)
-            upside[str((root.parent / r["file"]).resolve())] = UNKNOWN if way == "" else float(way == "0")
-    elif (root.parent.parent / "manifests").is_dir():  # the generator writes crops.csv last
-        found = _upside_from_manifests(root, root.parent.parent / "manifests")
-        upside = {k: float(v) for k, v in found.items()}
-    items: list[tuple[Path, int, float]] = []
-    for d in sorted(p for p in root.iterdir() if p.is_dir()):
-        if d.name not in READER_CLASSES:
-            continue
-        items += [
-            (
-                f,
-                READER_CLASSES.index(d.name),
-                UNKNOWN if d.name == NOT_A_TILE else float(upside.get(str(f.resolve()), False)),
-            )
-            for f in sorted(d.iterdir())
-            if f.suffix.lower() in IMG_EXT
-        ]
-    return items
-
-
 #: Tile back colours (BGR) seen on real sets: the body side of a face-up tile, and face-down tiles.
 BACK_COLOURS = (
     (60, 120, 30),
@@ -397,7 +294,9 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         synth += folder_items(root / "train" if (root / "train").is_dir() else root)
         if (root / "val").is_dir():
             val += folder_items(root / "val")
-    real = camerash_items(args.camerash, leave_out=args.leave_out)
+    real = camerash_items(
+        args.camerash, Path(args.camerash_split), Path(args.camerash_root), leave_out=args.leave_out
+    )
     # red fives with real-photo texture: the train fold's plain fives repainted (mjsynth.recolour)
     reds = [(p, TILE_CLASSES.index(RED_OF[TILE_CLASSES[c]])) for p, c in real if TILE_CLASSES[c] in RED_OF]
     if args.max_synth and len(synth) > args.max_synth:
@@ -440,12 +339,12 @@ def class_counts(items: list[tuple]) -> np.ndarray:
     ).astype(np.float32)
 
 
-def evaluate(model: nn.Module, loader: DataLoader) -> float:
+def evaluate(model: nn.Module, loader: DataLoader, device: torch.device | None = None) -> float:
     model.eval()
     right = total = 0
     with torch.no_grad():
         for x, y, _ in loader:
-            right += int((model(x)[0].argmax(1) == y).sum())
+            right += int((model(x.to(device or "cpu"))[0].argmax(1).cpu() == y).sum())
             total += len(y)
     return right / max(1, total)
 
@@ -454,7 +353,7 @@ def export(model: nn.Module, out: Path, info: dict) -> None:
     """ONNX with the class list, input size and heads in the metadata (opset 17)."""
     import onnx
 
-    model.eval()
+    model.cpu().eval()  # trained on an accelerator or not, exported from the CPU
     dummy = torch.zeros(1, 3, CROP_SIZE, CROP_SIZE)
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(
@@ -488,6 +387,28 @@ def export(model: nn.Module, out: Path, info: dict) -> None:
         p.key, p.value = k, v
     onnx.save(m, str(out))
     print(f"exported {out} ({out.stat().st_size / 1e6:.1f} MB)", flush=True)
+
+
+def pick_device(name: str) -> torch.device:
+    """``auto``: the accelerator when torch sees one (scripts/device_run.py), else the CPU."""
+    if name == "auto":
+        name = "cuda" if torch.cuda.is_available() else "cpu"
+    return torch.device(name)
+
+
+def schedule(it: int, steps: int, elapsed: float, max_seconds: float) -> float:
+    """How far the run is, 0..1, for the cosine rate and the stop: by steps, or, with a clock
+    budget (``--max-seconds``), by the clock when that is further on. The accelerator's run gets a
+    time, not a number of epochs, and must still end its schedule (low rate) before it stops."""
+    done = it / max(1, steps)
+    if max_seconds > 0:
+        done = max(done, elapsed / max_seconds)
+    return done
+
+
+def cpu_state(model: nn.Module) -> dict:
+    """The weights on the CPU, so a checkpoint made on an accelerator loads anywhere."""
+    return {k: v.detach().cpu() for k, v in model.state_dict().items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -538,6 +459,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--grid-repeat", type=int, default=30, help="oversampling of the grid-photo crops")
     ap.add_argument(
+        "--camerash-root", default=str(CAMERASH), help="folder holding camerash's tiles-resized/ crops"
+    )
+    ap.add_argument("--camerash-split", default=str(SPLIT), help="the camerash crops' folds (a CSV)")
+    ap.add_argument("--device", default="cpu", help="cpu, cuda or auto (the accelerator when there is one)")
+    ap.add_argument(
+        "--max-seconds",
+        type=float,
+        default=0.0,
+        help="stop training after this many seconds (the rate schedule follows the clock); 0 = no limit",
+    )
+    ap.add_argument(
         "--leave-out",
         default="",
         metavar="SET",
@@ -565,13 +497,13 @@ def main(argv: list[str] | None = None) -> int:
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     start, history, seconds = 0, [], 0.0
     if (args.resume or args.export_only) and ckpt_path.is_file():
-        ck = torch.load(ckpt_path, weights_only=False)
+        ck = torch.load(ckpt_path, weights_only=False, map_location="cpu")
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
         start, history, seconds = ck["epoch"], ck["history"], ck.get("seconds", 0.0)
         print(f"resumed from {ckpt_path} at epoch {start}", flush=True)
     if args.init and start == 0:
-        state = torch.load(args.init, weights_only=False)["model"]
+        state = torch.load(args.init, weights_only=False, map_location="cpu")["model"]
         own = model.state_dict()
         for k in ("tile.weight", "tile.bias"):  # a head with fewer classes (before ``none``): keep its rows
             if (
@@ -597,6 +529,9 @@ def main(argv: list[str] | None = None) -> int:
     if not train_items:
         print("error: no training crops (run the dataset generator, check ../shared)", file=sys.stderr)
         return 2
+    device = pick_device(args.device)
+    model.to(device)
+    opt.load_state_dict(opt.state_dict())  # a resumed optimizer's state follows the weights' device
     ds = TileCrops(train_items, train=True, seed=args.seed)
     gen = torch.Generator().manual_seed(args.seed)
     n_epoch = min(args.per_epoch, len(ds)) if args.per_epoch else len(ds)
@@ -604,18 +539,20 @@ def main(argv: list[str] | None = None) -> int:
         ds,
         batch_size=args.batch,
         num_workers=args.workers,
-        drop_last=True,
+        drop_last=len(ds) >= args.batch,  # a tiny set (a rehearsal) still gives one batch
+        pin_memory=device.type == "cuda",
         sampler=RandomSampler(ds, num_samples=n_epoch, generator=gen),
     )
     val_loader = DataLoader(TileCrops(val_items, train=False), batch_size=128) if val_items else None
     steps = args.epochs * len(loader)
     # back class: weight the loss so the rarer classes (red fives, backs) are not drowned out
     counts = class_counts(train_items)
-    weights = torch.tensor(np.clip((counts.mean() / np.maximum(counts, 1)) ** 0.5, 0.5, 3.0))
+    weights = torch.tensor(np.clip((counts.mean() / np.maximum(counts, 1)) ** 0.5, 0.5, 3.0)).to(device)
     ce = nn.CrossEntropyLoss(weight=weights, label_smoothing=0.05)
     bce = nn.BCEWithLogitsLoss(reduction="none")
     back = TILE_CLASSES.index(BACK)
     none = READER_CLASSES.index(NOT_A_TILE)
+    clock, out_of_time = time.time(), False
     for epoch in range(start, args.epochs):
         ds.epoch = epoch
         gen.manual_seed(args.seed * 7919 + epoch)  # a resumed run draws the same subsets
@@ -624,9 +561,14 @@ def main(argv: list[str] | None = None) -> int:
         tot = right = n = 0
         for step, (x, y, flip) in enumerate(loader):
             it = epoch * len(loader) + step
-            lr = args.lr * (min(1.0, (it + 1) / 200) * 0.5 * (1 + math.cos(math.pi * it / steps)))
+            done = schedule(it, steps, time.time() - clock, args.max_seconds)
+            if done >= 1.0 and n:  # the clock ran out: keep what this epoch learnt so far
+                out_of_time = True
+                break
+            lr = args.lr * (min(1.0, (it + 1) / 200) * 0.5 * (1 + math.cos(math.pi * min(done, 1.0))))
             for g in opt.param_groups:
                 g["lr"] = lr
+            x, y, flip = x.to(device, non_blocking=True), y.to(device), flip.to(device)
             logits, ud = model(x)
             # a back or a non-tile has no up or down, nor has a real crop of unknown orientation
             mask = ((y != back) & (y != none) & (flip >= 0)).float()
@@ -644,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
         seconds += time.time() - t0
-        val_acc = evaluate(model, val_loader) if val_loader else float("nan")
+        val_acc = evaluate(model, val_loader, device) if val_loader else float("nan")
         history.append(
             {
                 "epoch": epoch + 1,
@@ -652,6 +594,7 @@ def main(argv: list[str] | None = None) -> int:
                 "train_acc": round(right / n, 4),
                 "val_synth_acc": round(val_acc, 4),
                 "seconds": round(seconds),
+                "crops": n,
             }
         )
         print(
@@ -661,7 +604,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         torch.save(
             {
-                "model": model.state_dict(),
+                "model": cpu_state(model),
                 "opt": opt.state_dict(),
                 "epoch": epoch + 1,
                 "history": history,
@@ -669,6 +612,9 @@ def main(argv: list[str] | None = None) -> int:
             },
             ckpt_path,
         )
+        if out_of_time:
+            print(f"time is up ({args.max_seconds:.0f} s): stopped in epoch {epoch + 1}", flush=True)
+            break
     (args.run / "history.json").write_text(json.dumps(history, indent=1))
     info = {"epochs": len(history), "seconds": round(seconds), "history": history[-1:]}
     export(model, args.out, {**info, **vars_json(args)})

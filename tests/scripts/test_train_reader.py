@@ -64,3 +64,10 @@ def test_grid_crops_do_not_change_how_rare_each_class_looks(tr) -> None:  # type
     items = [(Path("a"), 0, False, 0.0), (Path("b"), 1, "scene", -1.0)] + [(Path("g"), 0, "grid", -1.0)] * 50
     counts = tr.class_counts(items)
     assert counts[0] == 1 and counts[1] == 1 and counts.sum() == 2
+
+
+def test_a_clock_budget_drives_the_schedule_and_the_stop(tr) -> None:  # type: ignore[no-untyped-def]
+    assert tr.schedule(50, 100, elapsed=999.0, max_seconds=0) == 0.5  # no budget: by steps
+    assert tr.schedule(10, 100_000, elapsed=30.0, max_seconds=60.0) == 0.5  # the clock is further on
+    assert tr.schedule(90, 100, elapsed=1.0, max_seconds=60.0) == 0.9  # the steps are further on
+    assert tr.schedule(1, 100_000, elapsed=61.0, max_seconds=60.0) >= 1.0  # time is up

@@ -16,7 +16,7 @@ PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip
 
 help:
 	@echo "make run     create .venv, install, score the bundled example"
-	@echo "make test    same venv plus test extras, run the whole test suite, the type checker and the linter"
+	@echo "make test    same venv plus test extras, run the whole test suite, the type checker, the linter and the formatter check"
 	@echo "make test-fast  the quick loop: the tests not marked slow or browser (see tests/conftest.py)"
 	@echo "make wheel   build the sdist and the wheel into dist/ (pipx install dist/*.whl)"
 	@echo "make system-deps  Debian tile artwork, CJK fonts and chromium (root; for the generator and browser tests)"
@@ -64,6 +64,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 	$(BIN)/mypy
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m "not slow and not browser and not install"
@@ -79,6 +80,7 @@ system-deps:
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache build dist *.egg-info

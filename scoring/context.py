@@ -41,9 +41,22 @@ from scoring.tiles import Tile, TileError, tile
 
 #: the fields :func:`context_from_dict` reads, as the structured form names them
 CONTEXT_FIELDS = (
-    "win_by", "seat_wind", "round_wind", "flags", "dora_indicators", "ura_dora_indicators", "honba",
-    "riichi_sticks", "winning_tile", "discarder", "pao", "responsible", "role", "discards_played",
-    "discards_in_window", "options",
+    "win_by",
+    "seat_wind",
+    "round_wind",
+    "flags",
+    "dora_indicators",
+    "ura_dora_indicators",
+    "honba",
+    "riichi_sticks",
+    "winning_tile",
+    "discarder",
+    "pao",
+    "responsible",
+    "role",
+    "discards_played",
+    "discards_in_window",
+    "options",
 )
 
 

@@ -27,12 +27,21 @@ STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_o
 #: Wait kinds. ``thirteen_orphans`` is the single-tile wait of thirteen orphans on the missing
 #: orphan; a thirteen-orphans hand whose winning tile formed its pair has wait ``pair``.
 TWO_SIDED, EDGE, CLOSED, PAIR_WAIT, DUAL_PUNG, ORPHAN_WAIT = (
-    "two_sided", "edge", "closed", "pair", "dual_pung", "thirteen_orphans",
+    "two_sided",
+    "edge",
+    "closed",
+    "pair",
+    "dual_pung",
+    "thirteen_orphans",
 )
 #: Each wait kind as a reader sees it: the English message of the catalog (:mod:`scoring.i18n`);
 #: the kinds above are identifiers (the JSON's), never shown.
 WAIT_WORDS = {
-    TWO_SIDED: "two-sided", EDGE: "edge", CLOSED: "closed", PAIR_WAIT: "pair", DUAL_PUNG: "dual pung",
+    TWO_SIDED: "two-sided",
+    EDGE: "edge",
+    CLOSED: "closed",
+    PAIR_WAIT: "pair",
+    DUAL_PUNG: "dual pung",
     ORPHAN_WAIT: "thirteen orphans",
 }
 
@@ -249,8 +258,10 @@ def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
     """One of each terminal and honour plus a second of one of them."""
     if not counts[0]:  # the 1 of characters is one of them: most hands stop here
         return False
-    return sum(counts) == 14 and all(counts[i] >= 1 for i in TERMINALS_AND_HONOURS) and all(
-        counts[i] == 0 for i in range(N_KINDS) if i not in TERMINALS_AND_HONOURS
+    return (
+        sum(counts) == 14
+        and all(counts[i] >= 1 for i in TERMINALS_AND_HONOURS)
+        and all(counts[i] == 0 for i in range(N_KINDS) if i not in TERMINALS_AND_HONOURS)
     )
 
 
@@ -258,18 +269,32 @@ def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
 def _complete(counts: tuple[int, ...], n_sets: int, special: bool, allow_quads: bool) -> bool:
     if standard_partitions(counts, n_sets):
         return True
-    return special and n_sets == 4 and (is_seven_pairs(counts, allow_quads=allow_quads)
-                                        or is_thirteen_orphans(counts))
+    return (
+        special
+        and n_sets == 4
+        and (is_seven_pairs(counts, allow_quads=allow_quads) or is_thirteen_orphans(counts))
+    )
 
 
-def is_complete(counts: list[int] | tuple[int, ...], n_sets: int = 4, *, special_forms: bool = True,
-                seven_pairs_quads: bool = False) -> bool:
+def is_complete(
+    counts: list[int] | tuple[int, ...],
+    n_sets: int = 4,
+    *,
+    special_forms: bool = True,
+    seven_pairs_quads: bool = False,
+) -> bool:
     """Whether concealed counts finish a hand that still needs ``n_sets`` sets and a pair."""
     return _complete(tuple(counts), n_sets, special_forms, seven_pairs_quads)
 
 
-def winning_kinds(counts: list[int] | tuple[int, ...], n_sets: int = 4, *, special_forms: bool = True,
-                  seven_pairs_quads: bool = False, held: list[int] | None = None) -> list[int]:
+def winning_kinds(
+    counts: list[int] | tuple[int, ...],
+    n_sets: int = 4,
+    *,
+    special_forms: bool = True,
+    seven_pairs_quads: bool = False,
+    held: list[int] | None = None,
+) -> list[int]:
     """The kinds that would complete a waiting hand (13-tile counts for a hand with no melds).
 
     ``held`` counts every copy the player already shows (concealed + melds); a kind whose four
@@ -306,15 +331,19 @@ _KINDS = (CHOW, PUNG, KONG, PAIR, SINGLE)
 #: a concealed set or pair (_HELD[kind][first]), a declared meld (_DECLARED[kind][concealed][first])
 #: and the group the winning tile completes (_WINNING[kind][concealed][first]).
 _HELD = {kind: tuple(Component(kind, f) for f in range(N_KINDS)) for kind in _KINDS}
-_DECLARED = {kind: tuple(tuple(Component(kind, f, c, True) for f in range(N_KINDS)) for c in (False, True))
-             for kind in _KINDS}
-_WINNING = {kind: tuple(tuple(Component(kind, f, c, False, True) for f in range(N_KINDS))
-                        for c in (False, True))
-            for kind in _KINDS}
+_DECLARED = {
+    kind: tuple(tuple(Component(kind, f, c, True) for f in range(N_KINDS)) for c in (False, True))
+    for kind in _KINDS
+}
+_WINNING = {
+    kind: tuple(tuple(Component(kind, f, c, False, True) for f in range(N_KINDS)) for c in (False, True))
+    for kind in _KINDS
+}
 
 
-def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True,
-             seven_pairs_quads: bool = False) -> list[Decomposition]:
+def readings(
+    hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True, seven_pairs_quads: bool = False
+) -> list[Decomposition]:
     """Every reading of a complete hand, one per (partition, place of the winning tile).
 
     An empty list means the tiles do not form a winning shape. Without a winning tile (a loser's
@@ -336,10 +365,16 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
             if not options:
                 combos = ()
                 break
-            combos = options if combos is None else [(sets + more_sets, pairs + more_pairs)
-                                                     for sets, pairs in combos
-                                                     for more_sets, more_pairs in options]
-        for sets, pairs in ((((), ()),) if combos is None else combos):
+            combos = (
+                options
+                if combos is None
+                else [
+                    (sets + more_sets, pairs + more_pairs)
+                    for sets, pairs in combos
+                    for more_sets, more_pairs in options
+                ]
+            )
+        for sets, pairs in (((), ()),) if combos is None else combos:
             out.extend(_placed(STANDARD, declared, sets + pairs, win, by_discard))
     if not declared:
         if seven_pairs and is_seven_pairs(counts, allow_quads=seven_pairs_quads):
@@ -351,8 +386,9 @@ def readings(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = T
 
 
 @lru_cache(maxsize=1 << 14)
-def _block_groups(lo: int,
-                  block: tuple[int, ...]) -> tuple[tuple[tuple[Component, ...], tuple[Component, ...]], ...]:
+def _block_groups(
+    lo: int, block: tuple[int, ...]
+) -> tuple[tuple[tuple[Component, ...], tuple[Component, ...]], ...]:
     """A block's partitions as concealed components in place: (the sets by tile, the pair) for each."""
     shift, local = _run_partitions(lo, block)
     out = []
@@ -365,8 +401,9 @@ def _block_groups(lo: int,
     return tuple(out)
 
 
-def _placed(form: str, declared: tuple[Component, ...], held: tuple[Component, ...], win: int,
-            by_discard: bool) -> list[Decomposition]:
+def _placed(
+    form: str, declared: tuple[Component, ...], held: tuple[Component, ...], win: int, by_discard: bool
+) -> list[Decomposition]:
     """The readings of one partition, one per place of the winning tile. ``held`` are the
     concealed sets by tile, then the pair(s): after the declared melds, the documented order.
     Not memoised: a placement rarely recurs in unseen hands."""
@@ -416,6 +453,8 @@ def shape_error(hand: Hand) -> str:
         return f"{len(hand.melds)} declared sets: a hand has at most 4"
     if have != need:
         kongs = sum(1 for m in hand.melds if m.kind == "kong")
-        return (f"not a complete hand: {have} concealed tiles with {len(hand.melds)} declared sets "
-                f"({kongs} kongs); a winning hand needs {need}")
+        return (
+            f"not a complete hand: {have} concealed tiles with {len(hand.melds)} declared sets "
+            f"({kongs} kongs); a winning hand needs {need}"
+        )
     return "not a winning hand: the tiles do not form 4 sets and a pair (nor a special hand)"

@@ -123,8 +123,9 @@ JOKERS_FLAG = "jokers"
 JOKER_INDEX = 19  # the 2 of bamboo
 
 
-def declared_set(kind: str, tiles: tuple[Tile, ...], is_open: bool,
-                 jokers: bool) -> tuple[Meld, tuple[int, str] | None]:
+def declared_set(
+    kind: str, tiles: tuple[Tile, ...], is_open: bool, jokers: bool
+) -> tuple[Meld, tuple[int, str] | None]:
     """A declared set from its tiles as shown at the table, for both input forms.
 
     With jokers live a pung or kong showing 2s of bamboo beside one other kind (``5m2s2s``) is the
@@ -174,7 +175,7 @@ def check_tiles(hand: Hand, *, red_fives_in_set: int = 1, bonus_allowed: bool = 
         reds = Counter(t.index for t in tiles if t.red)
         for index, n in sorted(reds.items()):
             if n > red_fives_in_set:
-                return (f"{n} red fives {Tile(index, True).code}: the set has only {red_fives_in_set}")
+                return f"{n} red fives {Tile(index, True).code}: the set has only {red_fives_in_set}"
     bonus = Counter(hand.bonus_tiles)
     for t, n in bonus.items():
         if not t.is_bonus:

@@ -32,16 +32,25 @@ _FLAG_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _TILES_RE = re.compile(r"^[0-9mpszf?]+$")
 #: the ``key=`` words → the situation's fields (``option:NAME`` aside)
 KEYS = {
-    "seat": "seat_wind", "round": "round_wind", "dora": "dora_indicators", "ura": "ura_dora_indicators",
-    "honba": "honba", "sticks": "riichi_sticks", "discarder": "discarder", "pao": "pao", "role": "role",
-    "win": "win_by", "win_by": "win_by",
+    "seat": "seat_wind",
+    "round": "round_wind",
+    "dora": "dora_indicators",
+    "ura": "ura_dora_indicators",
+    "honba": "honba",
+    "sticks": "riichi_sticks",
+    "discarder": "discarder",
+    "pao": "pao",
+    "role": "role",
+    "win": "win_by",
+    "win_by": "win_by",
 }
 #: far longer than any hand written out in full; longer input is refused before it is read
 MAX_LENGTH = 1000
 
 
-def _meld_from_tiles(tiles: list[Tile], is_open: bool, token: str,
-                     jokers: bool) -> tuple[Meld, tuple[int, str] | None]:
+def _meld_from_tiles(
+    tiles: list[Tile], is_open: bool, token: str, jokers: bool
+) -> tuple[Meld, tuple[int, str] | None]:
     """The set the tiles show, told apart by them; with Goulash jokers live (flag ``jokers``) a
     meld showing 2s of bamboo beside one other kind (``[5m22s]``) is a pung or kong of that kind."""
     kinds = sorted(t.index for t in tiles)
@@ -113,8 +122,12 @@ def parse_hand(text: str) -> Hand:
     if winning is not None:
         concealed.append(winning)
     context = context_from_dict(
-        {**situation, "flags": sorted(flags), "winning_tile": winning.code if winning else None,
-         "options": option_pairs(options, "option:")},
+        {
+            **situation,
+            "flags": sorted(flags),
+            "winning_tile": winning.code if winning else None,
+            "options": option_pairs(options, "option:"),
+        },
         names={field: key for key, field in KEYS.items()},
         where="the hand",
     )
@@ -125,8 +138,13 @@ def parse_hand(text: str) -> Hand:
         if held is not None:
             jokers.append(Jokers(len(melds), *held))
         melds.append(meld)
-    return Hand(concealed=tuple(concealed), melds=tuple(melds), bonus_tiles=tuple(bonus),
-                context=context, jokers=tuple(jokers))
+    return Hand(
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        bonus_tiles=tuple(bonus),
+        context=context,
+        jokers=tuple(jokers),
+    )
 
 
 def says_how_won(text: str) -> bool:
@@ -139,7 +157,7 @@ def _set_field(key: str, value: str, situation: dict[str, Any], options: list[st
     """One ``key=value`` word: the situation's field as written (read with the others), or an
     option; the counters are text here, read as the manifest reads its cells."""
     if key.startswith("option:"):
-        options.append(key[len("option:"):] + "=" + value)
+        options.append(key[len("option:") :] + "=" + value)
     elif key in ("dora", "ura"):
         situation[KEYS[key]] = [part for part in value.split(",") if part]
     elif key in ("honba", "sticks"):
@@ -147,8 +165,10 @@ def _set_field(key: str, value: str, situation: dict[str, Any], options: list[st
     elif key in KEYS:
         situation[KEYS[key]] = value
     else:
-        raise HandError(f"{tok}: unknown key {key!r} "
-                        "(seat, round, dora, ura, honba, sticks, discarder, pao, role, win, option:NAME)")
+        raise HandError(
+            f"{tok}: unknown key {key!r} "
+            "(seat, round, dora, ura, honba, sticks, discarder, pao, role, win, option:NAME)"
+        )
 
 
 def format_hand(hand: Hand) -> str:

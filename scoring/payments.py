@@ -60,8 +60,9 @@ class Payment:
     def words(self) -> Msg:
         """``E→W 800`` for a reader: the seats' letters (and a role, the table, the pot) in the
         reader's language (``W`` is ``O`` in Italian)."""
-        return msg("{payer}→{payee} {amount}", payer=msg(self.payer), payee=msg(self.payee),
-                   amount=self.amount)
+        return msg(
+            "{payer}→{payee} {amount}", payer=msg(self.payer), payee=msg(self.payee), amount=self.amount
+        )
 
     def as_dict(self) -> dict[str, str | int]:
         out: dict[str, str | int] = {"from": self.payer, "to": self.payee, "amount": self.amount}

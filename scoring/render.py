@@ -28,11 +28,16 @@ def hand_lines(hand: Hand, lang: str = DEFAULT_LANG) -> str:
     tr = translator(lang)
     tiles = list(hand.concealed)
     glyph_melds = " ".join(glyphs(m.tiles) for m in hand.melds)
-    lines = [tr("Hand:  {hand}").format(hand=format_hand(hand)),
-             tr("Tiles: {glyphs}").format(glyphs=f"{glyphs(tiles)}  {glyph_melds}").rstrip()]
+    lines = [
+        tr("Hand:  {hand}").format(hand=format_hand(hand)),
+        tr("Tiles: {glyphs}").format(glyphs=f"{glyphs(tiles)}  {glyph_melds}").rstrip(),
+    ]
     if hand.bonus_tiles:
-        lines.append(tr("Bonus: {glyphs} ({codes})").format(
-            glyphs=glyphs(hand.bonus_tiles), codes=format_tiles(hand.bonus_tiles)))
+        lines.append(
+            tr("Bonus: {glyphs} ({codes})").format(
+                glyphs=glyphs(hand.bonus_tiles), codes=format_tiles(hand.bonus_tiles)
+            )
+        )
     return "\n".join(lines)
 
 
@@ -55,8 +60,9 @@ def candidate_lines(found: list[Candidate], hint: str, lang: str = DEFAULT_LANG)
     tr = translator(lang)
     chosen = best(found)
     if chosen is not None:
-        head = tr("Winning tile: none set apart; scored as if {tile} won, the best of {n} "
-                  "candidate(s) ({hint})").format(tile=chosen.tile.code, n=len(found), hint=tr(hint))
+        head = tr(
+            "Winning tile: none set apart; scored as if {tile} won, the best of {n} candidate(s) ({hint})"
+        ).format(tile=chosen.tile.code, n=len(found), hint=tr(hint))
     else:
         head = tr("Winning tile: none set apart, and no candidate wins ({hint})").format(hint=tr(hint))
     return "\n".join([head, *(f"  {'*' if c is chosen else ' '} {candidate_line(c, lang)}" for c in found)])
@@ -68,7 +74,8 @@ def wait_lines(found: list[Candidate], hint: str, lang: str = DEFAULT_LANG) -> s
     how to give the tile that won (a sentence of the catalog)."""
     tr = translator(lang)
     head = tr("Waits: one tile from a win, on {tiles} ({hint})").format(
-        tiles=" ".join(tile_codes(found)), hint=tr(hint))
+        tiles=" ".join(tile_codes(found)), hint=tr(hint)
+    )
     return "\n".join([head, *(f"    {candidate_line(c, lang)}" for c in found)])
 
 

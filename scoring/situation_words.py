@@ -29,7 +29,10 @@ WIND_HELP = "E, S, W or N (East, South, West, North)"
 WIN_BY = ("discard", "self_draw")
 #: how the hand was won, as players say it → the structured form's word (lower case, '-' as '_')
 WIN_BY_WORDS: dict[str, str] = {
-    "discard": "discard", "ron": "discard", "self_draw": "self_draw", "tsumo": "self_draw",
+    "discard": "discard",
+    "ron": "discard",
+    "self_draw": "self_draw",
+    "tsumo": "self_draw",
 }
 WIN_BY_HELP = "'discard' or 'self_draw' (ron or tsumo)"
 #: who a hand's score is for, where losers score too (Australian, Classical)

@@ -85,8 +85,10 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
     ctx = hand.context
     out: dict[str, Any] = {
         "hand": format_tiles(hand.concealed),
-        "melds": [{"type": m.kind, "tiles": code, "open": m.open}
-                  for m, code in zip(hand.melds, shown_codes(hand), strict=True)],
+        "melds": [
+            {"type": m.kind, "tiles": code, "open": m.open}
+            for m, code in zip(hand.melds, shown_codes(hand), strict=True)
+        ],
         "winning_tile": ctx.winning_tile.code if ctx.winning_tile else None,
         "win_by": ctx.win_by,
         "seat_wind": ctx.seat_wind,

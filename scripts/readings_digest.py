@@ -118,9 +118,7 @@ def sources(limit: int | None = None) -> Iterator[tuple[str, Any]]:
 
 
 def digests(reader: PhotoReader, limit: int | None = None) -> dict[str, str]:
-    return {
-        name: digest(reader.read_and_score(src, HandContext(), "mcr")) for name, src in sources(limit)
-    }
+    return {name: digest(reader.read_and_score(src, HandContext(), "mcr")) for name, src in sources(limit)}
 
 
 def main(argv: list[str] | None = None) -> int:

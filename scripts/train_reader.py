@@ -334,9 +334,9 @@ def class_counts(items: list[tuple]) -> np.ndarray:
     out. They are a few sets' tiles drawn many times over (``--grid-repeat``) to teach those
     faces; counted, they would make the classes they lack (backs, not-a-tile) look rarer and
     weigh more, and the reader would call more dark clutter a face-down tile."""
-    return np.bincount(
-        [it[1] for it in items if it[2] != "grid"], minlength=len(READER_CLASSES)
-    ).astype(np.float32)
+    return np.bincount([it[1] for it in items if it[2] != "grid"], minlength=len(READER_CLASSES)).astype(
+        np.float32
+    )
 
 
 def evaluate(model: nn.Module, loader: DataLoader, device: torch.device | None = None) -> float:

@@ -176,8 +176,15 @@ def test_known_circles_are_still_there(graph: dict[str, set[str]]) -> None:
 def test_no_core_module_imports_a_front_end(graph: dict[str, set[str]]) -> None:
     core = core_modules(graph)
     # the renderers and the result they render are core; the front ends are not
-    assert {"scoring.render", "scoring.result", "vision.render.page", "vision.render.camera",
-            "vision.render.text", "vision.result", "vision.pipeline"} <= set(core)
+    assert {
+        "scoring.render",
+        "scoring.result",
+        "vision.render.page",
+        "vision.render.camera",
+        "vision.render.text",
+        "vision.result",
+        "vision.pipeline",
+    } <= set(core)
     assert not {"scoring.cli.hand", "vision.web.hand_api", "vision.camera"} & set(core)
     wrong = {m: sorted(t for t in graph[m] if is_front_end(t)) for m in core}
     wrong = {m: ts for m, ts in wrong.items() if ts}

@@ -23,7 +23,8 @@ def _modules(*folders: str) -> dict[str, ast.Module]:
 
 def _project_imports(tree: ast.Module) -> list[ast.ImportFrom]:
     return [
-        n for n in ast.walk(tree)
+        n
+        for n in ast.walk(tree)
         if isinstance(n, ast.ImportFrom) and n.module and n.module.split(".")[0] in PROJECT
     ]
 

@@ -36,9 +36,20 @@ def test_a_skipped_test_says_why(tmp_path: Path) -> None:
         "import pytest\n\n\ndef test_x():\n    pytest.skip('chromium is not installed here')\n"
     )
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path),
-         "-p", "no:cacheprovider", str(tmp_path / "test_skips.py")],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-c",
+            str(ROOT / "pyproject.toml"),
+            "--rootdir",
+            str(tmp_path),
+            "-p",
+            "no:cacheprovider",
+            str(tmp_path / "test_skips.py"),
+        ],
+        capture_output=True,
+        text=True,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "SKIPPED [1]" in run.stdout and "chromium is not installed here" in run.stdout, run.stdout

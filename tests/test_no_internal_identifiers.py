@@ -146,7 +146,7 @@ def _sheets(lang: str) -> dict[str, str]:
     for name, sheet in sheets.items():
         rows = list(csv.reader(io.StringIO(sheet_csv(sheet, lang))))
         notation = rows[0].index({"en": "hand notation", "it": "notazione della mano"}[lang])
-        out[f"{name} csv"] = "\n".join(",".join(r[:notation] + r[notation + 1:]) for r in rows)
+        out[f"{name} csv"] = "\n".join(",".join(r[:notation] + r[notation + 1 :]) for r in rows)
         out[f"{name} html"] = re.sub(r"<code>.*?</code>", "", sheet_html(sheet, lang=lang), flags=re.DOTALL)
         out[f"{name} text"] = sheet_text(sheet, lang)
     return out

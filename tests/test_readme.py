@@ -97,14 +97,21 @@ def test_the_readme_examples_are_found_with_their_outputs() -> None:
     found = examples()
     texts = [" ".join(e.argv) for e in found]
     assert len(found) >= 30
-    for must in ("photo examples/hand.jpg", "table examples/table-australian.yaml",
-                 "session examples/session-riichi.yaml", "teach --set club --standard examples/standard.jpg",
-                 "teach --set club examples/hand.jpg"):
+    for must in (
+        "photo examples/hand.jpg",
+        "table examples/table-australian.yaml",
+        "session examples/session-riichi.yaml",
+        "teach --set club --standard examples/standard.jpg",
+        "teach --set club examples/hand.jpg",
+    ):
         assert any(must in t for t in texts), must
     shown = [e for e in found if e.shown]
     assert len(shown) >= 9 and all(e.argv[0] == "mahjong-score" for e in found)
     assert examples("```sh\nmahjong-score hand '1m # 2m'  # a comment\n```\n")[0].argv == (
-        "mahjong-score", "hand", "1m # 2m")
+        "mahjong-score",
+        "hand",
+        "1m # 2m",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +155,11 @@ def test_each_readme_example_runs_as_written(example: Example, folder: Path) -> 
     env = {**os.environ, "MAHJONG_SETS": str(folder / "sets"), "COLUMNS": "100"}
     run = subprocess.run(
         [sys.executable, "-m", "vision.cli", *example.argv[1:]],
-        cwd=folder, env=env, capture_output=True, text=True, timeout=TIMEOUT_S,
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
     )
     # exit 1 is "not a valid win" (the README's Commands): an example whose output says so
     expected = 1 if any(line.startswith("Not a valid win") for line in example.shown or ()) else 0

@@ -380,8 +380,15 @@ def overlay(
         cv2.rectangle(canvas, (x0, y0), (x1, y1), colour, thick)
         if text:
             _label(canvas, text, x0, y0, colour, fs)
-    words = live_lines(len(state.detections), state.steady, state.motion, fps,
-                       reading.result if reading is not None else None, rules, lang)
+    words = live_lines(
+        len(state.detections),
+        state.steady,
+        state.motion,
+        fps,
+        reading.result if reading is not None else None,
+        rules,
+        lang,
+    )
     _text_block(canvas, [_ascii(ln)[:110] for ln in words], 0, 0, fs, width=canvas.shape[1])
     return canvas
 

@@ -152,9 +152,7 @@ def fifth_copies(tiles: Sequence[TileRead]) -> list[Check]:
                 Check(
                     "fifth_copy",
                     f"{len(copies)} tiles read as {k} where a set has 4: "
-                    + ", ".join(
-                        f"{t.code} at {_at(t)} ({t.confidence:.2f} sure)" for t in doubtful
-                    )
+                    + ", ".join(f"{t.code} at {_at(t)} ({t.confidence:.2f} sure)" for t in doubtful)
                     + " may be misread",
                     tuple(t.index for t in doubtful),
                 )

@@ -188,6 +188,7 @@ class HandResult:
             out.update(self.context.to_json())
         return out
 
+
 def mend_notes(tiles: list[TileRead], layout: Layout[TileRead]) -> list[str]:
     """One sentence per change :mod:`vision.mend` made to complete the hand, for the player to
     check: boxes left out or taken in, tiles taken as another candidate than the reader's first."""

@@ -173,5 +173,3 @@ def judge(tiles: Sequence[TileRead], layout: Layout[TileRead], checks: Sequence[
         if w
     )
     return Verdict(bool(tiles) and not doubts and not hand, doubts, tuple(hand), len(tiles))
-
-

@@ -186,9 +186,7 @@ class _Canvas:
         self.img = Image.new("RGB", (self.w, self.h), colour)
         self.d = ImageDraw.Draw(self.img)
 
-    def text(
-        self, s: str, cx: float, cy: float, size: float, colour, font: str
-    ) -> None:
+    def text(self, s: str, cx: float, cy: float, size: float, colour, font: str) -> None:
         """Draw ``s`` centred at (cx, cy) in face fractions, ``size`` as a fraction of the face height."""
         f = _font(font, max(6, int(size * self.h)))
         x0, t, r, b = self.d.textbbox((0, 0), s, font=f)

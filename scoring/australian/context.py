@@ -11,7 +11,9 @@ from scoring.tiles import FIRST_BONUS, wind_index
 
 #: Named values of §2.7 as fractions of the limit ('mezzo limite', 'limite', 'doppio limite').
 VALUES: dict[str, Fraction] = {
-    "half limit": Fraction(1, 2), "limit": Fraction(1), "double limit": Fraction(2),
+    "half limit": Fraction(1, 2),
+    "limit": Fraction(1),
+    "double limit": Fraction(2),
 }
 ALL_CHIPS = "all chips"
 
@@ -30,8 +32,14 @@ class AustralianContext:
     @classmethod
     def of(cls, hand: Hand, opts: Mapping[str, str]) -> AustralianContext:
         ctx = hand.context
-        return cls(wind_index(ctx.seat_wind), wind_index(ctx.round_wind), ctx.flags,
-                   tuple(t.index for t in hand.bonus_tiles), opts, ctx.win_by)
+        return cls(
+            wind_index(ctx.seat_wind),
+            wind_index(ctx.round_wind),
+            ctx.flags,
+            tuple(t.index for t in hand.bonus_tiles),
+            opts,
+            ctx.win_by,
+        )
 
     @property
     def seat_number(self) -> int:

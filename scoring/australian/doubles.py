@@ -36,14 +36,18 @@ def _set_doubles(which: str) -> Award:
         for p in grouping:
             if not p.is_set:
                 continue
-            hit = {"dragons": p.first in DRAGONS, "seat wind": p.first == ctx.seat,
-                   "round wind": p.first == ctx.round}[which]
+            hit = {
+                "dragons": p.first in DRAGONS,
+                "seat wind": p.first == ctx.seat,
+                "round wind": p.first == ctx.round,
+            }[which]
             if hit:
                 name, n = f"Pung of {which} {code(p.first, p.size)}", 2
                 while name in out:  # a second pung of one tile (Goulash jokers, L69)
                     name, n = f"Pung of {which} {code(p.first, p.size)} #{n}", n + 1
                 out[name] = 1
         return out
+
     return award
 
 
@@ -99,6 +103,7 @@ def _bonus_doubles(grouping: Grouping, shape: Shape, ctx: AustralianContext, win
 def _flag(flag: str, name: str, *also: str) -> Award:
     def award(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner: bool) -> dict[str, int]:
         return {name: 1} if flag in ctx.flags and all(a in ctx.flags or a == ctx.win_by for a in also) else {}
+
     return award
 
 
@@ -108,30 +113,58 @@ def _loose_tile(grouping: Grouping, shape: Shape, ctx: AustralianContext, winner
 
 
 REGULAR: tuple[Double, ...] = (
-    Double("D1", "Pung/kong of dragons", "all", "L106 'ogni tris o poker di Draghi'",
-           _set_doubles("dragons")),
-    Double("D2", "Pung/kong of seat wind", "all", "L107 'tris o poker del Vento del giocatore'",
-           _set_doubles("seat wind")),
-    Double("D3", "Pung/kong of round wind", "all", "L108 'tris o poker del Vento del giro'",
-           _set_doubles("round wind")),
+    Double(
+        "D1", "Pung/kong of dragons", "all", "L106 'ogni tris o poker di Draghi'", _set_doubles("dragons")
+    ),
+    Double(
+        "D2",
+        "Pung/kong of seat wind",
+        "all",
+        "L107 'tris o poker del Vento del giocatore'",
+        _set_doubles("seat wind"),
+    ),
+    Double(
+        "D3",
+        "Pung/kong of round wind",
+        "all",
+        "L108 'tris o poker del Vento del giro'",
+        _set_doubles("round wind"),
+    ),
     Double("D4", "All pungs", "all", "L109 'tutti tris oppure tris e poker (nessuna serie)'", _all_pungs),
-    Double("D5", "One suit with honours", "all", "L110 'tutti pezzi di uno stesso seme più Onori'",
-           _one_suit),
-    Double("D6/D11/D12", "Own flower or season; bouquets", "all",
-           "L111 'Stagione o Fiore del giocatore'; L117-119 'bouquet' (3 doubles)", _bonus_doubles),
+    Double(
+        "D5", "One suit with honours", "all", "L110 'tutti pezzi di uno stesso seme più Onori'", _one_suit
+    ),
+    Double(
+        "D6/D11/D12",
+        "Own flower or season; bouquets",
+        "all",
+        "L111 'Stagione o Fiore del giocatore'; L117-119 'bouquet' (3 doubles)",
+        _bonus_doubles,
+    ),
 )
 
 WINNER_ONLY: tuple[Double, ...] = (
     Double("D8", "Win on a loose tile", "winner", "L113 'vincere pescando una tessera libera'", _loose_tile),
-    Double("D9", "Robbing the kong", "winner", "L114 'mediante il furto del poker'",
-           _flag("robbing_kong", "Robbing the kong")),
-    Double("D10", "Last tile of the wall", "winner", "L115 'pescando l'ultima tessera del muro'",
-           _flag("last_tile", "Last tile of the wall", "self_draw")),
+    Double(
+        "D9",
+        "Robbing the kong",
+        "winner",
+        "L114 'mediante il furto del poker'",
+        _flag("robbing_kong", "Robbing the kong"),
+    ),
+    Double(
+        "D10",
+        "Last tile of the wall",
+        "winner",
+        "L115 'pescando l'ultima tessera del muro'",
+        _flag("last_tile", "Last tile of the wall", "self_draw"),
+    ),
 )
 
 
-def regular_doubles(grouping: Grouping, shape: Shape, ctx: AustralianContext, *, winner: bool,
-                    special: bool) -> dict[str, int]:
+def regular_doubles(
+    grouping: Grouping, shape: Shape, ctx: AustralianContext, *, winner: bool, special: bool
+) -> dict[str, int]:
     """D1-D6, D11, D12 for any player; A-28 decides whether D4 rides on a special hand."""
     out: dict[str, int] = {}
     for d in REGULAR:
@@ -146,4 +179,3 @@ def winner_doubles(grouping: Grouping, shape: Shape, ctx: AustralianContext) -> 
     for d in WINNER_ONLY:
         out.update(d.award(grouping, shape, ctx, True))
     return out
-

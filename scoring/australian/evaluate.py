@@ -43,8 +43,9 @@ def legal_ordinary(grouping: Grouping, shape: Shape) -> bool:
     return shape.cleared and chow_count(grouping) <= 1
 
 
-def goulash_ok(grouping: Grouping, shape: Shape, ctx: AustralianContext, hand: SpecialHand | None,
-               self_drawn: bool) -> bool:
+def goulash_ok(
+    grouping: Grouping, shape: Shape, ctx: AustralianContext, hand: SpecialHand | None, self_drawn: bool
+) -> bool:
     """L67: in a Goulash no chow, except Imperial Jade and the wholly concealed hand (A-17)."""
     n = chow_count(grouping)
     if not ctx.goulash or n == 0 or (hand is not None and n <= hand.goulash_chows):
@@ -56,24 +57,32 @@ def goulash_ok(grouping: Grouping, shape: Shape, ctx: AustralianContext, hand: S
     return n <= 1
 
 
-def candidates(shape: Shape, ctx: AustralianContext, win: int, self_drawn: bool, *,
-               situational: bool = True) -> Iterator[Candidate]:
+def candidates(
+    shape: Shape, ctx: AustralianContext, win: int, self_drawn: bool, *, situational: bool = True
+) -> Iterator[Candidate]:
     """Every legal declaration of a complete hand whose winning tile is ``win``."""
     by_discard = not self_drawn
     found = False
     for g in shape.standard():
         legal = legal_ordinary(g, shape)
-        hands = [h for h in READING_HANDS
-                 if h.claims_ok(shape, ctx, self_drawn) and (legal or not h.legal_ordinary)
-                 and h.pattern.test(g, shape, ctx)]  # type: ignore[attr-defined]  # set by patterns.reading()
+        hands = [
+            h
+            for h in READING_HANDS
+            if h.claims_ok(shape, ctx, self_drawn)
+            and (legal or not h.legal_ordinary)
+            and h.pattern.test(g, shape, ctx)  # type: ignore[attr-defined]  # set by patterns.reading()
+        ]
         specials = tuple(h for h in hands if h.doubles_valued)
         for placed in place_winning_tile(g, win, by_discard):
             if (legal or specials) and goulash_ok(placed, shape, ctx, None, self_drawn):
                 found = True
                 yield Candidate(placed, None, specials, legal)
             for h in hands:
-                if not h.doubles_valued and h.condition(placed, ctx) and goulash_ok(placed, shape, ctx, h,
-                                                                                  self_drawn):
+                if (
+                    not h.doubles_valued
+                    and h.condition(placed, ctx)
+                    and goulash_ok(placed, shape, ctx, h, self_drawn)
+                ):
                     found = True
                     yield Candidate(placed, h)
     for h in COUNT_HANDS:

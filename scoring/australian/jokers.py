@@ -45,8 +45,9 @@ def tiles_error(hand: Hand) -> str | None:
     return None
 
 
-def substitutions(shape: Shape, *, winner: bool,
-                  keep_colour: bool) -> Iterator[tuple[Shape, tuple[int, ...]]]:
+def substitutions(
+    shape: Shape, *, winner: bool, keep_colour: bool
+) -> Iterator[tuple[Shape, tuple[int, ...]]]:
     """Every reading of the concealed 2s of bamboo as jokers: each stays a 2s or stands for a kind.
 
     The kinds tried are those that can matter: for a winner the kinds held, their suit neighbours
@@ -58,8 +59,13 @@ def substitutions(shape: Shape, *, winner: bool,
     held = {k for k in range(N_KINDS) if shape.counts[k] and k != JOKER}
     kinds = held | {JOKER}
     if winner:
-        kinds |= {j for k in held if k < FIRST_HONOUR for j in range(k - 2, k + 3)
-                  if 0 <= j < FIRST_HONOUR and j // 9 == k // 9}
+        kinds |= {
+            j
+            for k in held
+            if k < FIRST_HONOUR
+            for j in range(k - 2, k + 3)
+            if 0 <= j < FIRST_HONOUR and j // 9 == k // 9
+        }
         kinds |= set(range(FIRST_HONOUR, N_KINDS))
     base = list(shape.concealed)
     base[JOKER] = 0

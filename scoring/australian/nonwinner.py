@@ -38,8 +38,10 @@ def fishing_targets(shape: Shape, ctx: AustralianContext) -> Iterator[tuple[int,
         if held[k] >= 4:
             continue
         for c in candidates(shape.add(k), ctx, k, True, situational=False):
-            if any(s.number == 3 for s in c.specials) and sum(p.kind == CHOW
-                                                              for p in without_tile(c.grouping, k)) < 2:
+            if (
+                any(s.number == 3 for s in c.specials)
+                and sum(p.kind == CHOW for p in without_tile(c.grouping, k)) < 2
+            ):
                 c = replace(c, specials=tuple(s for s in c.specials if s.number != 3))
                 if not c.specials and not c.legal:
                     continue
@@ -62,8 +64,9 @@ def _special_fishing(c: Candidate, k: int, shape: Shape, ctx: AustralianContext)
     if main.fishing_old == "limit":
         return Valued(ctx.limit, main.fished_as, "limit", rank=rank)
     if ctx.opts["fishing_rules"] == "new" and main.fishing_new is not None:
-        return Valued(int(main.fishing_new * ctx.limit), main.fished_as, "flat fishing value (new rules)",
-                      rank=rank)
+        return Valued(
+            int(main.fishing_new * ctx.limit), main.fished_as, "flat fishing value (new rules)", rank=rank
+        )
     grouping = without_tile(c.grouping, k)
     points = hand_points(grouping, ctx, at_exposed_value=main.fishing_pungs_at_exposed_value)
     where_printed = ctx.opts["fishing_ten_rule"] == "add_where_printed"
@@ -95,11 +98,15 @@ def _plain(shape: Shape, ctx: AustralianContext, *, fishing: bool) -> Valued:
     return computed(base, doubles, ctx, rank=(0, 0))
 
 
-def best_non_winner_value(shape: Shape, ctx: AustralianContext, *,
-                          fishing_allowed: bool = True) -> tuple[Valued, list[int]]:
+def best_non_winner_value(
+    shape: Shape, ctx: AustralianContext, *, fishing_allowed: bool = True
+) -> tuple[Valued, list[int]]:
     """The score of a non-winner and the tiles it was waiting on (empty when not fishing)."""
-    held_limit = [Valued(ctx.limit, name, "limit", rank=(1, number))
-                  for kinds, name, number in HELD_LIMITS if all(shape.counts[k] >= 3 for k in kinds)]
+    held_limit = [
+        Valued(ctx.limit, name, "limit", rank=(1, number))
+        for kinds, name, number in HELD_LIMITS
+        if all(shape.counts[k] >= 3 for k in kinds)
+    ]
     targets = list(fishing_targets(shape, ctx)) if fishing_allowed else []
     waits = sorted({k for k, _ in targets})
     if not targets:
@@ -109,4 +116,3 @@ def best_non_winner_value(shape: Shape, ctx: AustralianContext, *,
         values.append(_plain(shape, ctx, fishing=True))
     values.extend(_special_fishing(c, k, shape, ctx) for k, c in targets if c.hand is not None or c.specials)
     return max(values, key=lambda v: v.sort_key), waits
-

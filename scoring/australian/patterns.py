@@ -65,8 +65,10 @@ def _one_of_each(kinds: tuple[int, ...] | range) -> list[Part]:
 # -- ordinary-reading patterns ----------------------------------------------------------------
 def reading(test: Callable[[Grouping, Shape, AustralianContext], bool]) -> Pattern:
     """A pattern that is an ordinary reading (4 sets + pair) meeting ``test``."""
+
     def pattern(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
         return (g for g in shape.standard() if test(g, shape, ctx))
+
     pattern.__doc__ = test.__doc__
     pattern.test = test  # type: ignore[attr-defined]  # evaluated per reading by .evaluate
     return pattern
@@ -117,14 +119,20 @@ def all_honours(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
 
 def imperial_jade(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano imperiale di giada (L186, [4] L321): all green, at most one chow, Green Dragon."""
-    return (shape.kinds_in((*GREEN_BAMBOO, GREEN)) and sum(p.chows for p in g) <= 1
-            and (shape.counts[GREEN] > 0 or not ctx.on("jade_requires_green_dragon")))
+    return (
+        shape.kinds_in((*GREEN_BAMBOO, GREEN))
+        and sum(p.chows for p in g) <= 1
+        and (shape.counts[GREEN] > 0 or not ctx.on("jade_requires_green_dragon"))
+    )
 
 
 def royal_ruby(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Mano reale di rubino (L191): 1, 5, 7, 9 of bamboo and Red Dragons (A-21)."""
-    return (all_sets_pungs(g) and shape.kinds_in((*RED_BAMBOO, RED))
-            and (shape.counts[RED] > 0 or not ctx.on("ruby_requires_red_dragon")))
+    return (
+        all_sets_pungs(g)
+        and shape.kinds_in((*RED_BAMBOO, RED))
+        and (shape.counts[RED] > 0 or not ctx.on("ruby_requires_red_dragon"))
+    )
 
 
 def heads_and_tails(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
@@ -154,20 +162,31 @@ def ruby_jade(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
         return False
     kinds = _set_kinds(g)
     rest = [k for k in kinds if k not in (GREEN, RED)]
-    return (GREEN in kinds and RED in kinds and len(rest) == 2
-            and any(a in GREEN_BAMBOO and b in RED_BAMBOO for a, b in (rest, rest[::-1])))
+    return (
+        GREEN in kinds
+        and RED in kinds
+        and len(rest) == 2
+        and any(a in GREEN_BAMBOO and b in RED_BAMBOO for a, b in (rest, rest[::-1]))
+    )
 
 
-def _lily(dragons: tuple[int, ...],
-          bamboos: tuple[int, ...]) -> Callable[[Grouping, Shape, AustralianContext], bool]:
+def _lily(
+    dragons: tuple[int, ...], bamboos: tuple[int, ...]
+) -> Callable[[Grouping, Shape, AustralianContext], bool]:
     def test(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
         if not all_sets_pungs(g):
             return False
         kinds = _set_kinds(g)
         rest = [k for k in kinds if k not in dragons]
         pair = _pair(g).first
-        return (all(d in kinds for d in dragons) and len(rest) == 4 - len(dragons)
-                and all(k in bamboos for k in rest) and pair in bamboos and pair not in rest)
+        return (
+            all(d in kinds for d in dragons)
+            and len(rest) == 4 - len(dragons)
+            and all(k in bamboos for k in rest)
+            and pair in bamboos
+            and pair not in rest
+        )
+
     return test
 
 
@@ -184,8 +203,11 @@ def red_lily(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
 
 def chinese_odds(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
     """Dispari cinesi (L299): pungs and pair of odd numbers of one suit."""
-    return (all_sets_pungs(g) and len(shape.suits) == 1
-            and shape.kinds_in(k for k in range(FIRST_HONOUR) if k % 9 % 2 == 0))
+    return (
+        all_sets_pungs(g)
+        and len(shape.suits) == 1
+        and shape.kinds_in(k for k in range(FIRST_HONOUR) if k % 9 % 2 == 0)
+    )
 
 
 def heavenly_paradise(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool:
@@ -193,8 +215,13 @@ def heavenly_paradise(g: Grouping, shape: Shape, ctx: AustralianContext) -> bool
     be the round wind, a pair of another wind, and a bouquet."""
     bouquet = all(b in ctx.bonus for b in range(34, 38)) or all(b in ctx.bonus for b in range(38, 42))
     pair = _pair(g).first
-    return (ctx.seat == ctx.round and bouquet and set(DRAGONS) | {ctx.seat} <= set(_set_kinds(g))
-            and pair in WINDS and pair != ctx.seat)
+    return (
+        ctx.seat == ctx.round
+        and bouquet
+        and set(DRAGONS) | {ctx.seat} <= set(_set_kinds(g))
+        and pair in WINDS
+        and pair != ctx.seat
+    )
 
 
 # -- tile-count patterns ----------------------------------------------------------------------
@@ -210,6 +237,7 @@ def pairs_pattern(test: Callable[[Shape, AustralianContext], bool], *, quads: bo
     def pattern(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
         if test(shape, ctx):
             yield from seven_pairs(shape, ctx, quads=quads)
+
     pattern.__doc__ = test.__doc__
     return pattern
 
@@ -233,7 +261,8 @@ def all_pair_honours(shape: Shape, ctx: AustralianContext) -> bool:
 def jade_pairs(shape: Shape, ctx: AustralianContext) -> bool:
     """Imperial Jade as seven pairs ([4] L321)."""
     return shape.kinds_in((*GREEN_BAMBOO, GREEN)) and (
-        shape.counts[GREEN] > 0 or not ctx.on("jade_requires_green_dragon"))
+        shape.counts[GREEN] > 0 or not ctx.on("jade_requires_green_dragon")
+    )
 
 
 def ruby_pairs(shape: Shape, ctx: AustralianContext) -> bool:
@@ -295,8 +324,12 @@ def triple_knitting(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
 
 def thirteen_unique_wonders(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Meraviglia solitaria (L181): one of each Teste and one of them doubled."""
-    if (shape.melds or sum(shape.counts) != 14 or not _present(shape) <= set(TESTE)
-            or any(shape.counts[k] == 0 for k in TESTE)):
+    if (
+        shape.melds
+        or sum(shape.counts) != 14
+        or not _present(shape) <= set(TESTE)
+        or any(shape.counts[k] == 0 for k in TESTE)
+    ):
         return
     yield tuple(Part(PAIR if shape.counts[k] == 2 else SINGLE, k) for k in TESTE)
 
@@ -304,8 +337,13 @@ def thirteen_unique_wonders(shape: Shape, ctx: AustralianContext) -> Iterator[Gr
 def windy_dragons(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """Draghi ventosi (L196): pungs - not kongs - of two dragons and a pair of each wind."""
     dragons = [d for d in DRAGONS if shape.counts[d]]
-    if (shape.kongs or len(dragons) != 2 or any(shape.counts[d] != 3 for d in dragons)
-            or any(shape.counts[w] != 2 for w in WINDS) or sum(shape.counts) != 14):
+    if (
+        shape.kongs
+        or len(dragons) != 2
+        or any(shape.counts[d] != 3 for d in dragons)
+        or any(shape.counts[w] != 2 for w in WINDS)
+        or sum(shape.counts) != 14
+    ):
         return
     yield (*(Part(PUNG, d) for d in dragons), *(Part(PAIR, w) for w in WINDS))
 
@@ -322,7 +360,7 @@ def gates_of_heaven(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     s = _one_suit_counts(shape)
     if s is None or shape.kongs or sum(shape.counts) != 14:
         return
-    c = shape.counts[9 * s: 9 * s + 9]
+    c = shape.counts[9 * s : 9 * s + 9]
     if c[0] == 3 and c[8] == 3 and all(n >= 1 for n in c[1:8]):
         extra = next(_n(s, i + 1) for i in range(1, 8) if c[i] == 2)
         yield (Part(PUNG, _n(s, 1)), Part(RUN, _n(s, 2), 7), Part(PUNG, _n(s, 9)), Part(SINGLE, extra))
@@ -333,7 +371,7 @@ def run_pung_and_pair(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping
     s = _one_suit_counts(shape)
     if s is None or shape.kongs or sum(shape.counts) != 14:
         return
-    rest = [n - 1 for n in shape.counts[9 * s: 9 * s + 9]]
+    rest = [n - 1 for n in shape.counts[9 * s : 9 * s + 9]]
     if min(rest) < 0 or sorted(rest)[-2:] != [2, 3]:
         return
     yield (Part(RUN, _n(s, 1), 9), Part(PUNG, _n(s, rest.index(3) + 1)), Part(PAIR, _n(s, rest.index(2) + 1)))
@@ -342,7 +380,7 @@ def run_pung_and_pair(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping
 def _run_1_to_7(shape: Shape, extra_allowed: int) -> Iterator[list[Part]]:
     """1-7 of one suit (one each, ``extra_allowed`` more of them): the run and the extra tiles."""
     for s in sorted(shape.suits):
-        c = shape.counts[9 * s: 9 * s + 9]
+        c = shape.counts[9 * s : 9 * s + 9]
         if c[7] or c[8] or any(n == 0 for n in c[:7]) or sum(c) != 7 + extra_allowed:
             continue
         extras = [Part(SINGLE, _n(s, i + 1)) for i in range(7) for _ in range(c[i] - 1)]
@@ -373,7 +411,7 @@ def windy_chows(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
         return
     chows = []
     for s in SUITS:
-        c = shape.counts[9 * s: 9 * s + 9]
+        c = shape.counts[9 * s : 9 * s + 9]
         starts = [i for i in range(7) if c[i] == c[i + 1] == c[i + 2] == 1 and sum(c) == 3]
         if not starts:
             return
@@ -384,8 +422,13 @@ def windy_chows(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
 def hitler_s_mistake(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
     """L'errore di Hitler (L263): a concealed dragon pung (not kong), one of each wind, 1-7."""
     dragons = [d for d in DRAGONS if shape.counts[d]]
-    if (shape.melds or len(dragons) != 1 or shape.counts[dragons[0]] != 3 or len(shape.suits) != 1
-            or any(shape.counts[w] != 1 for w in WINDS)):
+    if (
+        shape.melds
+        or len(dragons) != 1
+        or shape.counts[dragons[0]] != 3
+        or len(shape.suits) != 1
+        or any(shape.counts[w] != 1 for w in WINDS)
+    ):
         return
     for run in _run_1_to_7(shape, 0):
         yield (Part(PUNG, dragons[0]), *_one_of_each(WINDS), *run)
@@ -395,12 +438,19 @@ def windy_terminals(number: int) -> Pattern:
     def pattern(shape: Shape, ctx: AustralianContext) -> Iterator[Grouping]:
         winds = _winds_with_pair(shape)
         pungs = [_n(s, number) for s in SUITS]
-        if (winds is None or any(shape.counts[k] != 3 for k in pungs)
-                or sum(shape.counts) != 14 or any(shape.counts[d] for d in DRAGONS)):
+        if (
+            winds is None
+            or any(shape.counts[k] != 3 for k in pungs)
+            or sum(shape.counts) != 14
+            or any(shape.counts[d] for d in DRAGONS)
+        ):
             return
         yield (*(_pung(shape, k) for k in pungs), *winds)
-    pattern.__doc__ = (f"{number} ventosi (L273, L278): a pung/kong of {number} in each suit, one of "
-                       "each wind and a fifth wind as the pair.")
+
+    pattern.__doc__ = (
+        f"{number} ventosi (L273, L278): a pung/kong of {number} in each suit, one of "
+        "each wind and a fifth wind as the pair."
+    )
     return pattern
 
 

@@ -24,8 +24,9 @@ def _put(out: dict[str, int], name: str, value: int) -> None:
     out[key] = value
 
 
-def hand_points(grouping: Grouping, ctx: AustralianContext, *, pairs: str = "all",
-                at_exposed_value: bool = False) -> dict[str, int]:
+def hand_points(
+    grouping: Grouping, ctx: AustralianContext, *, pairs: str = "all", at_exposed_value: bool = False
+) -> dict[str, int]:
     """'Punteggio di mano' (§3.3): sets, scoring pairs and the East's-first-discard bonus.
 
     ``pairs='one'`` keeps only the best pair (A-11 switch ``loser_pairs``); ``at_exposed_value``
@@ -75,8 +76,13 @@ class Valued:
         return (total, *self.rank)
 
 
-def computed(base: dict[str, int], doubles: dict[str, int], ctx: AustralianContext,
-             special_hand: str | None = None, rank: tuple[int, ...] = (0, 0)) -> Valued:
+def computed(
+    base: dict[str, int],
+    doubles: dict[str, int],
+    ctx: AustralianContext,
+    special_hand: str | None = None,
+    rank: tuple[int, ...] = (0, 0),
+) -> Valued:
     """min(limit, base × 2^doubles) (§3.1)."""
     total = min(ctx.limit, sum(base.values()) * 2 ** sum(doubles.values()))
     return Valued(total, special_hand=special_hand, base=base, doubles=doubles, rank=rank)

@@ -40,8 +40,7 @@ def shape_of(hand: Hand, ctx: AustralianContext) -> Shape:
     return Shape(tuple(counts34(hand.concealed)), tuple(melds), colour)
 
 
-def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any],
-           notes: list[str]) -> Score:
+def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any], notes: list[str]) -> Score:
     out: dict[str, Any] = {"role": role}
     if v.special_hand:
         out["special_hand"] = v.special_hand
@@ -49,8 +48,12 @@ def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any]
         out["value"] = v.value
     points_valued = v.value is None
     if points_valued:
-        out.update(base_points=v.base, base_total=sum(v.base.values()),
-                   doubles=v.doubles, doubles_total=sum(v.doubles.values()))
+        out.update(
+            base_points=v.base,
+            base_total=sum(v.base.values()),
+            doubles=v.doubles,
+            doubles_total=sum(v.doubles.values()),
+        )
     out["total"] = v.total
     if isinstance(v.total, int):
         out["rounded_total"] = round_hundred(v.total, ctx.opts["rounding_half"])
@@ -59,9 +62,15 @@ def _score(v: Valued, role: str, ctx: AustralianContext, details: dict[str, Any]
     if points_valued:
         elements = {**v.base, **v.doubles}
         capped = msg(", capped at the limit {limit}", limit=ctx.limit) if v.total == ctx.limit else ""
-        lines: list[str] = [msg("  {base} points × 2^{doubles} = {raw}{capped}", base=out["base_total"],
-                                      doubles=out["doubles_total"],
-                                      raw=out["base_total"] * 2 ** out["doubles_total"], capped=capped)]
+        lines: list[str] = [
+            msg(
+                "  {base} points × 2^{doubles} = {raw}{capped}",
+                base=out["base_total"],
+                doubles=out["doubles_total"],
+                raw=out["base_total"] * 2 ** out["doubles_total"],
+                capped=capped,
+            )
+        ]
     else:
         elements = {v.special_hand: v.total} if isinstance(v.total, int) and v.special_hand else {}
         lines = [msg("  {hand}: {value}", hand=term_msg(NAME, str(v.special_hand)), value=msg(str(v.value)))]
@@ -130,8 +139,13 @@ def _score_non_winner(hand: Hand, shape: Shape, ctx: AustralianContext, role: st
     if n_tiles > 13 or "long_hand" in hand.context.flags:
         # L334: 'non può chiudere la sua mano né tantomeno conteggiare il proprio punteggio'
         v = Valued(0)
-        return _score(v, role, ctx, {"fishing": False, "waits": []},
-                      [msg("  Long hand ({n} tiles in play, 13 expected): scores 0 (L334)", n=n_tiles)])
+        return _score(
+            v,
+            role,
+            ctx,
+            {"fishing": False, "waits": []},
+            [msg("  Long hand ({n} tiles in play, 13 expected): scores 0 (L334)", n=n_tiles)],
+        )
     short = n_tiles < 13 or "short_hand" in hand.context.flags
     # L332: a short hand keeps playing and cannot go out (so is not fishing), but its points count
     v, waits = _best_non_winner(shape, ctx, not short)
@@ -141,6 +155,7 @@ def _score_non_winner(hand: Hand, shape: Shape, ctx: AustralianContext, role: st
     elif role == "fishing":
         notes.append(msg("  Not fishing: no tile would give a legal mah jong (§2.5), scored as a loser"))
     if short:
-        notes.append(msg("  Short hand ({n} tiles, 13 expected): cannot go out, points count (L332)",
-                         n=n_tiles))
+        notes.append(
+            msg("  Short hand ({n} tiles, 13 expected): cannot go out, points count (L332)", n=n_tiles)
+        )
     return _score(v, role, ctx, {"fishing": bool(waits), "waits": [code(k) for k in waits]}, notes)

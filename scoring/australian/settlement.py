@@ -29,8 +29,9 @@ def east_factor(a: str, b: str, east: str = "E") -> int:
     return 2 if east in (a, b) else 1
 
 
-def settle_by_differences(scores: Mapping[str, int], winner: str | None, *, east: str = "E",
-                          skip: frozenset[str] = frozenset()) -> list[Payment]:
+def settle_by_differences(
+    scores: Mapping[str, int], winner: str | None, *, east: str = "E", skip: frozenset[str] = frozenset()
+) -> list[Payment]:
     """Winner collects its score from each player; each pair of other players settles the
     difference of their scores; every amount to or from East doubled.
 
@@ -45,7 +46,7 @@ def settle_by_differences(scores: Mapping[str, int], winner: str | None, *, east
                 out.append(Payment(s, winner, scores[winner] * east_factor(s, winner, east), FOR_HAND))
     others = [s for s in seats if s != winner and s not in skip]
     for i, a in enumerate(others):
-        for b in others[i + 1:]:
+        for b in others[i + 1 :]:
             diff = scores[a] - scores[b]
             if diff:
                 payer, payee = (b, a) if diff > 0 else (a, b)

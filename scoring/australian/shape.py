@@ -132,7 +132,7 @@ def place_winning_tile(grouping: Grouping, kind: int, by_discard: bool) -> Itera
         if p.declared or kind not in p.kinds or (p.kind, p.first) in seen:
             continue
         seen.add((p.kind, p.first))
-        yield (*grouping[:i], replace(p, winning=True, exposed=by_discard), *grouping[i + 1:])
+        yield (*grouping[:i], replace(p, winning=True, exposed=by_discard), *grouping[i + 1 :])
 
 
 def held_grouping(shape: Shape) -> Grouping:

@@ -56,8 +56,9 @@ def _entries(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {s: players[s] for s in SEATS}
 
 
-def _score_entry(seat: str, entry: Mapping[str, Any], data: Mapping[str, Any],
-                 opts: Mapping[str, str]) -> tuple[int | str, bool, dict[str, Any] | None, str | None]:
+def _score_entry(
+    seat: str, entry: Mapping[str, Any], data: Mapping[str, Any], opts: Mapping[str, str]
+) -> tuple[int | str, bool, dict[str, Any] | None, str | None]:
     """(score, flat fishing value?, the hand's JSON if it was scored, error)."""
     if "score" in entry:
         return entry["score"], bool(entry.get("flat")), None, None
@@ -124,8 +125,15 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str]) -> Score:
     settled = [p for p in payments if p.amount] + _false_mah_jong(data, opts)
     details: dict[str, Any] = {"scores": scores, "rounded": rounded}
     notes: list[str] = [
-        msg("  {seat} {role:<8} {score:>5} → {rounded:>5}", seat=msg(s), role=msg(entries[s]["role"]),
-            score=scores[s], rounded=rounded[s]) for s in SEATS]
+        msg(
+            "  {seat} {role:<8} {score:>5} → {rounded:>5}",
+            seat=msg(s),
+            role=msg(entries[s]["role"]),
+            score=scores[s],
+            rounded=rounded[s],
+        )
+        for s in SEATS
+    ]
     payments = list(settled)
     if pot:
         details["pot"] = pot
@@ -154,22 +162,39 @@ def payment_lines(score_: Score) -> list[str]:
     return lines
 
 
-def _goulash_pot(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]], winner: str | None,
-                 opts: Mapping[str, str]) -> dict[str, Any] | None:
+def _goulash_pot(
+    data: Mapping[str, Any],
+    entries: Mapping[str, Mapping[str, Any]],
+    winner: str | None,
+    opts: Mapping[str, str],
+) -> dict[str, Any] | None:
     """L64: each player stakes 100 or 200 points; 'un montepremi che andrà al vincitore'."""
     flagged = "goulash" in field_names(data.get("flags"), "flags") or any(
-        "goulash" in field_names(e.get("flags"), "flags") for e in entries.values())
+        "goulash" in field_names(e.get("flags"), "flags") for e in entries.values()
+    )
     if "goulash_stake_each" not in data and not flagged:
         return None
-    stake = (field_number(data["goulash_stake_each"], "goulash_stake_each") if "goulash_stake_each" in data
-             else int(opts["goulash_stake"]))
+    stake = (
+        field_number(data["goulash_stake_each"], "goulash_stake_each")
+        if "goulash_stake_each" in data
+        else int(opts["goulash_stake"])
+    )
     if winner is None:  # A-16: a Goulash that also ends dead
         if opts["goulash_dead_pot"] == "return":
             return None
-        return {"stake_each": stake, "total": 4 * stake, "to": None, "carried": True,
-                "line": f"pot: each player {stake} → pot {4 * stake} carried to the next Goulash"}
-    return {"stake_each": stake, "total": 4 * stake, "to": winner,
-            "line": f"pot: each player {stake} → pot {4 * stake} → {winner}"}
+        return {
+            "stake_each": stake,
+            "total": 4 * stake,
+            "to": None,
+            "carried": True,
+            "line": f"pot: each player {stake} → pot {4 * stake} carried to the next Goulash",
+        }
+    return {
+        "stake_each": stake,
+        "total": 4 * stake,
+        "to": winner,
+        "line": f"pot: each player {stake} → pot {4 * stake} → {winner}",
+    }
 
 
 def _false_mah_jong(data: Mapping[str, Any], opts: Mapping[str, str]) -> list[Payment]:
@@ -183,34 +208,46 @@ def _false_mah_jong(data: Mapping[str, Any], opts: Mapping[str, str]) -> list[Pa
         raise HandError("false_mah_jong.caller must be one of E, S, W, N")
     half = int(opts["limit"]) // 2
     double = opts["false_mahjong_east_double"] == "true"
-    return [Payment(caller, s, half * (east_factor(caller, s) if double else 1), FOR_FALSE_MAH_JONG)
-            for s in SEATS if s != caller]
+    return [
+        Payment(caller, s, half * (east_factor(caller, s) if double else 1), FOR_FALSE_MAH_JONG)
+        for s in SEATS
+        if s != caller
+    ]
 
 
 def _heavenly_paradise(entries: Mapping[str, Mapping[str, Any]], winner: str, hands: dict[str, Any]) -> Score:
     """[5] L322: each other player pays the winner the money of all the chips they hold."""
     missing = [s for s in SEATS if s != winner and "chips" not in entries[s]]
     if missing:
-        return Score.invalid(NAME, "Heavenly Paradise: every other player pays all their chips; give "
-                                   f"'chips' for {', '.join(missing)}", hands=hands)
+        return Score.invalid(
+            NAME,
+            "Heavenly Paradise: every other player pays all their chips; give "
+            f"'chips' for {', '.join(missing)}",
+            hands=hands,
+        )
     payments = [Payment(s, winner, int(entries[s]["chips"]), FOR_HAND) for s in SEATS if s != winner]
     balance = net_by_seat(payments)
-    details = {"scores": {winner: "all_chips"}, "net": balance, "hands": hands,
-               "then": "a fresh stake of chips is issued to every player (L322)"}
+    details = {
+        "scores": {winner: "all_chips"},
+        "net": balance,
+        "hands": hands,
+        "then": "a fresh stake of chips is issued to every player (L322)",
+    }
     notes: list[str] = [
         msg("  Heavenly Paradise: {winner} takes every other player's chips", winner=msg(winner)),
         *_matrix_lines(matrix(payments)),
         _net_line(balance),
-        msg("  Then a fresh stake of chips is issued to every player (L322)")]
-    return Score(NAME, True, None, {}, "all_chips", "points", details, notes,
-                 payments)
+        msg("  Then a fresh stake of chips is issued to every player (L322)"),
+    ]
+    return Score(NAME, True, None, {}, "all_chips", "points", details, notes, payments)
 
 
 def _matrix_lines(m: Mapping[str, Mapping[str, int]]) -> list[str]:
     """Who pays whom, a row per payer, the seats' letters in the reader's language."""
     lines: list[str] = [
         msg("  Payments (payer ↓, payee →):"),
-        Msg("         {seats}", {"seats": tuple(msg("{seat:>7}", seat=msg(s)) for s in SEATS)}, sep="")]
+        Msg("         {seats}", {"seats": tuple(msg("{seat:>7}", seat=msg(s)) for s in SEATS)}, sep=""),
+    ]
     for a in SEATS:
         cells = "".join(f"{'-' if a == b else m[a][b]:>7}" for b in SEATS)
         lines.append(msg("  {seat:>6} {cells}", seat=msg(a), cells=cells))
@@ -218,14 +255,23 @@ def _matrix_lines(m: Mapping[str, Mapping[str, int]]) -> list[str]:
 
 
 def _net_line(balance: Mapping[str, int]) -> Msg:
-    return msg("  Net: {net}", net=tuple(msg("{seat} {points}", seat=msg(s), points=f"{balance[s]:+d}")
-                                         for s in SEATS))
+    return msg(
+        "  Net: {net}",
+        net=tuple(msg("{seat} {points}", seat=msg(s), points=f"{balance[s]:+d}") for s in SEATS),
+    )
 
 
 def _pot_words(pot: Mapping[str, Any]) -> Msg:
     """The pot's line (its English is the JSON's ``line``) for a reader."""
     if pot["to"] is None:
-        return msg("pot: each player {stake} → pot {total} carried to the next Goulash",
-                   stake=pot["stake_each"], total=pot["total"])
-    return msg("pot: each player {stake} → pot {total} → {winner}", stake=pot["stake_each"],
-               total=pot["total"], winner=msg(pot["to"]))
+        return msg(
+            "pot: each player {stake} → pot {total} carried to the next Goulash",
+            stake=pot["stake_each"],
+            total=pot["total"],
+        )
+    return msg(
+        "pot: each player {stake} → pot {total} → {winner}",
+        stake=pot["stake_each"],
+        total=pot["total"],
+        winner=msg(pot["to"]),
+    )

@@ -30,8 +30,9 @@ def only_possible_tile(shape: Shape, ctx: AustralianContext, win: int) -> bool:
     pre = Shape(tuple(c), shape.melds, shape.colour_kinds)
     held = [n + (1 if k in shape.kongs else 0) for k, n in enumerate(pre.counts)]
     dead_ok = ctx.on("only_tile_counts_dead_waits")
-    waits = [k for k in range(34)
-             if (dead_ok or held[k] < 4) and is_legal_win(pre.add(k), ctx, k, ctx.self_drawn)]
+    waits = [
+        k for k in range(34) if (dead_ok or held[k] < 4) and is_legal_win(pre.add(k), ctx, k, ctx.self_drawn)
+    ]
     return waits == [win]
 
 
@@ -70,15 +71,21 @@ def illegal_reason(shape: Shape, ctx: AustralianContext) -> str:
     """Why a complete-looking hand cannot be declared (the precise condition of §2.4 it breaks)."""
     readings = shape.standard()
     if not readings:
-        return ("not a winning hand: the tiles form neither 4 sets and a pair nor any special hand "
-                "of the Australian rules")
+        return (
+            "not a winning hand: the tiles form neither 4 sets and a pair nor any special hand "
+            "of the Australian rules"
+        )
     if not shape.cleared:
-        return ("not a legal mah jong: the hand is not cleared (it mixes suits); L51 'che la propria mano "
-                "sia sgomberata, cioè contenga combinazioni di un unico seme più eventuali Onori'")
+        return (
+            "not a legal mah jong: the hand is not cleared (it mixes suits); L51 'che la propria mano "
+            "sia sgomberata, cioè contenga combinazioni di un unico seme più eventuali Onori'"
+        )
     fewest = min(chow_count(g) for g in readings)
     if fewest > 1:
-        return (f"not a legal mah jong: every reading holds {fewest} chows; L52 'che la propria mano non "
-                "contenga più di una sola serie'")
+        return (
+            f"not a legal mah jong: every reading holds {fewest} chows; L52 'che la propria mano non "
+            "contenga più di una sola serie'"
+        )
     if ctx.goulash:
         return "not a legal Goulash mah jong: L67 'non figuri neppure una serie' (no chow in a Goulash)"
     return "not a legal mah jong under the Australian conditions"
@@ -89,8 +96,9 @@ def best_winner_value(shape: Shape, ctx: AustralianContext, win: int) -> Valued 
     found = list(candidates(shape, ctx, win, ctx.self_drawn))
     if not found:
         return illegal_reason(shape, ctx)
-    needs_only = any(c.hand is None or (isinstance(c.hand, SpecialHand) and c.hand.doubles_valued)
-                     for c in found)
+    needs_only = any(
+        c.hand is None or (isinstance(c.hand, SpecialHand) and c.hand.doubles_valued) for c in found
+    )
     only_tile = needs_only and only_possible_tile(shape, ctx, win)
     best = max((value_candidate(c, shape, ctx, only_tile) for c in found), key=lambda v: v.sort_key)
     if best.value is None:

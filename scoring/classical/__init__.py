@@ -25,8 +25,19 @@ from scoring.payments import Payment
 from scoring.result import Score
 
 __all__ = [
-    "LIMIT_HANDS", "NAME", "OPTIONS", "SEED_GRANDI_GIOCHI", "LimitHand", "LimitHandTable", "Payment",
-    "Settlement", "pairwise_differences", "round_half_up", "score", "score_table", "settle",
+    "LIMIT_HANDS",
+    "NAME",
+    "OPTIONS",
+    "SEED_GRANDI_GIOCHI",
+    "LimitHand",
+    "LimitHandTable",
+    "Payment",
+    "Settlement",
+    "pairwise_differences",
+    "round_half_up",
+    "score",
+    "score_table",
+    "settle",
 ]
 
 
@@ -42,7 +53,8 @@ def score(hand: Hand, options: Mapping[str, str], limit_hands: LimitHandTable | 
     return hands.score(hand, opts, limit_hands)
 
 
-def score_table(data: Mapping[str, Any], options: Mapping[str, str],
-                limit_hands: LimitHandTable | None = None) -> Score:
+def score_table(
+    data: Mapping[str, Any], options: Mapping[str, str], limit_hands: LimitHandTable | None = None
+) -> Score:
     """Score the four hands of a table (or take their scores) and settle the payments."""
     return table.score_table(data, options, lambda h, o: score(h, o, limit_hands))

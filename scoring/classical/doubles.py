@@ -35,8 +35,10 @@ class Double:
     seed: str
 
     def items(self, ctx: ClassicalContext) -> list[tuple[str, int]]:
-        return [(f"{self.id} {self.name}" + (f" {label}" if label else ""), self.value)
-                for label in self.occurrences(ctx)]
+        return [
+            (f"{self.id} {self.name}" + (f" {label}" if label else ""), self.value)
+            for label in self.occurrences(ctx)
+        ]
 
 
 def _when(cond: Callable[[ClassicalContext], bool]) -> Occurrences:
@@ -123,52 +125,142 @@ def _concealed_pungs(ctx: ClassicalContext) -> int:
 
 
 FUNDAMENTAL: tuple[Double, ...] = (
-    Double("F1", "Own flower", 1, _own_flower,
-           "Proprio fiore e propria stagione: 'Il possesso del fiore e della stagione con il numero "
-           "corrispondente al proprio vento vale un raddoppio' (D-2: one per own tile)"),
+    Double(
+        "F1",
+        "Own flower",
+        1,
+        _own_flower,
+        "Proprio fiore e propria stagione: 'Il possesso del fiore e della stagione con il numero "
+        "corrispondente al proprio vento vale un raddoppio' (D-2: one per own tile)",
+    ),
     Double("F2", "Own season", 1, _own_season, "Proprio fiore e propria stagione (D-2)"),
-    Double("F3", "Bouquet (all four flowers)", 1, _when(lambda c: c.bonus >= FLOWERS),
-           "Bouquet dei fiori e Rosa dei venti: 'tutt'e quattro i fiori ... porta un altro raddoppio' (D-3)"),
-    Double("F4", "Rosa dei venti (all four seasons)", 1, _when(lambda c: c.bonus >= SEASONS),
-           "Bouquet dei fiori e Rosa dei venti: '... o di tutte le stagioni' (D-3)"),
-    Double("F5", "Dragon pung", 1, _per_set(lambda c, g: is_dragon(g.first)),
-           "Tris di draghi: 'L'aver formato un tris (o poker) di un drago comporta un raddoppio'"),
-    Double("F6", "Seat-wind pung", 1, _per_set(lambda c, g: g.first == c.seat),
-           "Tris del proprio vento o del vento di giro"),
-    Double("F7", "Round-wind pung", 1, _per_set(lambda c, g: g.first == c.round),
-           "'Se il proprio vento è anche il vento di giro lo stesso tris vale due raddoppi'"),
-    Double("F8", "Snake (serpente)", 1, _any_snake,
-           "Serpente: 'uno-due-tre, quattro-cinque-sei e sette-otto-nove ... un raddoppio'"),
-    Double("F9", "Coloured snake (di colore)", 1, _when(lambda c: _snake(c, SNAKE, True) is not None),
-           "Serpente di colore: 'due raddoppi (uno derivante dal serpente, l'altro ... di colore)'"),
-    Double("F10", "Chained snake (incatenato)", 1, _when(lambda c: _snake(c, CHAINED, False) is not None),
-           "Serpente incatenato: 'uno-due-tre, tre-quattro-cinque, cinque-sei-sette, sette-otto-nove. "
-           "Due raddoppi'"),
-    Double("F11", "Chained coloured snake (di colore)", 1,
-           _when(lambda c: _snake(c, CHAINED, True) is not None),
-           "Serpente incatenato di colore: 'tre raddoppi (due per la combinazione più uno ... di colore)'"),
-    Double("F12", "Three identical pungs (tre tris uguali)", 1, _when(lambda c: _same_number_pungs(c) >= 3),
-           "Tre tris uguali: 'tre tris (o poker) di tessere numerali dello stesso valore'"),
-    Double("F13", "Three identical chows (tre scale uguali)", 1, _when(lambda c: _same_number_chows(c) >= 3),
-           "Tre scale uguali: 'tre scale con gli stessi valori dà un raddoppio'"),
-    Double("F14", "Three identical chows of one suit (di colore)", 1,
-           _when(lambda c: _same_suit_chows(c) >= 3),
-           "Tre scale uguali di colore: 'i raddoppi diventano due' (D-22: 'tre tris' means three chows)"),
-    Double("F15", "Fourth identical chow (quarta scala uguale)", 1,
-           _when(lambda c: _same_number_chows(c) >= 4),
-           "Quarta scala uguale: 'si aggiunge un ulteriore raddoppio'"),
-    Double("F16", "Fourth identical chow of one suit (di colore)", 1,
-           _when(lambda c: _same_suit_chows(c) >= 4),
-           "Quarta scala uguale di colore: 'in pratica diventano quattro raddoppi'"),
-    Double("F17", "Three pungs of terminals/honours (tre tris di testa)", 1,
-           _when(lambda c: _head_pungs(c) >= 3),
-           "Tre tris di testa: 'tre tris (o poker) di tegole di testa'"),
-    Double("F18", "Fourth pung of terminals/honours (quarto tris di testa)", 1,
-           _when(lambda c: _head_pungs(c) >= 4), "Quarto tris di testa: 'Altro raddoppio'"),
-    Double("F19", "Three concealed pungs (tre tris coperti)", 1, _when(lambda c: _concealed_pungs(c) >= 3),
-           "Tre tris coperti: 'tre tris tutti pescati' (D-23)"),
-    Double("F20", "Fourth concealed pung (quarto tris coperto)", 1, _when(lambda c: _concealed_pungs(c) >= 4),
-           "Quarto tris coperto: 'i raddoppi sono due invece di uno'"),
+    Double(
+        "F3",
+        "Bouquet (all four flowers)",
+        1,
+        _when(lambda c: c.bonus >= FLOWERS),
+        "Bouquet dei fiori e Rosa dei venti: 'tutt'e quattro i fiori ... porta un altro raddoppio' (D-3)",
+    ),
+    Double(
+        "F4",
+        "Rosa dei venti (all four seasons)",
+        1,
+        _when(lambda c: c.bonus >= SEASONS),
+        "Bouquet dei fiori e Rosa dei venti: '... o di tutte le stagioni' (D-3)",
+    ),
+    Double(
+        "F5",
+        "Dragon pung",
+        1,
+        _per_set(lambda c, g: is_dragon(g.first)),
+        "Tris di draghi: 'L'aver formato un tris (o poker) di un drago comporta un raddoppio'",
+    ),
+    Double(
+        "F6",
+        "Seat-wind pung",
+        1,
+        _per_set(lambda c, g: g.first == c.seat),
+        "Tris del proprio vento o del vento di giro",
+    ),
+    Double(
+        "F7",
+        "Round-wind pung",
+        1,
+        _per_set(lambda c, g: g.first == c.round),
+        "'Se il proprio vento è anche il vento di giro lo stesso tris vale due raddoppi'",
+    ),
+    Double(
+        "F8",
+        "Snake (serpente)",
+        1,
+        _any_snake,
+        "Serpente: 'uno-due-tre, quattro-cinque-sei e sette-otto-nove ... un raddoppio'",
+    ),
+    Double(
+        "F9",
+        "Coloured snake (di colore)",
+        1,
+        _when(lambda c: _snake(c, SNAKE, True) is not None),
+        "Serpente di colore: 'due raddoppi (uno derivante dal serpente, l'altro ... di colore)'",
+    ),
+    Double(
+        "F10",
+        "Chained snake (incatenato)",
+        1,
+        _when(lambda c: _snake(c, CHAINED, False) is not None),
+        "Serpente incatenato: 'uno-due-tre, tre-quattro-cinque, cinque-sei-sette, sette-otto-nove. "
+        "Due raddoppi'",
+    ),
+    Double(
+        "F11",
+        "Chained coloured snake (di colore)",
+        1,
+        _when(lambda c: _snake(c, CHAINED, True) is not None),
+        "Serpente incatenato di colore: 'tre raddoppi (due per la combinazione più uno ... di colore)'",
+    ),
+    Double(
+        "F12",
+        "Three identical pungs (tre tris uguali)",
+        1,
+        _when(lambda c: _same_number_pungs(c) >= 3),
+        "Tre tris uguali: 'tre tris (o poker) di tessere numerali dello stesso valore'",
+    ),
+    Double(
+        "F13",
+        "Three identical chows (tre scale uguali)",
+        1,
+        _when(lambda c: _same_number_chows(c) >= 3),
+        "Tre scale uguali: 'tre scale con gli stessi valori dà un raddoppio'",
+    ),
+    Double(
+        "F14",
+        "Three identical chows of one suit (di colore)",
+        1,
+        _when(lambda c: _same_suit_chows(c) >= 3),
+        "Tre scale uguali di colore: 'i raddoppi diventano due' (D-22: 'tre tris' means three chows)",
+    ),
+    Double(
+        "F15",
+        "Fourth identical chow (quarta scala uguale)",
+        1,
+        _when(lambda c: _same_number_chows(c) >= 4),
+        "Quarta scala uguale: 'si aggiunge un ulteriore raddoppio'",
+    ),
+    Double(
+        "F16",
+        "Fourth identical chow of one suit (di colore)",
+        1,
+        _when(lambda c: _same_suit_chows(c) >= 4),
+        "Quarta scala uguale di colore: 'in pratica diventano quattro raddoppi'",
+    ),
+    Double(
+        "F17",
+        "Three pungs of terminals/honours (tre tris di testa)",
+        1,
+        _when(lambda c: _head_pungs(c) >= 3),
+        "Tre tris di testa: 'tre tris (o poker) di tegole di testa'",
+    ),
+    Double(
+        "F18",
+        "Fourth pung of terminals/honours (quarto tris di testa)",
+        1,
+        _when(lambda c: _head_pungs(c) >= 4),
+        "Quarto tris di testa: 'Altro raddoppio'",
+    ),
+    Double(
+        "F19",
+        "Three concealed pungs (tre tris coperti)",
+        1,
+        _when(lambda c: _concealed_pungs(c) >= 3),
+        "Tre tris coperti: 'tre tris tutti pescati' (D-23)",
+    ),
+    Double(
+        "F20",
+        "Fourth concealed pung (quarto tris coperto)",
+        1,
+        _when(lambda c: _concealed_pungs(c) >= 4),
+        "Quarto tris coperto: 'i raddoppi sono due invece di uno'",
+    ),
 )
 
 
@@ -208,8 +300,11 @@ def _no_heads(ctx: ClassicalContext) -> bool:
 def _all_drawn(ctx: ClassicalContext) -> bool:
     """'si chiude senza mai prendere uno scarto (neanche per la chiusura)': self-drawn, no claimed
     set (concealed kongs are drawn), and a robbed tile is not drawn (D-13)."""
-    return (ctx.hand.context.self_drawn and all(not m.open for m in ctx.hand.melds)
-            and not ctx.flag("robbing_kong"))
+    return (
+        ctx.hand.context.self_drawn
+        and all(not m.open for m in ctx.hand.melds)
+        and not ctx.flag("robbing_kong")
+    )
 
 
 def _roof(ctx: ClassicalContext) -> bool:
@@ -235,43 +330,90 @@ def _within_15(ctx: ClassicalContext) -> bool:
 
 
 def _all_heads_extra(ctx: ClassicalContext) -> bool:
-    return (ctx.opts["all_terminals_extra_double"] == "yes" and ctx.reading.form == STANDARD
-            and _all_heads(ctx))
+    return (
+        ctx.opts["all_terminals_extra_double"] == "yes" and ctx.reading.form == STANDARD and _all_heads(ctx)
+    )
 
 
 CLOSING: tuple[Double, ...] = (
     Double("C1", "Pure hand (mano pura)", 1, _when(_pure), "Mano pura: 'Vale un raddoppio'"),
-    Double("C2", "Purest hand (mano purissima)", 3, _when(_purest),
-           "Mano purissima: 'due raddoppi in più rispetto alla mano pura, cioè tre'"),
-    Double("C3", "All pungs (tutti tris)", 1,
-           _when(lambda c: c.reading.form == STANDARD and len(c.pungs) == 4),
-           "Tutti tris: 'quattro tris (o poker) più una coppia'"),
-    Double("C4", "All chows (tutte scale)", 1, _when(_all_chows),
-           "Tutte scale: 'senza tris né coppie di valore'"),
-    Double("C5", "All terminals/honours (tutte tegole di testa)", 1, _when(_all_heads),
-           "Tutte tegole di testa: 'Una chiusura con sole tegole di testa porta un raddoppio'"),
-    Double("C5", "All terminals/honours, 'due perché sono tutti tris'", 1, _when(_all_heads_extra),
-           "D-7 variant: 'almeno altri quattro raddoppi: due perché sono tutti tris'"),
-    Double("C6", "No terminals/honours (senza teste)", 1, _when(_no_heads),
-           "Senza teste: 'Mah jong chiuso senza neanche una tegola di testa'"),
+    Double(
+        "C2",
+        "Purest hand (mano purissima)",
+        3,
+        _when(_purest),
+        "Mano purissima: 'due raddoppi in più rispetto alla mano pura, cioè tre'",
+    ),
+    Double(
+        "C3",
+        "All pungs (tutti tris)",
+        1,
+        _when(lambda c: c.reading.form == STANDARD and len(c.pungs) == 4),
+        "Tutti tris: 'quattro tris (o poker) più una coppia'",
+    ),
+    Double(
+        "C4", "All chows (tutte scale)", 1, _when(_all_chows), "Tutte scale: 'senza tris né coppie di valore'"
+    ),
+    Double(
+        "C5",
+        "All terminals/honours (tutte tegole di testa)",
+        1,
+        _when(_all_heads),
+        "Tutte tegole di testa: 'Una chiusura con sole tegole di testa porta un raddoppio'",
+    ),
+    Double(
+        "C5",
+        "All terminals/honours, 'due perché sono tutti tris'",
+        1,
+        _when(_all_heads_extra),
+        "D-7 variant: 'almeno altri quattro raddoppi: due perché sono tutti tris'",
+    ),
+    Double(
+        "C6",
+        "No terminals/honours (senza teste)",
+        1,
+        _when(_no_heads),
+        "Senza teste: 'Mah jong chiuso senza neanche una tegola di testa'",
+    ),
     Double("C7", "All drawn (tutto pescato)", 1, _when(_all_drawn), "Tutto pescato"),
     Double("C8", "Win on the roof (pescato sul tetto)", 1, _when(_roof), "Pescato sul tetto"),
-    Double("C9", "Golden cockerel (beccare il gallo d'oro)", 1,
-           _when(lambda c: _roof(c) and c.hand.context.winning_tile is not None
-                 and c.hand.context.winning_tile.index == 13),
-           "Beccare il gallo d'oro: 'un cinque di cerchi ... vale un ulteriore raddoppio'"),
+    Double(
+        "C9",
+        "Golden cockerel (beccare il gallo d'oro)",
+        1,
+        _when(
+            lambda c: (
+                _roof(c)
+                and c.hand.context.winning_tile is not None
+                and c.hand.context.winning_tile.index == 13
+            )
+        ),
+        "Beccare il gallo d'oro: 'un cinque di cerchi ... vale un ulteriore raddoppio'",
+    ),
     Double("C10", "Robbing a kong (rubato)", 1, _when(lambda c: c.flag("robbing_kong")), "Rubato"),
     Double("C11", "Bottled (imbottigliato)", 1, _when(_bottled), "Imbottigliato"),
-    Double("C12", "Within the fifteenth (entro la quindicesima)", 1, _when(_within_15),
-           "Entro la quindicesima"),
-    Double("C13", "Last discard (ultimo scarto)", 1, _when(lambda c: c.flag("last_discard")),
-           "Ultimo scarto"),
-    Double("C14", "Last tile of the wall (ultima pedina)", 1, _when(lambda c: c.flag("last_tile")),
-           "Ultima pedina"),
+    Double(
+        "C12", "Within the fifteenth (entro la quindicesima)", 1, _when(_within_15), "Entro la quindicesima"
+    ),
+    Double(
+        "C13", "Last discard (ultimo scarto)", 1, _when(lambda c: c.flag("last_discard")), "Ultimo scarto"
+    ),
+    Double(
+        "C14",
+        "Last tile of the wall (ultima pedina)",
+        1,
+        _when(lambda c: c.flag("last_tile")),
+        "Ultima pedina",
+    ),
     Double("C15", "Last piece (ultimo pezzo)", 1, _when(lambda c: c.flag("last_of_kind")), "Ultimo pezzo"),
     Double("C16", "Riichi (richi)", 1, _when(lambda c: c.flag("riichi")), "Richi o Riichi"),
-    Double("C17", "Seven pairs (tutte coppie)", 2, _when(lambda c: c.reading.form == SEVEN_PAIRS),
-           "Tutte coppie: 'Una mano composta da tutte coppie dà diritto a due raddoppi'"),
+    Double(
+        "C17",
+        "Seven pairs (tutte coppie)",
+        2,
+        _when(lambda c: c.reading.form == SEVEN_PAIRS),
+        "Tutte coppie: 'Una mano composta da tutte coppie dà diritto a due raddoppi'",
+    ),
 )
 
 
@@ -287,7 +429,16 @@ def closing_items(ctx: ClassicalContext) -> list[tuple[str, int]]:
 
 
 #: Flags the classical scorer reads (spec §6.0); ``bottled`` is derived from the hand itself.
-FLAGS = frozenset({
-    "kong_replacement", "flower_replacement", "robbing_kong", "bottled", "within_15",
-    "last_discard", "last_tile", "last_of_kind", "riichi",
-})
+FLAGS = frozenset(
+    {
+        "kong_replacement",
+        "flower_replacement",
+        "robbing_kong",
+        "bottled",
+        "within_15",
+        "last_discard",
+        "last_tile",
+        "last_of_kind",
+        "riichi",
+    }
+)

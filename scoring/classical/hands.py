@@ -29,8 +29,13 @@ ROLES = ("winner", "loser")
 Items = list[tuple[str, int]]
 #: Flags that only make sense with one way of winning: a roof replacement or the last wall tile is
 #: drawn; a robbed kong tile or the last discard is claimed.
-FLAG_WIN_BY = {"kong_replacement": "self_draw", "flower_replacement": "self_draw", "last_tile": "self_draw",
-               "robbing_kong": "discard", "last_discard": "discard"}
+FLAG_WIN_BY = {
+    "kong_replacement": "self_draw",
+    "flower_replacement": "self_draw",
+    "last_tile": "self_draw",
+    "robbing_kong": "discard",
+    "last_discard": "discard",
+}
 
 
 @dataclass(slots=True)
@@ -85,8 +90,9 @@ def _waits(hand: Hand) -> list[int]:
     before[hand.context.winning_tile.index] -= 1
     held = counts34(hand.all_tiles())
     held[hand.context.winning_tile.index] -= 1
-    return winning_kinds(before, 4 - len(hand.melds), special_forms=not hand.melds,
-                         seven_pairs_quads=True, held=held)
+    return winning_kinds(
+        before, 4 - len(hand.melds), special_forms=not hand.melds, seven_pairs_quads=True, held=held
+    )
 
 
 def _win_problems(hand: Hand, ev: Evaluation, opts: Mapping[str, str]) -> list[str]:
@@ -107,15 +113,16 @@ def _win_problems(hand: Hand, ev: Evaluation, opts: Mapping[str, str]) -> list[s
     return problems
 
 
-def evaluate(hand: Hand, reading: Decomposition, winner: bool, opts: Mapping[str, str],
-             limit_hands: LimitHandTable) -> Evaluation:
+def evaluate(
+    hand: Hand, reading: Decomposition, winner: bool, opts: Mapping[str, str], limit_hands: LimitHandTable
+) -> Evaluation:
     """Score one arrangement: limit hands first (D-17), then base × 2^doubles capped (§3.6)."""
     ctx = ClassicalContext(hand, reading, winner, opts)
     base = base_items(ctx)
     fundamental = fundamental_items(ctx)
     closing = closing_items(ctx)
     doubles = sum(v for _, v in fundamental) + sum(v for _, v in closing)
-    raw = sum(v for _, v in base) * 2 ** doubles
+    raw = sum(v for _, v in base) * 2**doubles
     limit = limit_of(opts)
     ev = Evaluation(reading, base, fundamental, closing, raw, _cap(raw, limit))
     if winner:
@@ -129,8 +136,10 @@ def evaluate(hand: Hand, reading: Decomposition, winner: bool, opts: Mapping[str
             ev.total, ev.limit_hand = max(known)
             ev.raw_total = ev.total
         elif matched:  # D-17: "With limit: none there is no value to fall back on"
-            ev.problems.append(f"limit hand {matched[0].name!r} has no value with 'limit none': "
-                               "give a limit or the club's value for it")
+            ev.problems.append(
+                f"limit hand {matched[0].name!r} has no value with 'limit none': "
+                "give a limit or the club's value for it"
+            )
         ev.problems.extend(_win_problems(hand, ev, opts))
     return ev
 
@@ -142,9 +151,12 @@ def _pair_kinds(hand: Hand) -> frozenset[int]:
 
 def _describe(reading: Decomposition) -> list[str]:
     """The chosen arrangement, e.g. ['777z exposed pung', '123m concealed chow', '99s pair']."""
-    return [f"{group_code(g)} pair" if g.kind == PAIR
-            else f"{group_code(g)} {'concealed' if g.concealed else 'exposed'} {g.kind}"
-            for g in reading.groups]
+    return [
+        f"{group_code(g)} pair"
+        if g.kind == PAIR
+        else f"{group_code(g)} {'concealed' if g.concealed else 'exposed'} {g.kind}"
+        for g in reading.groups
+    ]
 
 
 def _input_problem(hand: Hand, role: str) -> str | None:
@@ -169,8 +181,10 @@ def _input_problem(hand: Hand, role: str) -> str | None:
         waits = _waits(hand)
         if len(waits) > 1:
             codes = ", ".join(Tile(k).code for k in waits)
-            return ("riichi needs a wait on exactly one tile type ('a punto su un'unica tegola'); "
-                    f"before the win this hand waited on {codes}")
+            return (
+                "riichi needs a wait on exactly one tile type ('a punto su un'unica tegola'); "
+                f"before the win this hand waited on {codes}"
+            )
     return None
 
 
@@ -210,8 +224,14 @@ def _result(hand: Hand, role: str, ev: Evaluation, opts: Mapping[str, str]) -> S
     if ev.limit_hand:
         notes.append(msg("Limit hand: {hand} = {total}", hand=term_msg(NAME, ev.limit_hand), total=ev.total))
     else:
-        notes.append(msg("{base} base points × 2^{doubles} = {raw}", base=ev.base_total,
-                         doubles=ev.doubles_total, raw=ev.raw_total))
+        notes.append(
+            msg(
+                "{base} base points × 2^{doubles} = {raw}",
+                base=ev.base_total,
+                doubles=ev.doubles_total,
+                raw=ev.raw_total,
+            )
+        )
         if ev.total != ev.raw_total:
             notes.append(msg("capped at the limit: {total}", total=ev.total))
     if role == "winner":
@@ -221,25 +241,43 @@ def _result(hand: Hand, role: str, ev: Evaluation, opts: Mapping[str, str]) -> S
         named = [e.name for e in SEED_GRANDI_GIOCHI if e.matches(hand, ev.reading)]
         if named and not ev.limit_hand:
             details["grande_gioco"] = named[0]
-            notes.append(msg("The seed calls this a grande gioco ({hand}) but gives no value: scored with "
-                             "doubles (option {option} scores it at the limit)",
-                             hand=term_msg(NAME, named[0]), option="seed_limit_hands=limit"))
+            notes.append(
+                msg(
+                    "The seed calls this a grande gioco ({hand}) but gives no value: scored with "
+                    "doubles (option {option} scores it at the limit)",
+                    hand=term_msg(NAME, named[0]),
+                    option="seed_limit_hands=limit",
+                )
+            )
         possible = possible_limit_hands(hand, ev.reading)
         if possible:
             details["possible_limit_hand"] = possible
-            notes.append(msg("possible limit hand on the club's missing list: {hands}",
-                             hands=tuple(msg(p) for p in possible)))
+            notes.append(
+                msg(
+                    "possible limit hand on the club's missing list: {hands}",
+                    hands=tuple(msg(p) for p in possible),
+                )
+            )
     if "bottled" in hand.context.flags and "C11" not in {name.split()[0] for name, _ in ev.closing}:
-        notes.append(msg("flag {flag} ignored: the hand does not have four sets on the table and one tile "
-                         "in hand", flag="bottled"))
+        notes.append(
+            msg(
+                "flag {flag} ignored: the hand does not have four sets on the table and one tile in hand",
+                flag="bottled",
+            )
+        )
     unknown = sorted(hand.context.flags - FLAGS)
     if unknown:
-        notes.append(msg("flags with no meaning under classical rules (ignored): {flags}",
-                         flags=", ".join(unknown)))
+        notes.append(
+            msg("flags with no meaning under classical rules (ignored): {flags}", flags=", ".join(unknown))
+        )
     elements = dict(details["base_points"])
     elements.update({f"{k} (doubles)": v for k, v in details["doubles"].items()})
     if not ev.legal:
-        notes.append(msg("(the hand itself is worth {total}; it may not go out under the rules in force)",
-                         total=ev.total))
+        notes.append(
+            msg(
+                "(the hand itself is worth {total}; it may not go out under the rules in force)",
+                total=ev.total,
+            )
+        )
         return Score(NAME, False, "; ".join(ev.problems), elements, 0, "points", details, notes)
     return Score(NAME, True, None, elements, ev.total, "points", details, notes)

@@ -65,12 +65,16 @@ def _one_suit_no_honours(hand: Hand) -> bool:
 
 
 SEED_GRANDI_GIOCHI: tuple[LimitHand, ...] = (
-    LimitHand("Seven pairs of terminals/honours (tutte coppie di testa)",
-              lambda h, r: r.form == SEVEN_PAIRS and all(is_head(k) for k in _kinds(h)),
-              source="Tutte coppie: 'Se sono tutte coppie di testa ... si tratta di un grande gioco'"),
-    LimitHand("Seven pairs, purest hand (tutte coppie, mano purissima)",
-              lambda h, r: r.form == SEVEN_PAIRS and _one_suit_no_honours(h),
-              source="Tutte coppie: '... o se è mano purissima, si tratta di un grande gioco'"),
+    LimitHand(
+        "Seven pairs of terminals/honours (tutte coppie di testa)",
+        lambda h, r: r.form == SEVEN_PAIRS and all(is_head(k) for k in _kinds(h)),
+        source="Tutte coppie: 'Se sono tutte coppie di testa ... si tratta di un grande gioco'",
+    ),
+    LimitHand(
+        "Seven pairs, purest hand (tutte coppie, mano purissima)",
+        lambda h, r: r.form == SEVEN_PAIRS and _one_suit_no_honours(h),
+        source="Tutte coppie: '... o se è mano purissima, si tratta di un grande gioco'",
+    ),
 )
 
 
@@ -95,8 +99,10 @@ POSSIBLE_LIMIT_HANDS: tuple[tuple[str, Matcher], ...] = (
     ("four winds", lambda h, r: sum(k in WINDS for k in _pung_kinds(r)) == 4),
     ("four concealed pungs", lambda h, r: sum(1 for g in r.pungs if g.kind == "pung" and g.concealed) == 4),
     ("all eight bonus tiles", lambda h, r: len(h.bonus_tiles) == 8),
-    ("four identical chows in one suit",
-     lambda h, r: len(r.chows) == 4 and len({g.first for g in r.chows}) == 1),
+    (
+        "four identical chows in one suit",
+        lambda h, r: len(r.chows) == 4 and len({g.first for g in r.chows}) == 1,
+    ),
     ("nine gates", _nine_gates),
 )
 

@@ -22,7 +22,7 @@ def pairwise_differences(scores: Mapping[str, int], players: Sequence[str]) -> l
     higher one the difference; equal scores exchange nothing."""
     out = []
     for i, a in enumerate(players):
-        for b in players[i + 1:]:
+        for b in players[i + 1 :]:
             if scores[a] != scores[b]:
                 lo, hi = (a, b) if scores[a] < scores[b] else (b, a)
                 out.append(Payment(lo, hi, scores[hi] - scores[lo], FOR_DIFFERENCE))
@@ -42,12 +42,17 @@ def cap(score: int, limit: int | None) -> int:
 @dataclass(frozen=True, slots=True)
 class Settlement:
     capped: dict[str, int]
-    raw: list[Payment]        # after East's doubling, before rounding
-    payments: list[Payment]   # what changes hands (rounded, zero amounts dropped)
+    raw: list[Payment]  # after East's doubling, before rounding
+    payments: list[Payment]  # what changes hands (rounded, zero amounts dropped)
 
 
-def debts(scores: Mapping[str, int], winners: Sequence[str], *, non_winners_settle: bool = True,
-          no_winner: str = "none") -> list[Payment]:
+def debts(
+    scores: Mapping[str, int],
+    winners: Sequence[str],
+    *,
+    non_winners_settle: bool = True,
+    no_winner: str = "none",
+) -> list[Payment]:
     """Who owes whom, before East's doubling (spec §4.2).
 
     Each winner collects their score from every non-winner; the winners settle their differences
@@ -66,9 +71,16 @@ def debts(scores: Mapping[str, int], winners: Sequence[str], *, non_winners_sett
     return out
 
 
-def settle(scores: Mapping[str, int], winners: Sequence[str], *, limit: int | None = 1000,
-           east: str = "E", round_scores_first: bool = False, non_winners_settle: bool = True,
-           no_winner: str = "none") -> Settlement:
+def settle(
+    scores: Mapping[str, int],
+    winners: Sequence[str],
+    *,
+    limit: int | None = 1000,
+    east: str = "E",
+    round_scores_first: bool = False,
+    non_winners_settle: bool = True,
+    no_winner: str = "none",
+) -> Settlement:
     """The whole table's payments from each seat's hand score (before the cap).
 
     East doubles every payment it makes or receives; each payment is then rounded to the nearest
@@ -78,7 +90,8 @@ def settle(scores: Mapping[str, int], winners: Sequence[str], *, limit: int | No
     capped = {s: cap(v, limit) for s, v in scores.items()}
     basis = {s: round_half_up(v) for s, v in capped.items()} if round_scores_first else capped
     owed = debts(basis, winners, non_winners_settle=non_winners_settle, no_winner=no_winner)
-    raw = [Payment(p.payer, p.payee, p.amount * (2 if east in (p.payer, p.payee) else 1), p.reason)
-           for p in owed]
+    raw = [
+        Payment(p.payer, p.payee, p.amount * (2 if east in (p.payer, p.payee) else 1), p.reason) for p in owed
+    ]
     paid = [Payment(p.payer, p.payee, round_half_up(p.amount), p.reason) for p in raw]
     return Settlement(capped, raw, [p for p in paid if p.amount > 0])

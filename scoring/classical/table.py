@@ -39,8 +39,10 @@ def _players(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
         return {str(k).upper(): v for k, v in players.items()}
     if "scores" in data:  # the spec's settlement vectors
         winners = set(field_names(data.get("winners"), "winners"))
-        return {str(s).upper(): {"role": "winner" if s in winners else "loser", "score": v}
-                for s, v in field_mapping(data["scores"], "scores").items()}
+        return {
+            str(s).upper(): {"role": "winner" if s in winners else "loser", "score": v}
+            for s, v in field_mapping(data["scores"], "scores").items()
+        }
     raise HandError("a table needs 'players' (seat → hand or {role, score}) or 'scores' + 'winners'")
 
 
@@ -110,10 +112,14 @@ def score_table(data: Mapping[str, Any], options: Mapping[str, str], score_hand:
         else:
             scores[seat] = entry["score"]
     winners = [s for s in SEATS if roles[s] == "winner"]
-    settled = settle(scores, winners, limit=limit_of(opts),
-                    round_scores_first=opts["round_scores_first"] == "yes",
-                    non_winners_settle=opts["non_winners_settle"] == "yes",
-                    no_winner=opts["no_winner_settlement"])
+    settled = settle(
+        scores,
+        winners,
+        limit=limit_of(opts),
+        round_scores_first=opts["round_scores_first"] == "yes",
+        non_winners_settle=opts["non_winners_settle"] == "yes",
+        no_winner=opts["no_winner_settlement"],
+    )
     return _render(scores, roles, settled, hand_json, opts)
 
 
@@ -124,8 +130,13 @@ def _matrix(payments: list[Payment]) -> dict[str, dict[str, int]]:
     return out
 
 
-def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, hand_json: dict[str, Any],
-            opts: Mapping[str, str]) -> Score:
+def _render(
+    scores: dict[str, int],
+    roles: dict[str, str],
+    result: Settlement,
+    hand_json: dict[str, Any],
+    opts: Mapping[str, str],
+) -> Score:
     net = net_by_seat(result.payments)
     matrix = _matrix(result.payments)
     details: dict[str, Any] = {
@@ -145,18 +156,38 @@ def _render(scores: dict[str, int], roles: dict[str, str], result: Settlement, h
         if s in hand_json:
             h = hand_json[s]
             limit_hand = msg(" ({hand})", hand=term_msg(NAME, h["limit_hand"])) if h.get("limit_hand") else ""
-            how = msg("   {base} base × 2^{doubles}{limit_hand}", base=h["base_total"],
-                      doubles=h["doubles_total"], limit_hand=limit_hand)
-        notes.append(msg("  {seat} {role:<6} {score:>6}{how}", seat=msg(s), role=msg(roles[s]),
-                         score=result.capped[s], how=how))
+            how = msg(
+                "   {base} base × 2^{doubles}{limit_hand}",
+                base=h["base_total"],
+                doubles=h["doubles_total"],
+                limit_hand=limit_hand,
+            )
+        notes.append(
+            msg(
+                "  {seat} {role:<6} {score:>6}{how}",
+                seat=msg(s),
+                role=msg(roles[s]),
+                score=result.capped[s],
+                how=how,
+            )
+        )
     notes.append(msg("Payments (East doubled, rounded to 10):"))
     notes += [msg("  {payment}", payment=p.words()) for p in result.payments] or [msg("  none")]
     seats = tuple(msg("{seat:>6}", seat=msg(s)) for s in SEATS)
     notes.append(Msg("  payer\\payee {seats}", {"seats": seats}, sep=" "))
-    notes += [msg("  {payer:<11} {cells}", payer=msg(payer),
-                  cells=" ".join(f"{matrix[payer][s]:>6}" for s in SEATS)) for payer in SEATS]
-    notes.append(Msg("Net: {net}", {"net": tuple(msg("{seat} {points}", seat=msg(s), points=f"{net[s]:+d}")
-                                                 for s in SEATS)}, sep="  "))
+    notes += [
+        msg(
+            "  {payer:<11} {cells}", payer=msg(payer), cells=" ".join(f"{matrix[payer][s]:>6}" for s in SEATS)
+        )
+        for payer in SEATS
+    ]
+    notes.append(
+        Msg(
+            "Net: {net}",
+            {"net": tuple(msg("{seat} {points}", seat=msg(s), points=f"{net[s]:+d}") for s in SEATS)},
+            sep="  ",
+        )
+    )
     winners = details["winners"]
     total = max((result.capped[s] for s in winners), default=0)
     return Score(NAME, True, None, {}, total, "points", details, notes, result.payments)

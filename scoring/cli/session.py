@@ -160,9 +160,7 @@ def _rank_line(r: dict[str, Any], tr: Translate) -> str:
     keys = [k for k in ("table_points", "mini_punti", "points", "uma", "final", "total") if k in r]
     words = {"table_points": "Punti Tavolo", "mini_punti": "Mini Punti", "uma": "uma"}
     who = f"{r['player']} #{r['number']}" if r.get("number") else str(r["player"])  # two Annas: two lines
-    return f"{r['rank']:>3}. {who:<16} " + "  ".join(
-        f"{words.get(k) or tr(k)} {number(r[k])}" for k in keys
-    )
+    return f"{r['rank']:>3}. {who:<16} " + "  ".join(f"{words.get(k) or tr(k)} {number(r[k])}" for k in keys)
 
 
 @contextmanager

@@ -61,17 +61,20 @@ def _flag_error(hand: Hand) -> str | None:
         return "flag flower_replacement: the hand shows no flower or season"
     held = sum(1 for t in hand.all_tiles() if t.index == win)
     if "robbing_kong" in hand.context.flags and held > 1:
-        return (f"flag robbing_kong: the other three {winning.code} are in the robbed pung, "
-                "but the winner holds another")
+        return (
+            f"flag robbing_kong: the other three {winning.code} are in the robbed pung, "
+            "but the winner holds another"
+        )
     concealed = sum(1 for t in hand.concealed if t.index == win)
     if "last_of_kind" in hand.context.flags and concealed > 1:
-        return (f"flag last_of_kind: the winner holds another {winning.code} concealed, so the "
-                "other three cannot all be visible (A30)")
+        return (
+            f"flag last_of_kind: the winner holds another {winning.code} concealed, so the "
+            "other three cannot all be visible (A30)"
+        )
     return None
 
 
-def reading_scores(hand: Hand, options: Mapping[str, str], tiles: Tiles | None = None
-                   ) -> list[ReadingScore]:
+def reading_scores(hand: Hand, options: Mapping[str, str], tiles: Tiles | None = None) -> list[ReadingScore]:
     """Each reading of a checked hand with its count under the principles (non-separation).
 
     ``tiles`` are :func:`scoring.mcr.forms.hand_tiles`, when the caller has them already."""
@@ -80,10 +83,12 @@ def reading_scores(hand: Hand, options: Mapping[str, str], tiles: Tiles | None =
     readings = mcr_readings(hand, tiles)
     if not readings:
         return []
-    needs_wait = (options["winning_tile_shown"] == "yes"
-                  and any(r.wait in WAIT_LABEL_PRIORITY for r in readings))
-    unique = needs_wait and unique_wait(hand, drop_fully_held=options["wait_drops_fully_held"] == "yes",
-                                        tiles=tiles)
+    needs_wait = options["winning_tile_shown"] == "yes" and any(
+        r.wait in WAIT_LABEL_PRIORITY for r in readings
+    )
+    unique = needs_wait and unique_wait(
+        hand, drop_fully_held=options["wait_drops_fully_held"] == "yes", tiles=tiles
+    )
     h = hand_facts(hand, options, unique, tiles)
     hand_wide = hand_wide_counts(h, readings[0])
     return [score_reading(h, r, hand_wide) for r in readings]
@@ -108,10 +113,17 @@ def _checked_tiles(hand: Hand) -> tuple[str | None, Tiles | None]:
         for t in m.tiles:
             counts[t.index] += 1
     bonus = hand.bonus_tiles
-    if (win is None or max(counts) > 4 or any(counts[N_KINDS:])
-            or win.index >= N_KINDS or win not in hand.concealed
-            or (bonus and (any(not FIRST_BONUS <= t.index < BACK_INDEX for t in bonus)
-                           or len(set(bonus)) != len(bonus)))):
+    if (
+        win is None
+        or max(counts) > 4
+        or any(counts[N_KINDS:])
+        or win.index >= N_KINDS
+        or win not in hand.concealed
+        or (
+            bonus
+            and (any(not FIRST_BONUS <= t.index < BACK_INDEX for t in bonus) or len(set(bonus)) != len(bonus))
+        )
+    ):
         return check_tiles(hand, red_fives_in_set=0), None
     return None, Tiles(concealed, present, odd)
 
@@ -145,8 +157,11 @@ def score(hand: Hand, options: Mapping[str, str]) -> Score:
         "reading": describe(best.reading),
     }
     valid = best.points >= MINIMUM
-    error = None if valid else (f"not a legal win: only {best.points} points without flowers; "
-                                f"MCR needs {MINIMUM}")
+    error = (
+        None
+        if valid
+        else (f"not a legal win: only {best.points} points without flowers; MCR needs {MINIMUM}")
+    )
     result = Score(NAME, valid, error, elements, total, "points", details)
     # built when read (the CLI, the web page, a session), not for every hand of a batch
     if valid:
@@ -162,11 +177,20 @@ def _notes(hand: Hand, total: int, result: Score) -> list[str]:
     if not result.payments:
         return notes
     if not hand.context.self_drawn and hand.context.discarder is None:
-        notes.append(msg(
-            "Settlement: winner +{winner}; the discarder pays {discarder}, each other player {other}",
-            winner=total + 3 * BASE, discarder=total + BASE, other=BASE))
+        notes.append(
+            msg(
+                "Settlement: winner +{winner}; the discarder pays {discarder}, each other player {other}",
+                winner=total + 3 * BASE,
+                discarder=total + BASE,
+                other=BASE,
+            )
+        )
     else:
         net = net_by_seat(result.payments)
-        notes.append(msg("Settlement: {net}", net=tuple(
-            msg("{seat} {points}", seat=msg(k), points=f"{v:+d}") for k, v in net.items())))
+        notes.append(
+            msg(
+                "Settlement: {net}",
+                net=tuple(msg("{seat} {points}", seat=msg(k), points=f"{v:+d}") for k, v in net.items()),
+            )
+        )
     return notes

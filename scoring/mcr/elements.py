@@ -223,14 +223,20 @@ def _all_chows(h: HandFacts, r: McrReading) -> int:
 
 def _outside_hand(h: HandFacts, r: McrReading) -> int:
     """Element 24: every set and the pair hold a terminal or an honour (chows 123 and 789)."""
-    return int(_std(r) and all(k % 9 in (0, 6) for k in r.chow_firsts)
-               and all(k in TERMINALS_OR_HONOURS for k in (*r.pung_firsts, r.pair_kind)))
+    return int(
+        _std(r)
+        and all(k % 9 in (0, 6) for k in r.chow_firsts)
+        and all(k in TERMINALS_OR_HONOURS for k in (*r.pung_firsts, r.pair_kind))
+    )
 
 
 def _all_fives(h: HandFacts, r: McrReading) -> int:
     """Element 52: every set and the pair hold a 5 (chows 345, 456, 567)."""
-    return int(_std(r) and all(k % 9 in (2, 3, 4) for k in r.chow_firsts)
-               and all(k in FIVES for k in (*r.pung_firsts, r.pair_kind)))
+    return int(
+        _std(r)
+        and all(k % 9 in (2, 3, 4) for k in r.chow_firsts)
+        and all(k in FIVES for k in (*r.pung_firsts, r.pair_kind))
+    )
 
 
 def _all_even_pungs(h: HandFacts, r: McrReading) -> int:
@@ -251,8 +257,11 @@ def _three_suited_terminal_chows(h: HandFacts, r: McrReading) -> int:
         return 0
     shape = sorted((_suit(k), _num(k)) for k in r.chow_firsts)
     suits = sorted({s for s, _ in shape})
-    return int(len(suits) == 2 and _suit(r.pair_kind) not in suits
-               and shape == [(suits[0], 1), (suits[0], 7), (suits[1], 1), (suits[1], 7)])
+    return int(
+        len(suits) == 2
+        and _suit(r.pair_kind) not in suits
+        and shape == [(suits[0], 1), (suits[0], 7), (suits[1], 1), (suits[1], 7)]
+    )
 
 
 def _pure_terminal_chows(h: HandFacts, r: McrReading) -> int:
@@ -272,6 +281,7 @@ def _seven_shifted_pairs(h: HandFacts, r: McrReading) -> int:
 def _honours_knitted(greater: bool) -> Count:
     def count(h: HandFacts, r: McrReading) -> int:
         return int(r.form == HONOURS_KNITTED and (len(r.knitted) == 7) == greater)
+
     return count
 
 
@@ -290,10 +300,12 @@ def _concealed_pungs(n: int) -> Count:
     Appendix C's one exception: two concealed kongs and no other concealed pung score only the 8
     of Two Concealed Kongs ("8", not "8+2").
     """
+
     def count(h: HandFacts, r: McrReading) -> int:
         if n == 2 and h.kongs == 2 and h.kongs_concealed == 2:
             return 0
         return int(r.concealed_pungs == n)
+
     return count
 
 
@@ -318,127 +330,297 @@ TABLE: tuple[Element | Combination, ...] = (
     Combination(4, "Two Terminal Chows", 1, 2, "chow", lambda k: _same_suit(k) and _nums(k) == [1, 7]),
     Element(5, "Pung of Terminals or Honors", 1, _terminal_or_honour_pungs, forms=WITH_SETS, needs=PUNGS),
     Element(6, "Melded Kong", 1, _kongs(1, melded=1), ref="App. C '1'", hand_wide=True, needs=KONGS),
-    Element(7, "One Voided Suit", 1, lambda h, r: int(h.n_suits == 2), ref="A10: exactly one suit absent",
-            hand_wide=True),
+    Element(
+        7,
+        "One Voided Suit",
+        1,
+        lambda h, r: int(h.n_suits == 2),
+        ref="A10: exactly one suit absent",
+        hand_wide=True,
+    ),
     Element(8, "No Honors", 1, lambda h, r: int(not h.has_honours), hand_wide=True, needs=NO_HONOURS),
-    Element(9, "Edge Wait", 1, lambda h, r: int(_wait_label(h, r) in (EDGE, KNITTED_EDGE)),
-            needs=UNIQUE_WAIT),
-    Element(10, "Closed Wait", 1, lambda h, r: int(_wait_label(h, r) in (CLOSED, KNITTED_CLOSED)),
-            needs=UNIQUE_WAIT),
+    Element(
+        9, "Edge Wait", 1, lambda h, r: int(_wait_label(h, r) in (EDGE, KNITTED_EDGE)), needs=UNIQUE_WAIT
+    ),
+    Element(
+        10,
+        "Closed Wait",
+        1,
+        lambda h, r: int(_wait_label(h, r) in (CLOSED, KNITTED_CLOSED)),
+        needs=UNIQUE_WAIT,
+    ),
     Element(11, "Single Wait", 1, lambda h, r: int(_wait_label(h, r) == PAIR_WAIT), needs=UNIQUE_WAIT),
     Element(12, "Self-Drawn", 1, lambda h, r: int(h.self_drawn), hand_wide=True, needs=SELF_DRAWN),
-    Element(FLOWER_TILES, "Flower Tiles", 1,
-        lambda h, r: 0, ref="counted by the scorer, outside the minimum"),
+    Element(
+        FLOWER_TILES, "Flower Tiles", 1, lambda h, r: 0, ref="counted by the scorer, outside the minimum"
+    ),
     # 14, 15 and 16 include element 5 *for their own set* only; _terminal_or_honour_pungs never
     # counts those sets, so no hand-wide exclusion is listed (it would drop a 999m pung beside them).
     Element(14, "Dragon Pung", 2, lambda h, r: _dragon_pungs(r), forms=WITH_SETS, needs=PUNGS),
-    Element(15, "Prevalent Wind", 2, lambda h, r: r.pung_firsts.count(h.prevalent), forms=WITH_SETS,
-            needs=PUNGS),
+    Element(
+        15, "Prevalent Wind", 2, lambda h, r: r.pung_firsts.count(h.prevalent), forms=WITH_SETS, needs=PUNGS
+    ),
     Element(16, "Seat Wind", 2, lambda h, r: r.pung_firsts.count(h.seat), forms=WITH_SETS, needs=PUNGS),
-    Element(17, "Concealed Hand", 2, lambda h, r: int(not h.open_hand and not h.self_drawn), ref="A22",
-            hand_wide=True, needs=CLOSED_HAND),
+    Element(
+        17,
+        "Concealed Hand",
+        2,
+        lambda h, r: int(not h.open_hand and not h.self_drawn),
+        ref="A22",
+        hand_wide=True,
+        needs=CLOSED_HAND,
+    ),
     Element(18, "All Chows", 2, _all_chows, (8,), forms=WITH_SETS, needs=CHOWS),
     Element(19, "Tile Hog", 2, _tile_hogs, hand_wide=True, needs=TILE_HOG),
     Combination(20, "Double Pung", 2, 2, "pung", lambda k: _same_number(k) and _suits_differ(k)),
     Element(21, "Two Concealed Pungs", 2, _concealed_pungs(2), forms=WITH_SETS, needs=CONCEALED_PUNGS),
     Element(22, "Concealed Kong", 2, _kongs(1, melded=0), ref="App. C '2'", hand_wide=True, needs=KONGS),
-    Element(23, "All Simples", 2, _only(_numbers(2, 3, 4, 5, 6, 7, 8)), (8,), hand_wide=True,
-            needs=NO_HONOURS | NO_TERMINALS),
+    Element(
+        23,
+        "All Simples",
+        2,
+        _only(_numbers(2, 3, 4, 5, 6, 7, 8)),
+        (8,),
+        hand_wide=True,
+        needs=NO_HONOURS | NO_TERMINALS,
+    ),
     Element(24, "Outside Hand", 4, _outside_hand, forms=STD),
-    Element(25, "Fully Concealed Hand", 4, lambda h, r: int(not h.open_hand and h.self_drawn), (12, 17),
-            hand_wide=True, needs=SELF_DRAWN | CLOSED_HAND),
-    Element(26, "Two Melded Kongs", 4, _kongs(2, melded=2), (6,), ref="App. C '4'", hand_wide=True,
-            needs=KONGS),
+    Element(
+        25,
+        "Fully Concealed Hand",
+        4,
+        lambda h, r: int(not h.open_hand and h.self_drawn),
+        (12, 17),
+        hand_wide=True,
+        needs=SELF_DRAWN | CLOSED_HAND,
+    ),
+    Element(
+        26, "Two Melded Kongs", 4, _kongs(2, melded=2), (6,), ref="App. C '4'", hand_wide=True, needs=KONGS
+    ),
     Element(27, "Last Tile", 4, _last_tile, ref="A30", hand_wide=True, needs=LAST_TILE),
-    Element(28, "All Pungs", 6, lambda h, r: int(_std(r) and len(r.pung_firsts) == 4), forms=STD,
-            needs=PUNGS),
-    Element(29, "Half Flush", 6, lambda h, r: int(h.n_suits == 1 and h.has_honours), (7,), hand_wide=True,
-            needs=ONE_SUIT | HAS_HONOURS),
-    Combination(30, "Mixed Shifted Chows", 6, 3, "chow",
-                lambda k: _suits_differ(k) and _run(k, 1)),
-    Element(31, "All Types", 6, lambda h, r: int(h.n_suits == 3 and h.has_winds and h.has_dragons),
-            hand_wide=True, needs=HAS_HONOURS),
+    Element(
+        28, "All Pungs", 6, lambda h, r: int(_std(r) and len(r.pung_firsts) == 4), forms=STD, needs=PUNGS
+    ),
+    Element(
+        29,
+        "Half Flush",
+        6,
+        lambda h, r: int(h.n_suits == 1 and h.has_honours),
+        (7,),
+        hand_wide=True,
+        needs=ONE_SUIT | HAS_HONOURS,
+    ),
+    Combination(30, "Mixed Shifted Chows", 6, 3, "chow", lambda k: _suits_differ(k) and _run(k, 1)),
+    Element(
+        31,
+        "All Types",
+        6,
+        lambda h, r: int(h.n_suits == 3 and h.has_winds and h.has_dragons),
+        hand_wide=True,
+        needs=HAS_HONOURS,
+    ),
     Element(32, "Melded Hand", 6, _melded_hand, (11,), forms=WITH_SETS, needs=FOUR_CLAIMED),
     Combination(33, "Two Dragon Pungs", 6, 2, "pung", _dragons, (14,)),
     Combination(34, "Mixed Straight", 8, 3, "chow", lambda k: _suits_differ(k) and _nums(k) == [1, 4, 7]),
     Element(35, "Reversible Tiles", 8, _only(REVERSIBLE), (7,), hand_wide=True),
     Combination(36, "Mixed Triple Chow", 8, 3, "chow", lambda k: _suits_differ(k) and _same_number(k), (2,)),
-    Combination(37, "Mixed Shifted Pungs", 8, 3, "pung",
-                lambda k: _suits_differ(k) and _run(k, 1)),
-    Element(CHICKEN_HAND, "Chicken Hand", 8,
-        lambda h, r: 0, ref="awarded by the principles when nothing else is"),
+    Combination(37, "Mixed Shifted Pungs", 8, 3, "pung", lambda k: _suits_differ(k) and _run(k, 1)),
+    Element(
+        CHICKEN_HAND, "Chicken Hand", 8, lambda h, r: 0, ref="awarded by the principles when nothing else is"
+    ),
     Element(39, "Last Tile Draw", 8, _flag("last_tile"), (12,), hand_wide=True, needs=FLAGS),
     Element(40, "Last Tile Claim", 8, _flag("last_discard"), hand_wide=True, needs=FLAGS),
-    Element(41, "Out with Replacement Tile", 8, _flag("kong_replacement"), (12,), hand_wide=True,
-            needs=FLAGS),
+    Element(
+        41, "Out with Replacement Tile", 8, _flag("kong_replacement"), (12,), hand_wide=True, needs=FLAGS
+    ),
     Element(42, "Robbing the Kong", 8, _flag("robbing_kong"), (27,), hand_wide=True, needs=FLAGS),
-    Element(43, "Two Concealed Kongs", 8, _kongs(2, melded=0), (22,), ref="App. C '8'; A11", hand_wide=True,
-            needs=KONGS),
-    Element(44, "Lesser Honors and Knitted Tiles", 12, _honours_knitted(greater=False), (31, 17, 11),
-            forms=frozenset((HONOURS_KNITTED,))),
-    Element(45, "Knitted Straight", 12, _knitted_straight,
-            forms=frozenset((KNITTED_STRAIGHT, HONOURS_KNITTED))),
+    Element(
+        43,
+        "Two Concealed Kongs",
+        8,
+        _kongs(2, melded=0),
+        (22,),
+        ref="App. C '8'; A11",
+        hand_wide=True,
+        needs=KONGS,
+    ),
+    Element(
+        44,
+        "Lesser Honors and Knitted Tiles",
+        12,
+        _honours_knitted(greater=False),
+        (31, 17, 11),
+        forms=frozenset((HONOURS_KNITTED,)),
+    ),
+    Element(
+        45, "Knitted Straight", 12, _knitted_straight, forms=frozenset((KNITTED_STRAIGHT, HONOURS_KNITTED))
+    ),
     Element(46, "Upper Four", 12, _only(_numbers(6, 7, 8, 9)), (8,), hand_wide=True, needs=NO_HONOURS),
     Element(47, "Lower Four", 12, _only(_numbers(1, 2, 3, 4)), (8,), hand_wide=True, needs=NO_HONOURS),
     Combination(48, "Big Three Winds", 12, 3, "pung", _winds),
-    Combination(49, "Pure Straight", 16, 3, "chow",
-                lambda k: _same_suit(k) and _nums(k) == [1, 4, 7], (3, 4)),
-    Element(50, "Three-Suited Terminal Chows", 16, _three_suited_terminal_chows, (2, 4, 8, 18), forms=STD,
-            needs=CHOWS),
+    Combination(
+        49, "Pure Straight", 16, 3, "chow", lambda k: _same_suit(k) and _nums(k) == [1, 4, 7], (3, 4)
+    ),
+    Element(
+        50,
+        "Three-Suited Terminal Chows",
+        16,
+        _three_suited_terminal_chows,
+        (2, 4, 8, 18),
+        forms=STD,
+        needs=CHOWS,
+    ),
     Combination(51, "Pure Shifted Chows", 16, 3, "chow", lambda k: _steps(k, 1, 2)),
     Element(52, "All Fives", 16, _all_fives, (23, 8), forms=STD),
     Combination(53, "Triple Pung", 16, 3, "pung", lambda k: _suits_differ(k) and _same_number(k), (20,)),
-    Element(54, "Three Concealed Pungs", 16, _concealed_pungs(3), (21,), forms=WITH_SETS,
-            needs=CONCEALED_PUNGS),
-    Element(55, "Seven Pairs", 24, lambda h, r: int(r.form == SEVEN_PAIRS), (11, 17),
-            forms=frozenset((SEVEN_PAIRS,))),
-    Element(56, "Greater Honors and Knitted Tiles", 24, _honours_knitted(greater=True), (31, 17, 44, 11),
-            forms=frozenset((HONOURS_KNITTED,))),
+    Element(
+        54, "Three Concealed Pungs", 16, _concealed_pungs(3), (21,), forms=WITH_SETS, needs=CONCEALED_PUNGS
+    ),
+    Element(
+        55,
+        "Seven Pairs",
+        24,
+        lambda h, r: int(r.form == SEVEN_PAIRS),
+        (11, 17),
+        forms=frozenset((SEVEN_PAIRS,)),
+    ),
+    Element(
+        56,
+        "Greater Honors and Knitted Tiles",
+        24,
+        _honours_knitted(greater=True),
+        (31, 17, 44, 11),
+        forms=frozenset((HONOURS_KNITTED,)),
+    ),
     Element(57, "All Even Pungs", 24, _all_even_pungs, (28, 23, 8), forms=STD, needs=PUNGS),
-    Element(58, "Full Flush", 24, lambda h, r: int(h.n_suits == 1 and not h.has_honours), (8, 7),
-            hand_wide=True, needs=ONE_SUIT | NO_HONOURS),
+    Element(
+        58,
+        "Full Flush",
+        24,
+        lambda h, r: int(h.n_suits == 1 and not h.has_honours),
+        (8, 7),
+        hand_wide=True,
+        needs=ONE_SUIT | NO_HONOURS,
+    ),
     Combination(59, "Pure Triple Chow", 24, 3, "chow", _identical, (1,)),
     Combination(60, "Pure Shifted Pungs", 24, 3, "pung", lambda k: _steps(k, 1)),
     Element(61, "Upper Tiles", 24, _only(_numbers(7, 8, 9)), (8, 46), hand_wide=True, needs=NO_HONOURS),
-    Element(62, "Middle Tiles", 24, _only(_numbers(4, 5, 6)), (23, 8), hand_wide=True,
-            needs=NO_HONOURS | NO_TERMINALS),
+    Element(
+        62,
+        "Middle Tiles",
+        24,
+        _only(_numbers(4, 5, 6)),
+        (23, 8),
+        hand_wide=True,
+        needs=NO_HONOURS | NO_TERMINALS,
+    ),
     Element(63, "Lower Tiles", 24, _only(_numbers(1, 2, 3)), (8, 47), hand_wide=True, needs=NO_HONOURS),
     Combination(64, "Four Pure Shifted Chows", 32, 4, "chow", lambda k: _steps(k, 1, 2), (3, 51)),
-    Element(65, "Three Kongs", 32, _kongs(3), (6, 22, 26, 43, MIXED_KONGS), ref="App. C '32+…'",
-            hand_wide=True, needs=KONGS),
-    Element(66, "All Terminals and Honors", 32, _only(TERMINALS | HONOURS), (5, 24, 28), hand_wide=True,
-            needs=NO_SIMPLES),
+    Element(
+        65,
+        "Three Kongs",
+        32,
+        _kongs(3),
+        (6, 22, 26, 43, MIXED_KONGS),
+        ref="App. C '32+…'",
+        hand_wide=True,
+        needs=KONGS,
+    ),
+    Element(
+        66,
+        "All Terminals and Honors",
+        32,
+        _only(TERMINALS | HONOURS),
+        (5, 24, 28),
+        hand_wide=True,
+        needs=NO_SIMPLES,
+    ),
     Combination(67, "Quadruple Chow", 48, 4, "chow", _identical, (1, 59, 19)),
     Combination(68, "Four Pure Shifted Pungs", 48, 4, "pung", lambda k: _steps(k, 1), (28, 60)),
-    Element(69, "All Terminals", 64, _only(TERMINALS), (5, 8, 24, 28, 66), hand_wide=True,
-            needs=NO_SIMPLES | NO_HONOURS),
-    Element(70, "Little Four Winds", 64,
-            lambda h, r: int(_std(r) and _wind_pungs(r) == 3 and r.pair_kind in WINDS), (48,), forms=STD,
-            needs=PUNGS),
-    Element(71, "Little Three Dragons", 64,
-            lambda h, r: int(_std(r) and _dragon_pungs(r) == 2 and r.pair_kind in DRAGONS), (14, 33),
-            forms=STD, needs=PUNGS),
-    Element(72, "All Honors", 64, _only(HONOURS), (28, 24, 5, 66, 7), hand_wide=True,
-            needs=NO_SIMPLES | HAS_HONOURS),
-    Element(73, "Four Concealed Pungs", 64, _concealed_pungs(4), (21, 54, 28, 17), forms=WITH_SETS,
-            needs=CONCEALED_PUNGS),
+    Element(
+        69,
+        "All Terminals",
+        64,
+        _only(TERMINALS),
+        (5, 8, 24, 28, 66),
+        hand_wide=True,
+        needs=NO_SIMPLES | NO_HONOURS,
+    ),
+    Element(
+        70,
+        "Little Four Winds",
+        64,
+        lambda h, r: int(_std(r) and _wind_pungs(r) == 3 and r.pair_kind in WINDS),
+        (48,),
+        forms=STD,
+        needs=PUNGS,
+    ),
+    Element(
+        71,
+        "Little Three Dragons",
+        64,
+        lambda h, r: int(_std(r) and _dragon_pungs(r) == 2 and r.pair_kind in DRAGONS),
+        (14, 33),
+        forms=STD,
+        needs=PUNGS,
+    ),
+    Element(
+        72,
+        "All Honors",
+        64,
+        _only(HONOURS),
+        (28, 24, 5, 66, 7),
+        hand_wide=True,
+        needs=NO_SIMPLES | HAS_HONOURS,
+    ),
+    Element(
+        73,
+        "Four Concealed Pungs",
+        64,
+        _concealed_pungs(4),
+        (21, 54, 28, 17),
+        forms=WITH_SETS,
+        needs=CONCEALED_PUNGS,
+    ),
     # 55 is not listed although the spec's column names it: the tiles 11223377889955 as Seven
     # Pairs are another *reading*, never added to this one, and closing the exclusions through 55
     # would wrongly remove Concealed Hand and Single Wait from this standard hand.
-    Element(74, "Pure Terminal Chows", 64, _pure_terminal_chows, (58, 18, 4, 1, 8, 7), forms=STD,
-            needs=CHOWS),
+    Element(
+        74, "Pure Terminal Chows", 64, _pure_terminal_chows, (58, 18, 4, 1, 8, 7), forms=STD, needs=CHOWS
+    ),
     Combination(75, "Big Four Winds", 88, 4, "pung", _winds, (28, 15, 16, 48, 5, 70)),
     Combination(76, "Big Three Dragons", 88, 3, "pung", _dragons, (14, 33)),
     Element(77, "All Green", 88, _only(GREEN), (7,), hand_wide=True),
     Element(78, "Nine Gates", 88, _nine_gates, (5, 17, 58, 8, 7, 9, 10, 11), forms=STD, needs=NINE_GATES),
-    Element(79, "Four Kongs", 88, _kongs(4), (11, 6, 65, 22, 26, 43, MIXED_KONGS), hand_wide=True,
-            needs=KONGS),
-    Element(80, "Seven Shifted Pairs", 88, _seven_shifted_pairs, (58, 11, 55, 17, 8, 7),
-            forms=frozenset((SEVEN_PAIRS,))),
-    Element(81, "Thirteen Orphans", 88, lambda h, r: int(r.form == THIRTEEN_ORPHANS), (31, 17, 11, 24, 66),
-            forms=frozenset((THIRTEEN_ORPHANS,))),
-    Element(MIXED_KONGS, "One Melded and One Concealed Kong", 6, _kongs(2, melded=1), (6, 22),
-            ref="el. 26/43, App. C '6'", hand_wide=True, needs=KONGS),
+    Element(
+        79, "Four Kongs", 88, _kongs(4), (11, 6, 65, 22, 26, 43, MIXED_KONGS), hand_wide=True, needs=KONGS
+    ),
+    Element(
+        80,
+        "Seven Shifted Pairs",
+        88,
+        _seven_shifted_pairs,
+        (58, 11, 55, 17, 8, 7),
+        forms=frozenset((SEVEN_PAIRS,)),
+    ),
+    Element(
+        81,
+        "Thirteen Orphans",
+        88,
+        lambda h, r: int(r.form == THIRTEEN_ORPHANS),
+        (31, 17, 11, 24, 66),
+        forms=frozenset((THIRTEEN_ORPHANS,)),
+    ),
+    Element(
+        MIXED_KONGS,
+        "One Melded and One Concealed Kong",
+        6,
+        _kongs(2, melded=1),
+        (6, 22),
+        ref="el. 26/43, App. C '6'",
+        hand_wide=True,
+        needs=KONGS,
+    ),
 )
 
 BY_NO: dict[int, Element | Combination] = {row.no: row for row in TABLE}

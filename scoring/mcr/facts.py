@@ -26,8 +26,21 @@ DRAGON_MASK = sum(1 << k for k in DRAGONS)
 
 #: Hand features: necessary conditions the element table's ``needs`` column names, so a row whose
 #: condition the hand lacks is skipped with one integer test (reading features: forms.py).
-(KONGS, FLAGS, SELF_DRAWN, TILE_HOG, LAST_TILE, UNIQUE_WAIT, NINE_GATES, CLOSED_HAND, ONE_SUIT, HAS_HONOURS,
- NO_HONOURS, NO_SIMPLES, NO_TERMINALS) = (1 << i for i in range(13))
+(
+    KONGS,
+    FLAGS,
+    SELF_DRAWN,
+    TILE_HOG,
+    LAST_TILE,
+    UNIQUE_WAIT,
+    NINE_GATES,
+    CLOSED_HAND,
+    ONE_SUIT,
+    HAS_HONOURS,
+    NO_HONOURS,
+    NO_SIMPLES,
+    NO_TERMINALS,
+) = (1 << i for i in range(13))
 HONOURS_MASK = WIND_MASK | DRAGON_MASK
 SIMPLES_MASK = sum(1 << (s * 9 + n) for s in range(3) for n in range(1, 8))
 TERMINALS_MASK = sum(1 << (s * 9 + n) for s in range(3) for n in (0, 8))
@@ -38,24 +51,24 @@ WIND_KIND = {w: wind_index(w) for w in "ESWN"}
 class HandFacts:
     """Facts of the hand that no reading changes (built once per hand, never changed)."""
 
-    counts: list[int]                # every tile of the hand (concealed + melds), by kind
-    present: int                     # the kinds present, as a bitmask (bit k: kind k)
-    n_suits: int                     # how many of the suits m, p, s are present
+    counts: list[int]  # every tile of the hand (concealed + melds), by kind
+    present: int  # the kinds present, as a bitmask (bit k: kind k)
+    n_suits: int  # how many of the suits m, p, s are present
     has_winds: bool
     has_dragons: bool
-    open_hand: bool                  # a claimed (open) meld exists
+    open_hand: bool  # a claimed (open) meld exists
     self_drawn: bool
     flags: frozenset[str]
-    seat: int                        # kind index of the seat wind
-    prevalent: int                   # kind index of the round wind
+    seat: int  # kind index of the seat wind
+    prevalent: int  # kind index of the round wind
     kongs_melded: int
     kongs_concealed: int
     kong_kinds: tuple[int, ...]
-    nine_gates: bool                 # concealed 1112345678999 of one suit before the win, no melds
-    unique_wait: bool                # exactly one kind completes the hand (spec §2.6, A16)
-    last_tile: bool                  # element 27's condition (flag, or three copies in own open melds)
+    nine_gates: bool  # concealed 1112345678999 of one suit before the win, no melds
+    unique_wait: bool  # exactly one kind completes the hand (spec §2.6, A16)
+    last_tile: bool  # element 27's condition (flag, or three copies in own open melds)
     options: Mapping[str, str]
-    features: int                    # the hand features above
+    features: int  # the hand features above
 
     @property
     def has_honours(self) -> bool:
@@ -100,20 +113,41 @@ def hand_facts(hand: Hand, options: Mapping[str, str], unique_wait: bool, tiles:
     if not hand.melds and n_suits == 1 and present < 1 << FIRST_HONOUR:
         before = list(concealed)
         before[win] -= 1
-        nine_gates = any(tuple(before[s * 9:s * 9 + 9]) == NINE_GATES_SHAPE for s in range(3))
+        nine_gates = any(tuple(before[s * 9 : s * 9 + 9]) == NINE_GATES_SHAPE for s in range(3))
     flags = hand.context.flags
     self_drawn = hand.context.win_by == "self_draw"
     last_tile = "last_of_kind" in flags or in_open_melds == 3
-    features = ((KONGS if kong_kinds else 0) | (FLAGS if flags else 0) | (SELF_DRAWN if self_drawn else 0)
-                | (TILE_HOG if counts.count(4) > len(kong_kinds) else 0) | (LAST_TILE if last_tile else 0)
-                | (UNIQUE_WAIT if unique_wait else 0) | (NINE_GATES if nine_gates else 0)
-                | (0 if open_hand else CLOSED_HAND) | (ONE_SUIT if n_suits == 1 else 0)
-                | (HAS_HONOURS if present & HONOURS_MASK else NO_HONOURS)
-                | (0 if present & SIMPLES_MASK else NO_SIMPLES)
-                | (0 if present & TERMINALS_MASK else NO_TERMINALS))
+    features = (
+        (KONGS if kong_kinds else 0)
+        | (FLAGS if flags else 0)
+        | (SELF_DRAWN if self_drawn else 0)
+        | (TILE_HOG if counts.count(4) > len(kong_kinds) else 0)
+        | (LAST_TILE if last_tile else 0)
+        | (UNIQUE_WAIT if unique_wait else 0)
+        | (NINE_GATES if nine_gates else 0)
+        | (0 if open_hand else CLOSED_HAND)
+        | (ONE_SUIT if n_suits == 1 else 0)
+        | (HAS_HONOURS if present & HONOURS_MASK else NO_HONOURS)
+        | (0 if present & SIMPLES_MASK else NO_SIMPLES)
+        | (0 if present & TERMINALS_MASK else NO_TERMINALS)
+    )
     return HandFacts(
-        counts, present, n_suits, bool(present & WIND_MASK), bool(present & DRAGON_MASK), open_hand,
-        self_drawn, flags, WIND_KIND[hand.context.seat_wind], WIND_KIND[hand.context.round_wind],
-        kongs_melded, kongs_concealed, tuple(kong_kinds), nine_gates, unique_wait, last_tile, options,
+        counts,
+        present,
+        n_suits,
+        bool(present & WIND_MASK),
+        bool(present & DRAGON_MASK),
+        open_hand,
+        self_drawn,
+        flags,
+        WIND_KIND[hand.context.seat_wind],
+        WIND_KIND[hand.context.round_wind],
+        kongs_melded,
+        kongs_concealed,
+        tuple(kong_kinds),
+        nine_gates,
+        unique_wait,
+        last_tile,
+        options,
         features,
     )

@@ -100,27 +100,48 @@ class McrReading:
     features: int
 
 
-def _reading(form: str, sets: tuple[Component, ...] = (), pair: Component | None = None,
-             pairs: tuple[Component, ...] = (), knitted: tuple[int, ...] = (), wait: str | None = None
-             ) -> McrReading:
+def _reading(
+    form: str,
+    sets: tuple[Component, ...] = (),
+    pair: Component | None = None,
+    pairs: tuple[Component, ...] = (),
+    knitted: tuple[int, ...] = (),
+    wait: str | None = None,
+) -> McrReading:
     """A reading and its facts, derived from its groups."""
     chows = tuple(sorted(g.first for g in sets if g.kind == CHOW))
     pungs = tuple(sorted(g.first for g in sets if g.kind != CHOW))
     hidden = sum(1 for g in sets if g.kind != CHOW and g.concealed)
     claimed = sum(1 for g in sets if g.declared and not g.concealed)
-    return McrReading(form, sets, pair, pairs, knitted, wait, chows, pungs,
-                      pair.first if pair is not None else -1, hidden, claimed,
-                      reading_features(chows, pungs, hidden, claimed))
+    return McrReading(
+        form,
+        sets,
+        pair,
+        pairs,
+        knitted,
+        wait,
+        chows,
+        pungs,
+        pair.first if pair is not None else -1,
+        hidden,
+        claimed,
+        reading_features(chows, pungs, hidden, claimed),
+    )
 
 
 def reading_features(chows: tuple[int, ...], pungs: tuple[int, ...], hidden: int, claimed: int) -> int:
-    return ((PUNGS if pungs else 0) | (CHOWS if chows else 0) | (CONCEALED_PUNGS if hidden >= 2 else 0)
-            | (FOUR_CLAIMED if claimed == 4 else 0))
+    return (
+        (PUNGS if pungs else 0)
+        | (CHOWS if chows else 0)
+        | (CONCEALED_PUNGS if hidden >= 2 else 0)
+        | (FOUR_CLAIMED if claimed == 4 else 0)
+    )
 
 
 @lru_cache(maxsize=4096)
-def _group(kind: str, first: int, concealed: bool = True, declared: bool = False,
-           winning: bool = False) -> Component:
+def _group(
+    kind: str, first: int, concealed: bool = True, declared: bool = False, winning: bool = False
+) -> Component:
     """Groups are immutable values: each distinct one is built once and shared."""
     return Component(kind, first, concealed, declared, winning)
 
@@ -247,12 +268,39 @@ def _standard_readings(hand: Hand, parts: tuple[Any, ...], win: int, by_discard:
                 groups[n_declared + gi] = placed
                 sets, pair = tuple(groups), _group(PAIR, pair_kind)
             if by_discard and kind == PUNG:
-                out.append(McrReading(STANDARD, sets, pair, (), (), DUAL_PUNG, chow_firsts, pung_firsts,
-                                      pair_kind, hidden - 1, claimed,
-                                      reading_features(chow_firsts, pung_firsts, hidden - 1, claimed)))
+                out.append(
+                    McrReading(
+                        STANDARD,
+                        sets,
+                        pair,
+                        (),
+                        (),
+                        DUAL_PUNG,
+                        chow_firsts,
+                        pung_firsts,
+                        pair_kind,
+                        hidden - 1,
+                        claimed,
+                        reading_features(chow_firsts, pung_firsts, hidden - 1, claimed),
+                    )
+                )
             else:
-                out.append(McrReading(STANDARD, sets, pair, (), (), _place_wait(kind, first, win),
-                                      chow_firsts, pung_firsts, pair_kind, hidden, claimed, features))
+                out.append(
+                    McrReading(
+                        STANDARD,
+                        sets,
+                        pair,
+                        (),
+                        (),
+                        _place_wait(kind, first, win),
+                        chow_firsts,
+                        pung_firsts,
+                        pair_kind,
+                        hidden,
+                        claimed,
+                        features,
+                    )
+                )
     return out
 
 
@@ -293,11 +341,15 @@ def _knitted_straight_readings(hand: Hand, counts: list[int], win: int) -> list[
                 seen.add((g.kind, g.first))
                 placed = Component(g.kind, g.first, concealed=not by_discard, winning=True)
                 new = [placed if j == gi else h for j, h in enumerate(groups)]
-                out.append(_reading(
-                    KNITTED_STRAIGHT, tuple(h for h in new if h.kind != PAIR),
-                    next(h for h in new if h.kind == PAIR), knitted=family,
-                    wait=_place_wait(g.kind, g.first, win),
-                ))
+                out.append(
+                    _reading(
+                        KNITTED_STRAIGHT,
+                        tuple(h for h in new if h.kind != PAIR),
+                        next(h for h in new if h.kind == PAIR),
+                        knitted=family,
+                        wait=_place_wait(g.kind, g.first, win),
+                    )
+                )
     return out
 
 
@@ -325,7 +377,7 @@ def _block_ok(honours: bool, block: tuple[int, ...]) -> bool:
         return True
     counts = [0] * N_KINDS
     lo = FIRST_HONOUR if honours else 0
-    counts[lo:lo + len(block)] = block
+    counts[lo : lo + len(block)] = block
     if total % 3 == 0:
         counts[8 if honours else N_KINDS - 1] = 2
     return bool(standard_partitions(counts, total // 3))
@@ -348,8 +400,12 @@ def standard_waits(counts: list[int], n_sets: int) -> list[int]:
     if sum(counts) != 3 * n_sets + 1:
         return []
     blocks = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:]))
-    ok = [_block_ok(False, blocks[0]), _block_ok(False, blocks[1]), _block_ok(False, blocks[2]),
-          _block_ok(True, blocks[3])]
+    ok = [
+        _block_ok(False, blocks[0]),
+        _block_ok(False, blocks[1]),
+        _block_ok(False, blocks[2]),
+        _block_ok(True, blocks[3]),
+    ]
     bad = ok.count(False)
     if bad > 1:
         return []
@@ -454,8 +510,9 @@ def describe(reading: McrReading) -> str:
         parts.append("knitted " + format_tiles(Tile(k) for k in reading.knitted))
     parts.extend(_text(g.kind, g.first, g.declared, g.concealed) for g in reading.pairs)
     if reading.pair is not None:
-        parts.append(_text(reading.pair.kind, reading.pair.first, reading.pair.declared,
-                           reading.pair.concealed))
+        parts.append(
+            _text(reading.pair.kind, reading.pair.first, reading.pair.declared, reading.pair.concealed)
+        )
     if reading.form == THIRTEEN_ORPHANS:
         parts.append("thirteen orphans")
     if reading.form == HONOURS_KNITTED:

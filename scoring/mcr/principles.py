@@ -52,6 +52,7 @@ def rows_for(form: str | None, features: int) -> tuple[Element, ...]:
         rows = _ROWS[form, features] = tuple(row for row in pool if not row.needs & ~features)
     return rows
 
+
 #: A18's alternative: with Nine Gates, only Pure Straight (the one the seed names) and the elements
 #: of how the hand was won are added.
 NINE_GATES_KEEPS = frozenset((78, 49, 12, 25, 27, 39, 40, 41, 42))
@@ -83,8 +84,11 @@ class ReadingScore:
         """What take-the-higher compares: the points, then the wait element's label (A16), then
         the elements themselves (so that equal keys mean equal counts)."""
         waits = not _WAIT_ELEMENTS.isdisjoint(self.counts)
-        return (self.points, WAIT_LABEL_PRIORITY.get(self.reading.wait or "", 0) if waits else 0,
-                tuple(sorted(self.counts.items(), reverse=True)))
+        return (
+            self.points,
+            WAIT_LABEL_PRIORITY.get(self.reading.wait or "", 0) if waits else 0,
+            tuple(sorted(self.counts.items(), reverse=True)),
+        )
 
     def beats(self, other: ReadingScore) -> bool:
         return self.points > other.points or (self.points == other.points and self.key > other.key)
@@ -118,8 +122,11 @@ def _instances(chows: tuple[int, ...], pungs: tuple[int, ...]) -> tuple[tuple[in
 
 def instances(r: McrReading, barred: int = 0) -> list[Instance]:
     """Every multi-set element the reading's sets form, but those in the bitmask ``barred``."""
-    return [Instance(cast(Combination, BY_NO[no]), sets)  # multi-set elements are combinations
-            for no, sets in _instances(r.chow_firsts, r.pung_firsts) if not barred >> no & 1]
+    return [
+        Instance(cast(Combination, BY_NO[no]), sets)  # multi-set elements are combinations
+        for no, sets in _instances(r.chow_firsts, r.pung_firsts)
+        if not barred >> no & 1
+    ]
 
 
 @lru_cache(maxsize=16)
@@ -128,8 +135,9 @@ def _masks(extra: tuple[tuple[int, int], ...]) -> dict[int, int]:
 
 
 @lru_cache(maxsize=1 << 12)
-def _combination_choices(found: tuple[tuple[int, int], ...], extra: tuple[tuple[int, int], ...]
-                         ) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _combination_choices(
+    found: tuple[tuple[int, int], ...], extra: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Every set of instances the principles allow together: (their points, their element
     numbers), the ones worth most first. ``found`` are the instances (element number, set bitmask).
 
@@ -169,8 +177,9 @@ def hand_wide_counts(h: HandFacts, r: McrReading) -> dict[int, int]:
     return {row.no: n for row in rows_for(None, h.features) if (n := row.count(h, r))}
 
 
-def _count(counts: dict[int, int], masks: dict[int, int], pure_nine_gates: bool
-           ) -> tuple[dict[int, int], int]:
+def _count(
+    counts: dict[int, int], masks: dict[int, int], pure_nine_gates: bool
+) -> tuple[dict[int, int], int]:
     """Non-repeat over the counted elements, A18, and the points."""
     out = 0
     for no in counts:
@@ -186,9 +195,12 @@ def _count(counts: dict[int, int], masks: dict[int, int], pure_nine_gates: bool
 
 
 @lru_cache(maxsize=1 << 14)
-def _resolve(base: tuple[tuple[int, int], ...], inst: tuple[tuple[int, int], ...],
-             extra: tuple[tuple[int, int], ...], pure_nine_gates: bool
-             ) -> tuple[tuple[tuple[int, int], ...], int]:
+def _resolve(
+    base: tuple[tuple[int, int], ...],
+    inst: tuple[tuple[int, int], ...],
+    extra: tuple[tuple[int, int], ...],
+    pure_nine_gates: bool,
+) -> tuple[tuple[tuple[int, int], ...], int]:
     """The principles over a reading's single elements ``base`` (element number, times) and its
     multi-set instances ``inst``: the best count (as items) and its points. It depends on nothing
     else, so equal inputs (frequent: few element combinations recur across many hands) are
@@ -233,8 +245,12 @@ def score_reading(h: HandFacts, r: McrReading, hand_wide: dict[int, int]) -> Rea
         if n:
             base[row.no] = n
     options = h.options
-    counts, points = _resolve(tuple(base.items()), _instances(r.chow_firsts, r.pung_firsts),
-                              option_excludes(options), options["nine_gates_extras"] == "pure_straight")
+    counts, points = _resolve(
+        tuple(base.items()),
+        _instances(r.chow_firsts, r.pung_firsts),
+        option_excludes(options),
+        options["nine_gates_extras"] == "pure_straight",
+    )
     return ReadingScore(r, dict(counts), points)
 
 

@@ -40,8 +40,9 @@ KINDS = range(N_KINDS)
 SUIT_SETS = {used: frozenset(compress((0, 1, 2), used)) for used in product((False, True), repeat=3)}
 
 
-def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
-            counts: list[int] | None = None) -> RiichiContext:
+def context(
+    hand: Hand, flags: frozenset[str], options: Mapping[str, str], counts: list[int] | None = None
+) -> RiichiContext:
     """``counts`` (of ``hand.all_tiles()``) may be passed when the caller has them already."""
     if counts is None:
         counts = counts34(hand.all_tiles())
@@ -51,9 +52,16 @@ def context(hand: Hand, flags: frozenset[str], options: Mapping[str, str],
             concealed = False
             break
     situation = hand.context
-    return RiichiContext(concealed, situation.win_by == "self_draw", situation.seat_wind == "E",
-                         WIND_KIND[situation.seat_wind], WIND_KIND[situation.round_wind], flags, options,
-                         tuple(counts),
-                         frozenset(compress(KINDS, counts)),
-                         SUIT_SETS[(any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))],
-                         any(counts[FIRST_HONOUR:]))
+    return RiichiContext(
+        concealed,
+        situation.win_by == "self_draw",
+        situation.seat_wind == "E",
+        WIND_KIND[situation.seat_wind],
+        WIND_KIND[situation.round_wind],
+        flags,
+        options,
+        tuple(counts),
+        frozenset(compress(KINDS, counts)),
+        SUIT_SETS[(any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))],
+        any(counts[FIRST_HONOUR:]),
+    )

@@ -31,8 +31,9 @@ def dora_of(indicator: Tile) -> int:
 DORA_OF = tuple(dora_of(Tile(k)) for k in range(N_KINDS))
 
 
-def dora_elements(hand: Hand, counts: tuple[int, ...] | list[int], reds: list[int], riichi: bool,
-                  options: Mapping[str, str]) -> dict[str, int]:
+def dora_elements(
+    hand: Hand, counts: tuple[int, ...] | list[int], reds: list[int], riichi: bool, options: Mapping[str, str]
+) -> dict[str, int]:
     """``Dora`` (dora + kan dora), ``Ura dora`` (riichi winners only), ``Red five``; zeros left out.
 
     ``counts`` are the 34-kind counts of every tile of the hand, melds included, ``reds`` the

@@ -18,8 +18,10 @@ from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
 SEVEN_PAIRS_FU = 25
 #: "Mini-punti Scoperto Coperto": (kind, terminal or honour) → (open, concealed)
 SET_FU = {
-    ("pung", False): (2, 4), ("pung", True): (4, 8),
-    ("kong", False): (8, 16), ("kong", True): (16, 32),
+    ("pung", False): (2, 4),
+    ("pung", True): (4, 8),
+    ("kong", False): (8, 16),
+    ("kong", True): (16, 32),
 }
 CODES = tuple(Tile(k).code for k in range(N_KINDS))
 WAIT_NAMES = {"edge": "edge wait", "closed": "closed wait", "pair": "pair wait"}
@@ -41,7 +43,7 @@ def item_words(name: str) -> Msg:
 
 
 def round_up(fu: int) -> int:
-    """"I mini-punti si arrotondano per eccesso alla decina successiva" (32 → 40)."""
+    """ "I mini-punti si arrotondano per eccesso alla decina successiva" (32 → 40)."""
     return -(-fu // 10) * 10
 
 
@@ -57,9 +59,10 @@ def set_label(g: Component) -> str:
 
 #: kind ("pung"/"kong") → concealed → first kind → the set's fu item (label, fu), built once
 SET_ITEMS: dict[str, tuple[tuple[FuItem, ...], ...]] = {
-    kind: tuple(tuple((set_label(g), set_fu(g))
-                      for g in (Component(kind, k, concealed) for k in range(N_KINDS)))
-                for concealed in (False, True))
+    kind: tuple(
+        tuple((set_label(g), set_fu(g)) for g in (Component(kind, k, concealed) for k in range(N_KINDS)))
+        for concealed in (False, True)
+    )
     for kind in ("pung", "kong")
 }
 SEVEN_PAIRS_ITEMS: tuple[FuItem, ...] = (("seven pairs (flat, no rounding)", SEVEN_PAIRS_FU),)

@@ -38,7 +38,8 @@ class Shape:
     def outside(self) -> bool:
         """Every set and the pair hold a terminal or an honour (standard form)."""
         return self.form == "standard" and all(
-            (_OUTSIDE_CHOW if g.kind == "chow" else _OUTSIDE_SET)[g.first] for g in self.reading.groups)
+            (_OUTSIDE_CHOW if g.kind == "chow" else _OUTSIDE_SET)[g.first] for g in self.reading.groups
+        )
 
 
 #: first kind → whether a chow / a pung, kong or pair starting there holds a terminal or honour
@@ -109,8 +110,13 @@ def no_four_five_six(c: RiichiContext) -> bool:
 
 
 #: every screen the tables use, evaluated once per hand in this order
-SCREENS: tuple[Screen, ...] = (three_sets_of_a_kind, honour_set_of_a_kind, one_suit_at_most,
-                               terminals_and_honours_only, no_four_five_six)
+SCREENS: tuple[Screen, ...] = (
+    three_sets_of_a_kind,
+    honour_set_of_a_kind,
+    one_suit_at_most,
+    terminals_and_honours_only,
+    no_four_five_six,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,21 +157,26 @@ def cut(patterns: tuple[Pattern, ...]) -> dict[bool, Table]:
     for concealed in (True, False):
         offered = [(p, p.closed if concealed else p.open) for p in patterns]
         rows = [(p, fan) for p, fan in offered if fan]
-        flags = tuple((p.predicate.flag, p.key, fan) for p, fan in rows
-                      if hasattr(p.predicate, "flag"))
+        flags = tuple((p.predicate.flag, p.key, fan) for p, fan in rows if hasattr(p.predicate, "flag"))
         by_screens = {}
         for outcome in outcomes:
             passed = {screen for screen, ok in zip(SCREENS, outcome, strict=True) if ok}
-            kept = [(p, fan) for p, fan in rows
-                    if not hasattr(p.predicate, "flag") and (p.screen is None or p.screen in passed)]
-            by_screens[outcome] = (tuple((p.key, fan, p.predicate) for p, fan in kept if p.per_hand),
-                                   tuple((p.key, fan, p.predicate) for p, fan in kept if not p.per_hand))
+            kept = [
+                (p, fan)
+                for p, fan in rows
+                if not hasattr(p.predicate, "flag") and (p.screen is None or p.screen in passed)
+            ]
+            by_screens[outcome] = (
+                tuple((p.key, fan, p.predicate) for p, fan in kept if p.per_hand),
+                tuple((p.key, fan, p.predicate) for p, fan in kept if not p.per_hand),
+            )
         out[concealed] = Table(flags, by_screens)
     return out
 
 
-def apply(rows: tuple[PatternRow, ...], s: Shape | None, ctx: RiichiContext,
-          out: dict[str, int]) -> dict[str, int]:
+def apply(
+    rows: tuple[PatternRow, ...], s: Shape | None, ctx: RiichiContext, out: dict[str, int]
+) -> dict[str, int]:
     """Add key → fan to ``out`` for every row that applies (a predicate may apply several times)."""
     for key, fan, predicate in rows:
         times = predicate(s, ctx)  # type: ignore[arg-type]  # per-hand rows ignore the shape
@@ -186,7 +197,9 @@ def apply_flags(rows: tuple[FlagRow, ...], flags: frozenset[str], out: dict[str,
 def flag(name: str) -> Predicate:
     """A predicate true when the input's flags hold ``name`` (riichi, last_tile …); tables apply
     these rows by the flag (``predicate.flag``) without calling them."""
+
     def predicate(s: Shape, c: RiichiContext) -> bool:
         return name in c.flags
+
     predicate.flag = name  # type: ignore[attr-defined]  # the mark the tables read (a function attribute)
     return predicate

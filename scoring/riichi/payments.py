@@ -27,8 +27,9 @@ def up100(x: int) -> int:
     return -(-x // 100) * 100
 
 
-def base_points(han: int, fu: int | None, yakuman: int = 0,
-                counted_yakuman: bool = True) -> tuple[int, str | None]:
+def base_points(
+    han: int, fu: int | None, yakuman: int = 0, counted_yakuman: bool = True
+) -> tuple[int, str | None]:
     """Base points and limit name. ``yakuman`` is the number of yakuman paid (0, 1, or 2)."""
     if yakuman:
         return 8000 * yakuman, "double yakuman" if yakuman == 2 else "yakuman"
@@ -45,8 +46,9 @@ def base_points(han: int, fu: int | None, yakuman: int = 0,
     return (MANGAN, "mangan") if base > MANGAN else (base, None)
 
 
-def hand_payments(base: int, dealer: bool, self_drawn: bool, winner: str, honba: int,
-                  discarder: str | None = None) -> list[Payment]:
+def hand_payments(
+    base: int, dealer: bool, self_drawn: bool, winner: str, honba: int, discarder: str | None = None
+) -> list[Payment]:
     """What each loser pays for the hand, then for the counters (riichi sticks apart)."""
     if not self_drawn:
         payer = discarder or DISCARDER

@@ -37,8 +37,12 @@ NAME = "riichi"
 FIVE_COUNTERS = 5
 NAGASHI = "Nagashi mangan"
 #: element order in the output: the seed's order of the yaku, then yakuman, then the bonus fan
-ORDER = {key: i for i, key in enumerate([*(p.key for p in YAKU), *(p.key for p in YAKUMAN),
-                                         NAGASHI, "Dora", "Ura dora", "Red five"])}
+ORDER = {
+    key: i
+    for i, key in enumerate(
+        [*(p.key for p in YAKU), *(p.key for p in YAKUMAN), NAGASHI, "Dora", "Ura dora", "Red five"]
+    )
+}
 
 
 @dataclass(slots=True)
@@ -114,8 +118,15 @@ def hand_patterns(ctx: RiichiContext, dora: dict[str, int], minimum: int) -> Han
     if ctx.flags:
         apply_flags(mt.flags, ctx.flags, yakuman)
         apply_flags(yt.flags, ctx.flags, yaku)
-    return HandPatterns(apply(yakuman_hand, None, ctx, yakuman), apply(yaku_hand, None, ctx, yaku),
-                        yakuman_rows, yaku_rows, dora, sum(dora.values()) if dora else 0, minimum)
+    return HandPatterns(
+        apply(yakuman_hand, None, ctx, yakuman),
+        apply(yaku_hand, None, ctx, yaku),
+        yakuman_rows,
+        yaku_rows,
+        dora,
+        sum(dora.values()) if dora else 0,
+        minimum,
+    )
 
 
 def evaluate(r: Decomposition, ctx: RiichiContext, hp: HandPatterns) -> Evaluation:
@@ -129,8 +140,18 @@ def evaluate(r: Decomposition, ctx: RiichiContext, hp: HandPatterns) -> Evaluati
             if n == 1:
                 ykm = {k: min(v, YAKUMAN_FAN) for k, v in ykm.items()}
             base, limit = base_points(0, None, n)
-            return Evaluation(r, ykm, YAKUMAN_FAN * n, YAKUMAN_FAN * n, None, (), n, base, limit,
-                              _total_paid(base, ctx.dealer, ctx.self_drawn))
+            return Evaluation(
+                r,
+                ykm,
+                YAKUMAN_FAN * n,
+                YAKUMAN_FAN * n,
+                None,
+                (),
+                n,
+                base,
+                limit,
+                _total_paid(base, ctx.dealer, ctx.self_drawn),
+            )
     elements = apply(hp.yaku_rows, s, ctx, dict(hp.yaku))
     yaku_fan = 0
     for fan in elements.values():
@@ -142,18 +163,32 @@ def evaluate(r: Decomposition, ctx: RiichiContext, hp: HandPatterns) -> Evaluati
     han = yaku_fan + hp.dora_fan
     if han >= 5:  # the limit table: fu only break ties (§4.9), worked out when one comes up
         base, limit = base_points(han, None, 0, ctx.options["counted_yakuman"] == "yes")
-        return Evaluation(r, elements, yaku_fan, han, None, (), 0, base, limit,
-                          _total_paid(base, ctx.dealer, ctx.self_drawn), (s, ctx))
+        return Evaluation(
+            r,
+            elements,
+            yaku_fan,
+            han,
+            None,
+            (),
+            0,
+            base,
+            limit,
+            _total_paid(base, ctx.dealer, ctx.self_drawn),
+            (s, ctx),
+        )
     fu, items = fu_of(s, ctx, "Pinfu" in elements)
     base, limit = base_points(han, fu)
-    return Evaluation(r, elements, yaku_fan, han, fu, items, 0, base, limit,
-                      _total_paid(base, ctx.dealer, ctx.self_drawn))
+    return Evaluation(
+        r, elements, yaku_fan, han, fu, items, 0, base, limit, _total_paid(base, ctx.dealer, ctx.self_drawn)
+    )
 
 
 def _no_yaku_reason(hand: Hand, ctx: RiichiContext, best_yaku_fan: int, minimum: int) -> str:
     if best_yaku_fan and minimum > 1:
-        return (f"{hand.context.honba} counters on the table: a win needs at least {minimum} fan from yaku "
-                f"(§3.4.11; dora and red fives do not count), this hand has {best_yaku_fan}")
+        return (
+            f"{hand.context.honba} counters on the table: a win needs at least {minimum} fan from yaku "
+            f"(§3.4.11; dora and red fives do not count), this hand has {best_yaku_fan}"
+        )
     reason = "no yaku: a win needs at least one yaku; dora, ura dora and red fives are not yaku (§3.2)"
     if not ctx.concealed and ctx.kinds.isdisjoint(TERMINAL_OR_HONOUR):
         reason += "; All simples (Tanyao) counts only in a concealed hand in EMA (Introduzione, point 1)"
@@ -174,9 +209,13 @@ _DIGITS = "".join(str(k % 9 + 1) for k in range(27)) + "1234567"
 _SUIT = "m" * 9 + "p" * 9 + "s" * 9 + "z" * 7
 _SIZE = {"pung": 3, "kong": 4, "pair": 2, "single": 1}
 #: group kind → first kind → its tiles written out ("234m", "777z"), built once
-_CODES = {kind: tuple((_DIGITS[f:f + 3] if kind == "chow" else _DIGITS[f] * _SIZE[kind]) + _SUIT[f]
-                      for f in range(N_KINDS))
-          for kind in ("chow", *_SIZE)}
+_CODES = {
+    kind: tuple(
+        (_DIGITS[f : f + 3] if kind == "chow" else _DIGITS[f] * _SIZE[kind]) + _SUIT[f]
+        for f in range(N_KINDS)
+    )
+    for kind in ("chow", *_SIZE)
+}
 
 
 def _sets(r: Decomposition) -> str:
@@ -202,8 +241,9 @@ def _reading_note(r: Decomposition) -> Msg:
     return msg("Reading: {sets}", sets=_sets(r))
 
 
-def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | None,
-           liable: str | None = None) -> Score:
+def _build(
+    hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | None, liable: str | None = None
+) -> Score:
     """The Score of the best evaluation, with its payments (pao re-divides them when ``liable``
     names the liable seat; :class:`HandError` when pao cannot apply)."""
     winner = hand.context.seat_wind
@@ -220,7 +260,13 @@ def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | No
     if len(elements) > 1:
         elements = {key: elements[key] for key in sorted(elements, key=ORDER.__getitem__)}
     return Score(
-        NAME, True, None, elements, best.han, "han", {
+        NAME,
+        True,
+        None,
+        elements,
+        best.han,
+        "han",
+        {
             "han": best.han,
             "fu": fu,
             "points": points,
@@ -234,8 +280,9 @@ def _build(hand: Hand, ctx: RiichiContext, best: Evaluation, discarder: str | No
     )
 
 
-def _notes(best: Evaluation, fu: int | None, winner: str,
-           payments: list[Payment], liability: Liability | None) -> list[str]:
+def _notes(
+    best: Evaluation, fu: int | None, winner: str, payments: list[Payment], liability: Liability | None
+) -> list[str]:
     """The human lines, each a message for the reader's language: the reading, the fu items, the
     limit or base points, the payments (what each payer pays and for what)."""
     notes: list[str] = []
@@ -247,29 +294,52 @@ def _notes(best: Evaluation, fu: int | None, winner: str,
         rounded = f" = {raw}" + (f" -> {fu}" if fu != raw else "")
         notes.append(msg("Fu: {items}{rounded}", items=items, rounded=rounded))
     if best.yakuman and len(best.elements) > 1:
-        notes.append(msg("Yakuman are not cumulative (§4.2): the hand pays a double yakuman (Dai suushii)")
-                     if best.yakuman == 2 else
-                     msg("Yakuman are not cumulative (§4.2): the hand pays one yakuman"))
+        notes.append(
+            msg("Yakuman are not cumulative (§4.2): the hand pays a double yakuman (Dai suushii)")
+            if best.yakuman == 2
+            else msg("Yakuman are not cumulative (§4.2): the hand pays one yakuman")
+        )
     if best.limit:
         counted = msg(" (counted: 13+ fan)") if best.limit == "yakuman" and not best.yakuman else ""
-        notes.append(msg("Limit: {limit}{counted}, base {base}", limit=best.limit, counted=counted,
-                         base=best.base))
+        notes.append(
+            msg("Limit: {limit}{counted}, base {base}", limit=best.limit, counted=counted, base=best.base)
+        )
     else:
         notes.append(msg("Base points: {fu} fu x 2^({han}+2) = {base}", fu=fu, han=best.han, base=best.base))
     hand_and_counters = [p for p in payments if p.reason in (FOR_HAND, FOR_COUNTERS)]
     for payer, total in paid_by(hand_and_counters).items():
         counters = sum(p.amount for p in hand_and_counters if p.payer == payer and p.reason == FOR_COUNTERS)
         extra = msg(" (incl. {counters} for counters)", counters=counters) if counters else ""
-        notes.append(msg("{payer} pays {winner} {total}{extra} [hand and counters]",
-                         payer=msg(payer), winner=msg(winner), total=total, extra=extra))
+        notes.append(
+            msg(
+                "{payer} pays {winner} {total}{extra} [hand and counters]",
+                payer=msg(payer),
+                winner=msg(winner),
+                total=total,
+                extra=extra,
+            )
+        )
     for p in payments:
         if p.reason == FOR_PAO and liability is not None:
-            notes.append(msg("{payer} pays {winner} {amount} [pao: {yakuman}, seed {seed}]",
-                             payer=msg(p.payer), winner=msg(winner), amount=p.amount,
-                             yakuman=liability.yakuman, seed=liability.seed))
+            notes.append(
+                msg(
+                    "{payer} pays {winner} {amount} [pao: {yakuman}, seed {seed}]",
+                    payer=msg(p.payer),
+                    winner=msg(winner),
+                    amount=p.amount,
+                    yakuman=liability.yakuman,
+                    seed=liability.seed,
+                )
+            )
         elif p.reason == FOR_STICKS:
-            notes.append(msg("{payer} pays {winner} {amount} [riichi sticks]", payer=msg(p.payer),
-                             winner=msg(winner), amount=p.amount))
+            notes.append(
+                msg(
+                    "{payer} pays {winner} {amount} [riichi sticks]",
+                    payer=msg(p.payer),
+                    winner=msg(winner),
+                    amount=p.amount,
+                )
+            )
     return notes
 
 
@@ -334,5 +404,6 @@ def _nagashi(hand: Hand, ctx: RiichiContext) -> Score:
         return _invalid("nagashi mangan is claimed after an exhaustive draw: there is no winning tile")
     base, limit = base_points(5, None)
     ev = Evaluation(None, {NAGASHI: 5}, 5, 5, None, base=base, limit=limit)
-    return _build(hand, RiichiContext(**{**{s: getattr(ctx, s) for s in ctx.__slots__}, "self_drawn": True}),
-                  ev, None)
+    return _build(
+        hand, RiichiContext(**{**{s: getattr(ctx, s) for s in ctx.__slots__}, "self_drawn": True}), ev, None
+    )

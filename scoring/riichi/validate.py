@@ -12,10 +12,21 @@ from dataclasses import dataclass
 from scoring.hand import Hand, check_tiles
 from scoring.tiles import BACK_INDEX, FIRST_BONUS, Tile
 
-FLAGS = frozenset({
-    "riichi", "double_riichi", "ippatsu", "last_tile", "last_discard", "kong_replacement",
-    "robbing_kong", "heavenly", "earthly", "human", "nagashi_mangan",
-})
+FLAGS = frozenset(
+    {
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "last_tile",
+        "last_discard",
+        "kong_replacement",
+        "robbing_kong",
+        "heavenly",
+        "earthly",
+        "human",
+        "nagashi_mangan",
+    }
+)
 SELF_DRAW_FLAGS = ("last_tile", "kong_replacement", "heavenly", "earthly")
 DISCARD_FLAGS = ("last_discard", "robbing_kong", "human")
 FIRST_TURN_FLAGS = frozenset({"heavenly", "earthly", "human"})
@@ -46,33 +57,61 @@ def _held(h: Hand, kind: int) -> int:
 
 
 RULES: tuple[Rule, ...] = (
-    _rule("riichi", lambda h, f: not h.is_concealed,
-          "riichi needs a concealed hand (§2.5: riichi with an open hand is a dead hand)"),
+    _rule(
+        "riichi",
+        lambda h, f: not h.is_concealed,
+        "riichi needs a concealed hand (§2.5: riichi with an open hand is a dead hand)",
+    ),
     _rule("ippatsu", lambda h, f: "riichi" not in f, "ippatsu without riichi"),
-    _rule("ippatsu", lambda h, f: "kong_replacement" in f,
-          "ippatsu and kong_replacement cannot combine: the declarer's own kong ends the ippatsu turn "
-          "(§2.5)"),
-    _rule("kong_replacement", lambda h, f: not any(m.kind == "kong" for m in h.melds),
-          "kong_replacement (Rinshan) needs a declared kong in the hand"),
-    _rule("robbing_kong", lambda h, f: "last_discard" in f,
-          "last_discard and robbing_kong cannot combine: a robbed kong tile is not the last discard"),
-    _rule("robbing_kong",
-          lambda h, f: h.context.winning_tile is not None and _held(h, h.context.winning_tile.index) != 1,
-          "robbing_kong: three copies of the winning tile are in the opponent's pung, so the hand can "
-          "hold only the robbed one"),
+    _rule(
+        "ippatsu",
+        lambda h, f: "kong_replacement" in f,
+        "ippatsu and kong_replacement cannot combine: the declarer's own kong ends the ippatsu turn (§2.5)",
+    ),
+    _rule(
+        "kong_replacement",
+        lambda h, f: not any(m.kind == "kong" for m in h.melds),
+        "kong_replacement (Rinshan) needs a declared kong in the hand",
+    ),
+    _rule(
+        "robbing_kong",
+        lambda h, f: "last_discard" in f,
+        "last_discard and robbing_kong cannot combine: a robbed kong tile is not the last discard",
+    ),
+    _rule(
+        "robbing_kong",
+        lambda h, f: h.context.winning_tile is not None and _held(h, h.context.winning_tile.index) != 1,
+        "robbing_kong: three copies of the winning tile are in the opponent's pung, so the hand can "
+        "hold only the robbed one",
+    ),
     _rule("heavenly", lambda h, f: not h.context.is_dealer, "heavenly (Tenho) is East's win only"),
-    _rule("earthly human", lambda h, f: h.context.is_dealer,
-          "earthly (Chiho) and human (Renho) are for South, West or North only"),
-    _rule("heavenly earthly human", lambda h, f: bool(h.melds),
-          "a first-turn win (Tenho, Chiho, Renho) allows no call and no concealed kong (§8 A21)"),
-    _rule("heavenly earthly human", lambda h, f: bool(f & {"riichi", "last_tile", "last_discard"}),
-          "a first-turn win cannot come with riichi or on the last tile or discard"),
-    _rule("heavenly earthly human", lambda h, f: len(f & FIRST_TURN_FLAGS) > 1,
-          "only one of heavenly, earthly, human can apply"),
+    _rule(
+        "earthly human",
+        lambda h, f: h.context.is_dealer,
+        "earthly (Chiho) and human (Renho) are for South, West or North only",
+    ),
+    _rule(
+        "heavenly earthly human",
+        lambda h, f: bool(h.melds),
+        "a first-turn win (Tenho, Chiho, Renho) allows no call and no concealed kong (§8 A21)",
+    ),
+    _rule(
+        "heavenly earthly human",
+        lambda h, f: bool(f & {"riichi", "last_tile", "last_discard"}),
+        "a first-turn win cannot come with riichi or on the last tile or discard",
+    ),
+    _rule(
+        "heavenly earthly human",
+        lambda h, f: len(f & FIRST_TURN_FLAGS) > 1,
+        "only one of heavenly, earthly, human can apply",
+    ),
 )
 #: option chankan_ippatsu=no (A12)
-NO_CHANKAN_IPPATSU = _rule("ippatsu", lambda h, f: "robbing_kong" in f,
-                           "ippatsu and robbing_kong do not combine (option chankan_ippatsu=no)")
+NO_CHANKAN_IPPATSU = _rule(
+    "ippatsu",
+    lambda h, f: "robbing_kong" in f,
+    "ippatsu and robbing_kong do not combine (option chankan_ippatsu=no)",
+)
 
 
 def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) -> str | None:
@@ -84,13 +123,17 @@ def flag_error(hand: Hand, flags: frozenset[str], options: Mapping[str, str]) ->
     if "nagashi_mangan" in flags:
         extra = sorted(flags - {"nagashi_mangan", "riichi", "double_riichi"})
         if extra:
-            return ("nagashi_mangan is claimed after an exhaustive draw and cannot come with "
-                    + ", ".join(extra))
+            return "nagashi_mangan is claimed after an exhaustive draw and cannot come with " + ", ".join(
+                extra
+            )
         return None
     for name in SELF_DRAW_FLAGS if not hand.context.self_drawn else DISCARD_FLAGS:
         if name in flags:
-            how = "self-drawn win (win_by: self_draw)" if name in SELF_DRAW_FLAGS else \
-                "win on a discard (win_by: discard)"
+            how = (
+                "self-drawn win (win_by: self_draw)"
+                if name in SELF_DRAW_FLAGS
+                else "win on a discard (win_by: discard)"
+            )
             return f"flag {name} needs a {how}"
     rules = RULES if options["chankan_ippatsu"] == "yes" else (*RULES, NO_CHANKAN_IPPATSU)
     for rule in rules:
@@ -105,14 +148,19 @@ def _surely_possible(hand: Hand, tiles: list[Tile], counts: list[int], reds: lis
     a suit); otherwise the precise checks find the reason."""
     if hand.bonus_tiles or len(tiles) != sum(counts) or max(counts) > 4:
         return False
-    if red and (counts[4] - reds.count(4) > 3 or counts[13] - reds.count(13) > 3
-                or counts[22] - reds.count(22) > 3 or len(reds) != len(set(reds))):
+    if red and (
+        counts[4] - reds.count(4) > 3
+        or counts[13] - reds.count(13) > 3
+        or counts[22] - reds.count(22) > 3
+        or len(reds) != len(set(reds))
+    ):
         return False
     return hand.context.winning_tile is None or hand.context.winning_tile in hand.concealed
 
 
-def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts: list[int],
-               reds: list[int]) -> str | None:
+def tile_error(
+    hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts: list[int], reds: list[int]
+) -> str | None:
     """Impossible tiles (check_tiles: fifth copy, a red five the set lacks …) and indicator lists.
 
     ``tiles`` and ``counts`` are ``hand.all_tiles()`` and their 34-kind counts, ``reds`` the kinds
@@ -128,12 +176,16 @@ def tile_error(hand: Hand, options: Mapping[str, str], tiles: list[Tile], counts
             for five in FIVES:
                 plain = counts[five] - reds.count(five)
                 if plain > 4 - red:
-                    return (f"{plain} plain {Tile(five).code}: the EMA set has one red five per suit, so "
-                            f"only {4 - red} plain ones (§1.5; write the red one as {Tile(five, True).code})")
+                    return (
+                        f"{plain} plain {Tile(five).code}: the EMA set has one red five per suit, so "
+                        f"only {4 - red} plain ones (§1.5; write the red one as {Tile(five, True).code})"
+                    )
     dora, ura = hand.context.dora_indicators, hand.context.ura_dora_indicators
     if len(dora) > MAX_INDICATORS:
-        return (f"{len(dora)} dora indicators: at most {MAX_INDICATORS} "
-                "(the first indicator and one kan dora per kong, at most 4 kongs)")
+        return (
+            f"{len(dora)} dora indicators: at most {MAX_INDICATORS} "
+            "(the first indicator and one kan dora per kong, at most 4 kongs)"
+        )
     if len(ura) > max(1, len(dora)):
         return "more ura dora indicators than dora indicators: there is one beneath each indicator"
     for t in (*dora, *ura):

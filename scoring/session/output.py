@@ -185,7 +185,10 @@ def total_label(sheet: Sheet, tr: Translate) -> str:
 
 def penalty_text(p: Any, tr: Translate) -> str:
     return tr("hand {hand}: {player}, {infraction}, {points} ({note})").format(
-        hand=p.hand, player=p.player, infraction=render(infraction_words(p.infraction), tr), points=p.points,
+        hand=p.hand,
+        player=p.player,
+        infraction=render(infraction_words(p.infraction), tr),
+        points=p.points,
         note=render(p.note, tr),
     )
 
@@ -250,10 +253,12 @@ def sheet_csv(sheet: Sheet, lang: str = DEFAULT_LANG) -> str:
                     else []
                 ),
                 result_text(line, tr),
-                " | ".join([
-                    *(render(n, tr) for n in line.notes),
-                    *(t.strip() for t in table_lines(line, sheet.rules, tr)),
-                ]),
+                " | ".join(
+                    [
+                        *(render(n, tr) for n in line.notes),
+                        *(t.strip() for t in table_lines(line, sheet.rules, tr)),
+                    ]
+                ),
             ]
         )
         if turn is not None:

@@ -160,7 +160,7 @@ def nine_gates(hand: Hand, *, on_wait: bool) -> bool:
             return False
         counts[hand.context.winning_tile.index] -= 1
     for suit in range(3):
-        row = counts[9 * suit: 9 * suit + 9]
+        row = counts[9 * suit : 9 * suit + 9]
         if sum(row) != sum(counts):
             continue
         if on_wait:

@@ -76,15 +76,21 @@ def value_arrangement(arr: Arrangement, options: Mapping[str, str]) -> Valuation
         top = max(listed, key=lambda p: p.value)
         raw = sum(points(p, options) * n for p, n in met)
         elements, total, limit = {top.name: top.value}, top.value, "listed"
-        notes.append(msg("Listed limit: only {name} ({value}) counts (seed REGOLE DI BASE 6)",
-                         name=term_msg(NAME, top.name), value=top.value))
+        notes.append(
+            msg(
+                "Listed limit: only {name} ({value}) counts (seed REGOLE DI BASE 6)",
+                name=term_msg(NAME, top.name),
+                value=top.value,
+            )
+        )
     else:
         elements = _elements(met, options)
         raw = sum(elements.values())
         total, limit = min(raw, LIMIT), ("compound" if raw >= LIMIT else None)
         if limit:
-            notes.append(msg("Compound limit: raw sum {raw} -> {limit} (seed REGOLE DI BASE 6)",
-                             raw=raw, limit=LIMIT))
+            notes.append(
+                msg("Compound limit: raw sum {raw} -> {limit} (seed REGOLE DI BASE 6)", raw=raw, limit=LIMIT)
+            )
     if bonus:
         extra = _elements(bonus, options)
         elements.update(extra)

@@ -26,9 +26,14 @@ def _seat(value: str, name: str) -> str:
     return value
 
 
-def responsible_player(winner: str, discarder: str, winning_tile: Tile | str | None = None,
-                       discards_in_window: Sequence[str] | None = None, *,
-                       immunity_before_first_discard: str = "hand_start") -> str | None:
+def responsible_player(
+    winner: str,
+    discarder: str,
+    winning_tile: Tile | str | None = None,
+    discards_in_window: Sequence[str] | None = None,
+    *,
+    immunity_before_first_discard: str = "hand_start",
+) -> str | None:
     """Who is responsible for a discard win, or None when nobody is.
 
     Seed rule 5 ("Regola di immunità nello stesso round"): the window runs from the winner's
@@ -79,5 +84,7 @@ def settle(winner: str, win_by: str, value: int, responsible: str | None) -> lis
         raise ValueError(f"the responsible player must be one of {', '.join(others)}, not {responsible!r}")
     if win_by == "self_draw" or value <= PAR or responsible is None:
         return [Payment(s, winner, value, FOR_HAND) for s in others]
-    return [*(Payment(s, winner, PAR, FOR_HAND) for s in others),
-            Payment(responsible, winner, 3 * value - 3 * PAR, FOR_RESPONSIBILITY)]
+    return [
+        *(Payment(s, winner, PAR, FOR_HAND) for s in others),
+        Payment(responsible, winner, 3 * value - 3 * PAR, FOR_RESPONSIBILITY),
+    ]

@@ -25,12 +25,12 @@ from scoring.zung_jung.payment import PAR, responsible_player, settle
 
 #: Category 9 comes from the table's events; each flag names one of them and the way it wins.
 FLAG_WIN_BY = {
-    "last_tile": "self_draw",        # 9.1.1 seabed
-    "last_discard": "discard",       # 9.1.2 riverbed
+    "last_tile": "self_draw",  # 9.1.1 seabed
+    "last_discard": "discard",  # 9.1.2 riverbed
     "kong_replacement": "self_draw",  # 9.2 "è considerato una vincita pescata"
-    "robbing_kong": "discard",       # 9.3 "considerata vincita su scarto" (input form; see A1)
-    "heavenly": "self_draw",         # 9.4.1 East's initial 14 tiles
-    "earthly": "discard",            # 9.4.2 East's very first discard
+    "robbing_kong": "discard",  # 9.3 "considerata vincita su scarto" (input form; see A1)
+    "heavenly": "self_draw",  # 9.4.1 East's initial 14 tiles
+    "earthly": "discard",  # 9.4.2 East's very first discard
 }
 
 
@@ -74,8 +74,10 @@ def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
     """Why the input cannot be a Zung Jung win, or None."""
     role = hand.context.role
     if role != "winner":
-        return (f"Zung Jung scores only the winning hand, not a {role}'s "
-                "('Solo la mano vincente viene conteggiata', seed REGOLE DI BASE 1)")
+        return (
+            f"Zung Jung scores only the winning hand, not a {role}'s "
+            "('Solo la mano vincente viene conteggiata', seed REGOLE DI BASE 1)"
+        )
     if hand.bonus_tiles and opts["flowers"] == "no":
         return "flowers and seasons are not in play (option flowers=no): remove the bonus tiles"
     reason = check_tiles(hand, red_fives_in_set=0)
@@ -93,8 +95,10 @@ def input_error(hand: Hand, opts: Mapping[str, str]) -> str | None:
         return "flag kong_replacement but no declared kong"
     if "heavenly" in hand.context.flags:
         if hand.context.seat_wind != "E":
-            return (f"Blessing of Heaven is East's only ('Est vince con la sua Mano iniziale'); "
-                    f"the seat is {hand.context.seat_wind}")
+            return (
+                f"Blessing of Heaven is East's only ('Est vince con la sua Mano iniziale'); "
+                f"the seat is {hand.context.seat_wind}"
+            )
         if any(m.open for m in hand.melds):
             return "Blessing of Heaven is won on the initial 14 tiles: no set can have been claimed"
     if "earthly" in hand.context.flags:
@@ -112,12 +116,17 @@ def _allowed(hand: Hand, opts: Mapping[str, str]) -> list[Decomposition]:
     if opts["discard_pung_assignment"] == "free" or hand.context.win_by != "discard" or winning is None:
         return found
     win = winning.index
-    return [r for r in found if r.groups[r.win_group].is_pung_like
-            or not any(g.is_pung_like and not g.declared and g.first == win for g in r.groups)]
+    return [
+        r
+        for r in found
+        if r.groups[r.win_group].is_pung_like
+        or not any(g.is_pung_like and not g.declared and g.first == win for g in r.groups)
+    ]
 
 
-def _payments(hand: Hand, opts: Mapping[str, str], best: Valuation, details: dict[str, object],
-              notes: list[str]) -> list[Payment]:
+def _payments(
+    hand: Hand, opts: Mapping[str, str], best: Valuation, details: dict[str, object], notes: list[str]
+) -> list[Payment]:
     """Seed SCHEMA DI PAGAMENTO for this win; none when the input does not say enough to settle it."""
     situation = hand.context
     winner, value = situation.seat_wind, best.total
@@ -131,18 +140,33 @@ def _payments(hand: Hand, opts: Mapping[str, str], best: Valuation, details: dic
     elif situation.discarder is not None or "earthly" in situation.flags:
         discarder = situation.discarder or "E"  # 9.4.2: East is the discarder
         responsible = responsible_player(
-            winner, discarder, situation.winning_tile, situation.discards_in_window,
-            immunity_before_first_discard=opts["immunity_before_first_discard"])
+            winner,
+            discarder,
+            situation.winning_tile,
+            situation.discards_in_window,
+            immunity_before_first_discard=opts["immunity_before_first_discard"],
+        )
     elif value <= PAR:
         responsible = None  # "fino a 25 punti … indipendentemente da chi è responsabile"
     else:
-        notes.append(msg("Payment: {value} > {par} on a discard; give 'discarder' or 'responsible' to settle",
-                         value=value, par=PAR))
+        notes.append(
+            msg(
+                "Payment: {value} > {par} on a discard; give 'discarder' or 'responsible' to settle",
+                value=value,
+                par=PAR,
+            )
+        )
         return []
     payments = settle(winner, win_by, value, responsible)
     details["responsible"] = responsible
     totals = paid_by(payments)
     paid = tuple(msg("{payer} pays {points}", payer=msg(s), points=n) for s, n in totals.items())
-    notes.append(msg("Payment: {paid} -> {winner} receives {total}", paid=paid, winner=msg(winner),
-                     total=sum(totals.values())))
+    notes.append(
+        msg(
+            "Payment: {paid} -> {winner} receives {total}",
+            paid=paid,
+            winner=msg(winner),
+            total=sum(totals.values()),
+        )
+    )
     return payments

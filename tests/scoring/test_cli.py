@@ -375,7 +375,6 @@ def test_a_hand_typed_without_its_winning_tile_is_scored_with_every_candidate():
     assert "no winning tile" not in out and "candidate" not in out
 
 
-
 def test_the_language_is_chosen_on_the_command_line_only(monkeypatch):
     # --lang it: the score's lines in Italian, the seed's own terms; without it, English, whatever
     # the machine's LANG says (a script reading the text gets the same bytes everywhere)

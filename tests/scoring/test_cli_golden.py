@@ -73,6 +73,15 @@ def test_the_commands_print_what_they_printed() -> None:
 def test_the_transcript_covers_what_it_pins() -> None:
     """The check itself: the hands give candidates, notes of each kind and refusals."""
     got = transcript()
-    for words in ("Winning tile: none set apart", "Fu: ", "Limit: ", "Settlement: ", "Arrangement: ",
-                  "Not a valid win: ", '"candidates": [', "[exit 1]", "Payments"):
+    for words in (
+        "Winning tile: none set apart",
+        "Fu: ",
+        "Limit: ",
+        "Settlement: ",
+        "Arrangement: ",
+        "Not a valid win: ",
+        '"candidates": [',
+        "[exit 1]",
+        "Payments",
+    ):
         assert words in got, words

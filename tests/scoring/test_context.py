@@ -20,14 +20,28 @@ from scoring.tiles import tile
 
 def test_every_field_is_parsed_into_its_type() -> None:
     ctx = context_from_dict(
-        {"win_by": "tsumo", "seat_wind": "west", "round_wind": "2z", "flags": "riichi, ippatsu",
-         "dora_indicators": "3m7z", "ura_dora_indicators": ["1p"], "honba": 2, "riichi_sticks": 1,
-         "winning_tile": "4s"}
+        {
+            "win_by": "tsumo",
+            "seat_wind": "west",
+            "round_wind": "2z",
+            "flags": "riichi, ippatsu",
+            "dora_indicators": "3m7z",
+            "ura_dora_indicators": ["1p"],
+            "honba": 2,
+            "riichi_sticks": 1,
+            "winning_tile": "4s",
+        }
     )
     assert ctx == HandContext(
-        win_by="self_draw", seat_wind="W", round_wind="S", flags=frozenset({"riichi", "ippatsu"}),
-        dora_indicators=(tile("3m"), tile("7z")), ura_dora_indicators=(tile("1p"),), honba=2,
-        riichi_sticks=1, winning_tile=tile("4s"),
+        win_by="self_draw",
+        seat_wind="W",
+        round_wind="S",
+        flags=frozenset({"riichi", "ippatsu"}),
+        dora_indicators=(tile("3m"), tile("7z")),
+        ura_dora_indicators=(tile("1p"),),
+        honba=2,
+        riichi_sticks=1,
+        winning_tile=tile("4s"),
     )
 
 
@@ -35,8 +49,15 @@ def test_what_was_an_untyped_extra_is_a_typed_field() -> None:
     """The discarder, the liable and the responsible player, the role and the discards are fields
     of the situation, each read and checked (they were an untyped ``extra`` mapping)."""
     ctx = context_from_dict(
-        {"discarder": "north", "pao": "s", "responsible": "none", "role": "Loser", "discards_played": 9,
-         "discards_in_window": ["E:8p", "S:5z"], "options": {"limit": 500, "kiriage": True}}
+        {
+            "discarder": "north",
+            "pao": "s",
+            "responsible": "none",
+            "role": "Loser",
+            "discards_played": 9,
+            "discards_in_window": ["E:8p", "S:5z"],
+            "options": {"limit": 500, "kiriage": True},
+        }
     )
     assert (ctx.discarder, ctx.pao, ctx.responsible, ctx.role) == ("N", "S", NOBODY, "loser")
     assert ctx.discards_played == 9 and ctx.discards_in_window == ("E:8p", "S:5z")
@@ -72,8 +93,15 @@ def test_a_field_not_given_keeps_the_bases_value_and_a_discarder_means_a_discard
     ],
 )
 def test_a_bad_field_is_one_error_naming_it_as_the_front_end_does(data: dict, words: str) -> None:
-    names = {"seat_wind": "--seat", "win_by": "--win-by", "discarder": "--discarder", "honba": "--honba",
-             "dora_indicators": "--dora", "winning_tile": "--winning-tile", "flags": "--flag"}
+    names = {
+        "seat_wind": "--seat",
+        "win_by": "--win-by",
+        "discarder": "--discarder",
+        "honba": "--honba",
+        "dora_indicators": "--dora",
+        "winning_tile": "--winning-tile",
+        "flags": "--flag",
+    }
     with pytest.raises(HandError) as err:
         context_from_dict(data, names=names)
     assert words in str(err.value)
@@ -97,9 +125,17 @@ def test_a_context_goes_to_a_worker_process_and_back() -> None:
 def test_the_constructor_refuses_what_the_parser_would() -> None:
     """No front end can build a situation the parser refuses for its words: the typed fields are
     checked when the object is made (a seat is a letter, a counter a number in range)."""
-    for bad in ({"seat_wind": "West"}, {"discarder": "X"}, {"pao": "north"}, {"responsible": 5},
-                {"role": "winer"}, {"win_by": "ron"}, {"honba": 101}, {"discards_played": -1},
-                {"discards_in_window": [5]}):
+    for bad in (
+        {"seat_wind": "West"},
+        {"discarder": "X"},
+        {"pao": "north"},
+        {"responsible": 5},
+        {"role": "winer"},
+        {"win_by": "ron"},
+        {"honba": 101},
+        {"discards_played": -1},
+        {"discards_in_window": [5]},
+    ):
         with pytest.raises(HandError):
             HandContext(**bad)
 

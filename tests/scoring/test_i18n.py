@@ -53,12 +53,27 @@ DATA_WORDS = (
 )  # fmt: skip
 #: words a score's notes take from data (a wait's kind, a fu item, a payer, a role, a value)
 NOTE_WORDS = {
-    *WAIT_WORDS.values(), *WAIT_NAMES.values(), "self-draw", "open pinfu",
+    *WAIT_WORDS.values(),
+    *WAIT_NAMES.values(),
+    "self-draw",
+    "open pinfu",
     *(name for name, _ in [*BASE_ITEMS.values(), *SEVEN_PAIRS_ITEMS]),
     *(item_words(name).text for rows in SET_ITEMS.values() for row in rows for name, _ in row),
     *(item_words(f"{pair} 5z").text for pair in ("dragon pair", "seat wind pair", "prevalent wind pair")),
-    "discarder", "table", "pot", "winner", "loser", "fishing", "limit", "double limit", "half limit",
-    *(name for name, _ in POSSIBLE_LIMIT_HANDS), "E", "S", "W", "N",
+    "discarder",
+    "table",
+    "pot",
+    "winner",
+    "loser",
+    "fishing",
+    "limit",
+    "double limit",
+    "half limit",
+    *(name for name, _ in POSSIBLE_LIMIT_HANDS),
+    "E",
+    "S",
+    "W",
+    "N",
 }
 
 

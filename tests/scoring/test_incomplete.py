@@ -46,7 +46,8 @@ def test_a_ready_hand_lists_its_waits_each_scored_as_that_win(rules: str) -> Non
     scored = score_or_best(hand, rules)
     assert not scored.score.valid and scored.problem is not None and scored.problem.kind == SHORT
     assert "no winning tile" not in (scored.score.error or "") and "give the winning tile" not in (
-        scored.score.error or "")
+        scored.score.error or ""
+    )
     assert scored.score.error == (
         "13 concealed tiles with 0 declared sets: one tile short of a won hand; it waits on 3s, 6s, 9s"
     )

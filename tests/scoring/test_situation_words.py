@@ -52,8 +52,13 @@ def test_a_word_that_only_starts_like_a_wind_is_none(word: str) -> None:
 
 @pytest.mark.parametrize(
     ("word", "canonical"),
-    [("discard", "discard"), ("RON", "discard"), ("self_draw", "self_draw"), ("Self-Draw", "self_draw"),
-     ("tsumo", "self_draw")],
+    [
+        ("discard", "discard"),
+        ("RON", "discard"),
+        ("self_draw", "self_draw"),
+        ("Self-Draw", "self_draw"),
+        ("tsumo", "self_draw"),
+    ],
 )
 def test_a_way_to_win(word: str, canonical: str) -> None:
     assert win_by(word, "win_by") == canonical
@@ -80,7 +85,10 @@ def test_flags_roles_responsible_counters_options() -> None:
         with pytest.raises(HandError, match="honba must be a whole number from 0 to 100"):
             counter_text(text, "honba")
     assert option_values({"limit": 500, "kiriage": True, "x": " on "}, "options") == {
-        "limit": "500", "kiriage": "true", "x": "on"}
+        "limit": "500",
+        "kiriage": "true",
+        "x": "on",
+    }
     assert option_pairs(["limit=500", " red_fives = 0 "], "--option") == {"limit": "500", "red_fives": "0"}
     for pair in ("limit", "=1", "li mit=1", "2x=1"):
         with pytest.raises(HandError, match="--option: NAME=VALUE, not"):

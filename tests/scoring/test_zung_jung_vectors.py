@@ -23,6 +23,7 @@ from tests.spec_vectors import hand_form, load_vectors, vector_params
 #: vector id → (what the vector says, what the seed says). Empty: no vector contradicts the seed.
 OVERRIDES: dict[str, tuple[str, str]] = {}
 
+
 def _hand(v: dict[str, Any]):
     return hand_from_dict(hand_form(v))
 

@@ -38,9 +38,9 @@ def test_a_bad_boost_is_a_clear_error(tr, spec: str) -> None:  # type: ignore[no
 def test_a_left_out_set_gives_no_crop_of_grid_or_camerash(tr, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "crops.csv").write_text(
         "file,code,set,photo,box,read\n"
-        "camerash-4/7z/4_0.jpg,7z,camerash-4,4.jpg,\"[0, 0, 1, 1]\",0m\n"
-        "camerash-7/7z/7_0.jpg,7z,camerash-7,7.jpg,\"[0, 0, 1, 1]\",0m\n"
-        "pr4/5z/15-1_0.jpg,5z,pr4,15-1.jpg,\"[0, 0, 1, 1]\",5z\n"
+        'camerash-4/7z/4_0.jpg,7z,camerash-4,4.jpg,"[0, 0, 1, 1]",0m\n'
+        'camerash-7/7z/7_0.jpg,7z,camerash-7,7.jpg,"[0, 0, 1, 1]",0m\n'
+        'pr4/5z/15-1_0.jpg,5z,pr4,15-1.jpg,"[0, 0, 1, 1]",5z\n'
     )
     assert [p.parent.parent.name for p, _ in tr.grid_items(tmp_path, "camerash-4")] == ["camerash-7", "pr4"]
     assert len(tr.grid_items(tmp_path)) == 3 and tr.grid_items(tmp_path / "none") == []

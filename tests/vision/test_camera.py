@@ -214,9 +214,13 @@ def test_a_hand_in_one_row_shows_its_candidates_live_frozen_and_in_the_readings(
     record = reading.to_json()
     assert record["winning_tile_from"] == "candidate" and len(record["candidates"]) == 6
     plain = breakdown(base, reading)
-    scorer_known = LiveScorer(TruthReader(one_row_manifest()), "riichi", {},
-                              HandContext(win_by="self_draw", seat_wind="W", winning_tile=tile("4s")),
-                              Steadiness(frames=1))
+    scorer_known = LiveScorer(
+        TruthReader(one_row_manifest()),
+        "riichi",
+        {},
+        HandContext(win_by="self_draw", seat_wind="W", winning_tile=tile("4s")),
+        Steadiness(frames=1),
+    )
     known = [scorer_known.process(base) for _ in range(2)][1].reading
     assert not guessed(known.result) and known.score.valid
     assert plain.shape[0] > breakdown(base, known).shape[0]  # the candidates' lines in the panel

@@ -41,9 +41,7 @@ SCENES: dict[str, tuple[dict[str, Any] | None, tuple[int, ...], str, HandContext
     "set_apart": (None, (), "riichi", HandContext(win_by="self_draw", seat_wind="W")),
     "one_row": (one_row_manifest(), (), "riichi", HandContext(win_by="self_draw", seat_wind="W")),
     "low_mcr": (None, (2, 5), "mcr", HandContext(win_by="discard", seat_wind="S", discarder="E")),
-    "given_zj": (
-        one_row_manifest(), (), "zung-jung", HandContext(win_by="discard", winning_tile=tile("4s"))
-    ),
+    "given_zj": (one_row_manifest(), (), "zung-jung", HandContext(win_by="discard", winning_tile=tile("4s"))),
 }
 
 

@@ -52,9 +52,7 @@ def guarded(
     the block makes (:func:`scoring.output_paths.check_output_paths`, e.g. of pictures whose names
     are known only once the block has begun)."""
     try:
-        with guarded_outputs(
-            outputs, inputs, force, [*protected, *taught_set_paths(sets)], may_exist, lock
-        ):
+        with guarded_outputs(outputs, inputs, force, [*protected, *taught_set_paths(sets)], may_exist, lock):
             yield
     except OutputError as exc:
         raise CliError(str(exc)) from None

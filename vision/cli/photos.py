@@ -43,8 +43,14 @@ def progress_bar(total: int, quiet: bool, stream: TextIO) -> tqdm[Any]:
     """The batch's progress bar on ``stream``, drawn only where it is a terminal: redirected to a
     file (or ``--quiet``) it writes nothing, so a log never fills with redrawn lines (tqdm's
     ``disable=None`` is its terminal check)."""
-    return tqdm(total=total, file=stream, disable=True if quiet else None, unit="photo",
-                dynamic_ncols=True, leave=True)
+    return tqdm(
+        total=total,
+        file=stream,
+        disable=True if quiet else None,
+        unit="photo",
+        dynamic_ncols=True,
+        leave=True,
+    )
 
 
 #: The CSV's columns, one row per photo (or skipped entry): the result's cells (:mod:`vision.render.csv_row`)

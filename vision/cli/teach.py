@@ -292,7 +292,8 @@ def _teach_photos(
             print(
                 f"warning: {photo}: row(s) {rows} did not pair with their codes and are not taught "
                 f"(fix their codes or the photo and teach it again"
-                + ("" if photo in targets else "; --annotate OUT draws them") + ")",
+                + ("" if photo in targets else "; --annotate OUT draws them")
+                + ")",
                 file=sys.stderr,
             )
         if photo in targets:

@@ -62,14 +62,20 @@ def candidates_line(result: HandResult, lang: str = DEFAULT_LANG) -> str:
 
 
 def live_lines(
-    tiles: int, steady: bool, motion: float, fps: float | None, result: HandResult | None, rules: str,
+    tiles: int,
+    steady: bool,
+    motion: float,
+    fps: float | None,
+    result: HandResult | None,
+    rules: str,
     lang: str = DEFAULT_LANG,
 ) -> list[str]:
     """The live overlay's lines: the status (frames per second, tiles in view, steady or moving),
     then the reading's hand, score and candidates, or what to do, then the keys."""
     tr = translator(lang)
     status = tr("{n} tiles  ").format(n=tiles) + (
-        tr("steady") if steady else tr("moving ({motion})").format(motion=f"{motion:.1f}"))
+        tr("steady") if steady else tr("moving ({motion})").format(motion=f"{motion:.1f}")
+    )
     if fps:
         status = f"{fps:4.1f} fps  " + status
     lines = [status]

@@ -18,7 +18,8 @@ def reading_order(result: HandResult) -> list[tuple[TileRead, int | None, str]]:
     groups as laid out, then the bonus tiles and the tiles left out, each row by row
     (:func:`by_rows`), never in the reader's order (by detector score)."""
     ordered: list[tuple[TileRead, int | None, str]] = [
-        (t, i, g.role) for i, g in enumerate(result.layout.groups) for t in g.tiles]
+        (t, i, g.role) for i, g in enumerate(result.layout.groups) for t in g.tiles
+    ]
     seen = {t.index for t, _, _ in ordered}
     bonus = [t for t in result.tiles if t.index not in seen and t.code.endswith("f")]
     ordered += [(t, None, "bonus") for t in by_rows(bonus)]
@@ -33,9 +34,11 @@ def by_rows(tiles: Sequence[TileRead]) -> list[TileRead]:
     rows: list[list[TileRead]] = []
     for t in sorted(tiles, key=lambda t: t.box[1] + t.box[3]):
         first = rows[-1][0] if rows else None
-        if first is None or (t.box[1] + t.box[3]) / 2 - (first.box[1] + first.box[3]) / 2 > (
-            first.box[3] - first.box[1]
-        ) / 2:
+        if (
+            first is None
+            or (t.box[1] + t.box[3]) / 2 - (first.box[1] + first.box[3]) / 2
+            > (first.box[3] - first.box[1]) / 2
+        ):
             rows.append([t])
         else:
             rows[-1].append(t)

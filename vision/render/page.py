@@ -43,15 +43,19 @@ def candidates_payload(found: list[Candidate]) -> list[dict[str, Any]]:
     out = []
     for c in found:
         s = c.score
-        out.append({
-            **tile_info(c.tile.code),
-            "valid": s.valid,
-            "total": s.total if s.valid else None,
-            "unit": s.unit,
-            "fu": s.details.get("fu") if s.valid else None,
-            "limit": s.details.get("limit") if s.valid and isinstance(s.details.get("limit"), str) else None,
-            "needs": list(c.needs),
-        })
+        out.append(
+            {
+                **tile_info(c.tile.code),
+                "valid": s.valid,
+                "total": s.total if s.valid else None,
+                "unit": s.unit,
+                "fu": s.details.get("fu") if s.valid else None,
+                "limit": s.details.get("limit")
+                if s.valid and isinstance(s.details.get("limit"), str)
+                else None,
+                "needs": list(c.needs),
+            }
+        )
     return out
 
 
@@ -161,8 +165,14 @@ def page_json(result: HandResult, ids: list[Any] | None = None, lang: str = DEFA
         "notices": [
             *tile_notices(result.problem_kinds, result.tile_checks, page_id),
             *score_notices(
-                result.score, result.hand, result.candidates, result.winning_from, result.score_reason,
-                result.hand_error, result.problem, result.waits,
+                result.score,
+                result.hand,
+                result.candidates,
+                result.winning_from,
+                result.score_reason,
+                result.hand_error,
+                result.problem,
+                result.waits,
             ),
         ],
         # what to check, each naming its tiles by the page's ids
@@ -183,8 +193,13 @@ def _reading_extra(r: TileRead) -> dict[str, Any]:
 
 
 def typed_page_json(
-    hand: dict[str, Any], built: Hand | None, scored: Scored, problems: list[str], reason: str | None,
-    hand_error: str | None = None, lang: str = DEFAULT_LANG,
+    hand: dict[str, Any],
+    built: Hand | None,
+    scored: Scored,
+    problems: list[str],
+    reason: str | None,
+    hand_error: str | None = None,
+    lang: str = DEFAULT_LANG,
 ) -> dict[str, Any]:
     """What the page shows of a typed (structured) hand: the hand as sent, the score, the
     candidates, which tile the score takes (``given`` by the hand, else the best ``candidate``)
@@ -201,7 +216,13 @@ def typed_page_json(
         waits=candidates_payload(scored.waits),
         winning=winning_payload(winning_from, scored_tile),
         notices=score_notices(
-            scored.score, built, scored.candidates, winning_from, reason, hand_error, scored.problem,
+            scored.score,
+            built,
+            scored.candidates,
+            winning_from,
+            reason,
+            hand_error,
+            scored.problem,
             scored.waits,
         ),
     )

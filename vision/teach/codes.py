@@ -98,11 +98,7 @@ def standard_rows(counts: list[int]) -> list[list[str]]:
         # the parts still to come that this row holds: any of them, in order (their sizes 3, 8
         # and 1 add up differently whichever are taken, so the size says which)
         pick = next(
-            (
-                chosen
-                for chosen in _in_order(len(left))
-                if chosen and sum(len(left[i]) for i in chosen) == n
-            ),
+            (chosen for chosen in _in_order(len(left)) if chosen and sum(len(left[i]) for i in chosen) == n),
             None,
         )
         if pick is None:

@@ -47,6 +47,7 @@ class FindingSet(TaughtSet, Protocol):
     @property
     def end_at(self) -> float: ...
 
+
 #: Marks a tile a taught set found (:attr:`vision.read.TileRead.found_by`).
 FOUND_BY_SET = "set"
 #: Adjacent tiles of a row this many pitches apart have room for a tile between them (or more).

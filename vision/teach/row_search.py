@@ -189,8 +189,11 @@ def align(rows: Rows, codes: list[list[str]], turn: int, cuts: bool = True) -> M
             # two level photo rows, one typed row
             if i + 1 < n and len(row) + len(rows[i + 1]) == len(codes[j]) and _level(row, rows[i + 1], frame):
                 joined = frame.in_order(row + rows[i + 1])
-                offer((i + 2, j + 1), cell.score + _value(joined, codes[j]),
-                      [*cell.steps, ("paired", i, j, [joined])])
+                offer(
+                    (i + 2, j + 1),
+                    cell.score + _value(joined, codes[j]),
+                    [*cell.steps, ("paired", i, j, [joined])],
+                )
             # aligned with another count: for the fitting to complete, else to report
             if len(row) != len(codes[j]):
                 near = ALIGNED / (1 + abs(len(row) - len(codes[j])))  # the nearest count first

@@ -120,8 +120,6 @@ def mark(
             )
 
 
-
-
 def annotate_found(image: np.ndarray, rows: list[list[TileRead]], out: Path) -> None:
     """A photo that did not pair: the tiles found, each with the reader's code and its row's
     number (what to compare with the codes typed)."""

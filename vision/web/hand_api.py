@@ -266,6 +266,7 @@ async def api_read(request: Request) -> JSONResponse:
     payload["timings_ms"] = {k: round(v * 1000, 1) for k, v in timings.items()}
     return JSONResponse(payload, headers={"Cache-Control": "no-store"})
 
+
 @router.post("/api/layout", summary="Lay out and score corrected tiles (boxes as read)")
 async def api_layout(body: LayoutRequest) -> JSONResponse:
     _check_rules(body.rules)
@@ -288,6 +289,7 @@ async def api_layout(body: LayoutRequest) -> JSONResponse:
     result = await run_in_threadpool(score_tiles, tiles, ctx, body.rules, body.options)
     return JSONResponse(page_json(result, ids, body.lang), headers={"Cache-Control": "no-store"})
 
+
 @router.post("/api/score", summary="Score a structured hand")
 async def api_score(body: ScoreRequest) -> JSONResponse:
     _check_rules(body.rules)
@@ -295,7 +297,6 @@ async def api_score(body: ScoreRequest) -> JSONResponse:
         score_payload, body.hand, body.rules, body.options, [], body.candidates, body.lang
     )
     return JSONResponse(payload, headers={"Cache-Control": "no-store"})
-
 
 
 __all__ = ["HAND_PATHS", "router", "score_payload"]

@@ -472,7 +472,11 @@ def test_a_photo_read_elsewhere_is_confirmed_like_any_photo() -> None:
     )
     assert confirmed.complete and confirmed.totals == typed.totals and confirmed.totals["Anna"] > 0
     sure = SessionEntry(
-        "hand", "h", photo="1-h.jpg", reading=PhotoHand(hand_from_dict(read)), winner="Anna",
+        "hand",
+        "h",
+        photo="1-h.jpg",
+        reading=PhotoHand(hand_from_dict(read)),
+        winner="Anna",
         discarder="Bruno",
     )
     assert run_session(session([sure]), "mcr").totals == typed.totals  # nothing to check: scored

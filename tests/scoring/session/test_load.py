@@ -204,10 +204,16 @@ def test_a_bad_reading_names_its_row(reading: object, message: str) -> None:
 @pytest.mark.parametrize(
     ("row", "where", "key"),
     [
-        ({"hand": {"hand": "234m55p123456789s", "winning_tile": "9s", "flag": ["riichi"]}, "winner": "A"},
-         "hands[0].hand", "flag"),
-        ({"hand": "123m", "winner": "A", "others": {"B": {"hand": "1m", "rol": "loser"}}},
-         "hands[0].others.B", "rol"),
+        (
+            {"hand": {"hand": "234m55p123456789s", "winning_tile": "9s", "flag": ["riichi"]}, "winner": "A"},
+            "hands[0].hand",
+            "flag",
+        ),
+        (
+            {"hand": "123m", "winner": "A", "others": {"B": {"hand": "1m", "rol": "loser"}}},
+            "hands[0].others.B",
+            "rol",
+        ),
     ],
 )
 def test_a_typed_hands_misspelled_key_is_the_files_error(row: dict, where: str, key: str) -> None:

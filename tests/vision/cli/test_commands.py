@@ -65,8 +65,18 @@ def test_a_command_builds_its_own_parser_and_help_builds_them_all() -> None:
 
 
 #: what typing a hand must not load: the photo pipeline's libraries and the front ends around it
-HEAVY = ("numpy", "cv2", "onnxruntime", "fastapi", "starlette", "vision.camera", "vision.web", "vision.teach",
-         "vision.pipeline", "vision.models")
+HEAVY = (
+    "numpy",
+    "cv2",
+    "onnxruntime",
+    "fastapi",
+    "starlette",
+    "vision.camera",
+    "vision.web",
+    "vision.teach",
+    "vision.pipeline",
+    "vision.models",
+)
 _PROBE = """
 import json, sys
 from vision.cli import main

@@ -95,8 +95,15 @@ def test_a_row_that_does_not_pair_is_reported_and_the_others_taught(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = _run(
-        _teach(tmp_path, "--set", "home", str(EXAMPLE), "345m 55888p 44s | 4s / ?11p? / 1234z",
-               "--annotate", str(tmp_path / "a.jpg")),
+        _teach(
+            tmp_path,
+            "--set",
+            "home",
+            str(EXAMPLE),
+            "345m 55888p 44s | 4s / ?11p? / 1234z",
+            "--annotate",
+            str(tmp_path / "a.jpg"),
+        ),
         capsys,
     )
     assert code == 0, err

@@ -20,9 +20,7 @@ def _tile(x: float, y: float, code: str, index: int, turn: int = 0) -> TileRead:
 
 def _row(codes: list[str], y: float, start: int, x0: float = 50.0, skip: tuple[int, ...] = (), turn: int = 0):
     """Tiles of these codes left to right at the row's pitch; ``skip``: places left empty."""
-    return [
-        _tile(x0 + PITCH * p, y, c, start + p, turn) for p, c in enumerate(codes) if p not in skip
-    ]
+    return [_tile(x0 + PITCH * p, y, c, start + p, turn) for p, c in enumerate(codes) if p not in skip]
 
 
 def _reader(code: str = "5z"):

@@ -582,6 +582,7 @@ def test_a_hand_in_one_row_is_read_scored_and_rescored_with_its_candidates() -> 
     won = client.post("/api/score", json={"hand": hand, "rules": "riichi", "candidates": True}).json()
     assert won["winning"] == {"tile": "4s", "from": "given", "set_apart": None} and won["score"]["valid"]
     assert [c["code"] for c in won["candidates"]] == codes and won["notices"] == []
+
     # a discard instead of a self-draw: rescored at once, no new read; on 4s no yaku is left,
     # on 5p (a pair wait) three concealed pungs are
     def ron(tile: str) -> dict:
@@ -612,8 +613,11 @@ def test_notices_name_kinds_and_facts_never_cli_words() -> None:
     assert five["notices"] == [{"kind": "too_many_copies", "tile": "5m", "copies": 5, "about": "score"}]
     shape = client.post("/api/score", json={"hand": {"hand": "1234m55p12345679s"}, "rules": "riichi"}).json()
     assert shape["notices"] == [{"kind": "not_winning_shape", "have": 14, "need": 14, "about": "score"}]
-    open_hand = {"hand": "234m678p55s", "melds": [{"type": "chow", "tiles": "789s"},
-                                                  {"type": "chow", "tiles": "123m"}], "win_by": "self_draw"}
+    open_hand = {
+        "hand": "234m678p55s",
+        "melds": [{"type": "chow", "tiles": "789s"}, {"type": "chow", "tiles": "123m"}],
+        "win_by": "self_draw",
+    }
     none = client.post("/api/score", json={"hand": open_hand, "rules": "riichi"}).json()
     assert [n["kind"] for n in none["notices"]] == ["no_candidate_wins"] and none["candidates"]
     d = _read(client, ctx={**CTX, "winning_tile": "4s"}).json()

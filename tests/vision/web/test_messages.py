@@ -60,9 +60,16 @@ def test_no_script_holds_a_sentence_of_its_own() -> None:
     # a string or template literal of two words or more, outside comments, is a sentence the table
     # lacks (file names, CSS and selectors are not: they are listed)
     code_words = {
-        '"use strict"', '"prow recovered-notes"', '"2px solid #1e6fd9"', '"TOTALE GENERALE"',
+        '"use strict"',
+        '"prow recovered-notes"',
+        '"2px solid #1e6fd9"',
+        '"TOTALE GENERALE"',
         # CSS classes
-        '"button small-button"', '"link danger"', '"score-context"', '"notice guess"', '"note bad"',
+        '"button small-button"',
+        '"link danger"',
+        '"score-context"',
+        '"notice guess"',
+        '"note bad"',
     }
     worded = re.compile(r"[A-Za-z]{2,}[,.:;!?]? [A-Za-z]{2,}")
     found = {}

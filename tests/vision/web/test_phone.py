@@ -157,8 +157,12 @@ def _big_hand() -> dict:
 
     def tile(code: str, x: float, y: float, side: bool = False) -> dict:
         bw, bh = (h, w) if side else (w, h)
-        return {"code": code, "face_down": False, "orientation": "sideways" if side else "upright",
-                "box": [x, y + h - bh, x + bw, y + h]}
+        return {
+            "code": code,
+            "face_down": False,
+            "orientation": "sideways" if side else "upright",
+            "box": [x, y + h - bh, x + bw, y + h],
+        }
 
     codes = [f"{n}m" for n in range(1, 10)] + [f"{n}p" for n in range(1, 10)]
     tiles = [tile(code, 20 + i * pitch, 460) for i, code in enumerate(codes)]

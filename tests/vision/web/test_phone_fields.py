@@ -166,7 +166,9 @@ FITS_JS = """(sel) => {
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_after_a_read_the_score_comes_first_and_the_chip_and_picker_show_their_text(
-    browser: Any, lang: str, tmp_path: Path  # noqa: F811
+    browser: Any,  # noqa: F811
+    lang: str,
+    tmp_path: Path,
 ) -> None:
     from vision.teach.store import SetStore
     from vision.web.app import create_app

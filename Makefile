@@ -4,10 +4,11 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+TYPECHECK := build/typecheck/mahjong_camera_scorer
 # An editable install of this project makes setuptools announce, on every install, the import hook
 # it installs ("Editable installation ... folders with the same name as your package"): the cause is
 # pyproject.toml's [tool.setuptools.package-dir], which installs models/, examples/ and
-# datasets/mjsynth/ under other names (mahjong_models, mahjong_examples, mjsynth), so a plain path
+# datasets/mjsynth/ under other names (mahjong_camera_scorer.models, mahjong_camera_scorer.examples, mjsynth), so a plain path
 # entry cannot serve them. That is wanted and the message tells a developer nothing to do: it is
 # filtered by its text (only that message; any other warning still shows).
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip
@@ -60,7 +61,7 @@ wheel: $(BIN)/python
 	$(PIP) install -q "build>=1.2"
 	$(BIN)/python -m build --outdir dist .
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(TYPECHECK)
 	$(BIN)/python -m pytest
 	$(BIN)/mypy
 	$(BIN)/ruff check .
@@ -69,9 +70,16 @@ test: $(VENV)/.installed-test
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m "not slow and not browser and not install"
 
-# strict on scoring/ and vision/ (pyproject.toml [tool.mypy])
-typecheck: $(VENV)/.installed-test
+# strict on scoring/ and vision/ (pyproject.toml [tool.mypy]), by the names they install under: the
+# type checker reads them through links named so (build/ is ignored)
+typecheck: $(VENV)/.installed-test $(TYPECHECK)
 	$(BIN)/mypy
+
+$(TYPECHECK):
+	mkdir -p $@
+	ln -sfn ../../../vision $@/vision
+	ln -sfn ../../../scoring $@/scoring
+	ln -sfn ../../../datasets/mjsynth $@/mjsynth
 
 # Debian packages some tests need (they skip with a message without them); root or sudo.
 system-deps:

@@ -2,6 +2,6 @@
 
 import sys
 
-from scoring.cli import main
+from mahjong_camera_scorer.scoring.cli import main
 
 sys.exit(main())

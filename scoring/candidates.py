@@ -25,13 +25,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.decompose import readings
-from scoring.hand import Hand, HandError
-from scoring.incomplete import COPIES_KIND, Problem, hand_problem, no_completing_tile, ready
-from scoring.result import Score
-from scoring.rules import score_hand, score_or_invalid
-from scoring.tile_counts import COPIES
-from scoring.tiles import ALL_KINDS, Tile, sort_key
+from mahjong_camera_scorer.scoring.decompose import readings
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.incomplete import (
+    COPIES_KIND,
+    Problem,
+    hand_problem,
+    no_completing_tile,
+    ready,
+)
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import score_hand, score_or_invalid
+from mahjong_camera_scorer.scoring.tile_counts import COPIES
+from mahjong_camera_scorer.scoring.tiles import ALL_KINDS, Tile, sort_key
 
 #: The situations a candidate may need (flags of the structured form), with the way the hand
 #: must have been won for each: a kong's replacement tile is drawn, a robbed kong's tile claimed.

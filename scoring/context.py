@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
-from scoring.errors import HandError
-from scoring.fields import check_keys, field_list, field_text, field_tiles, show
-from scoring.payments import SEATS
-from scoring.situation_words import (
+from mahjong_camera_scorer.scoring.errors import HandError
+from mahjong_camera_scorer.scoring.fields import check_keys, field_list, field_text, field_tiles, show
+from mahjong_camera_scorer.scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.situation_words import (
     MAX_COUNTER,
     NOBODY,
     ROLES,
@@ -37,7 +37,7 @@ from scoring.situation_words import (
     win_by,
     wind,
 )
-from scoring.tiles import Tile, TileError, tile
+from mahjong_camera_scorer.scoring.tiles import Tile, TileError, tile
 
 #: the fields :func:`context_from_dict` reads, as the structured form names them
 CONTEXT_FIELDS = (

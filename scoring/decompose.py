@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from scoring.hand import Hand
-from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, counts34
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, counts34
 
 CHOW, PUNG, KONG, PAIR, SINGLE = "chow", "pung", "kong", "pair", "single"
 

@@ -14,8 +14,8 @@ import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scoring.errors import HandError, UnknownKeyError
-from scoring.tiles import Tile, TileError, parse_tiles
+from mahjong_camera_scorer.scoring.errors import HandError, UnknownKeyError
+from mahjong_camera_scorer.scoring.tiles import Tile, TileError, parse_tiles
 
 #: Bounds far above any real hand, so that hostile input is refused before it is walked.
 MAX_ITEMS = 64  # tiles, melds, flags, options in one field

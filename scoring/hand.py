@@ -14,9 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scoring.context import HandContext
-from scoring.errors import HandError as HandError  # raised and caught here by every front end
-from scoring.tiles import Tile, format_tiles, parse_tiles, sort_key
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.errors import (
+    HandError as HandError,  # raised and caught here by every front end
+)
+from mahjong_camera_scorer.scoring.tiles import Tile, format_tiles, parse_tiles, sort_key
 
 MELD_KINDS = ("chow", "pung", "kong")
 

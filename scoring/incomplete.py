@@ -12,9 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.hand import Hand
-from scoring.result import Score
-from scoring.tile_counts import FIFTH_COPY, LONG, SHORT, TOO_MANY_SETS, counted, with_sets
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.tile_counts import (
+    FIFTH_COPY,
+    LONG,
+    SHORT,
+    TOO_MANY_SETS,
+    counted,
+    with_sets,
+)
 
 #: a finished hand's tiles, each declared set counting three (a kong's fourth tile is its extra)
 HAND_TILES = 14

@@ -23,10 +23,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scoring.context import context_from_dict
-from scoring.hand import JOKER_INDEX, JOKERS_FLAG, Hand, HandError, Jokers, Meld, declared_set, shown_codes
-from scoring.situation_words import WIN_BY_WORDS, counter_text, option_pairs
-from scoring.tiles import Tile, TileError, format_tiles, parse_tiles
+from mahjong_camera_scorer.scoring.context import context_from_dict
+from mahjong_camera_scorer.scoring.hand import (
+    JOKER_INDEX,
+    JOKERS_FLAG,
+    Hand,
+    HandError,
+    Jokers,
+    Meld,
+    declared_set,
+    shown_codes,
+)
+from mahjong_camera_scorer.scoring.situation_words import WIN_BY_WORDS, counter_text, option_pairs
+from mahjong_camera_scorer.scoring.tiles import Tile, TileError, format_tiles, parse_tiles
 
 _FLAG_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _TILES_RE = re.compile(r"^[0-9mpszf?]+$")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from scoring.errors import HandError
-from scoring.fields import field_mapping, show
-from scoring.situation_words import option_values
+from mahjong_camera_scorer.scoring.errors import HandError
+from mahjong_camera_scorer.scoring.fields import field_mapping, show
+from mahjong_camera_scorer.scoring.situation_words import option_values
 
 
 @dataclass(frozen=True, slots=True)

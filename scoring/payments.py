@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scoring.i18n import Msg, msg
-from scoring.tiles import WIND_LETTERS
+from mahjong_camera_scorer.scoring.i18n import Msg, msg
+from mahjong_camera_scorer.scoring.tiles import WIND_LETTERS
 
 #: the four seats in playing order, by their wind (the one definition: every rule system and
 #: the session import it)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.candidates import Candidate, Scored, best, needs_words, tile_codes
-from scoring.hand import Hand
-from scoring.i18n import DEFAULT_LANG, Msg, msg, translator
-from scoring.incomplete import Problem
-from scoring.notation import format_hand
-from scoring.tiles import format_tiles, glyphs
+from mahjong_camera_scorer.scoring.candidates import Candidate, Scored, best, needs_words, tile_codes
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, Msg, msg, translator
+from mahjong_camera_scorer.scoring.incomplete import Problem
+from mahjong_camera_scorer.scoring.notation import format_hand
+from mahjong_camera_scorer.scoring.tiles import format_tiles, glyphs
 
 
 def hand_lines(hand: Hand, lang: str = DEFAULT_LANG) -> str:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from scoring.i18n import DEFAULT_LANG, element_name, render, translator
-from scoring.payments import Payment
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, element_name, render, translator
+from mahjong_camera_scorer.scoring.payments import Payment
 
 
 @dataclass(slots=True)

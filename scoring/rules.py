@@ -12,17 +12,17 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 
-from scoring.hand import Hand, HandError
-from scoring.options import Option, resolve
-from scoring.result import Score
-from scoring.tile_counts import count_problem
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.options import Option, resolve
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.tile_counts import count_problem
 
 RULE_SYSTEMS: dict[str, str] = {
-    "mcr": "scoring.mcr",
-    "riichi": "scoring.riichi",
-    "zung-jung": "scoring.zung_jung",
-    "australian": "scoring.australian",
-    "classical": "scoring.classical",
+    "mcr": "mahjong_camera_scorer.scoring.mcr",
+    "riichi": "mahjong_camera_scorer.scoring.riichi",
+    "zung-jung": "mahjong_camera_scorer.scoring.zung_jung",
+    "australian": "mahjong_camera_scorer.scoring.australian",
+    "classical": "mahjong_camera_scorer.scoring.classical",
 }
 
 

@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scoring.errors import HandError
-from scoring.fields import MAX_ITEMS, field_names, field_text, show
-from scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.errors import HandError
+from mahjong_camera_scorer.scoring.fields import MAX_ITEMS, field_names, field_text, show
+from mahjong_camera_scorer.scoring.payments import SEATS
 
 #: a wind or a seat as written → its letter (upper case; ASCII only: 'ſ'.upper() is 'S')
 WIND_WORDS: dict[str, str] = {

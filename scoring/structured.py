@@ -25,10 +25,18 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.context import CONTEXT_FIELDS, context_from_dict
-from scoring.fields import check_keys, field_list, field_tiles, show
-from scoring.hand import JOKERS_FLAG, Hand, HandError, Jokers, Meld, declared_set, shown_codes
-from scoring.tiles import format_tiles
+from mahjong_camera_scorer.scoring.context import CONTEXT_FIELDS, context_from_dict
+from mahjong_camera_scorer.scoring.fields import check_keys, field_list, field_tiles, show
+from mahjong_camera_scorer.scoring.hand import (
+    JOKERS_FLAG,
+    Hand,
+    HandError,
+    Jokers,
+    Meld,
+    declared_set,
+    shown_codes,
+)
+from mahjong_camera_scorer.scoring.tiles import format_tiles
 
 #: the tiles' own keys; the situation's are :data:`scoring.context.CONTEXT_FIELDS`
 TILE_KEYS = ("hand", "melds", "bonus_tiles")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scoring.hand import Hand
-from scoring.tiles import Tile
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import Tile
 
 #: copies of each tile in a set
 COPIES = 4

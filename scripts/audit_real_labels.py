@@ -39,9 +39,10 @@ ROOT = Path(__file__).resolve().parents[1]
 for p in (ROOT, ROOT / "datasets", ROOT / "scripts"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 from eval_real import REAL, test_photos  # noqa: E402
-from mjsynth.realphotos import (  # noqa: E402
+
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     AUDIT_COLUMNS,
     AUDIT_VERDICTS,
     AuditBox,
@@ -52,9 +53,8 @@ from mjsynth.realphotos import (  # noqa: E402
     read_audit,
     read_labels,
 )
-
-from vision.detect import DETECTOR_CONF, detect, iou  # noqa: E402
-from vision.models import MODELS_DIR, ModelError, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, detect, iou  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, ModelError, load_model  # noqa: E402
 
 AUDIT_CSV = ROOT / "models" / "real-audit.csv"
 #: A detection overlapping a published label less than this is on no label (a candidate).

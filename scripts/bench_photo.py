@@ -30,8 +30,9 @@ import onnxruntime as ort
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
 
 #: The issue's own yardstick: 100 ms per photo where YOLO11n's ONNX takes ~23 ms at 640 px.
 TARGET_MS, ISSUE_REF_MS, REF_SIZE = 100.0, 23.0, 640

@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.rounds < 1 or args.workers < 2 or args.count < 1:
         ap.error("--rounds and --count must be 1 or more, --workers 2 or more")
-    cli = [sys.executable, "-m", "vision.cli"]
+    cli = [sys.executable, "-m", "mahjong_camera_scorer.vision.cli"]
     times: dict[str, list[float]] = {"1": [], str(args.workers): []}
     session_times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="bench-photos-") as tmp:

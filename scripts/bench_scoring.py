@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import _checkout  # noqa: F401 - the checkout's packages by their installed names
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,8 @@ class System:
 
 
 def _riichi() -> System:
-    from scoring.options import resolve
-    from scoring.riichi import OPTIONS, score
+    from mahjong_camera_scorer.scoring.options import resolve
+    from mahjong_camera_scorer.scoring.riichi import OPTIONS, score
     from tests.scoring.riichi_hands import generate, peer_args, peer_rules
 
     def ours() -> Callable[[Any], Any]:
@@ -54,8 +55,8 @@ def _riichi() -> System:
 
 
 def _mcr() -> System:
-    from scoring.mcr import OPTIONS, score
-    from scoring.options import resolve
+    from mahjong_camera_scorer.scoring.mcr import OPTIONS, score
+    from mahjong_camera_scorer.scoring.options import resolve
     from tests.scoring.mcr_hands import gb_arguments, generate_hands
 
     def ours() -> Callable[[Any], Any]:

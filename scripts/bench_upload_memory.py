@@ -271,7 +271,16 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[dict]] = {name: [] for name in sets}
     with tempfile.TemporaryDirectory(prefix="bench-upload-") as tmp:
         log = open(Path(tmp) / "server.log", "w+b")  # noqa: SIM115 - closed in finally
-        cmd = [sys.executable, "-m", "vision.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "mahjong_camera_scorer.vision.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
         cmd += ["--profile", str(Path(tmp) / "profile")]
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:

@@ -35,15 +35,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
 import eval_scenes  # noqa: E402
-from mjsynth.photo_variants import KINDS, variants  # noqa: E402
-from mjsynth.realphotos import read_audit  # noqa: E402
 
-from vision.pipeline import PhotoReader  # noqa: E402
-from vision.result import HandResult  # noqa: E402
-from vision.verdict import DOUBT_KINDS, HAND_FINE  # noqa: E402
+from mahjong_camera_scorer.mjsynth.photo_variants import KINDS, variants  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import read_audit  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.result import HandResult  # noqa: E402
+from mahjong_camera_scorer.vision.verdict import DOUBT_KINDS, HAND_FINE  # noqa: E402
 
 READ = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99)
 MARGIN = (0.0, 0.2, 0.4, 0.6, 0.8)

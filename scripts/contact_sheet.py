@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 for p in (ROOT, ROOT / "datasets"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
 #: One row of the --variants sheet each: a name and the SceneOptions that force that variant.
 VARIANTS: tuple[tuple[str, dict], ...] = (
@@ -73,10 +73,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import cv2
     import numpy as np
-    from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, Artwork
-    from mjsynth.generate import image_seed
-    from mjsynth.scene import SceneOptions, render_scene
     from tqdm import tqdm
+
+    from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, Artwork
+    from mahjong_camera_scorer.mjsynth.generate import image_seed
+    from mahjong_camera_scorer.mjsynth.scene import SceneOptions, render_scene
 
     art = Artwork(shared_dir=args.shared or DEFAULT_SHARED, cache_dir=args.cache or DEFAULT_CACHE)
     plan = (

@@ -34,14 +34,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 from eval_unseen import align, camerash_grids, grid_rows, grid_set, pr4_grids  # noqa: E402
 
-from vision.crops import crop_box  # noqa: E402
-from vision.images import load_photo  # noqa: E402
-from vision.models import MODELS_DIR, load_model  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
-from vision.teach.codes import SKIP  # noqa: E402
+from mahjong_camera_scorer.vision.crops import crop_box  # noqa: E402
+from mahjong_camera_scorer.vision.images import load_photo  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.teach.codes import SKIP  # noqa: E402
 
 FIELDS = ("file", "code", "set", "photo", "box", "read")
 

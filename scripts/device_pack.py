@@ -48,12 +48,18 @@ ROOT = Path(__file__).resolve().parents[1]
 for _p in (ROOT, ROOT / "datasets", ROOT / "scripts"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
-
-from mjsynth.realphotos import RealPhoto, apply_audit, load_picture, read_audit, read_labels  # noqa: E402
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 from pack_reframe import RECIPE, Label, read_yolo, yolo_text  # noqa: E402
 from reader_items import CAMERASH, REAL_CROPS, camerash_items, folder_items, none_items, real_scene_items  # noqa: E402
 
-from vision.classes import NOT_A_TILE, READER_CLASSES  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
+    RealPhoto,
+    apply_audit,
+    load_picture,
+    read_audit,
+    read_labels,
+)
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE, READER_CLASSES  # noqa: E402
 
 MIB = 1 << 20
 #: what the device tool carries in all: the working tree plus the carried folders

@@ -53,6 +53,7 @@ SCRIPTS = ROOT / "scripts"
 for _p in (ROOT, SCRIPTS):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
 #: what the run tool brings back: at most 8 files of at most 16 MiB, 64 MiB together; the
 #: models' share of that leaves room for the log (cut at 15 MiB) and the metrics
@@ -204,7 +205,7 @@ def unpack_reader(pack: Path, work: Path) -> dict[str, int]:
     theirs (which way up each lies)."""
     import numpy as np
 
-    from vision.classes import NOT_A_TILE, READER_CLASSES
+    from mahjong_camera_scorer.vision.classes import NOT_A_TILE, READER_CLASSES
 
     data = np.load(pack / "reader" / "crops.npz")
     if tuple(data["classes"]) != READER_CLASSES:

@@ -44,10 +44,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
 
-from vision.detect import iou  # noqa: E402
+from mahjong_camera_scorer.vision.detect import iou  # noqa: E402
 
 DATA = ROOT / "data" / "desk-eval"
 #: a false box lying this much (of its own area) on a key's or a part's box is put down to that part
@@ -202,7 +202,7 @@ def evaluate(reader: Reader, scenes: Iterable[tuple[Path, dict]]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from vision.models import MODELS_DIR
+    from mahjong_camera_scorer.vision.models import MODELS_DIR
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--detector", type=Path, default=MODELS_DIR / "detector.onnx")
@@ -229,14 +229,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.limit:
         scenes = scenes[: args.limit]
-    from vision.models import load_model
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.models import load_model
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     reader = PhotoReader(det=load_model(args.detector), rdr=load_model(args.reader))
     t0 = time.perf_counter()
     out = {
         "label": args.label,
-        "synthetic": "generated desk scenes (mjsynth.desk): compares models, never decides",
+        "synthetic": "generated desk scenes (datasets/mjsynth/desk.py): compares models, never decides",
         "detector": eval_real.shown(args.detector),
         "reader": eval_real.shown(args.reader),
         "data": eval_real.shown(args.data),

@@ -25,12 +25,13 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from vision.annotate import draw  # noqa: E402
-from vision.detect import DETECTOR_CONF, detect  # noqa: E402
-from vision.images import load_image  # noqa: E402
-from vision.models import load_model  # noqa: E402
-from vision.read import TileRead  # noqa: E402
+from mahjong_camera_scorer.vision.annotate import draw  # noqa: E402
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, detect  # noqa: E402
+from mahjong_camera_scorer.vision.images import load_image  # noqa: E402
+from mahjong_camera_scorer.vision.models import load_model  # noqa: E402
+from mahjong_camera_scorer.vision.read import TileRead  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
 COUNTS = ROOT / "tests" / "vision" / "data" / "camerash_tile_counts.csv"

@@ -21,13 +21,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from scoring.context import HandContext  # noqa: E402
-from vision.detect import DETECTOR_CONF, iou  # noqa: E402
-from vision.layout import kind, lay_out, orient  # noqa: E402
-from vision.pipeline import PhotoError, PhotoReader  # noqa: E402
-from vision.read import TileRead  # noqa: E402
-from vision.result import HandResult, finish  # noqa: E402
+from mahjong_camera_scorer.scoring.context import HandContext  # noqa: E402
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, iou  # noqa: E402
+from mahjong_camera_scorer.vision.layout import kind, lay_out, orient  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoError, PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.read import TileRead  # noqa: E402
+from mahjong_camera_scorer.vision.result import HandResult, finish  # noqa: E402
 
 
 def _tiles(mpsz: str) -> list[str]:

@@ -29,14 +29,14 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "datasets"), str(ROOT / "scripts")]
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
 import eval_unseen  # noqa: E402
-from mjsynth.realphotos import UNKNOWN_FACE, load_picture, read_labels  # noqa: E402
 
-from vision.crops import crop_box  # noqa: E402
-from vision.models import load_model  # noqa: E402
-from vision.read import classify  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import UNKNOWN_FACE, load_picture, read_labels  # noqa: E402
+from mahjong_camera_scorer.vision.crops import crop_box  # noqa: E402
+from mahjong_camera_scorer.vision.models import load_model  # noqa: E402
+from mahjong_camera_scorer.vision.read import classify  # noqa: E402
 
 Item = tuple[np.ndarray, tuple[float, float, float, float], str, str]  # image, box, code, source
 SHIFTS = ((0.0, 0.0), (-0.05, 0.0), (0.05, 0.0), (0.0, -0.05), (0.0, 0.05))

@@ -33,15 +33,15 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 from eval_camerash_split import match_crop  # noqa: E402
-from mjsynth.recolour import RED_OF, redden  # noqa: E402
 
-from vision.classes import TILE_CLASSES  # noqa: E402
-from vision.crops import CROP_SIZE, prepare_tile_image  # noqa: E402
-from vision.detect import DETECTOR_CONF, detect, iou  # noqa: E402
-from vision.models import OnnxModel, load_model  # noqa: E402
-from vision.read import classify, read_tiles  # noqa: E402
+from mahjong_camera_scorer.mjsynth.recolour import RED_OF, redden  # noqa: E402
+from mahjong_camera_scorer.vision.classes import TILE_CLASSES  # noqa: E402
+from mahjong_camera_scorer.vision.crops import CROP_SIZE, prepare_tile_image  # noqa: E402
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, detect, iou  # noqa: E402
+from mahjong_camera_scorer.vision.models import OnnxModel, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.read import classify, read_tiles  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
 SPLIT = ROOT / "models" / "camerash-split.csv"

@@ -43,8 +43,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from mjsynth.realphotos import (  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     AUDITED_TILES,
     UNKNOWN_FACE,
     AuditBox,
@@ -55,10 +56,9 @@ from mjsynth.realphotos import (  # noqa: E402
     read_audit,
     read_labels,
 )
-
-from vision.detect import iou  # noqa: E402
-from vision.models import MODELS_DIR, load_model  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.detect import iou  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"
 SPLIT_CSV = ROOT / "models" / "real-split.csv"
@@ -248,7 +248,11 @@ def main(argv: list[str] | None = None) -> int:
         help="only this data set (e.g. riichi-camera-frames: its training frames are a set the reader "
         "never trained on, a second validation set for reader settings)",
     )
-    ap.add_argument("--reject-at", type=float, help="another vision.read.REJECT_AT (for choosing it)")
+    ap.add_argument(
+        "--reject-at",
+        type=float,
+        help="another mahjong_camera_scorer.vision.read.REJECT_AT (for choosing it)",
+    )
     ap.add_argument("--audit", type=Path, default=AUDIT_CSV, help="the label audit (default: %(default)s)")
     ap.add_argument("--no-audit", action="store_true", help="published labels only (no 'audited' entries)")
     ap.add_argument("--out", type=Path)
@@ -268,9 +272,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     if args.reject_at is not None:
-        import vision.read
+        import mahjong_camera_scorer.vision.read
 
-        vision.read.REJECT_AT = args.reject_at
+        mahjong_camera_scorer.vision.read.REJECT_AT = args.reject_at
     det = load_model(args.detector or args.models / "detector.onnx")
     rdr = load_model(args.reader or args.models / "reader.onnx")
     chosen = [p for p in test_photos(args.real, args.split) if args.dataset in (None, p.dataset)]

@@ -63,10 +63,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
 import eval_unseen  # noqa: E402
-from mjsynth.photo_variants import (  # noqa: E402
+
+from mahjong_camera_scorer.mjsynth.photo_variants import (  # noqa: E402
     GONE,
     KEEP,
     KINDS,
@@ -78,7 +79,7 @@ from mjsynth.photo_variants import (  # noqa: E402
     variants,
     with_rows,
 )
-from mjsynth.realphotos import (  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     CHINESE,
     UNKNOWN_FACE,
     AuditBox,
@@ -87,12 +88,11 @@ from mjsynth.realphotos import (  # noqa: E402
     read_audit,
     read_labels,
 )
-
-from vision.images import load_photo  # noqa: E402
-from vision.models import MODELS_DIR, load_model  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
-from vision.read import TileRead  # noqa: E402
-from vision.teach.codes import SKIP  # noqa: E402
+from mahjong_camera_scorer.vision.images import load_photo  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.read import TileRead  # noqa: E402
+from mahjong_camera_scorer.vision.teach.codes import SKIP  # noqa: E402
 
 SOURCES = ("chinese", "frames", "camerash", "pr4")
 #: Sources to choose a threshold on, never to report as unseen: the Chinese/HK validation split

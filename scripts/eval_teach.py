@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 
-from mjsynth.realphotos import (  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     UNKNOWN_FACE,
     RealPhoto,
     apply_audit,
@@ -54,19 +54,19 @@ from mjsynth.realphotos import (  # noqa: E402
     read_audit,
     read_labels,
 )
-
-from vision.detect import Detection, iou  # noqa: E402
-from vision.models import MODELS_DIR, load_model  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
-from vision.read import TileRead, read_tiles, tile_crop  # noqa: E402
-from vision.teach.adapt import READ_PER_CODE, TaughtReader, taught_reader  # noqa: E402
-from vision.teach.codes import parse_rows  # noqa: E402
-from vision.teach.pairing import PairingError, pair, photo_rows  # noqa: E402
-from vision.teach.profile import MAX_EXAMPLES, Example, TileSet  # noqa: E402
-from vision.teach.store import SetStore  # noqa: E402
-from vision.teach.teaching import check_set, pair_photo  # noqa: E402
+from mahjong_camera_scorer.vision.detect import Detection, iou  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.read import TileRead, read_tiles, tile_crop  # noqa: E402
+from mahjong_camera_scorer.vision.teach.adapt import READ_PER_CODE, TaughtReader, taught_reader  # noqa: E402
+from mahjong_camera_scorer.vision.teach.codes import parse_rows  # noqa: E402
+from mahjong_camera_scorer.vision.teach.pairing import PairingError, pair, photo_rows  # noqa: E402
+from mahjong_camera_scorer.vision.teach.profile import MAX_EXAMPLES, Example, TileSet  # noqa: E402
+from mahjong_camera_scorer.vision.teach.store import SetStore  # noqa: E402
+from mahjong_camera_scorer.vision.teach.teaching import check_set, pair_photo  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import teach_protocol as protocol  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash" / "raw-images"

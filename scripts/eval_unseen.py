@@ -56,17 +56,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
-from mjsynth.realphotos import CHINESE, RIICHI, UNKNOWN_FACE, load_picture, read_labels  # noqa: E402
 
-from vision.classes import BACK, RED_FIVES  # noqa: E402
-from vision.crops import prepare_tile_image  # noqa: E402
-from vision.models import MODELS_DIR, OnnxModel, load_model  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
-from vision.read import TileRead, classify  # noqa: E402
-from vision.teach.codes import SKIP, parse_rows  # noqa: E402
-from vision.teach.pairing import photo_rows  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import CHINESE, RIICHI, UNKNOWN_FACE, load_picture, read_labels  # noqa: E402
+from mahjong_camera_scorer.vision.classes import BACK, RED_FIVES  # noqa: E402
+from mahjong_camera_scorer.vision.crops import prepare_tile_image  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, OnnxModel, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.read import TileRead, classify  # noqa: E402
+from mahjong_camera_scorer.vision.teach.codes import SKIP, parse_rows  # noqa: E402
+from mahjong_camera_scorer.vision.teach.pairing import photo_rows  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data"
 CAMERASH = SHARED / "camerash" / "raw-images"

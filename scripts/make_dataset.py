@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 for p in (ROOT, ROOT / "datasets"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
 
 def _fraction(s: str) -> float:
@@ -36,7 +37,7 @@ def _positive(s: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from mjsynth.scene import SceneOptions
+    from mahjong_camera_scorer.mjsynth.scene import SceneOptions
 
     d = SceneOptions()  # the scene mix's defaults live in one place
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -109,13 +110,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.credits:
-        from mjsynth.photos import credits_table
+        from mahjong_camera_scorer.mjsynth.photos import credits_table
 
         print(credits_table())
         return 0
-    from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, ArtworkMissing
-    from mjsynth.generate import GenerateConfig, generate
-    from mjsynth.scene import SceneOptions
+    from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, ArtworkMissing
+    from mahjong_camera_scorer.mjsynth.generate import GenerateConfig, generate
+    from mahjong_camera_scorer.mjsynth.scene import SceneOptions
 
     shared = args.shared if args.shared is not None else DEFAULT_SHARED
     fluffy = shared / "artwork" / "fluffystuff"
@@ -125,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"warning: {fluffy} not found; generating without the FluffyStuff styles", file=sys.stderr)
     if args.coverage or args.example:
-        from mjsynth.artwork import Artwork, coverage_table
+        from mahjong_camera_scorer.mjsynth.artwork import Artwork, coverage_table
 
         art = Artwork(shared_dir=shared if fluffy.is_dir() else None, cache_dir=args.cache or DEFAULT_CACHE)
         if args.coverage:
@@ -193,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
 def _write_example(art, path: Path, seed: int) -> int:
     """The CLI's example photo: JPEG under 200 KB, and its manifest beside it (same name, .json)."""
     import cv2
-    from mjsynth.generate import make_example
+
+    from mahjong_camera_scorer.mjsynth.generate import make_example
 
     image, man = make_example(art, seed=seed)
     for q in (88, 80, 70, 60):

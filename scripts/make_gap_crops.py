@@ -25,11 +25,11 @@ import cv2
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 from real_photos import gap_boxes  # noqa: E402
 
-from vision.crops import crop_box  # noqa: E402
-from vision.images import PhotoError, load_photo  # noqa: E402
+from mahjong_camera_scorer.vision.crops import crop_box  # noqa: E402
+from mahjong_camera_scorer.vision.images import PhotoError, load_photo  # noqa: E402
 
 #: standing tiles in generated scenes stand up to this many widths apart, centre to centre
 STANDING_PITCH = 1.6

@@ -31,16 +31,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from mjsynth.pasted import (  # noqa: E402
+from mahjong_camera_scorer.mjsynth.pasted import (  # noqa: E402
     RIICHI_STYLES,
     CropBank,
     ProcMix,
     bank_from_folders,
     cut_labels,
 )
-from mjsynth.pasted_set import generate  # noqa: E402
-from mjsynth.realphotos import CHINESE, RealPhoto, load_picture, read_labels  # noqa: E402
+from mahjong_camera_scorer.mjsynth.pasted_set import generate  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import CHINESE, RealPhoto, load_picture, read_labels  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data"
 
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     proc = None
     if args.proc_fraction > 0:
-        from mjsynth.artwork import Artwork
+        from mahjong_camera_scorer.mjsynth.artwork import Artwork
 
         faces = Artwork(shared_dir=None, sources=["procedural"])
         styles = tuple(s.strip() for s in args.proc_styles.split(",") if s.strip())

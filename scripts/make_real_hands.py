@@ -19,8 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 for p in (ROOT, ROOT / "datasets"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from mjsynth.realhands import generate  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realhands import generate  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,12 +33,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
-from mjsynth.photo_variants import KINDS, variants, with_rows  # noqa: E402
-from mjsynth.realphotos import CHINESE, load_picture, read_labels  # noqa: E402
 
-from vision.zoom import pairwise_iou  # noqa: E402
+from mahjong_camera_scorer.mjsynth.photo_variants import KINDS, variants, with_rows  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import CHINESE, load_picture, read_labels  # noqa: E402
+from mahjong_camera_scorer.vision.zoom import pairwise_iou  # noqa: E402
 
 #: A tile cut at the border is labelled when at least this share of it is in the frame.
 LABEL_VISIBLE = 0.5

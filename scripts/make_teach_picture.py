@@ -26,14 +26,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from mjsynth.artwork import Artwork  # noqa: E402
-from mjsynth.backgrounds import table_texture  # noqa: E402
-
-from vision.classes import BACK  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
-from vision.teach.codes import STANDARD_ROWS  # noqa: E402
-from vision.teach.teaching import pair_photo  # noqa: E402
+from mahjong_camera_scorer.mjsynth.artwork import Artwork  # noqa: E402
+from mahjong_camera_scorer.mjsynth.backgrounds import table_texture  # noqa: E402
+from mahjong_camera_scorer.vision.classes import BACK  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.teach.codes import STANDARD_ROWS  # noqa: E402
+from mahjong_camera_scorer.vision.teach.teaching import pair_photo  # noqa: E402
 
 STYLE = "fluffy-regular"
 #: the example photo: README-sized, JPEG quality 85 (about 100 KB)

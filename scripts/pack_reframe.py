@@ -28,10 +28,11 @@ _ROOT = Path(__file__).resolve().parents[1]
 for _p in (_ROOT, _ROOT / "datasets", _ROOT / "scripts"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 from make_reframed import LABEL_VISIBLE, loose_labels  # noqa: E402
-from mjsynth.photo_variants import variants as scene_variants  # noqa: E402
-from mjsynth.photo_variants import with_rows  # noqa: E402
+
+from mahjong_camera_scorer.mjsynth.photo_variants import variants as scene_variants  # noqa: E402
+from mahjong_camera_scorer.mjsynth.photo_variants import with_rows  # noqa: E402
 
 Label = tuple[int, float, float, float, float]
 

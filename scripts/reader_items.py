@@ -15,9 +15,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from vision.classes import NOT_A_TILE, READER_CLASSES, TILE_CLASSES  # noqa: E402
-from vision.crops import LANDSCAPE_RATIO  # noqa: E402
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE, READER_CLASSES, TILE_CLASSES  # noqa: E402
+from mahjong_camera_scorer.vision.crops import LANDSCAPE_RATIO  # noqa: E402
 
 CAMERASH = ROOT.parent / "shared" / "data" / "camerash"
 SPLIT = ROOT / "models" / "camerash-split.csv"

@@ -39,14 +39,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
 import eval_unseen  # noqa: E402
-from mjsynth.realphotos import load_picture  # noqa: E402
 
-from scoring.context import HandContext  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
-from vision.result import HandResult  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import load_picture  # noqa: E402
+from mahjong_camera_scorer.scoring.context import HandContext  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
+from mahjong_camera_scorer.vision.result import HandResult  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data"
 EXAMPLE = ROOT / "examples" / "hand.jpg"

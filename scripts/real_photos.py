@@ -44,8 +44,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from mjsynth.realphotos import (  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     CHINESE,
     UNKNOWN_FACE,
     RealPhoto,
@@ -55,11 +56,10 @@ from mjsynth.realphotos import (  # noqa: E402
     photos,
     read_labels,
 )
-
-from vision.crops import crop_box  # noqa: E402
-from vision.detect import detect, iou  # noqa: E402
-from vision.models import load_model  # noqa: E402
-from vision.read import classify  # noqa: E402
+from mahjong_camera_scorer.vision.crops import crop_box  # noqa: E402
+from mahjong_camera_scorer.vision.detect import detect, iou  # noqa: E402
+from mahjong_camera_scorer.vision.models import load_model  # noqa: E402
+from mahjong_camera_scorer.vision.read import classify  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"
 SPLIT_CSV = ROOT / "models" / "real-split.csv"

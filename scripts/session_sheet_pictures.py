@@ -13,10 +13,10 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from scoring.i18n import LANGS
-from scoring.session.engine import run_session
-from scoring.session.html import sheet_html
-from scoring.session.load import load_session
+from mahjong_camera_scorer.scoring.i18n import LANGS
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.html import sheet_html
+from mahjong_camera_scorer.scoring.session.load import load_session
 
 ROOT = Path(__file__).resolve().parents[1]
 

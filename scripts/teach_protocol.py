@@ -20,15 +20,15 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
+import _checkout  # noqa: F401 - the checkout's packages by their installed names
 from eval_real import match, summary, tally
-from mjsynth.realphotos import UNKNOWN_FACE, Label
 
-from vision.detect import Detection, iou
-from vision.pipeline import PhotoReader
-from vision.read import TileRead, tile_crop
-from vision.teach.adapt import TaughtReader, crop_looks, reader_of
-from vision.teach.profile import Example
+from mahjong_camera_scorer.mjsynth.realphotos import UNKNOWN_FACE, Label
+from mahjong_camera_scorer.vision.detect import Detection, iou
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.read import TileRead, tile_crop
+from mahjong_camera_scorer.vision.teach.adapt import TaughtReader, crop_looks, reader_of
+from mahjong_camera_scorer.vision.teach.profile import Example
 
 
 @dataclass
@@ -231,7 +231,7 @@ def augmented(examples: list[Example], reader: PhotoReader) -> TaughtReader | No
 
 def calibrated(examples: list[Example], reader: PhotoReader) -> TaughtReader | None:
     """The set with its similarity threshold calibrated leave one out (:func:`adapt.calibrated`)."""
-    from vision.teach.adapt import calibrated as threshold
+    from mahjong_camera_scorer.vision.teach.adapt import calibrated as threshold
 
     tr = plain(examples, reader)
     if tr is not None:

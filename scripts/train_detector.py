@@ -28,8 +28,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
-from vision.classes import DETECTOR_CLASSES  # noqa: E402
+from mahjong_camera_scorer.vision.classes import DETECTOR_CLASSES  # noqa: E402
 
 
 def snapshot(data_yaml: Path, dest: Path) -> Path:

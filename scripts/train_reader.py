@@ -36,8 +36,7 @@ from torch.utils.data import DataLoader, Dataset, RandomSampler
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))  # mjsynth, where the checkout is not installed (the accelerator)
-
-from mjsynth.recolour import RED_OF, redden  # noqa: E402
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 
 # the crop lists live in a torch-free module (device_pack.py reads them too); re-exported here
 from reader_items import (  # noqa: E402, F401
@@ -53,8 +52,9 @@ from reader_items import (  # noqa: E402, F401
     real_scene_items,
 )
 
-from vision.classes import BACK, NOT_A_TILE, READER_CLASSES, TILE_CLASSES  # noqa: E402
-from vision.crops import CROP_SIZE, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
+from mahjong_camera_scorer.mjsynth.recolour import RED_OF, redden  # noqa: E402
+from mahjong_camera_scorer.vision.classes import BACK, NOT_A_TILE, READER_CLASSES, TILE_CLASSES  # noqa: E402
+from mahjong_camera_scorer.vision.crops import CROP_SIZE, PAD_VALUE, letterbox, prepare_tile_image  # noqa: E402
 
 
 # ------------------------------------------------------------------------------------------ model
@@ -376,7 +376,7 @@ def export(model: nn.Module, out: Path, info: dict) -> None:
         "classes": json.dumps(list(READER_CLASSES[: model.tile.out_features])),
         "imgsz": json.dumps([CROP_SIZE, CROP_SIZE]),
         "task": "classify",
-        "input": "RGB float32 NCHW in [0,1], crops from vision.crops",
+        "input": "RGB float32 NCHW in [0,1], crops from mahjong_camera_scorer.vision.crops",
         "outputs": f"tile_logits (N,{model.tile.out_features}) softmax over classes; upside_down_logit (N,1) "
         "sigmoid; features (N,F) the pooled features both heads read",
         "training": json.dumps(info),

@@ -27,15 +27,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
-
+import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
-from mjsynth.realphotos import load_picture, read_labels  # noqa: E402
 
-import vision.ask as ask_mod  # noqa: E402
-from vision.detect import Detection, iou  # noqa: E402
-from vision.layout import lay_out  # noqa: E402
-from vision.models import load_model  # noqa: E402
-from vision.pipeline import PhotoReader  # noqa: E402
+import mahjong_camera_scorer.vision.ask as ask_mod  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import load_picture, read_labels  # noqa: E402
+from mahjong_camera_scorer.vision.detect import Detection, iou  # noqa: E402
+from mahjong_camera_scorer.vision.layout import lay_out  # noqa: E402
+from mahjong_camera_scorer.vision.models import load_model  # noqa: E402
+from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
 
 #: a faint box (under the detector's threshold) does not take its place (--faint-free)
 #: loose limits, to see what lies just outside the shipped ones

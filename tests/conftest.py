@@ -41,7 +41,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _watch_models() -> None:
     """Count the loads and runs of the shipped models (once vision.models is imported: the test
     modules import it when collected, before any test runs)."""
-    models = sys.modules.get("vision.models")
+    models = sys.modules.get("mahjong_camera_scorer.vision.models")
     if models is None or getattr(models, "_watched_by_tests", False):
         return
     shipped = Path(models.MODELS_DIR).resolve()

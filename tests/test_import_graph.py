@@ -27,11 +27,12 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
-#: package import name -> its folder
+#: package import name (as installed: pyproject.toml's package-dir) -> its folder
+NS = "mahjong_camera_scorer"
 PACKAGES = {
-    "scoring": REPO / "scoring",
-    "vision": REPO / "vision",
-    "mjsynth": REPO / "datasets" / "mjsynth",
+    f"{NS}.scoring": REPO / "scoring",
+    f"{NS}.vision": REPO / "vision",
+    f"{NS}.mjsynth": REPO / "datasets" / "mjsynth",
 }
 
 #: Circles found when the test was written, in packages being changed by others at the time: each is
@@ -42,17 +43,18 @@ KNOWN_CYCLES: list[frozenset[str]] = []
 #: The front ends, by package or module: each renders the one result through the renderers and adds
 #: nothing of its own. ``__main__`` modules are entry points (they start a front end).
 FRONT_ENDS = (
-    "scoring.cli",  # hand, hands, table, session: text, JSON, CSV
-    "scoring.session",  # the session sheet (text, CSV, HTML, results) and the engine behind it
-    "scoring.__main__",
-    "vision.cli",  # photo, photos, camera, serve, teach, examples
-    "vision.web",  # the phone page and its API
-    "vision.camera",  # the live window and its overlay
-    "vision.session_photo",  # a photo as the session sheet takes it
+    "mahjong_camera_scorer.scoring.cli",  # hand, hands, table, session: text, JSON, CSV
+    # the session sheet (text, CSV, HTML, results) and the engine behind it
+    "mahjong_camera_scorer.scoring.session",
+    "mahjong_camera_scorer.scoring.__main__",
+    "mahjong_camera_scorer.vision.cli",  # photo, photos, camera, serve, teach, examples
+    "mahjong_camera_scorer.vision.web",  # the phone page and its API
+    "mahjong_camera_scorer.vision.camera",  # the live window and its overlay
+    "mahjong_camera_scorer.vision.session_photo",  # a photo as the session sheet takes it
 )
 #: The core packages: scoring (the rules, the hand, the score and its renderer) and vision (the photo
 #: road, the taught sets, the renderers), less their front ends; the generator has none.
-CORE_PACKAGES = ("scoring", "vision", "mjsynth")
+CORE_PACKAGES = tuple(PACKAGES)
 
 
 def is_front_end(module: str) -> bool:
@@ -61,7 +63,8 @@ def is_front_end(module: str) -> bool:
 
 def core_modules(graph: dict[str, set[str]]) -> list[str]:
     """Every module of :data:`CORE_PACKAGES` that is not a front end."""
-    return sorted(m for m in graph if m.split(".")[0] in CORE_PACKAGES and not is_front_end(m))
+    core = [m for m in graph if any(m == p or m.startswith(p + ".") for p in CORE_PACKAGES)]
+    return sorted(m for m in core if not is_front_end(m))
 
 
 def module_sources() -> dict[str, tuple[str, bool]]:
@@ -177,15 +180,19 @@ def test_no_core_module_imports_a_front_end(graph: dict[str, set[str]]) -> None:
     core = core_modules(graph)
     # the renderers and the result they render are core; the front ends are not
     assert {
-        "scoring.render",
-        "scoring.result",
-        "vision.render.page",
-        "vision.render.camera",
-        "vision.render.text",
-        "vision.result",
-        "vision.pipeline",
+        "mahjong_camera_scorer.scoring.render",
+        "mahjong_camera_scorer.scoring.result",
+        "mahjong_camera_scorer.vision.render.page",
+        "mahjong_camera_scorer.vision.render.camera",
+        "mahjong_camera_scorer.vision.render.text",
+        "mahjong_camera_scorer.vision.result",
+        "mahjong_camera_scorer.vision.pipeline",
     } <= set(core)
-    assert not {"scoring.cli.hand", "vision.web.hand_api", "vision.camera"} & set(core)
+    assert not {
+        "mahjong_camera_scorer.scoring.cli.hand",
+        "mahjong_camera_scorer.vision.web.hand_api",
+        "mahjong_camera_scorer.vision.camera",
+    } & set(core)
     wrong = {m: sorted(t for t in graph[m] if is_front_end(t)) for m in core}
     wrong = {m: ts for m, ts in wrong.items() if ts}
     assert not wrong, f"core modules importing a front end (render through vision.render instead): {wrong}"
@@ -194,17 +201,22 @@ def test_no_core_module_imports_a_front_end(graph: dict[str, set[str]]) -> None:
 def test_the_front_end_check_sees_a_local_import() -> None:
     """The check itself: a renderer that imports the page inside a function is caught."""
     sources = {
-        "vision": ("", True),
-        "vision.render": ("def page():\n    from vision.web import meta\n", False),
-        "vision.web": ("", True),
-        "vision.web.meta": ("", False),
+        "mahjong_camera_scorer.vision": ("", True),
+        "mahjong_camera_scorer.vision.render": (
+            "def page():\n    from mahjong_camera_scorer.vision.web import meta\n",
+            False,
+        ),
+        "mahjong_camera_scorer.vision.web": ("", True),
+        "mahjong_camera_scorer.vision.web.meta": ("", False),
     }
     graph = import_graph(sources)
-    assert [m for m in core_modules(graph) if any(is_front_end(t) for t in graph[m])] == ["vision.render"]
+    assert [m for m in core_modules(graph) if any(is_front_end(t) for t in graph[m])] == [
+        "mahjong_camera_scorer.vision.render"
+    ]
 
 
 def test_mjsynth_has_no_circle_at_all(graph: dict[str, set[str]]) -> None:
-    assert not [c for c in cycles(graph) if any(m.startswith("mjsynth") for m in c)]
+    assert not [c for c in cycles(graph) if any(m.startswith(f"{NS}.mjsynth") for m in c)]
 
 
 def test_the_walker_sees_local_and_type_checking_imports() -> None:

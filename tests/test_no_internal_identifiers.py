@@ -20,20 +20,20 @@ from typing import Any
 import cv2
 import pytest
 
-from scoring import cli
-from scoring.context import HandContext
-from scoring.i18n import LANGS
-from scoring.session.engine import run_session
-from scoring.session.html import sheet_html
-from scoring.session.load import load_session, parse_yaml
-from scoring.session.output import sheet_csv, sheet_text
-from scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.scoring import cli
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.i18n import LANGS
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.html import sheet_html
+from mahjong_camera_scorer.scoring.session.load import load_session, parse_yaml
+from mahjong_camera_scorer.scoring.session.output import sheet_csv, sheet_text
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.vision.render.camera import breakdown_rows, live_lines
+from mahjong_camera_scorer.vision.render.page import page_json
+from mahjong_camera_scorer.vision.render.text import text_lines
+from mahjong_camera_scorer.vision.session_photo import photo_hand
+from mahjong_camera_scorer.vision.web.messages import page_words
 from tests.vision.support import EXAMPLE, TruthReader, one_row_manifest
-from vision.render.camera import breakdown_rows, live_lines
-from vision.render.page import page_json
-from vision.render.text import text_lines
-from vision.session_photo import photo_hand
-from vision.web.messages import page_words
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a word of letters and digits joined by underscores

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.examples import bundled_examples
+from mahjong_camera_scorer.vision.examples import bundled_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -154,7 +154,7 @@ def test_each_readme_example_runs_as_written(example: Example, folder: Path) -> 
         pytest.skip(f"README line {example.line}: {why}")
     env = {**os.environ, "MAHJONG_SETS": str(folder / "sets"), "COLUMNS": "100"}
     run = subprocess.run(
-        [sys.executable, "-m", "vision.cli", *example.argv[1:]],
+        [sys.executable, "-m", "mahjong_camera_scorer.vision.cli", *example.argv[1:]],
         cwd=folder,
         env=env,
         capture_output=True,

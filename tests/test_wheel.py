@@ -148,8 +148,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
 def _checkout_output(argv: list[str]) -> str:
     """What the checkout's own ``mahjong-score`` prints for ``argv``, run in the checkout."""
-    from scoring.cli import run
-    from vision.cli import build_parser
+    from mahjong_camera_scorer.scoring.cli import run
+    from mahjong_camera_scorer.vision.cli import build_parser
 
     out = io.StringIO()
     with chdir(ROOT), redirect_stdout(out):
@@ -162,14 +162,18 @@ def test_the_wheel_carries_the_models_page_and_examples_but_no_checkpoints(insta
     with zipfile.ZipFile(installed.wheel) as whl:
         names = set(whl.namelist())
     wanted = {
-        "mahjong_models/detector.onnx",
-        "mahjong_models/reader.onnx",
-        "vision/web/static/index.html",
-        "vision/web/static/app.js",
-        "mahjong_examples/hand.jpg",
-        "mahjong_examples/session-riichi.yaml",
+        "mahjong_camera_scorer/models/detector.onnx",
+        "mahjong_camera_scorer/models/reader.onnx",
+        "mahjong_camera_scorer/vision/web/static/index.html",
+        "mahjong_camera_scorer/vision/web/static/app.js",
+        "mahjong_camera_scorer/examples/hand.jpg",
+        "mahjong_camera_scorer/examples/session-riichi.yaml",
     }
     assert wanted <= names, wanted - names
+    # one top-level name, the tool's own: none that another project on the index also installs
+    assert {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))} == {
+        "mahjong_camera_scorer"
+    }
     assert not [n for n in names if n.endswith(".pt") or "checkpoints" in n or "metrics" in n]
     with tarfile.open(installed.sdist) as tar:
         sdist = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
@@ -177,13 +181,14 @@ def test_the_wheel_carries_the_models_page_and_examples_but_no_checkpoints(insta
 
 
 def test_version_names_the_installed_models_and_their_training(installed: Installed) -> None:
-    from vision import __version__
+    from mahjong_camera_scorer.vision import __version__
 
     lines = installed.run("--version").splitlines()
     assert lines[0] == f"mahjong-score {__version__}"
     models = Path(lines[1].removeprefix("models: "))
     # the models are the installed package's own, inside the venv, not the checkout's
-    assert models.is_relative_to(installed.venv) and models.name == "mahjong_models", lines
+    assert models.is_relative_to(installed.venv), lines
+    assert models.parts[-2:] == ("mahjong_camera_scorer", "models"), lines
     for line in lines[2:4]:
         name, _, rest = line.partition(": training ")
         assert name in ("detector.onnx", "reader.onnx") and json.loads(rest), line

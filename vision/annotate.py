@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.read import TileRead
+from mahjong_camera_scorer.vision.read import TileRead
 
 OK_COLOUR = (60, 200, 60)  # BGR
 FLAG_COLOUR = (40, 40, 230)

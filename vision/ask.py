@@ -22,10 +22,10 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from statistics import median
 
-from vision.classes import BACK
-from vision.detect import Detection, is_free
-from vision.layout import Framed, Layout, TileGroup, framed_box, in_hand_frame
-from vision.read import TileRead
+from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.detect import Detection, is_free
+from mahjong_camera_scorer.vision.layout import Framed, Layout, TileGroup, framed_box, in_hand_frame
+from mahjong_camera_scorer.vision.read import TileRead
 
 #: Marks a tile read in a gap the layout asked about (:attr:`vision.read.TileRead.found_by`).
 ASKED = "gap"

@@ -29,15 +29,15 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from scoring.context import HandContext
-from scoring.i18n import DEFAULT_LANG
-from scoring.result import Score
-from vision.classes import BACK
-from vision.detect import Detection, detect, iou
-from vision.pipeline import PhotoReader
-from vision.render.camera import breakdown_rows, live_lines
-from vision.render.records import camera_json
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.detect import Detection, detect, iou
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.render.camera import breakdown_rows, live_lines
+from mahjong_camera_scorer.vision.render.records import camera_json
+from mahjong_camera_scorer.vision.result import HandResult
 
 #: Detector input size for live frames when the model allows another size than its own (dynamic
 #: axes): a webcam pointed at a hand shows large tiles, and 320 px runs the detector in about half

@@ -30,12 +30,12 @@ from itertools import pairwise
 from statistics import median
 from typing import Any
 
-from vision.ask import ASKED
-from vision.classes import BACK
-from vision.layout import Framed, Layout, TileGroup, in_hand_frame, kind, meld_of
-from vision.placed import Placed
-from vision.read import TileRead
-from vision.table import BESIDE, distance, tile_length
+from mahjong_camera_scorer.vision.ask import ASKED
+from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.layout import Framed, Layout, TileGroup, in_hand_frame, kind, meld_of
+from mahjong_camera_scorer.vision.placed import Placed
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.table import BESIDE, distance, tile_length
 
 #: A pitch between two neighbouring concealed tiles this many times the row's usual pitch leaves
 #: room for a missing tile (a tile set apart on purpose, the winning tile, is 1.3-2.2 tile

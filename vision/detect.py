@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.models import OnnxModel
+from mahjong_camera_scorer.vision.models import OnnxModel
 
 LETTERBOX_VALUE = (114, 114, 114)
 

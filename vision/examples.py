@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scoring.output_paths import OutputError, what_is, write_output
-from vision.bundled import bundled_dir
+from mahjong_camera_scorer.scoring.output_paths import OutputError, what_is, write_output
+from mahjong_camera_scorer.vision.bundled import bundled_dir
 
 #: the import package the wheel carries the examples in (pyproject.toml maps examples/ onto it)
-EXAMPLES_PACKAGE = "mahjong_examples"
+EXAMPLES_PACKAGE = "mahjong_camera_scorer.examples"
 #: what the examples are; pyproject.toml's package-data for ``mahjong_examples`` names the same
 #: files (tests/test_packaging.py holds the two together)
 EXAMPLE_SUFFIXES = (".jpg", ".json", ".csv", ".yaml")

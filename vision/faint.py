@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from statistics import median
 from typing import Protocol, TypeVar
 
-from vision.classes import BACK
-from vision.layout import MIN_ROW, HandFrame
-from vision.placed import Placed
-from vision.table import LeftOut
+from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.layout import MIN_ROW, HandFrame
+from mahjong_camera_scorer.vision.placed import Placed
+from mahjong_camera_scorer.vision.table import LeftOut
 
 
 class Scored(Placed, Protocol):

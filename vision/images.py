@@ -24,7 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from scoring.output_paths import what_is
+from mahjong_camera_scorer.scoring.output_paths import what_is
 
 #: File names the photo commands take as photos.
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")

@@ -25,9 +25,9 @@ from typing import Any, Generic
 
 import numpy as np
 
-from vision.classes import BACK
-from vision.placed import Box, P, Placed
-from vision.table import TURN_SURE, LeftOut, beside, hand_bonus, hand_rows, tile_length
+from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.placed import Box, P, Placed
+from mahjong_camera_scorer.vision.table import TURN_SURE, LeftOut, beside, hand_bonus, hand_rows, tile_length
 
 #: A gap wider than this fraction of the local tile length starts a new group.
 GAP_FRACTION = 0.11

@@ -22,12 +22,12 @@ from dataclasses import replace
 from itertools import combinations
 from statistics import median
 
-from scoring.decompose import is_complete
-from scoring.tiles import counts34, tile
-from vision.classes import BACK
-from vision.layout import Layout, kind, lay_out, meld_of_codes
-from vision.read import TileRead
-from vision.table import BESIDE, distance, tile_length
+from mahjong_camera_scorer.scoring.decompose import is_complete
+from mahjong_camera_scorer.scoring.tiles import counts34, tile
+from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.layout import Layout, kind, lay_out, meld_of_codes
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.table import BESIDE, distance, tile_length
 
 #: At most this many tiles are changed.
 MAX_CHANGES = 3

@@ -24,12 +24,12 @@ os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 import onnxruntime as ort
 
-from vision.bundled import bundled_dir
+from mahjong_camera_scorer.vision.bundled import bundled_dir
 
 DETECTOR_FILE = "detector.onnx"
 READER_FILE = "reader.onnx"
 #: the import package the wheel carries the models in (pyproject.toml maps models/ onto it)
-MODELS_PACKAGE = "mahjong_models"
+MODELS_PACKAGE = "mahjong_camera_scorer.models"
 
 
 def default_models_dir() -> Path:

@@ -21,19 +21,19 @@ from typing import Any
 
 import numpy as np
 
-from scoring.context import HandContext
-from vision.ask import ask, read_ends
-from vision.detect import DETECTOR_CONF, Detection, detect
-from vision.faint import without_faint_left_out, without_lone_faint_backs
-from vision.images import PhotoError, load_photo
-from vision.layout import HandFrame, lay_out, orient
-from vision.mend import UNSURE_LOW, lay_out_mended
-from vision.models import MODELS_DIR, OnnxModel, detector, reader
-from vision.photo import Photo
-from vision.read import TaughtSet, TileRead, read_tiles, split_rejected
-from vision.result import HandResult, scene_result
-from vision.scene import Scene
-from vision.zoom import SecondPass, needs_slices, second_pass, sliced_pass
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.vision.ask import ask, read_ends
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection, detect
+from mahjong_camera_scorer.vision.faint import without_faint_left_out, without_lone_faint_backs
+from mahjong_camera_scorer.vision.images import PhotoError, load_photo
+from mahjong_camera_scorer.vision.layout import HandFrame, lay_out, orient
+from mahjong_camera_scorer.vision.mend import UNSURE_LOW, lay_out_mended
+from mahjong_camera_scorer.vision.models import MODELS_DIR, OnnxModel, detector, reader
+from mahjong_camera_scorer.vision.photo import Photo
+from mahjong_camera_scorer.vision.read import TaughtSet, TileRead, read_tiles, split_rejected
+from mahjong_camera_scorer.vision.result import HandResult, scene_result
+from mahjong_camera_scorer.vision.scene import Scene
+from mahjong_camera_scorer.vision.zoom import SecondPass, needs_slices, second_pass, sliced_pass
 
 Source = str | Path | np.ndarray
 

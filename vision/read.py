@@ -18,11 +18,11 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from vision.classes import BACK, NOT_A_TILE
-from vision.crops import LANDSCAPE_RATIO, crop_box
-from vision.detect import Detection
-from vision.layout import orient
-from vision.models import OnnxModel
+from mahjong_camera_scorer.vision.classes import BACK, NOT_A_TILE
+from mahjong_camera_scorer.vision.crops import LANDSCAPE_RATIO, crop_box
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.layout import orient
+from mahjong_camera_scorer.vision.models import OnnxModel
 
 #: Below this the reading is flagged for the player to check (never silently trusted).
 LOW_CONFIDENCE = 0.6

@@ -16,20 +16,20 @@ from typing import Any
 
 import numpy as np
 
-from scoring.candidates import Candidate, needs_words, score_or_best
-from scoring.context import HandContext
-from scoring.hand import Hand, HandError, Meld
-from scoring.incomplete import Problem
-from scoring.result import Score
-from scoring.rules import with_problems
-from scoring.tiles import Tile, TileError, tile
-from vision.checks import Check, checks, mended
-from vision.classes import BACK, TILE_CLASSES
-from vision.layout import PROBLEM_KINDS, Layout, lay_out
-from vision.read import TileRead
-from vision.scene import Change, Scene
-from vision.verdict import Verdict, judge
-from vision.zoom import SecondPass
+from mahjong_camera_scorer.scoring.candidates import Candidate, needs_words, score_or_best
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.hand import Hand, HandError, Meld
+from mahjong_camera_scorer.scoring.incomplete import Problem
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import with_problems
+from mahjong_camera_scorer.scoring.tiles import Tile, TileError, tile
+from mahjong_camera_scorer.vision.checks import Check, checks, mended
+from mahjong_camera_scorer.vision.classes import BACK, TILE_CLASSES
+from mahjong_camera_scorer.vision.layout import PROBLEM_KINDS, Layout, lay_out
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.scene import Change, Scene
+from mahjong_camera_scorer.vision.verdict import Verdict, judge
+from mahjong_camera_scorer.vision.zoom import SecondPass
 
 #: the kind of the note that says which candidate winning tile the score assumes
 CANDIDATE = "winning_candidate"

@@ -22,10 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from vision.layout import HandFrame, Layout
-from vision.photo import Photo
-from vision.read import TileRead
-from vision.zoom import SecondPass
+from mahjong_camera_scorer.vision.layout import HandFrame, Layout
+from mahjong_camera_scorer.vision.photo import Photo
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.zoom import SecondPass
 
 #: What a step can do to a tile (:attr:`Change.what`).
 CHANGES = ("added", "found", "dropped", "moved", "recoded")

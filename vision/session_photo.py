@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scoring.session.photo import PhotoHand
-from vision.pipeline import PhotoError, read_and_score
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.vision.pipeline import PhotoError, read_and_score
+from mahjong_camera_scorer.vision.result import HandResult
 
 
 def read_photo_hand(path: Path) -> PhotoHand:

@@ -22,8 +22,8 @@ from typing import Generic
 
 import numpy as np
 
-from vision.classes import BACK, BONUS
-from vision.placed import P, Placed
+from mahjong_camera_scorer.vision.classes import BACK, BONUS
+from mahjong_camera_scorer.vision.placed import P, Placed
 
 #: A tile's vote on which way the hand points counts only when the reader's upside-down head is
 #: at least this sure of it (``turn_confidence``): faces that look the same turned (5p, 8p, a

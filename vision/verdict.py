@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vision.checks import Check
-from vision.layout import PROBLEM_KINDS, Layout
-from vision.read import TileRead
+from mahjong_camera_scorer.vision.checks import Check
+from mahjong_camera_scorer.vision.layout import PROBLEM_KINDS, Layout
+from mahjong_camera_scorer.vision.read import TileRead
 
 #: A face read less surely than this is a doubt, ...
 READ_SURE = 0.8

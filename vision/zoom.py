@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.detect import CONTAINED, Detection, drop_contained, nms
+from mahjong_camera_scorer.vision.detect import CONTAINED, Detection, drop_contained, nms
 
 #: A box whose long side is under this many pixels at the detector's input is a small tile (the
 #: detector's recall falls below ~90 % there on the real test split's pictures, and to nothing

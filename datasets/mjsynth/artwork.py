@@ -22,10 +22,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mjsynth.faces import FACE_H, FACE_W, Source, Style, recolour_ink
-from mjsynth.procedural import ProceduralSource
-from mjsynth.tilebody import BACK_COLOURS
-from vision.classes import BACK, TILE_CLASSES
+from mahjong_camera_scorer.mjsynth.faces import FACE_H, FACE_W, Source, Style, recolour_ink
+from mahjong_camera_scorer.mjsynth.procedural import ProceduralSource
+from mahjong_camera_scorer.mjsynth.tilebody import BACK_COLOURS
+from mahjong_camera_scorer.vision.classes import BACK, TILE_CLASSES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SHARED = REPO_ROOT.parent / "shared"

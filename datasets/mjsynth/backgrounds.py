@@ -67,7 +67,7 @@ def _jitter_colour(c, rng: np.random.Generator, amount: float = 18) -> np.ndarra
 
 def available_kinds() -> tuple[str, ...]:
     """Every surface this machine can make: the procedural ones, and the photo kinds when installed."""
-    from mjsynth import photos
+    from mahjong_camera_scorer.mjsynth import photos
 
     return KINDS + MAT_KINDS + tuple(k for k in PHOTO_KINDS if photos.installed(k))
 
@@ -171,7 +171,7 @@ def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.ra
 def _photo_surface(kind: str, size: tuple[int, int], mm: float, rng: np.random.Generator) -> np.ndarray:
     """A real photograph lying flat (a printed cloth, a poster, a desk) or a photographed pattern tiled at
     its real scale (one repetition of wood, burlap, leather or stone 40-160 mm wide)."""
-    from mjsynth import photos
+    from mahjong_camera_scorer.mjsynth import photos
 
     h, w = size
     got = photos.photo_region(rng, size, kind, tile_px=rng.uniform(40, 160) * mm)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from mjsynth.tilebody import TileDims, TileInstance, TilePose, fill_convex
+from mahjong_camera_scorer.mjsynth.tilebody import TileDims, TileInstance, TilePose, fill_convex
 
 #: What a scene's props can be, with their relative frequency.
 PROP_WEIGHTS: dict[str, float] = {
@@ -82,7 +82,7 @@ def _glyph(ch: str, px: float) -> np.ndarray | None:
 
 @functools.lru_cache(maxsize=1024)
 def _glyph_at(ch: str, px: int) -> np.ndarray | None:
-    from mjsynth.procedural import CJK_FONTS, _font, _fonts_ok
+    from mahjong_camera_scorer.mjsynth.procedural import CJK_FONTS, _font, _fonts_ok
 
     if not _fonts_ok():
         return None
@@ -182,7 +182,7 @@ def screen_texture(
 ) -> tuple[np.ndarray, list]:
     """A lit screen: a wallpaper (a real photo when installed), a grid of app icons, maybe a window of
     text; parts are the icons."""
-    from mjsynth import photos
+    from mahjong_camera_scorer.mjsynth import photos
 
     w, h = int(w_mm * ppm), int(h_mm * ppm)
     got = photos.photo_region(nrng, (h, w), "photo") if rng.random() < 0.6 else None
@@ -285,7 +285,7 @@ def print_texture(rng: random.Random, w_mm: float, h_mm: float, ppm: float) -> t
 def mat_texture(
     rng: random.Random, w_mm: float, h_mm: float, ppm: float, nrng: np.random.Generator
 ) -> np.ndarray:
-    from mjsynth.backgrounds import table_texture
+    from mahjong_camera_scorer.mjsynth.backgrounds import table_texture
 
     return table_texture(
         rng.choice(["slats", "woven", "plaid", "checks", "stripes"]),
@@ -529,7 +529,7 @@ def shadow_box(p: Prop) -> tuple[TileInstance, TileDims]:
 def cabinet_backdrop(h: int, w: int, rng: random.Random, nrng: np.random.Generator) -> np.ndarray:
     """Cabinet doors and drawers behind the table (eye-level shots): panels with bevelled edges and
     handles, the rectangles that a detector reads as tiles."""
-    from mjsynth.backgrounds import WOOD_COLOURS, fbm
+    from mahjong_camera_scorer.mjsynth.backgrounds import WOOD_COLOURS, fbm
 
     base = np.array(rng.choice([*WOOD_COLOURS, (225, 228, 230), (200, 205, 210), (60, 60, 65)]), np.float32)
     img = np.empty((h, w, 3), np.float32)

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from mjsynth.backgrounds import table_texture
-from mjsynth.clutter import icon
-from mjsynth.pasted import (
+from mahjong_camera_scorer.mjsynth.backgrounds import table_texture
+from mahjong_camera_scorer.mjsynth.clutter import icon
+from mahjong_camera_scorer.mjsynth.pasted import (
     FACE_H,
     FACE_W,
     CropBank,
@@ -47,8 +47,8 @@ from mjsynth.pasted import (
     light,
     tile_image,
 )
-from vision.classes import BACK, NOT_A_TILE
-from vision.crops import CROP_SIZE, crop_box
+from mahjong_camera_scorer.vision.classes import BACK, NOT_A_TILE
+from mahjong_camera_scorer.vision.crops import CROP_SIZE, crop_box
 
 #: A full-size keyboard's key pitch (ISO/ANSI): 19.05 mm; laptops use 18-19 mm.
 PITCH_MM = 19.05

@@ -15,7 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.classes import BACK, TILE_CLASSES
+from mahjong_camera_scorer.vision.classes import BACK, TILE_CLASSES
 
 #: Canonical face size (width, height): 3:4 like real tiles; big enough for tiles ~300 px tall on screen.
 FACE_W, FACE_H = 144, 192

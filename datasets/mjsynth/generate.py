@@ -11,9 +11,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mjsynth import photos, writers
-from mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, Artwork
-from mjsynth.scene import SceneOptions, render_scene
+from mahjong_camera_scorer.mjsynth import photos, writers
+from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, Artwork
+from mahjong_camera_scorer.mjsynth.scene import SceneOptions, render_scene
 
 
 @dataclass
@@ -138,7 +138,7 @@ def generate(cfg: GenerateConfig) -> dict:
 def make_example(art: Artwork, seed: int = 0, img_size: int = 1024) -> tuple[object, dict]:
     """One clean example photo for the CLI: a single riichi hand, standing tiles, modest perspective,
     the whole hand in frame and readable (the first seed from ``seed`` on that satisfies all that)."""
-    from mjsynth.camera import PhotoOptions
+    from mahjong_camera_scorer.mjsynth.camera import PhotoOptions
 
     style = "fluffy-regular" if "fluffy-regular" in art.styles else sorted(art.styles)[0]
     photo = PhotoOptions(

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mjsynth.hands import SynthHand
-from mjsynth.tilebody import TileDims, TileInstance, TilePose
+from mahjong_camera_scorer.mjsynth.hands import SynthHand
+from mahjong_camera_scorer.mjsynth.tilebody import TileDims, TileInstance, TilePose
 
 X = np.array([1.0, 0, 0])
 Y = np.array([0, 1.0, 0])

@@ -17,7 +17,7 @@ import random
 import cv2
 import numpy as np
 
-from mjsynth.clutter import Prop, part_quads
+from mahjong_camera_scorer.mjsynth.clutter import Prop, part_quads
 
 MIN_PX = 8
 MAX_FRACTION = 0.6

@@ -39,11 +39,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mjsynth.backgrounds import table_texture
-from mjsynth.faces import FaceLibrary
-from mjsynth.recolour import RED_OF, redden
-from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
-from vision.crops import CROP_SIZE, crop_box
+from mahjong_camera_scorer.mjsynth.backgrounds import table_texture
+from mahjong_camera_scorer.mjsynth.faces import FaceLibrary
+from mahjong_camera_scorer.mjsynth.recolour import RED_OF, redden
+from mahjong_camera_scorer.vision.classes import BACK, NOT_A_TILE, READER_CLASSES
+from mahjong_camera_scorer.vision.crops import CROP_SIZE, crop_box
 
 #: Face-down tile colours (BGR) as real sets have them; "two-tone" backs add an ivory layer.
 BACKS: dict[str, tuple[int, int, int]] = {

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import cv2
 
-from mjsynth import desk
-from mjsynth.pasted import CropBank, ProcMix, Scene, compose, reader_crops
-from vision.classes import BACK
+from mahjong_camera_scorer.mjsynth import desk
+from mahjong_camera_scorer.mjsynth.pasted import CropBank, ProcMix, Scene, compose, reader_crops
+from mahjong_camera_scorer.vision.classes import BACK
 
 
 def generate(

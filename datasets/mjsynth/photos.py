@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mjsynth.artwork import DEFAULT_CACHE
+from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_CACHE
 
 PHOTO_CACHE = DEFAULT_CACHE.parent / "photos"
 #: Long side of a cached photo (px): enough for a table surface or a room seen by a 640-1024 px camera.

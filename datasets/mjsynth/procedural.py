@@ -18,9 +18,17 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mjsynth import beasts, riichi
-from mjsynth.faces import FACE_CODES, FACE_H, FACE_W, FaceLibrary, Source, Style, recolour_ink
-from mjsynth.hands import WIND_LETTERS
+from mahjong_camera_scorer.mjsynth import beasts, riichi
+from mahjong_camera_scorer.mjsynth.faces import (
+    FACE_CODES,
+    FACE_H,
+    FACE_W,
+    FaceLibrary,
+    Source,
+    Style,
+    recolour_ink,
+)
+from mahjong_camera_scorer.mjsynth.hands import WIND_LETTERS
 
 CJK_FONTS = {
     "serif": "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",

@@ -29,8 +29,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mjsynth.backgrounds import KINDS, table_texture
-from mjsynth.hands import SynthHand, new_pool, random_hand
+from mahjong_camera_scorer.mjsynth.backgrounds import KINDS, table_texture
+from mahjong_camera_scorer.mjsynth.hands import SynthHand, new_pool, random_hand
 
 #: The photo's size: a phone photo decoded at reduced scale is about this big.
 CANVAS = (1600, 1200)

@@ -38,7 +38,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detect import iou
+from mahjong_camera_scorer.vision.detect import iou
 
 CHINESE = "chinese-mahjong-detection"
 RIICHI = "riichi-camera-frames"

@@ -13,12 +13,19 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from mjsynth import backgrounds, clutter, negatives, photos
-from mjsynth.artwork import Artwork
-from mjsynth.camera import Camera, PhotoOptions, defocus, fit_distance, photograph
-from mjsynth.faces import FACE_H, FACE_W
-from mjsynth.hands import WIND_LETTERS, SynthHand, TilePool, kind_of, new_pool, random_hand
-from mjsynth.layout import (
+from mahjong_camera_scorer.mjsynth import backgrounds, clutter, negatives, photos
+from mahjong_camera_scorer.mjsynth.artwork import Artwork
+from mahjong_camera_scorer.mjsynth.camera import Camera, PhotoOptions, defocus, fit_distance, photograph
+from mahjong_camera_scorer.mjsynth.faces import FACE_H, FACE_W
+from mahjong_camera_scorer.mjsynth.hands import (
+    WIND_LETTERS,
+    SynthHand,
+    TilePool,
+    kind_of,
+    new_pool,
+    random_hand,
+)
+from mahjong_camera_scorer.mjsynth.layout import (
     POND_ROW,
     WALL_STACKS,
     LayoutOptions,
@@ -32,8 +39,8 @@ from mjsynth.layout import (
     wall_segment,
     wall_square,
 )
-from mjsynth.procedural import INK_TARGETS, add_corner_index, swap_inks
-from mjsynth.tilebody import (
+from mahjong_camera_scorer.mjsynth.procedural import INK_TARGETS, add_corner_index, swap_inks
+from mahjong_camera_scorer.mjsynth.tilebody import (
     BACK_COLOURS,
     TileDims,
     TileInstance,
@@ -43,7 +50,7 @@ from mjsynth.tilebody import (
     fill_convex,
     gloss_map,
 )
-from vision.classes import ORIENTATIONS
+from mahjong_camera_scorer.vision.classes import ORIENTATIONS
 
 #: Tile size families (mm): riichi, Chinese/HK, large western/American.
 DIMS = (

@@ -23,9 +23,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from mjsynth.negatives import PROP_PARTS, choose
-from vision.classes import BACK, DETECTOR_CLASSES, NOT_A_TILE, TILE_CLASSES
-from vision.crops import CROP_SIZE, crop_box
+from mahjong_camera_scorer.mjsynth.negatives import PROP_PARTS, choose
+from mahjong_camera_scorer.vision.classes import BACK, DETECTOR_CLASSES, NOT_A_TILE, TILE_CLASSES
+from mahjong_camera_scorer.vision.crops import CROP_SIZE, crop_box
 
 CSV_HEADER = "file,class,orientation,rotation_deg,rotated_to_portrait,upright_in_crop,stem,tile_index\n"
 #: ``none`` crops per tile crop (drawn per photo, rounded at random): a modest share, so the reader

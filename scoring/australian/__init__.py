@@ -9,8 +9,8 @@ totals rounded to the nearest 100 (L326). Modules: :mod:`.options` (every ambigu
 (the whole table), :mod:`.jokers` (Goulash jokers).
 """
 
-from scoring.australian.options import OPTIONS
-from scoring.australian.scorer import NAME, score
-from scoring.australian.table import payment_lines, score_table
+from mahjong_camera_scorer.scoring.australian.options import OPTIONS
+from mahjong_camera_scorer.scoring.australian.scorer import NAME, score
+from mahjong_camera_scorer.scoring.australian.table import payment_lines, score_table
 
 __all__ = ["NAME", "OPTIONS", "payment_lines", "score", "score_table"]

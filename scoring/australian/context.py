@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.hand import Hand
-from scoring.tiles import FIRST_BONUS, wind_index
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import FIRST_BONUS, wind_index
 
 #: Named values of §2.7 as fractions of the limit ('mezzo limite', 'limite', 'doppio limite').
 VALUES: dict[str, Fraction] = {

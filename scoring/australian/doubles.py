@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.australian.context import AustralianContext
-from scoring.australian.parts import DRAGONS, PAIR, SINGLE, code
-from scoring.australian.shape import Grouping, Shape
+from mahjong_camera_scorer.scoring.australian.context import AustralianContext
+from mahjong_camera_scorer.scoring.australian.parts import DRAGONS, PAIR, SINGLE, code
+from mahjong_camera_scorer.scoring.australian.shape import Grouping, Shape
 
 FLOWERS = (34, 35, 36, 37)
 SEASONS = (38, 39, 40, 41)

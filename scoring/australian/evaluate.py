@@ -15,9 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scoring.australian.context import AustralianContext
-from scoring.australian.shape import Grouping, Shape, attach_melds, place_winning_tile
-from scoring.australian.special import SITUATIONAL_HANDS, SPECIAL_HANDS, SituationalHand, SpecialHand
+from mahjong_camera_scorer.scoring.australian.context import AustralianContext
+from mahjong_camera_scorer.scoring.australian.shape import Grouping, Shape, attach_melds, place_winning_tile
+from mahjong_camera_scorer.scoring.australian.special import (
+    SITUATIONAL_HANDS,
+    SPECIAL_HANDS,
+    SituationalHand,
+    SpecialHand,
+)
 
 READING_HANDS = tuple(h for h in SPECIAL_HANDS if hasattr(h.pattern, "test"))
 COUNT_HANDS = tuple(h for h in SPECIAL_HANDS if not hasattr(h.pattern, "test"))

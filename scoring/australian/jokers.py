@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
-from scoring.australian.shape import Shape
-from scoring.hand import JOKER_INDEX, Hand, check_tiles
-from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile, counts34, parse_tiles
+from mahjong_camera_scorer.scoring.australian.shape import Shape
+from mahjong_camera_scorer.scoring.hand import JOKER_INDEX, Hand, check_tiles
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS, Tile, counts34, parse_tiles
 
 JOKER = JOKER_INDEX
 

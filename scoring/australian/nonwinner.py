@@ -15,14 +15,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from scoring.australian.context import AustralianContext
-from scoring.australian.doubles import regular_doubles
-from scoring.australian.evaluate import Candidate, candidates
-from scoring.australian.parts import CHOW, DRAGONS
-from scoring.australian.points import Valued, bonus_points, computed, hand_points
-from scoring.australian.shape import Grouping, Shape, held_grouping
-from scoring.australian.special import SpecialHand
-from scoring.tiles import WINDS
+from mahjong_camera_scorer.scoring.australian.context import AustralianContext
+from mahjong_camera_scorer.scoring.australian.doubles import regular_doubles
+from mahjong_camera_scorer.scoring.australian.evaluate import Candidate, candidates
+from mahjong_camera_scorer.scoring.australian.parts import CHOW, DRAGONS
+from mahjong_camera_scorer.scoring.australian.points import Valued, bonus_points, computed, hand_points
+from mahjong_camera_scorer.scoring.australian.shape import Grouping, Shape, held_grouping
+from mahjong_camera_scorer.scoring.australian.special import SpecialHand
+from mahjong_camera_scorer.scoring.tiles import WINDS
 
 HELD_LIMITS = ((DRAGONS, "Three Great Scholars", 20), (WINDS, "Four Blessings Hovering over the Door", 21))
 

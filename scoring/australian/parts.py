@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scoring.tiles import FIRST_HONOUR, Tile
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, Tile
 
 PUNG, KONG, PAIR, SINGLE, CHOW, RUN, PARTIAL = "pung", "kong", "pair", "single", "chow", "run", "partial"
 SET_KINDS = (PUNG, KONG)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from scoring.australian.context import AustralianContext
-from scoring.australian.parts import (
+from mahjong_camera_scorer.scoring.australian.context import AustralianContext
+from mahjong_camera_scorer.scoring.australian.parts import (
     CHOW,
     DRAGONS,
     GREEN,
@@ -26,8 +26,8 @@ from scoring.australian.parts import (
     Part,
     is_teste,
 )
-from scoring.australian.shape import Grouping, Shape
-from scoring.tiles import FIRST_HONOUR, N_KINDS, WINDS
+from mahjong_camera_scorer.scoring.australian.shape import Grouping, Shape
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS, WINDS
 
 Pattern = Callable[[Shape, AustralianContext], Iterator[Grouping]]
 

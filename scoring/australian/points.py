@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scoring.australian.context import AustralianContext
-from scoring.australian.doubles import FLOWERS
-from scoring.australian.parts import PAIR, code, pair_points, set_name, set_points
-from scoring.australian.shape import Grouping
+from mahjong_camera_scorer.scoring.australian.context import AustralianContext
+from mahjong_camera_scorer.scoring.australian.doubles import FLOWERS
+from mahjong_camera_scorer.scoring.australian.parts import PAIR, code, pair_points, set_name, set_points
+from mahjong_camera_scorer.scoring.australian.shape import Grouping
 
 FIRST_DISCARD_FLAG = "first_discard_of_east_claimed"
 

@@ -11,20 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.australian.context import AustralianContext
-from scoring.australian.jokers import JOKER, joker_melds, substitutions, tiles_error
-from scoring.australian.nonwinner import best_non_winner_value
-from scoring.australian.options import resolved
-from scoring.australian.parts import Part, code
-from scoring.australian.points import Valued
-from scoring.australian.settlement import round_hundred
-from scoring.australian.shape import Shape
-from scoring.australian.winner import best_winner_value
-from scoring.decompose import shape_error
-from scoring.hand import Hand, HandError
-from scoring.i18n import msg, term_msg
-from scoring.result import Score
-from scoring.tiles import counts34
+from mahjong_camera_scorer.scoring.australian.context import AustralianContext
+from mahjong_camera_scorer.scoring.australian.jokers import JOKER, joker_melds, substitutions, tiles_error
+from mahjong_camera_scorer.scoring.australian.nonwinner import best_non_winner_value
+from mahjong_camera_scorer.scoring.australian.options import resolved
+from mahjong_camera_scorer.scoring.australian.parts import Part, code
+from mahjong_camera_scorer.scoring.australian.points import Valued
+from mahjong_camera_scorer.scoring.australian.settlement import round_hundred
+from mahjong_camera_scorer.scoring.australian.shape import Shape
+from mahjong_camera_scorer.scoring.australian.winner import best_winner_value
+from mahjong_camera_scorer.scoring.decompose import shape_error
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.i18n import msg, term_msg
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.tiles import counts34
 
 NAME = "australian"
 ROLES = ("winner", "fishing", "loser")

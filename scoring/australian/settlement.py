@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.payments import FOR_DIFFERENCE, FOR_HAND, SEATS, Payment
+from mahjong_camera_scorer.scoring.payments import FOR_DIFFERENCE, FOR_HAND, SEATS, Payment
 
 
 def round_hundred(value: int, half: str = "up") -> int:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from scoring.australian.parts import CHOW, KONG, PAIR, PUNG, RUN, SINGLE, Part
-from scoring.decompose import standard_partitions
-from scoring.tiles import FIRST_HONOUR, N_KINDS
+from mahjong_camera_scorer.scoring.australian.parts import CHOW, KONG, PAIR, PUNG, RUN, SINGLE, Part
+from mahjong_camera_scorer.scoring.decompose import standard_partitions
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS
 
 Grouping = tuple[Part, ...]
 

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.australian import patterns as pt
-from scoring.australian.context import ALL_CHIPS, AustralianContext
-from scoring.australian.parts import CHOW, PUNG
-from scoring.australian.shape import Grouping, Shape
+from mahjong_camera_scorer.scoring.australian import patterns as pt
+from mahjong_camera_scorer.scoring.australian.context import ALL_CHIPS, AustralianContext
+from mahjong_camera_scorer.scoring.australian.parts import CHOW, PUNG
+from mahjong_camera_scorer.scoring.australian.shape import Grouping, Shape
 
 ANY = frozenset({PUNG, CHOW})
 PUNGS = frozenset({PUNG})

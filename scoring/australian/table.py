@@ -17,17 +17,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.australian.options import OPTIONS
-from scoring.australian.scorer import NAME, score
-from scoring.australian.settlement import east_factor, matrix, round_hundred, settle_by_differences
-from scoring.errors import UnknownKeyError
-from scoring.fields import check_keys, field_names, field_number
-from scoring.hand import HandError
-from scoring.i18n import Msg, msg
-from scoring.options import resolve
-from scoring.payments import FOR_FALSE_MAH_JONG, FOR_HAND, FOR_POT, POT, SEATS, Payment, net_by_seat
-from scoring.result import Score
-from scoring.structured import KNOWN_KEYS, hand_from_dict
+from mahjong_camera_scorer.scoring.australian.options import OPTIONS
+from mahjong_camera_scorer.scoring.australian.scorer import NAME, score
+from mahjong_camera_scorer.scoring.australian.settlement import (
+    east_factor,
+    matrix,
+    round_hundred,
+    settle_by_differences,
+)
+from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+from mahjong_camera_scorer.scoring.fields import check_keys, field_names, field_number
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.i18n import Msg, msg
+from mahjong_camera_scorer.scoring.options import resolve
+from mahjong_camera_scorer.scoring.payments import (
+    FOR_FALSE_MAH_JONG,
+    FOR_HAND,
+    FOR_POT,
+    POT,
+    SEATS,
+    Payment,
+    net_by_seat,
+)
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.structured import KNOWN_KEYS, hand_from_dict
 
 FLAT = "flat fishing value (new rules)"
 #: what a table holds, and a seat's entry besides its structured hand (misspelled keys are refused)

@@ -9,13 +9,13 @@ hand is worth exactly its value (§3.6).
 
 from __future__ import annotations
 
-from scoring.australian.context import ALL_CHIPS, AustralianContext
-from scoring.australian.doubles import regular_doubles, winner_doubles
-from scoring.australian.evaluate import Candidate, candidates, chow_count, is_legal_win
-from scoring.australian.parts import CHOW, PAIR, pair_points
-from scoring.australian.points import Valued, bonus_points, computed, hand_points
-from scoring.australian.shape import Shape
-from scoring.australian.special import SpecialHand
+from mahjong_camera_scorer.scoring.australian.context import ALL_CHIPS, AustralianContext
+from mahjong_camera_scorer.scoring.australian.doubles import regular_doubles, winner_doubles
+from mahjong_camera_scorer.scoring.australian.evaluate import Candidate, candidates, chow_count, is_legal_win
+from mahjong_camera_scorer.scoring.australian.parts import CHOW, PAIR, pair_points
+from mahjong_camera_scorer.scoring.australian.points import Valued, bonus_points, computed, hand_points
+from mahjong_camera_scorer.scoring.australian.shape import Shape
+from mahjong_camera_scorer.scoring.australian.special import SpecialHand
 
 
 def only_possible_tile(shape: Shape, ctx: AustralianContext, win: int) -> bool:

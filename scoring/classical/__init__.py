@@ -15,14 +15,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.classical import hands, table
-from scoring.classical.limits import LIMIT_HANDS, SEED_GRANDI_GIOCHI, LimitHand, LimitHandTable
-from scoring.classical.options import NAME, OPTIONS
-from scoring.classical.settle import Settlement, pairwise_differences, round_half_up, settle
-from scoring.hand import Hand, HandError
-from scoring.options import resolve
-from scoring.payments import Payment
-from scoring.result import Score
+from mahjong_camera_scorer.scoring.classical import hands, table
+from mahjong_camera_scorer.scoring.classical.limits import (
+    LIMIT_HANDS,
+    SEED_GRANDI_GIOCHI,
+    LimitHand,
+    LimitHandTable,
+)
+from mahjong_camera_scorer.scoring.classical.options import NAME, OPTIONS
+from mahjong_camera_scorer.scoring.classical.settle import (
+    Settlement,
+    pairwise_differences,
+    round_half_up,
+    settle,
+)
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.options import resolve
+from mahjong_camera_scorer.scoring.payments import Payment
+from mahjong_camera_scorer.scoring.result import Score
 
 __all__ = [
     "LIMIT_HANDS",

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.classical.context import PARTIAL
-from scoring.decompose import CHOW, PAIR, PUNG, Component, Decomposition, readings
-from scoring.hand import Hand
-from scoring.tiles import FIRST_HONOUR, N_KINDS, counts34
+from mahjong_camera_scorer.scoring.classical.context import PARTIAL
+from mahjong_camera_scorer.scoring.decompose import CHOW, PAIR, PUNG, Component, Decomposition, readings
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS, counts34
 
 Grouping = tuple[tuple[str, int], ...]
 

@@ -10,9 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.decompose import CHOW, KONG, PAIR, PUNG, Component, Decomposition
-from scoring.hand import Hand
-from scoring.tiles import DRAGONS, FIRST_BONUS, FIRST_HONOUR, Tile, format_tiles, wind_index
+from mahjong_camera_scorer.scoring.decompose import CHOW, KONG, PAIR, PUNG, Component, Decomposition
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import (
+    DRAGONS,
+    FIRST_BONUS,
+    FIRST_HONOUR,
+    Tile,
+    format_tiles,
+    wind_index,
+)
 
 #: Form of a loser's reading: disjoint sets and pairs found among the concealed tiles, rest unused.
 PARTIAL = "partial"

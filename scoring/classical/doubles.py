@@ -18,10 +18,16 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.classical.context import PARTIAL, ClassicalContext, group_code, is_dragon, is_head
-from scoring.classical.points import pair_scores
-from scoring.decompose import KONG, PUNG, SEVEN_PAIRS, STANDARD, Component
-from scoring.tiles import FIRST_BONUS, FIRST_HONOUR, Tile
+from mahjong_camera_scorer.scoring.classical.context import (
+    PARTIAL,
+    ClassicalContext,
+    group_code,
+    is_dragon,
+    is_head,
+)
+from mahjong_camera_scorer.scoring.classical.points import pair_scores
+from mahjong_camera_scorer.scoring.decompose import KONG, PUNG, SEVEN_PAIRS, STANDARD, Component
+from mahjong_camera_scorer.scoring.tiles import FIRST_BONUS, FIRST_HONOUR, Tile
 
 Occurrences = Callable[[ClassicalContext], list[str]]
 

@@ -13,17 +13,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.classical.arrange import loser_readings, winner_readings
-from scoring.classical.context import ClassicalContext, group_code
-from scoring.classical.doubles import FLAGS, closing_items, fundamental_items
-from scoring.classical.limits import LIMIT_HANDS, SEED_GRANDI_GIOCHI, LimitHandTable, possible_limit_hands
-from scoring.classical.options import NAME, limit_of
-from scoring.classical.points import base_items
-from scoring.decompose import PAIR, Decomposition, shape_error, winning_kinds
-from scoring.hand import Hand, check_tiles
-from scoring.i18n import msg, term_msg
-from scoring.result import Score
-from scoring.tiles import DRAGONS, Tile, counts34, wind_index
+from mahjong_camera_scorer.scoring.classical.arrange import loser_readings, winner_readings
+from mahjong_camera_scorer.scoring.classical.context import ClassicalContext, group_code
+from mahjong_camera_scorer.scoring.classical.doubles import FLAGS, closing_items, fundamental_items
+from mahjong_camera_scorer.scoring.classical.limits import (
+    LIMIT_HANDS,
+    SEED_GRANDI_GIOCHI,
+    LimitHandTable,
+    possible_limit_hands,
+)
+from mahjong_camera_scorer.scoring.classical.options import NAME, limit_of
+from mahjong_camera_scorer.scoring.classical.points import base_items
+from mahjong_camera_scorer.scoring.decompose import PAIR, Decomposition, shape_error, winning_kinds
+from mahjong_camera_scorer.scoring.hand import Hand, check_tiles
+from mahjong_camera_scorer.scoring.i18n import msg, term_msg
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.tiles import DRAGONS, Tile, counts34, wind_index
 
 ROLES = ("winner", "loser")
 Items = list[tuple[str, int]]

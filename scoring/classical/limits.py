@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from scoring.classical.context import is_head
-from scoring.decompose import SEVEN_PAIRS, Decomposition
-from scoring.hand import Hand
-from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, counts34
+from mahjong_camera_scorer.scoring.classical.context import is_head
+from mahjong_camera_scorer.scoring.decompose import SEVEN_PAIRS, Decomposition
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, counts34
 
 Matcher = Callable[[Hand, Decomposition], bool]
 

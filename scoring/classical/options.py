@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.options import Option, option_table
+from mahjong_camera_scorer.scoring.options import Option, option_table
 
 NAME = "classical"
 YES_NO = ("no", "yes")

@@ -7,9 +7,9 @@ terminal pairs are all worth 0 here.
 
 from __future__ import annotations
 
-from scoring.classical.context import ClassicalContext, group_code, is_dragon, is_head
-from scoring.decompose import KONG, PUNG, SEVEN_PAIRS, Component
-from scoring.tiles import FIRST_BONUS
+from mahjong_camera_scorer.scoring.classical.context import ClassicalContext, group_code, is_dragon, is_head
+from mahjong_camera_scorer.scoring.decompose import KONG, PUNG, SEVEN_PAIRS, Component
+from mahjong_camera_scorer.scoring.tiles import FIRST_BONUS
 
 Item = tuple[str, int]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.payments import FOR_DIFFERENCE, FOR_HAND, Payment
+from mahjong_camera_scorer.scoring.payments import FOR_DIFFERENCE, FOR_HAND, Payment
 
 
 def pairwise_differences(scores: Mapping[str, int], players: Sequence[str]) -> list[Payment]:

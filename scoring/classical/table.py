@@ -13,17 +13,17 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scoring.classical.options import NAME, OPTIONS, limit_of
-from scoring.classical.settle import Settlement, round_half_up, settle
-from scoring.errors import UnknownKeyError
-from scoring.fields import check_keys, field_mapping, field_names, show
-from scoring.hand import Hand, HandError
-from scoring.i18n import Msg, msg, term_msg
-from scoring.options import resolve
-from scoring.payments import SEATS, Payment, net_by_seat
-from scoring.result import Score
-from scoring.structured import KNOWN_KEYS, hand_from_dict
-from scoring.tiles import Tile
+from mahjong_camera_scorer.scoring.classical.options import NAME, OPTIONS, limit_of
+from mahjong_camera_scorer.scoring.classical.settle import Settlement, round_half_up, settle
+from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+from mahjong_camera_scorer.scoring.fields import check_keys, field_mapping, field_names, show
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.i18n import Msg, msg, term_msg
+from mahjong_camera_scorer.scoring.options import resolve
+from mahjong_camera_scorer.scoring.payments import SEATS, Payment, net_by_seat
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.structured import KNOWN_KEYS, hand_from_dict
+from mahjong_camera_scorer.scoring.tiles import Tile
 
 HandScorer = Callable[[Hand, Mapping[str, str]], Score]
 

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import TextIO
 
-from scoring.clean_text import for_terminal
-from scoring.cli.common import (
+from mahjong_camera_scorer.scoring.clean_text import for_terminal
+from mahjong_camera_scorer.scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
     EXIT_OK,
@@ -34,10 +34,10 @@ from scoring.cli.common import (
 #: each command → ``module:function`` that registers it (with the commands it shares a module
 #: with) on the subparsers; the module is imported only when its command runs
 SCORING_COMMANDS: dict[str, str] = {
-    "hand": "scoring.cli.hand:add_commands",
-    "hands": "scoring.cli.hand:add_commands",
-    "table": "scoring.cli.hand:add_commands",
-    "session": "scoring.cli.session:add_commands",
+    "hand": "mahjong_camera_scorer.scoring.cli.hand:add_commands",
+    "hands": "mahjong_camera_scorer.scoring.cli.hand:add_commands",
+    "table": "mahjong_camera_scorer.scoring.cli.hand:add_commands",
+    "session": "mahjong_camera_scorer.scoring.cli.session:add_commands",
 }
 
 

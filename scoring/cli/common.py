@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from scoring.clean_text import for_terminal
-from scoring.errors import HandError
-from scoring.i18n import DEFAULT_LANG, LANGS
-from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, check_context, scorer
-from scoring.situation_words import option_pairs
+from mahjong_camera_scorer.scoring.clean_text import for_terminal
+from mahjong_camera_scorer.scoring.errors import HandError
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, LANGS
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS, RulesNotBuilt, check_context, scorer
+from mahjong_camera_scorer.scoring.situation_words import option_pairs
 
 EXIT_OK, EXIT_NOT_A_WIN, EXIT_BAD_INPUT = 0, 1, 2
 

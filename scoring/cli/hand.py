@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from scoring.candidates import score_or_best
-from scoring.cli.common import (
+from mahjong_camera_scorer.scoring.candidates import score_or_best
+from mahjong_camera_scorer.scoring.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_NOT_A_WIN,
     EXIT_OK,
@@ -26,13 +26,13 @@ from scoring.cli.common import (
     parse_options,
     read_text,
 )
-from scoring.hand import Hand, HandError
-from scoring.incomplete import named
-from scoring.notation import parse_hand
-from scoring.render import typed_lines, typed_record
-from scoring.result import Score
-from scoring.rules import check_context, score_or_invalid, scorer
-from scoring.structured import hand_from_dict, parse_document, parse_json
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.incomplete import named
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.render import typed_lines, typed_record
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import check_context, score_or_invalid, scorer
+from mahjong_camera_scorer.scoring.structured import hand_from_dict, parse_document, parse_json
 
 
 def read_hand(text: str) -> Hand:

@@ -15,26 +15,36 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
-from scoring.cli.common import CliError, add_lang_option, add_rules_options, check_rules, parse_options
-from scoring.hand import HandError
-from scoring.i18n import Translate, translator
-from scoring.output_paths import (
+from mahjong_camera_scorer.scoring.cli.common import (
+    CliError,
+    add_lang_option,
+    add_rules_options,
+    check_rules,
+    parse_options,
+)
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.i18n import Translate, translator
+from mahjong_camera_scorer.scoring.output_paths import (
     OutputError,
     default_sets_root,
     guarded_outputs,
     taught_set_paths,
     write_output,
 )
-from scoring.rules import check_context
-from scoring.session.closing import SETTINGS, number, ranking, ranking_json
-from scoring.session.engine import Sheet, run_session
-from scoring.session.html import sheet_html
-from scoring.session.load import load_session
-from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
-from scoring.session.model import Session, SessionError
-from scoring.session.numbers import session_key
-from scoring.session.output import next_text, sheet_csv, sheet_json, sheet_text
-from scoring.session.results import EMA_COLUMNS, ema_results
+from mahjong_camera_scorer.scoring.rules import check_context
+from mahjong_camera_scorer.scoring.session.closing import SETTINGS, number, ranking, ranking_json
+from mahjong_camera_scorer.scoring.session.engine import Sheet, run_session
+from mahjong_camera_scorer.scoring.session.html import sheet_html
+from mahjong_camera_scorer.scoring.session.load import load_session
+from mahjong_camera_scorer.scoring.session.manifest import (
+    ManifestError,
+    parse_manifest,
+    session_from_manifest,
+)
+from mahjong_camera_scorer.scoring.session.model import Session, SessionError
+from mahjong_camera_scorer.scoring.session.numbers import session_key
+from mahjong_camera_scorer.scoring.session.output import next_text, sheet_csv, sheet_json, sheet_text
+from mahjong_camera_scorer.scoring.session.results import EMA_COLUMNS, ema_results
 
 EXIT_OK, EXIT_PENDING, EXIT_BAD_INPUT = 0, 1, 2
 

@@ -10,18 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.decompose import shape_error
-from scoring.hand import Hand, check_tiles
-from scoring.i18n import msg
-from scoring.mcr.elements import BY_NO, FLOWER_TILES
-from scoring.mcr.facts import hand_facts
-from scoring.mcr.forms import WAIT_LABEL_PRIORITY, Tiles, describe, hand_tiles, mcr_readings, unique_wait
-from scoring.mcr.options import OPTIONS
-from scoring.mcr.payments import BASE, discarder_error, settlement
-from scoring.mcr.principles import POINTS, ReadingScore, best_score, hand_wide_counts, score_reading
-from scoring.payments import net_by_seat
-from scoring.result import Score, deferred
-from scoring.tiles import BACK_INDEX, FIRST_BONUS, N_KINDS
+from mahjong_camera_scorer.scoring.decompose import shape_error
+from mahjong_camera_scorer.scoring.hand import Hand, check_tiles
+from mahjong_camera_scorer.scoring.i18n import msg
+from mahjong_camera_scorer.scoring.mcr.elements import BY_NO, FLOWER_TILES
+from mahjong_camera_scorer.scoring.mcr.facts import hand_facts
+from mahjong_camera_scorer.scoring.mcr.forms import (
+    WAIT_LABEL_PRIORITY,
+    Tiles,
+    describe,
+    hand_tiles,
+    mcr_readings,
+    unique_wait,
+)
+from mahjong_camera_scorer.scoring.mcr.options import OPTIONS
+from mahjong_camera_scorer.scoring.mcr.payments import BASE, discarder_error, settlement
+from mahjong_camera_scorer.scoring.mcr.principles import (
+    POINTS,
+    ReadingScore,
+    best_score,
+    hand_wide_counts,
+    score_reading,
+)
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.result import Score, deferred
+from mahjong_camera_scorer.scoring.tiles import BACK_INDEX, FIRST_BONUS, N_KINDS
 
 NAME = "mcr"
 MINIMUM = 8

@@ -26,8 +26,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
-from scoring.decompose import CLOSED, EDGE, PAIR_WAIT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from scoring.mcr.facts import (
+from mahjong_camera_scorer.scoring.decompose import (
+    CLOSED,
+    EDGE,
+    PAIR_WAIT,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+)
+from mahjong_camera_scorer.scoring.mcr.facts import (
     CLOSED_HAND,
     FLAGS,
     HAS_HONOURS,
@@ -43,7 +50,7 @@ from scoring.mcr.facts import (
     UNIQUE_WAIT,
     HandFacts,
 )
-from scoring.mcr.forms import (
+from mahjong_camera_scorer.scoring.mcr.forms import (
     CHOWS,
     CONCEALED_PUNGS,
     FOUR_CLAIMED,
@@ -54,7 +61,7 @@ from scoring.mcr.forms import (
     PUNGS,
     McrReading,
 )
-from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS
+from mahjong_camera_scorer.scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS
 
 Count = Callable[[HandFacts, McrReading], int]
 

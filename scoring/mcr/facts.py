@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.decompose import KONG
-from scoring.hand import Hand
-from scoring.mcr.forms import Tiles
-from scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, wind_index
+from mahjong_camera_scorer.scoring.decompose import KONG
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.mcr.forms import Tiles
+from mahjong_camera_scorer.scoring.tiles import DRAGONS, FIRST_HONOUR, WINDS, wind_index
 
 #: Spec §3.3: the 13 concealed tiles of Nine Gates, 1112345678999 of one suit.
 NINE_GATES_SHAPE = (3, 1, 1, 1, 1, 1, 1, 1, 3)

@@ -29,7 +29,7 @@ from itertools import permutations
 from operator import itemgetter
 from typing import Any
 
-from scoring.decompose import (
+from mahjong_camera_scorer.scoring.decompose import (
     CHOW,
     CLOSED,
     DUAL_PUNG,
@@ -48,8 +48,14 @@ from scoring.decompose import (
     is_thirteen_orphans,
     standard_partitions,
 )
-from scoring.hand import Hand
-from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, Tile, format_tiles
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import (
+    FIRST_HONOUR,
+    N_KINDS,
+    TERMINALS_AND_HONOURS,
+    Tile,
+    format_tiles,
+)
 
 KNITTED_STRAIGHT, HONOURS_KNITTED = "knitted_straight", "honours_knitted"
 

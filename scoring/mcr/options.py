@@ -5,7 +5,7 @@ Each default is the spec's documented choice; the alternative is the other readi
 
 from __future__ import annotations
 
-from scoring.options import Option, option_table
+from mahjong_camera_scorer.scoring.options import Option, option_table
 
 YES_NO = ("yes", "no")
 

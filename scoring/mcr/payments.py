@@ -8,8 +8,8 @@ self-draws (A32). Every settlement sums to zero.
 
 from __future__ import annotations
 
-from scoring.hand import Hand
-from scoring.payments import DISCARDER, FOR_BASE, FOR_HAND, OTHER, SEATS, Payment
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.payments import DISCARDER, FOR_BASE, FOR_HAND, OTHER, SEATS, Payment
 
 BASE = 8
 

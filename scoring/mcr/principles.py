@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, cast
 
-from scoring.mcr.elements import (
+from mahjong_camera_scorer.scoring.mcr.elements import (
     BY_NO,
     CHICKEN_HAND,
     COMBINATIONS,
@@ -34,8 +34,8 @@ from scoring.mcr.elements import (
     closure,
     option_excludes,
 )
-from scoring.mcr.facts import HandFacts
-from scoring.mcr.forms import WAIT_LABEL_PRIORITY, McrReading
+from mahjong_camera_scorer.scoring.mcr.facts import HandFacts
+from mahjong_camera_scorer.scoring.mcr.forms import WAIT_LABEL_PRIORITY, McrReading
 
 HAND_WIDE = tuple(row for row in ELEMENTS if row.hand_wide)
 PER_READING = tuple(row for row in ELEMENTS if not row.hand_wide)

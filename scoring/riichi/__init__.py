@@ -5,8 +5,8 @@ The package reads as the seed does: :mod:`.yaku` and :mod:`.yakuman` are the pat
 :mod:`.validate` the impossible inputs, and :mod:`.scorer` puts them together.
 """
 
-from scoring.riichi.options import OPTIONS
-from scoring.riichi.scorer import NAME, score
-from scoring.riichi.validate import FLAGS
+from mahjong_camera_scorer.scoring.riichi.options import OPTIONS
+from mahjong_camera_scorer.scoring.riichi.scorer import NAME, score
+from mahjong_camera_scorer.scoring.riichi.validate import FLAGS
 
 __all__ = ["FLAGS", "NAME", "OPTIONS", "score"]

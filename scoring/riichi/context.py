@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import compress, product
 
-from scoring.hand import Hand
-from scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, SOUTH, WEST, counts34
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, SOUTH, WEST, counts34
 
 
 @dataclass(slots=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.hand import Hand
-from scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, RED, WHITE, Tile
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import EAST, FIRST_HONOUR, N_KINDS, NORTH, RED, WHITE, Tile
 
 
 def dora_of(indicator: Tile) -> int:

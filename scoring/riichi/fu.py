@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from scoring.decompose import Component
-from scoring.i18n import Msg
-from scoring.riichi.context import RiichiContext
-from scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
-from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
+from mahjong_camera_scorer.scoring.decompose import Component
+from mahjong_camera_scorer.scoring.i18n import Msg
+from mahjong_camera_scorer.scoring.riichi.context import RiichiContext
+from mahjong_camera_scorer.scoring.riichi.patterns import DRAGON_KINDS, TERMINAL_OR_HONOUR, Shape
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
 
 SEVEN_PAIRS_FU = 25
 #: "Mini-punti Scoperto Coperto": (kind, terminal or honour) → (open, concealed)

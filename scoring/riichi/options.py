@@ -7,7 +7,7 @@ so a club that plays them can still be scored. Ambiguities about the game rather
 
 from __future__ import annotations
 
-from scoring.options import Option, option_table
+from mahjong_camera_scorer.scoring.options import Option, option_table
 
 OPTIONS = option_table(
     [

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.hand import Hand, HandError
-from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, SEATS, TABLE, Payment
-from scoring.riichi.payments import HONBA_RON, up100
-from scoring.tiles import tile
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, SEATS, TABLE, Payment
+from mahjong_camera_scorer.scoring.riichi.payments import HONBA_RON, up100
+from mahjong_camera_scorer.scoring.tiles import tile
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 
-from scoring.decompose import Decomposition
-from scoring.riichi.context import RiichiContext
-from scoring.tiles import DRAGONS, FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, WINDS
+from mahjong_camera_scorer.scoring.decompose import Decomposition
+from mahjong_camera_scorer.scoring.riichi.context import RiichiContext
+from mahjong_camera_scorer.scoring.tiles import DRAGONS, FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, WINDS
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ the riichi sticks on the table (§4.1).
 
 from __future__ import annotations
 
-from scoring.payments import DISCARDER, FOR_COUNTERS, FOR_HAND, SEATS, Payment, paid_by
+from mahjong_camera_scorer.scoring.payments import DISCARDER, FOR_COUNTERS, FOR_HAND, SEATS, Payment, paid_by
 
 MANGAN = 2000
 #: (lowest fan, name, base points) from the seed's limit table

@@ -11,27 +11,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.decompose import WAIT_WORDS, Decomposition, readings, shape_error
-from scoring.hand import Hand, HandError
-from scoring.i18n import Msg, msg
-from scoring.payments import FOR_COUNTERS, FOR_HAND, FOR_PAO, FOR_STICKS, TABLE, Payment, paid_by
-from scoring.result import Score, deferred
-from scoring.riichi.context import RiichiContext, context
-from scoring.riichi.dora import dora_elements
-from scoring.riichi.fu import FuItem, fu_of, item_words
-from scoring.riichi.pao import Liability, liable_payments
-from scoring.riichi.patterns import SCREENS, TERMINAL_OR_HONOUR, PatternRow, Shape, apply, apply_flags, shape
-from scoring.riichi.payments import (
+from mahjong_camera_scorer.scoring.decompose import WAIT_WORDS, Decomposition, readings, shape_error
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.i18n import Msg, msg
+from mahjong_camera_scorer.scoring.payments import (
+    FOR_COUNTERS,
+    FOR_HAND,
+    FOR_PAO,
+    FOR_STICKS,
+    TABLE,
+    Payment,
+    paid_by,
+)
+from mahjong_camera_scorer.scoring.result import Score, deferred
+from mahjong_camera_scorer.scoring.riichi.context import RiichiContext, context
+from mahjong_camera_scorer.scoring.riichi.dora import dora_elements
+from mahjong_camera_scorer.scoring.riichi.fu import FuItem, fu_of, item_words
+from mahjong_camera_scorer.scoring.riichi.pao import Liability, liable_payments
+from mahjong_camera_scorer.scoring.riichi.patterns import (
+    SCREENS,
+    TERMINAL_OR_HONOUR,
+    PatternRow,
+    Shape,
+    apply,
+    apply_flags,
+    shape,
+)
+from mahjong_camera_scorer.scoring.riichi.payments import (
     RIICHI_STICK,
     base_points,
     hand_payments,
     points_of,
     up100,
 )
-from scoring.riichi.validate import flag_error, normalise_flags, tile_error
-from scoring.riichi.yaku import YAKU, YAKU_TABLE
-from scoring.riichi.yakuman import YAKUMAN, YAKUMAN_FAN, YAKUMAN_TABLE, yakuman_multiple
-from scoring.tiles import N_KINDS
+from mahjong_camera_scorer.scoring.riichi.validate import flag_error, normalise_flags, tile_error
+from mahjong_camera_scorer.scoring.riichi.yaku import YAKU, YAKU_TABLE
+from mahjong_camera_scorer.scoring.riichi.yakuman import YAKUMAN, YAKUMAN_FAN, YAKUMAN_TABLE, yakuman_multiple
+from mahjong_camera_scorer.scoring.tiles import N_KINDS
 
 NAME = "riichi"
 FIVE_COUNTERS = 5

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from scoring.hand import Hand, check_tiles
-from scoring.tiles import BACK_INDEX, FIRST_BONUS, Tile
+from mahjong_camera_scorer.scoring.hand import Hand, check_tiles
+from mahjong_camera_scorer.scoring.tiles import BACK_INDEX, FIRST_BONUS, Tile
 
 FLAGS = frozenset(
     {

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.riichi.context import RiichiContext
-from scoring.riichi.patterns import (
+from mahjong_camera_scorer.scoring.riichi.context import RiichiContext
+from mahjong_camera_scorer.scoring.riichi.patterns import (
     DRAGON_KINDS,
     TERMINAL_OR_HONOUR,
     TERMINALS,

@@ -8,8 +8,8 @@ yakuman applies, ordinary yaku, dora and fu are ignored (Esempio 4).
 
 from __future__ import annotations
 
-from scoring.riichi.context import RiichiContext
-from scoring.riichi.patterns import (
+from mahjong_camera_scorer.scoring.riichi.context import RiichiContext
+from mahjong_camera_scorer.scoring.riichi.patterns import (
     DRAGON_KINDS,
     TERMINALS,
     WIND_KINDS,
@@ -21,7 +21,7 @@ from scoring.riichi.patterns import (
     terminals_and_honours_only,
     three_sets_of_a_kind,
 )
-from scoring.tiles import GREEN
+from mahjong_camera_scorer.scoring.tiles import GREEN
 
 YAKUMAN_FAN = 13
 #: 2, 3, 4, 6, 8 of bamboo and the Green dragon

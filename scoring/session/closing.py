@@ -23,9 +23,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from scoring.fields import show
-from scoring.session.model import SessionError
-from scoring.session.numbers import whole_number
+from mahjong_camera_scorer.scoring.fields import show
+from mahjong_camera_scorer.scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.session.numbers import whole_number
 
 MCR_TABLE_POINTS = (4, 2, 1, 0)
 #: the session's settings, where the seeds are silent or tournaments differ: name → (rules, default,

@@ -18,23 +18,23 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from scoring.context import context_from_dict
-from scoring.fields import field_names
-from scoring.hand import Hand, HandError
-from scoring.i18n import msg
-from scoring.notation import parse_hand, says_how_won
-from scoring.output_paths import what_is
-from scoring.payments import SEATS, Payment, net_by_seat
-from scoring.rules import RULE_SYSTEMS
-from scoring.session import closing
-from scoring.session.model import Session, SessionEntry, SessionError
-from scoring.session.penalties import Penalty
-from scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader
-from scoring.session.rulebook import RowContext, Rulebook
-from scoring.session.rulebooks import RULEBOOKS, rulebook
-from scoring.session.seats import Seating
-from scoring.session.sheet import Line, Sheet
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.context import context_from_dict
+from mahjong_camera_scorer.scoring.fields import field_names
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.i18n import msg
+from mahjong_camera_scorer.scoring.notation import parse_hand, says_how_won
+from mahjong_camera_scorer.scoring.output_paths import what_is
+from mahjong_camera_scorer.scoring.payments import SEATS, Payment, net_by_seat
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS
+from mahjong_camera_scorer.scoring.session import closing
+from mahjong_camera_scorer.scoring.session.model import Session, SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.penalties import Penalty
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand, PhotoHandReader, vision_reader
+from mahjong_camera_scorer.scoring.session.rulebook import RowContext, Rulebook
+from mahjong_camera_scorer.scoring.session.rulebooks import RULEBOOKS, rulebook
+from mahjong_camera_scorer.scoring.session.seats import Seating
+from mahjong_camera_scorer.scoring.session.sheet import Line, Sheet
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 
 __all__ = ["SEVERAL_WINNERS", "TABLE_SYSTEMS", "Line", "Sheet", "run_session"]
 

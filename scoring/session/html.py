@@ -14,8 +14,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from scoring.i18n import DEFAULT_LANG, Translate, render, translator
-from scoring.session.output import (
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, Translate, render, translator
+from mahjong_camera_scorer.scoring.session.output import (
     closing_rows,
     elements_text,
     heading,
@@ -25,7 +25,7 @@ from scoring.session.output import (
     wind_letter,
     zj_turns,
 )
-from scoring.session.sheet import Layout, Line, Sheet
+from mahjong_camera_scorer.scoring.session.sheet import Layout, Line, Sheet
 
 _CSS = """
 body{font-family:system-ui,'DejaVu Sans',sans-serif;margin:18px;color:#111}

@@ -34,15 +34,21 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from scoring.clean_text import control_character, same_name
-from scoring.fields import MAX_ITEMS, check_keys, show
-from scoring.hand import Hand, HandError
-from scoring.output_paths import what_is
-from scoring.session.model import Player, Session, SessionEntry, SessionError, SessionKeyError
-from scoring.session.numbers import session_label, strict_yaml_loader, whole_number
-from scoring.session.photo import PhotoHand
-from scoring.situation_words import MAX_COUNTER, flag_names, option_values, win_by, wind
-from scoring.structured import KNOWN_KEYS, hand_from_dict, one_line, parse_json
+from mahjong_camera_scorer.scoring.clean_text import control_character, same_name
+from mahjong_camera_scorer.scoring.fields import MAX_ITEMS, check_keys, show
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.output_paths import what_is
+from mahjong_camera_scorer.scoring.session.model import (
+    Player,
+    Session,
+    SessionEntry,
+    SessionError,
+    SessionKeyError,
+)
+from mahjong_camera_scorer.scoring.session.numbers import session_label, strict_yaml_loader, whole_number
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.scoring.situation_words import MAX_COUNTER, flag_names, option_values, win_by, wind
+from mahjong_camera_scorer.scoring.structured import KNOWN_KEYS, hand_from_dict, one_line, parse_json
 
 ROW_KINDS = ("hand", "draw", "penalty", "chombo")
 #: far more rows than a session can hold (a hanchan is a few dozen hands)
@@ -224,7 +230,7 @@ def _known(data: Mapping[str, Any], keys: Iterable[str], where: str) -> None:
 def _carry(value: Any) -> dict[str, dict[str, int]]:
     """``carry: {Anna: {obstruction: 1}}``: MCR infraction counts from earlier sessions of the
     tournament that are not given with this one (seed 000 E 3.6: only these two carry over)."""
-    from scoring.session.penalties import CARRIED
+    from mahjong_camera_scorer.scoring.session.penalties import CARRIED
 
     if value is None:
         return {}
@@ -251,7 +257,7 @@ def _carry(value: Any) -> dict[str, dict[str, int]]:
 
 def _settings(value: Any) -> dict[str, str]:
     """``settings: {ties: share, oka: 0}``: the session's choices where tournaments differ."""
-    from scoring.session.closing import check_settings
+    from mahjong_camera_scorer.scoring.session.closing import check_settings
 
     if value is None:
         return {}

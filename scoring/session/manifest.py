@@ -21,12 +21,12 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from scoring.clean_text import control_character, same_name
-from scoring.payments import SEATS
-from scoring.session.model import Player, Session, SessionEntry, SessionError
-from scoring.session.numbers import whole_number
-from scoring.situation_words import MAX_COUNTER, flag_names, option_pairs, win_by, wind
-from scoring.tiles import TileError, parse_tiles
+from mahjong_camera_scorer.scoring.clean_text import control_character, same_name
+from mahjong_camera_scorer.scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.session.model import Player, Session, SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.numbers import whole_number
+from mahjong_camera_scorer.scoring.situation_words import MAX_COUNTER, flag_names, option_pairs, win_by, wind
+from mahjong_camera_scorer.scoring.tiles import TileError, parse_tiles
 
 #: The manifest's columns; only ``photo`` is required.
 MANIFEST_COLUMNS = (

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import UnknownKeyError
-from scoring.hand import HandError
-from scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.payments import SEATS
 
 
 class SessionError(HandError):

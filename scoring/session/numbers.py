@@ -17,8 +17,8 @@ import unicodedata
 from fractions import Fraction
 from typing import Any
 
-from scoring.fields import show
-from scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.fields import show
+from mahjong_camera_scorer.scoring.session.model import SessionError
 
 #: the most digits a session's number may have: far above any count or penalty (points stop at
 #: 100,000, oka at :data:`MAX_OKA`), far below what makes ``int()`` slow or refuse

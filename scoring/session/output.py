@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from scoring.csv_cells import safe_writer
-from scoring.i18n import DEFAULT_LANG, Translate, element_words, msg, render, translator
-from scoring.render import win_by_words
-from scoring.session.closing import number
-from scoring.session.model import Session
-from scoring.session.penalties import infraction_words
-from scoring.session.sheet import Line, Sheet
+from mahjong_camera_scorer.scoring.csv_cells import safe_writer
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, Translate, element_words, msg, render, translator
+from mahjong_camera_scorer.scoring.render import win_by_words
+from mahjong_camera_scorer.scoring.session.closing import number
+from mahjong_camera_scorer.scoring.session.model import Session
+from mahjong_camera_scorer.scoring.session.penalties import infraction_words
+from mahjong_camera_scorer.scoring.session.sheet import Line, Sheet
 
 #: the closing's rows, in the order of the sheet, with their labels (the seeds' own terms)
 CLOSING_LABELS = {

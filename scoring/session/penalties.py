@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.i18n import Msg, msg
-from scoring.session.model import SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.i18n import Msg, msg
+from mahjong_camera_scorer.scoring.session.model import SessionEntry, SessionError
 
 #: MCR repeated-infraction scale (App. D note (1)); 0 is the warning
 MCR_SCALE = (0, 5, 10, 20, 30)
@@ -232,8 +232,8 @@ def australian_false_mah_jong(
 ) -> Penalty:
     """Seed 003 L330 (spec §4.6): the caller of a false mah jong pays half the limit to each
     opponent, if an opponent had already exposed tiles; the same sum as ``table`` settles it."""
-    from scoring.australian.options import OPTIONS
-    from scoring.options import resolve
+    from mahjong_camera_scorer.scoring.australian.options import OPTIONS
+    from mahjong_camera_scorer.scoring.options import resolve
 
     if not row.opponents_exposed:
         raise SessionError(

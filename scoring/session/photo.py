@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scoring.hand import Hand
-from scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.session.model import SessionError
 
 #: where the photo pipeline's adapter lives (imported by name, on demand)
-VISION_ADAPTER = "vision.session_photo"
+VISION_ADAPTER = "mahjong_camera_scorer.vision.session_photo"
 
 
 @dataclass(slots=True)

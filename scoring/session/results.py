@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from scoring.csv_cells import safe_writer
-from scoring.session.closing import MCR_TABLE_POINTS, exact, number, player_key
-from scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.csv_cells import safe_writer
+from mahjong_camera_scorer.scoring.session.closing import MCR_TABLE_POINTS, exact, number, player_key
+from mahjong_camera_scorer.scoring.session.model import SessionError
 
 EMA_COLUMNS = (
     "Place",

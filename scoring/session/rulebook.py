@@ -18,18 +18,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from scoring.hand import Hand, HandError
-from scoring.i18n import Msg, msg
-from scoring.notation import format_hand
-from scoring.payments import Payment
-from scoring.result import Score
-from scoring.rules import score_hand
-from scoring.session.model import Session, SessionEntry, SessionError
-from scoring.session.penalties import Penalty, infraction_words, other_penalty
-from scoring.session.photo import PhotoHand
-from scoring.session.seats import Seating
-from scoring.session.settle import hand_payments
-from scoring.session.sheet import Layout, Line
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.i18n import Msg, msg
+from mahjong_camera_scorer.scoring.notation import format_hand
+from mahjong_camera_scorer.scoring.payments import Payment
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.session.model import Session, SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.penalties import Penalty, infraction_words, other_penalty
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.scoring.session.seats import Seating
+from mahjong_camera_scorer.scoring.session.settle import hand_payments
+from mahjong_camera_scorer.scoring.session.sheet import Layout, Line
 
 #: the row's fields only riichi reads: the counters, the declarations, the dora indicators
 RIICHI_FIELDS = ("honba", "sticks", "riichi", "dora", "ura")
@@ -353,7 +353,7 @@ class Rulebook:
 
     def option(self, name: str) -> str:
         """A rule option's value for this session (the command line's over the default)."""
-        from scoring.options import resolve
-        from scoring.rules import scorer
+        from mahjong_camera_scorer.scoring.options import resolve
+        from mahjong_camera_scorer.scoring.rules import scorer
 
         return resolve(scorer(self.name).OPTIONS, {}, self.table.options)[name]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.payments import SEATS
 
 #: the wind each player takes when the deal passes: South becomes East, and so on
 PASS = {"E": "N", "S": "E", "W": "S", "N": "W"}

@@ -8,9 +8,9 @@ sticks on the table itself, from the declarations it books.
 
 from __future__ import annotations
 
-from scoring.payments import TABLE, Payment, between_seats
-from scoring.result import Score
-from scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.payments import TABLE, Payment, between_seats
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.session.model import SessionError
 
 
 def hand_payments(score: Score) -> list[Payment]:

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.i18n import Msg, msg
-from scoring.session.model import Session
-from scoring.session.penalties import Penalty
+from mahjong_camera_scorer.scoring.i18n import Msg, msg
+from mahjong_camera_scorer.scoring.session.model import Session
+from mahjong_camera_scorer.scoring.session.penalties import Penalty
 
 #: the headers most sheets have (Msg: rendered in the reader's language)
 POINTS, ROUND_WIND, TOTAL = msg("Points"), msg("Round wind"), msg("Total")

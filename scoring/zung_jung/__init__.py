@@ -13,9 +13,9 @@ seasons) is in play by default. Modules:
 * :mod:`.options` — the spec's ambiguities as named options.
 """
 
-from scoring.zung_jung.options import NAME, OPTIONS
-from scoring.zung_jung.payment import responsible_player, settle
-from scoring.zung_jung.scorer import FLAG_WIN_BY as FLAGS
-from scoring.zung_jung.scorer import score
+from mahjong_camera_scorer.scoring.zung_jung.options import NAME, OPTIONS
+from mahjong_camera_scorer.scoring.zung_jung.payment import responsible_player, settle
+from mahjong_camera_scorer.scoring.zung_jung.scorer import FLAG_WIN_BY as FLAGS
+from mahjong_camera_scorer.scoring.zung_jung.scorer import score
 
 __all__ = ["FLAGS", "NAME", "OPTIONS", "responsible_player", "score", "settle"]

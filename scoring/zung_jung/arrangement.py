@@ -14,9 +14,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from scoring.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Component, Decomposition
-from scoring.hand import Hand
-from scoring.tiles import DRAGONS, FIRST_HONOUR, WIND_LETTERS, WINDS, counts34
+from mahjong_camera_scorer.scoring.decompose import (
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Component,
+    Decomposition,
+)
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.tiles import DRAGONS, FIRST_HONOUR, WIND_LETTERS, WINDS, counts34
 
 #: Seat numbers of the seed's category-11 table ("1 EST … 4 NORD").
 SEAT_NUMBER = {wind: i + 1 for i, wind in enumerate(WIND_LETTERS)}

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from scoring.i18n import msg, term_msg
-from scoring.zung_jung.arrangement import Arrangement
-from scoring.zung_jung.options import NAME
-from scoring.zung_jung.patterns import LIMIT, PATTERNS, Pattern
+from mahjong_camera_scorer.scoring.i18n import msg, term_msg
+from mahjong_camera_scorer.scoring.zung_jung.arrangement import Arrangement
+from mahjong_camera_scorer.scoring.zung_jung.options import NAME
+from mahjong_camera_scorer.scoring.zung_jung.patterns import LIMIT, PATTERNS, Pattern
 
 CHICKEN_HAND = "Chicken Hand"
 CHICKEN_POINTS = 1

@@ -8,7 +8,7 @@ translation slips with a single sensible reading (A2–A4, A17, A18) or that cha
 
 from __future__ import annotations
 
-from scoring.options import Option, option_table
+from mahjong_camera_scorer.scoring.options import Option, option_table
 
 NAME = "zung-jung"
 

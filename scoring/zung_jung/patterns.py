@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoring.tiles import DRAGONS, WINDS
-from scoring.zung_jung.arrangement import (
+from mahjong_camera_scorer.scoring.tiles import DRAGONS, WINDS
+from mahjong_camera_scorer.scoring.zung_jung.arrangement import (
     SEAT_NUMBER,
     Arrangement,
     group_has_terminal,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.fields import MAX_ITEMS, show
-from scoring.payments import FOR_HAND, FOR_RESPONSIBILITY, SEATS, Payment
-from scoring.tiles import Tile, tile
+from mahjong_camera_scorer.scoring.fields import MAX_ITEMS, show
+from mahjong_camera_scorer.scoring.payments import FOR_HAND, FOR_RESPONSIBILITY, SEATS, Payment
+from mahjong_camera_scorer.scoring.tiles import Tile, tile
 
 #: Seed rule 4: "Assumendo 25 punti come un valore standard".
 PAR = 25

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.decompose import Decomposition, readings, shape_error
-from scoring.hand import Hand, HandError, check_tiles
-from scoring.i18n import msg
-from scoring.options import resolve
-from scoring.payments import Payment, paid_by
-from scoring.result import Score
-from scoring.situation_words import NOBODY
-from scoring.zung_jung.arrangement import Arrangement
-from scoring.zung_jung.combine import Valuation, value_arrangement
-from scoring.zung_jung.options import NAME, OPTIONS
-from scoring.zung_jung.payment import PAR, responsible_player, settle
+from mahjong_camera_scorer.scoring.decompose import Decomposition, readings, shape_error
+from mahjong_camera_scorer.scoring.hand import Hand, HandError, check_tiles
+from mahjong_camera_scorer.scoring.i18n import msg
+from mahjong_camera_scorer.scoring.options import resolve
+from mahjong_camera_scorer.scoring.payments import Payment, paid_by
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.situation_words import NOBODY
+from mahjong_camera_scorer.scoring.zung_jung.arrangement import Arrangement
+from mahjong_camera_scorer.scoring.zung_jung.combine import Valuation, value_arrangement
+from mahjong_camera_scorer.scoring.zung_jung.options import NAME, OPTIONS
+from mahjong_camera_scorer.scoring.zung_jung.payment import PAR, responsible_player, settle
 
 #: Category 9 comes from the table's events; each flag names one of them and the way it wins.
 FLAG_WIN_BY = {

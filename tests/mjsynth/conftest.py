@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from mjsynth.artwork import DEFAULT_CACHE, Artwork
-from mjsynth.pasted import Crop, CropBank
 
+from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_CACHE, Artwork
+from mahjong_camera_scorer.mjsynth.pasted import Crop, CropBank
 from tests.mjsynth.mjsynth_testutil import HAS_FONTS, HAS_SHARED, SHARED, marked_crop
 
 

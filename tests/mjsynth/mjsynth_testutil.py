@@ -7,8 +7,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from mjsynth.artwork import DEFAULT_SHARED
-from mjsynth.procedural import ProceduralSource
+
+from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_SHARED
+from mahjong_camera_scorer.mjsynth.procedural import ProceduralSource
 
 SHARED = DEFAULT_SHARED
 HAS_SHARED = (SHARED / "artwork" / "fluffystuff" / "Regular" / "Man1.svg").is_file()

@@ -1,10 +1,10 @@
 import numpy as np
 import pytest
-from mjsynth.artwork import Artwork, isolate_svg_element
-from mjsynth.faces import FACE_CODES, FACE_H, FACE_W, recolour_ink
 
+from mahjong_camera_scorer.mjsynth.artwork import Artwork, isolate_svg_element
+from mahjong_camera_scorer.mjsynth.faces import FACE_CODES, FACE_H, FACE_W, recolour_ink
+from mahjong_camera_scorer.vision.classes import BACK, TILE_CLASSES
 from tests.mjsynth.mjsynth_testutil import HAS_SHARED, SHARED, needs_debian, needs_fonts, needs_shared
-from vision.classes import BACK, TILE_CLASSES
 
 MIN_STYLES = 5
 
@@ -31,7 +31,7 @@ def test_coverage_every_class_has_at_least_five_styles(art):
     for code in FACE_CODES:
         assert len(art.styles_for(code)) >= MIN_STYLES, (code, art.styles_for(code))
     # the face-down class is drawn by the tile body with these back colours
-    from mjsynth.tilebody import BACK_COLOURS
+    from mahjong_camera_scorer.mjsynth.tilebody import BACK_COLOURS
 
     assert len(BACK_COLOURS) >= MIN_STYLES
 

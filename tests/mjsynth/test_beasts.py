@@ -10,10 +10,10 @@ import itertools
 import cv2
 import numpy as np
 import pytest
-from mjsynth import beasts
-from mjsynth.faces import FACE_CODES, FACE_H, FACE_W
-from mjsynth.procedural import PROC_STYLES, RED, ProceduralSource, _Canvas
 
+from mahjong_camera_scorer.mjsynth import beasts
+from mahjong_camera_scorer.mjsynth.faces import FACE_CODES, FACE_H, FACE_W
+from mahjong_camera_scorer.mjsynth.procedural import PROC_STYLES, RED, ProceduralSource, _Canvas
 from tests.mjsynth.mjsynth_testutil import hue_share, needs_fonts
 
 BEASTS = tuple(s.name for s in PROC_STYLES if s.dragons == "beast")

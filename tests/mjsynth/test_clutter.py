@@ -2,12 +2,12 @@ import random
 
 import numpy as np
 import pytest
-from mjsynth import clutter, negatives
-from mjsynth.generate import GenerateConfig, generate
-from mjsynth.scene import SceneOptions, render_scene
 
+from mahjong_camera_scorer.mjsynth import clutter, negatives
+from mahjong_camera_scorer.mjsynth.generate import GenerateConfig, generate
+from mahjong_camera_scorer.mjsynth.scene import SceneOptions, render_scene
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES, needs_fonts
-from vision.classes import NOT_A_TILE
 
 
 def test_a_keyboard_has_letter_keys_the_size_of_tiles():

@@ -4,9 +4,9 @@ birds, seasons with red numerals."""
 import cv2
 import numpy as np
 import pytest
-from mjsynth.procedural import swap_inks
-from mjsynth.scene import SceneOptions, render_scene
 
+from mahjong_camera_scorer.mjsynth.procedural import swap_inks
+from mahjong_camera_scorer.mjsynth.scene import SceneOptions, render_scene
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES, hue_share, needs_fonts
 
 NEW = ("proc-mono", "proc-taiwan", "proc-jade")

@@ -11,10 +11,10 @@ import random
 import cv2
 import numpy as np
 import pytest
-from mjsynth import desk
-from mjsynth.pasted_set import generate
 
-from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
+from mahjong_camera_scorer.mjsynth import desk
+from mahjong_camera_scorer.mjsynth.pasted_set import generate
+from mahjong_camera_scorer.vision.classes import BACK, NOT_A_TILE, READER_CLASSES
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,15 @@
 import random
 from collections import Counter
 
-from mjsynth.hands import SynthHand, SynthMeld, kind_of, new_pool, random_hand, to_mpsz, validate
+from mahjong_camera_scorer.mjsynth.hands import (
+    SynthHand,
+    SynthMeld,
+    kind_of,
+    new_pool,
+    random_hand,
+    to_mpsz,
+    validate,
+)
 
 
 def test_many_random_hands_are_legal():

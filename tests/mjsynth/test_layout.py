@@ -7,8 +7,9 @@ import random
 from collections import Counter
 
 import numpy as np
-from mjsynth.layout import DEAD_WALL, POND_ROW, WALL_STACKS, automatic_walls, pond_rows
-from mjsynth.tilebody import TileDims
+
+from mahjong_camera_scorer.mjsynth.layout import DEAD_WALL, POND_ROW, WALL_STACKS, automatic_walls, pond_rows
+from mahjong_camera_scorer.mjsynth.tilebody import TileDims
 
 D = TileDims(26, 35, 20)
 

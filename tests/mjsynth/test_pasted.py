@@ -7,8 +7,9 @@ import random
 import cv2
 import numpy as np
 import pytest
-from mjsynth.artwork import Artwork
-from mjsynth.pasted import (
+
+from mahjong_camera_scorer.mjsynth.artwork import Artwork
+from mahjong_camera_scorer.mjsynth.pasted import (
     BACKS,
     CLUTTER,
     RIICHI_STYLES,
@@ -23,10 +24,9 @@ from mjsynth.pasted import (
     drawn_face,
     reader_crops,
 )
-from mjsynth.pasted_set import generate
-
+from mahjong_camera_scorer.mjsynth.pasted_set import generate
+from mahjong_camera_scorer.vision.classes import BACK, NOT_A_TILE, READER_CLASSES
 from tests.mjsynth.mjsynth_testutil import needs_fonts
-from vision.classes import BACK, NOT_A_TILE, READER_CLASSES
 
 
 def _ink(face: np.ndarray) -> float:

@@ -6,8 +6,16 @@ import random
 
 import numpy as np
 import pytest
-from mjsynth import photo_variants as pv
-from mjsynth.photo_variants import SceneTile, place, rows_of, tile_size, variants, with_rows
+
+from mahjong_camera_scorer.mjsynth import photo_variants as pv
+from mahjong_camera_scorer.mjsynth.photo_variants import (
+    SceneTile,
+    place,
+    rows_of,
+    tile_size,
+    variants,
+    with_rows,
+)
 
 #: distinct saturated colours (BGR), one per tile of the synthetic photo
 COLOURS = [

@@ -4,9 +4,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from mjsynth import backgrounds, photos
-from mjsynth.scene import SceneOptions, render_scene
 
+from mahjong_camera_scorer.mjsynth import backgrounds, photos
+from mahjong_camera_scorer.mjsynth.scene import SceneOptions, render_scene
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import cv2
 import pytest
-from mjsynth.realhands import compose, draw_hand, generate, load_crops
 
+from mahjong_camera_scorer.mjsynth.realhands import compose, draw_hand, generate, load_crops
 from tests.mjsynth.mjsynth_testutil import SHARED
 from tests.scripts.scriptutil import load_script
 

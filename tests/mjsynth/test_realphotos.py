@@ -8,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from mjsynth.realphotos import (
+
+from mahjong_camera_scorer.mjsynth.realphotos import (
     CHINESE,
     CHINESE_CLASSES,
     RIICHI,
@@ -22,8 +23,7 @@ from mjsynth.realphotos import (
     read_labels,
     source_of,
 )
-
-from vision.classes import TILE_CLASSES
+from mahjong_camera_scorer.vision.classes import TILE_CLASSES
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT.parent / "shared" / "data" / "real"

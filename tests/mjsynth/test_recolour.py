@@ -7,7 +7,8 @@ import random
 import cv2
 import numpy as np
 import pytest
-from mjsynth.recolour import RED_OF, ink_weight, redden
+
+from mahjong_camera_scorer.mjsynth.recolour import RED_OF, ink_weight, redden
 
 
 def _five_pin() -> np.ndarray:

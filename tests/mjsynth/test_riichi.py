@@ -5,9 +5,9 @@ numerals that differ only in the small top character."""
 import cv2
 import numpy as np
 import pytest
-from mjsynth.faces import FACE_CODES, FACE_H, FACE_W
-from mjsynth.riichi import BRUSH
 
+from mahjong_camera_scorer.mjsynth.faces import FACE_CODES, FACE_H, FACE_W
+from mahjong_camera_scorer.mjsynth.riichi import BRUSH
 from tests.mjsynth.mjsynth_testutil import hue_share, needs_fonts
 
 RIICHI = ("proc-riichi-ink", "proc-riichi-colour", "proc-riichi-navy")

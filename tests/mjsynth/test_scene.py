@@ -2,11 +2,11 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from mjsynth.hands import SynthHand, SynthMeld, validate
-from mjsynth.scene import SceneOptions, orientation_of, render_scene
 
+from mahjong_camera_scorer.mjsynth.hands import SynthHand, SynthMeld, validate
+from mahjong_camera_scorer.mjsynth.scene import SceneOptions, orientation_of, render_scene
+from mahjong_camera_scorer.vision.classes import ORIENTATIONS, TILE_CLASSES
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES
-from vision.classes import ORIENTATIONS, TILE_CLASSES
 
 
 def _opts(**kw) -> SceneOptions:
@@ -14,7 +14,7 @@ def _opts(**kw) -> SceneOptions:
 
 
 def _hand_from_json(h: dict) -> SynthHand:
-    from mjsynth.hands import to_mpsz  # noqa: F401  (structure only)
+    from mahjong_camera_scorer.mjsynth.hands import to_mpsz  # noqa: F401  (structure only)
 
     def codes(s: str) -> list[str]:
         out, digits = [], []

@@ -6,13 +6,13 @@ import random
 import cv2
 import numpy as np
 import pytest
-from mjsynth.artwork import IVORY
-from mjsynth.hands import kind_of, random_hand
-from mjsynth.scene import PARTS, SceneOptions, render_scene
-from mjsynth.tilebody import BACK_COLOURS
 
+from mahjong_camera_scorer.mjsynth.artwork import IVORY
+from mahjong_camera_scorer.mjsynth.hands import kind_of, random_hand
+from mahjong_camera_scorer.mjsynth.scene import PARTS, SceneOptions, render_scene
+from mahjong_camera_scorer.mjsynth.tilebody import BACK_COLOURS
+from mahjong_camera_scorer.vision.crops import rectify_quad
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES
-from vision.crops import rectify_quad
 
 
 def _opts(**kw) -> SceneOptions:
@@ -65,7 +65,7 @@ def _sharpness(img: np.ndarray) -> float:
 
 def test_depth_of_field_blurs_the_photo(art):
     photo = dict(p_lens_blur=0.0, p_motion_blur=0.0, noise_sigma=(0.0, 0.0), jpeg_quality=(95, 95))
-    from mjsynth.camera import PhotoOptions
+    from mahjong_camera_scorer.mjsynth.camera import PhotoOptions
 
     sharp, _ = render_scene(4, art, _opts(force_kind="hand", p_dof=0.0, photo=PhotoOptions(**photo)))
     soft, man = render_scene(4, art, _opts(force_kind="hand", p_dof=1.0, photo=PhotoOptions(**photo)))

@@ -6,12 +6,12 @@ from pathlib import Path
 import cv2
 import pytest
 import yaml
-from mjsynth.generate import GenerateConfig, generate
-from mjsynth.scene import SceneOptions
 
+from mahjong_camera_scorer.mjsynth.generate import GenerateConfig, generate
+from mahjong_camera_scorer.mjsynth.scene import SceneOptions
+from mahjong_camera_scorer.vision.classes import DETECTOR_CLASSES, READER_CLASSES
+from mahjong_camera_scorer.vision.crops import CROP_SIZE
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES, HAS_FONTS, needs_fonts
-from vision.classes import DETECTOR_CLASSES, READER_CLASSES
-from vision.crops import CROP_SIZE
 
 pytestmark = pytest.mark.slow  # each test generates a small data set
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from scoring.context import HandContext
-from scoring.hand import Hand, Meld
-from scoring.tiles import BONUS_TILES, Tile
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.hand import Hand, Meld
+from mahjong_camera_scorer.scoring.tiles import BONUS_TILES, Tile
 
 FLAGS = (
     "riichi",

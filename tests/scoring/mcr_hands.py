@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from scoring.context import HandContext
-from scoring.hand import Hand, Meld
-from scoring.mcr.forms import KNITTED_FAMILIES
-from scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.hand import Hand, Meld
+from mahjong_camera_scorer.scoring.mcr.forms import KNITTED_FAMILIES
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS, Tile
 
 WINDS = "ESWN"
 HONOURS = tuple(range(FIRST_HONOUR, N_KINDS))

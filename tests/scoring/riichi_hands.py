@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scoring.context import HandContext
-from scoring.hand import Hand, Meld
-from scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, Tile
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.hand import Hand, Meld
+from mahjong_camera_scorer.scoring.tiles import FIRST_HONOUR, N_KINDS, TERMINALS_AND_HONOURS, Tile
 
 FIVES = (4, 13, 22)
 WINDS = "ESWN"

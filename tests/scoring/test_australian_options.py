@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from scoring.australian import OPTIONS, payment_lines, score, score_table
-from scoring.australian.settlement import round_hundred, settle_by_differences
-from scoring.payments import net_by_seat
-from scoring.result import Score
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.australian import OPTIONS, payment_lines, score, score_table
+from mahjong_camera_scorer.scoring.australian.settlement import round_hundred, settle_by_differences
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.spec_vectors import hand_form, load_vectors
 
 

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from scoring.australian import score, score_table
-from scoring.hand import HandError, Jokers
-from scoring.payments import net_by_seat
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.australian import score, score_table
+from mahjong_camera_scorer.scoring.hand import HandError, Jokers
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 
 
 def hand(**kw: Any) -> dict[str, Any]:
@@ -149,9 +149,9 @@ def test_random_hands_never_raise() -> None:
     """score() returns a Score for any hand of any role (seeded, 100 hands, about a second)."""
     import random
 
-    from scoring.context import HandContext
-    from scoring.hand import Hand, Meld
-    from scoring.tiles import Tile
+    from mahjong_camera_scorer.scoring.context import HandContext
+    from mahjong_camera_scorer.scoring.hand import Hand, Meld
+    from mahjong_camera_scorer.scoring.tiles import Tile
 
     rng = random.Random(6)
     flag_names = ["goulash", "jokers", "last_tile", "kong_replacement", "robbing_kong", "earthly"]

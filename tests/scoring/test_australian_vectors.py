@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from scoring.australian import payment_lines, score, score_table
-from scoring.australian.settlement import round_hundred
-from scoring.payments import net_by_seat
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.australian import payment_lines, score, score_table
+from mahjong_camera_scorer.scoring.australian.settlement import round_hundred
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.spec_vectors import hand_form, vector_params
 
 #: Vector id → (the expected keys replaced, why). Each reason quotes the seed.

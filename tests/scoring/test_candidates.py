@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from scoring.candidates import best, candidates, value
-from scoring.notation import parse_hand
-from scoring.render import candidate_line
-from scoring.rules import score_hand
-from scoring.tiles import tile
+from mahjong_camera_scorer.scoring.candidates import best, candidates, value
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.render import candidate_line
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.tiles import tile
 
 
 def codes(found) -> list[str]:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import classical
-from scoring.classical import (
+from mahjong_camera_scorer.scoring import classical
+from mahjong_camera_scorer.scoring.classical import (
     LIMIT_HANDS,
     LimitHand,
     LimitHandTable,
@@ -17,13 +17,13 @@ from scoring.classical import (
     round_half_up,
     settle,
 )
-from scoring.decompose import Decomposition
-from scoring.hand import Hand
-from scoring.payments import net_by_seat
-from scoring.result import Score
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
-from scoring.tiles import DRAGONS
+from mahjong_camera_scorer.scoring.decompose import Decomposition
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.tiles import DRAGONS
 
 
 def hand(

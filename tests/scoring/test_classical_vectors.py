@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from scoring import classical
-from scoring.payments import net_by_seat
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring import classical
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.spec_vectors import hand_form, vector_params
 
 #: Vectors that contradict the seed, with the seed's text (issue 36 item 2: the default follows the

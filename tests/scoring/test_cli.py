@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring import cli, rules
+from mahjong_camera_scorer.scoring import cli, rules
 from tests.spec_vectors import load_vectors
 
 
@@ -145,7 +145,7 @@ def test_unknown_rules_is_an_argparse_error(capsys):
 
 
 def test_rules_not_built_say_so(monkeypatch, capsys):
-    monkeypatch.setitem(rules.RULE_SYSTEMS, "mcr", "scoring.not_written_yet")
+    monkeypatch.setitem(rules.RULE_SYSTEMS, "mcr", "mahjong_camera_scorer.scoring.not_written_yet")
     code, _ = run(["hand", "11m", "--rules", "mcr"])
     assert code == 2 and "not built yet" in capsys.readouterr().err
 

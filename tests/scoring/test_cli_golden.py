@@ -15,7 +15,7 @@ import io
 import os
 from pathlib import Path
 
-from scoring import cli
+from mahjong_camera_scorer.scoring import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden") / "cli.txt"

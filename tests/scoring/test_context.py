@@ -8,14 +8,14 @@ import pickle
 
 import pytest
 
-import scoring.rules
-from scoring.context import CONTEXT_FIELDS, HandContext, context_from_dict
-from scoring.errors import UnknownKeyError
-from scoring.hand import HandError
-from scoring.notation import parse_hand
-from scoring.rules import check_context, score_or_invalid
-from scoring.situation_words import NOBODY
-from scoring.tiles import tile
+import mahjong_camera_scorer.scoring.rules
+from mahjong_camera_scorer.scoring.context import CONTEXT_FIELDS, HandContext, context_from_dict
+from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.rules import check_context, score_or_invalid
+from mahjong_camera_scorer.scoring.situation_words import NOBODY
+from mahjong_camera_scorer.scoring.tiles import tile
 
 
 def test_every_field_is_parsed_into_its_type() -> None:
@@ -159,10 +159,10 @@ def test_score_or_invalid_never_raises() -> None:
     def bug(*args: object) -> None:
         raise ZeroDivisionError("oops")
 
-    real = scoring.rules.score_hand
-    scoring.rules.score_hand = bug  # type: ignore[assignment]
+    real = mahjong_camera_scorer.scoring.rules.score_hand
+    mahjong_camera_scorer.scoring.rules.score_hand = bug  # type: ignore[assignment]
     try:
         broken = score_or_invalid(hand, "mcr", on_bug=seen.append)
     finally:
-        scoring.rules.score_hand = real
+        mahjong_camera_scorer.scoring.rules.score_hand = real
     assert broken.error == "internal error while scoring: ZeroDivisionError: oops" and len(seen) == 1

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring import cli
-from scoring.csv_cells import plain_cell, safe_cell
+from mahjong_camera_scorer.scoring import cli
+from mahjong_camera_scorer.scoring.csv_cells import plain_cell, safe_cell
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

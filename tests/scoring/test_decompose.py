@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.decompose import (
+from mahjong_camera_scorer.scoring.decompose import (
     CHOW,
     PAIR,
     PUNG,
@@ -20,8 +20,8 @@ from scoring.decompose import (
     standard_partitions,
     winning_kinds,
 )
-from scoring.notation import parse_hand
-from scoring.tiles import counts34, parse_tiles
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.tiles import counts34, parse_tiles
 
 
 def kinds(text: str) -> list[int]:

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from scoring import cli
-from scoring.cli.hand import MAX_LINE, bounded_lines
-from scoring.notation import parse_hand
-from scoring.rules import score_or_invalid
-from scoring.structured import hand_from_dict
-from scoring.tile_counts import count_problem
+from mahjong_camera_scorer.scoring import cli
+from mahjong_camera_scorer.scoring.cli.hand import MAX_LINE, bounded_lines
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.rules import score_or_invalid
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.tile_counts import count_problem
 
 HAND = b'{"hand": "234m55p12345678s9s", "winning_tile": "9s", "win_by": "self_draw", "seat_wind": "S"}\n'
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from scoring.candidates import SITUATION_WORDS
-from scoring.classical.limits import POSSIBLE_LIMIT_HANDS
-from scoring.decompose import WAIT_WORDS
-from scoring.i18n import (
+from mahjong_camera_scorer.scoring.candidates import SITUATION_WORDS
+from mahjong_camera_scorer.scoring.classical.limits import POSSIBLE_LIMIT_HANDS
+from mahjong_camera_scorer.scoring.decompose import WAIT_WORDS
+from mahjong_camera_scorer.scoring.i18n import (
     CONTEXT_SEP,
     LOCALE_DIR,
     check_lang,
@@ -26,13 +26,19 @@ from scoring.i18n import (
     term,
     translator,
 )
-from scoring.render import TYPED_HINT
-from scoring.riichi.fu import BASE_ITEMS, SET_ITEMS, SEVEN_PAIRS_ITEMS, WAIT_NAMES, item_words
-from scoring.session.penalties import INFRACTION_WORDS
+from mahjong_camera_scorer.scoring.render import TYPED_HINT
+from mahjong_camera_scorer.scoring.riichi.fu import (
+    BASE_ITEMS,
+    SET_ITEMS,
+    SEVEN_PAIRS_ITEMS,
+    WAIT_NAMES,
+    item_words,
+)
+from mahjong_camera_scorer.scoring.session.penalties import INFRACTION_WORDS
+from mahjong_camera_scorer.vision.render.camera import CAMERA_HINT
+from mahjong_camera_scorer.vision.render.text import PHOTO_HINT
+from mahjong_camera_scorer.vision.web.messages import page_messages
 from tests.catalog_sources import code_sentences
-from vision.render.camera import CAMERA_HINT
-from vision.render.text import PHOTO_HINT
-from vision.web.messages import page_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = LOCALE_DIR / "it" / "LC_MESSAGES" / "messages.po"
@@ -118,7 +124,7 @@ def test_every_sentence_the_code_and_the_page_say_is_in_italian() -> None:
     wanted |= NOTE_WORDS
     assert len(wanted) > 400
     missing = sorted(i for i in wanted if _worded(i) and not entries.get(i) and not _in_a_context(i, entries))
-    assert not missing, f"add to {PO.name} (then python -m scoring.i18n): {missing}"
+    assert not missing, f"add to {PO.name} (then python -m mahjong_camera_scorer.scoring.i18n): {missing}"
 
 
 def _worded(msgid: str) -> bool:
@@ -175,10 +181,10 @@ JAPANESE = {"Riichi", "Ippatsu", "Daburu riichi", "Pinfu", "Dora", "Ura dora"}
 
 def _table_names() -> dict[str, set[str]]:
     """Every element name of the rule systems whose tables list them whole."""
-    from scoring.mcr.elements import BY_NO
-    from scoring.riichi.scorer import ORDER
-    from scoring.zung_jung.combine import CHICKEN_HAND
-    from scoring.zung_jung.patterns import PATTERNS
+    from mahjong_camera_scorer.scoring.mcr.elements import BY_NO
+    from mahjong_camera_scorer.scoring.riichi.scorer import ORDER
+    from mahjong_camera_scorer.scoring.zung_jung.combine import CHICKEN_HAND
+    from mahjong_camera_scorer.scoring.zung_jung.patterns import PATTERNS
 
     mcr = {row.name for row in BY_NO.values()} | {"One Melded and One Concealed Kong"}
     zung_jung = {p.name for p in PATTERNS} | {CHICKEN_HAND}

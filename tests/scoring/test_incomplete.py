@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.candidates import score_or_best, waits
-from scoring.hand import Hand
-from scoring.incomplete import COPIES_KIND, NO_COMPLETING_TILE, hand_problem, named, tile_count
-from scoring.notation import parse_hand
-from scoring.result import Score
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
-from scoring.tile_counts import LONG, SHORT
-from scoring.tiles import tile
+from mahjong_camera_scorer.scoring.candidates import score_or_best, waits
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.incomplete import (
+    COPIES_KIND,
+    NO_COMPLETING_TILE,
+    hand_problem,
+    named,
+    tile_count,
+)
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.tile_counts import LONG, SHORT
+from mahjong_camera_scorer.scoring.tiles import tile
 
 
 def test_the_count_counts_each_declared_set_as_three_and_a_loser_is_never_counted() -> None:

@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 import pytest
 
-from scoring.hand import Hand
-from scoring.mcr import OPTIONS, reading_scores, score
-from scoring.mcr.elements import BY_NO
-from scoring.notation import format_hand
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.mcr import OPTIONS, reading_scores, score
+from mahjong_camera_scorer.scoring.mcr.elements import BY_NO
+from mahjong_camera_scorer.scoring.notation import format_hand
 from tests.scoring.mcr_hands import FORMS, gb_arguments, generate_hands, generate_labelled
 
 MahjongGB = pytest.importorskip("MahjongGB", reason="PyMahjongGB (test extra) is not installed")

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.hand import HandError
-from scoring.mcr import OPTIONS, score
-from scoring.mcr.elements import BY_NO, COMBINATIONS, TABLE
-from scoring.mcr.forms import unique_wait
-from scoring.notation import parse_hand
-from scoring.payments import net_by_seat
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.mcr import OPTIONS, score
+from mahjong_camera_scorer.scoring.mcr.elements import BY_NO, COMBINATIONS, TABLE
+from mahjong_camera_scorer.scoring.mcr.forms import unique_wait
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 
 DEFAULTS = {name: o.default for name, o in OPTIONS.items()}
 CHOW_PAIRS = {"Pure Double Chow", "Mixed Double Chow", "Short Straight", "Two Terminal Chows"}

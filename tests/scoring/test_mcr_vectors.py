@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from scoring.payments import net_by_seat
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.spec_vectors import hand_form, load_vectors, vector_params
 
 #: Vectors whose note names an equal-value alternative labelling (spec §8.2: "When a hand has

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.hand import HandError, Jokers
-from scoring.notation import format_hand, parse_hand
-from scoring.tiles import parse_tiles, tile
+from mahjong_camera_scorer.scoring.hand import HandError, Jokers
+from mahjong_camera_scorer.scoring.notation import format_hand, parse_hand
+from mahjong_camera_scorer.scoring.tiles import parse_tiles, tile
 from tests.scoring.hand_strategies import hands
 
 

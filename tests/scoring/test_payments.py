@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.australian import score_table as australian_table
-from scoring.classical import score_table as classical_table
-from scoring.notation import parse_hand
-from scoring.payments import Payment, between_seats, net_by_seat, paid_by
-from scoring.result import Score
-from scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.australian import score_table as australian_table
+from mahjong_camera_scorer.scoring.classical import score_table as classical_table
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.payments import Payment, between_seats, net_by_seat, paid_by
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import score_hand
 
 #: one won hand per single-hand system, the discarder's seat given; then the two table systems
 HANDS = {

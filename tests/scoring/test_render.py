@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from scoring.candidates import score_or_best
-from scoring.i18n import translator
-from scoring.notation import parse_hand
-from scoring.render import candidate_lines, hand_lines, typed_lines, typed_record, win_by_words
+from mahjong_camera_scorer.scoring.candidates import score_or_best
+from mahjong_camera_scorer.scoring.i18n import translator
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.render import (
+    candidate_lines,
+    hand_lines,
+    typed_lines,
+    typed_record,
+    win_by_words,
+)
 
 ONE_ROW = parse_hand("345m55888p444s (1111p) win=self_draw seat=W")
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from scoring.hand import Hand
-from scoring.notation import format_hand
-from scoring.options import resolve
-from scoring.result import Score
-from scoring.riichi import OPTIONS, score
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.notation import format_hand
+from mahjong_camera_scorer.scoring.options import resolve
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.riichi import OPTIONS, score
 from tests.scoring.riichi_hands import generate, peer_args, peer_points, peer_rules
 
 mahjong = pytest.importorskip("mahjong")

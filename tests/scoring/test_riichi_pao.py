@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.hand import HandError
-from scoring.notation import format_hand, parse_hand
-from scoring.payments import paid_by
-from scoring.riichi.pao import LIABILITIES, liable_payments
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.notation import format_hand, parse_hand
+from mahjong_camera_scorer.scoring.payments import paid_by
+from mahjong_camera_scorer.scoring.riichi.pao import LIABILITIES, liable_payments
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 
 # Dai sangen with all three dragon pungs called (the third fed by the liable player)
 DAI_SANGEN = {

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.decompose import readings
-from scoring.hand import Hand
-from scoring.options import resolve
-from scoring.riichi import OPTIONS
-from scoring.riichi.context import context
-from scoring.riichi.patterns import SCREENS, Pattern, shape
-from scoring.riichi.validate import normalise_flags
-from scoring.riichi.yaku import YAKU, YAKU_TABLE
-from scoring.riichi.yakuman import YAKUMAN, YAKUMAN_TABLE
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.decompose import readings
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.options import resolve
+from mahjong_camera_scorer.scoring.riichi import OPTIONS
+from mahjong_camera_scorer.scoring.riichi.context import context
+from mahjong_camera_scorer.scoring.riichi.patterns import SCREENS, Pattern, shape
+from mahjong_camera_scorer.scoring.riichi.validate import normalise_flags
+from mahjong_camera_scorer.scoring.riichi.yaku import YAKU, YAKU_TABLE
+from mahjong_camera_scorer.scoring.riichi.yakuman import YAKUMAN, YAKUMAN_TABLE
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.scoring.riichi_hands import generate
 from tests.spec_vectors import load_vectors
 

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from scoring.hand import HandError
-from scoring.notation import parse_hand
-from scoring.options import resolve
-from scoring.payments import paid_by
-from scoring.result import Score
-from scoring.riichi import OPTIONS, score
-from scoring.riichi.payments import base_points, up100
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.options import resolve
+from mahjong_camera_scorer.scoring.payments import paid_by
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.riichi import OPTIONS, score
+from mahjong_camera_scorer.scoring.riichi.payments import base_points, up100
 from tests.spec_vectors import SHARED
 
 
@@ -203,8 +203,8 @@ def test_dora_kan_dora_ura_and_red_fives() -> None:
 
 
 def test_dora_indicator_cycles() -> None:
-    from scoring.riichi.dora import dora_of
-    from scoring.tiles import tile
+    from mahjong_camera_scorer.scoring.riichi.dora import dora_of
+    from mahjong_camera_scorer.scoring.tiles import tile
 
     assert [dora_of(tile(c)) for c in ("9m", "4z", "7z", "5z", "6z", "0p")] == [0, 27, 31, 32, 33, 14]
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.spec_vectors import hand_form, vector_params
 
 #: vector id → (why, replacement for parts of ``expected``)

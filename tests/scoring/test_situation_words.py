@@ -10,13 +10,13 @@ from collections.abc import Callable
 
 import pytest
 
-from scoring.cli.common import CliError, parse_options
-from scoring.context import context_from_dict
-from scoring.hand import HandError
-from scoring.notation import parse_hand
-from scoring.session.load import parse_yaml
-from scoring.session.manifest import parse_manifest
-from scoring.situation_words import (
+from mahjong_camera_scorer.scoring.cli.common import CliError, parse_options
+from mahjong_camera_scorer.scoring.context import context_from_dict
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.session.load import parse_yaml
+from mahjong_camera_scorer.scoring.session.manifest import parse_manifest
+from mahjong_camera_scorer.scoring.situation_words import (
     NOBODY,
     counter,
     counter_text,
@@ -28,7 +28,7 @@ from scoring.situation_words import (
     win_by,
     wind,
 )
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 
 PLAYERS = (
     "players: [{name: Anna, seat: E}, {name: Bruno, seat: S}, "

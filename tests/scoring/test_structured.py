@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.errors import UnknownKeyError
-from scoring.hand import HandError, Jokers, check_tiles
-from scoring.rules import RULE_SYSTEMS, score_hand, scorer
-from scoring.structured import hand_from_dict, hand_to_dict, parse_document, parse_json
-from scoring.tiles import tile
+from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+from mahjong_camera_scorer.scoring.hand import HandError, Jokers, check_tiles
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS, score_hand, scorer
+from mahjong_camera_scorer.scoring.structured import hand_from_dict, hand_to_dict, parse_document, parse_json
+from mahjong_camera_scorer.scoring.tiles import tile
 from tests.scoring.hand_strategies import hands
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.tiles import (
+from mahjong_camera_scorer.scoring.tiles import (
     ALL_KINDS,
     BACK,
     BONUS_TILES,

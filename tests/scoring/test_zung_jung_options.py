@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.notation import parse_hand
-from scoring.payments import paid_by
-from scoring.rules import score_hand
-from scoring.zung_jung import OPTIONS, responsible_player
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.payments import paid_by
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.zung_jung import OPTIONS, responsible_player
 
 ZJ = "zung-jung"
 

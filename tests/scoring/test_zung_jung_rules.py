@@ -8,18 +8,18 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.context import HandContext
-from scoring.hand import Hand, HandError, Meld
-from scoring.notation import parse_hand
-from scoring.payments import paid_by
-from scoring.rules import score_hand
-from scoring.situation_words import NOBODY
-from scoring.structured import hand_from_dict
-from scoring.tiles import Tile
-from scoring.zung_jung import responsible_player, settle
-from scoring.zung_jung.combine import family_rule
-from scoring.zung_jung.options import OPTIONS
-from scoring.zung_jung.patterns import BY_NAME, LIMIT, PATTERNS
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.hand import Hand, HandError, Meld
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.payments import paid_by
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.situation_words import NOBODY
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.tiles import Tile
+from mahjong_camera_scorer.scoring.zung_jung import responsible_player, settle
+from mahjong_camera_scorer.scoring.zung_jung.combine import family_rule
+from mahjong_camera_scorer.scoring.zung_jung.options import OPTIONS
+from mahjong_camera_scorer.scoring.zung_jung.patterns import BY_NAME, LIMIT, PATTERNS
 from tests.spec_vectors import SHARED
 
 ZJ = "zung-jung"

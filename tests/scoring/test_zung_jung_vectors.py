@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from scoring.payments import net_by_seat, paid_by
-from scoring.rules import score_hand
-from scoring.structured import hand_from_dict
-from scoring.zung_jung import responsible_player, settle
+from mahjong_camera_scorer.scoring.payments import net_by_seat, paid_by
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.zung_jung import responsible_player, settle
 from tests.spec_vectors import hand_form, load_vectors, vector_params
 
 #: vector id → (what the vector says, what the seed says). Empty: no vector contradicts the seed.

@@ -9,8 +9,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from mjsynth.realphotos import CHINESE, Label, read_audit
 
+from mahjong_camera_scorer.mjsynth.realphotos import CHINESE, Label, read_audit
 from tests.scripts.scriptutil import load_script
 
 ROOT = Path(__file__).resolve().parents[2]

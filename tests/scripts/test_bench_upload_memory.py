@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from mahjong_camera_scorer.vision.images import PhotoError, decode_image
 from tests.scripts.scriptutil import load_script
-from vision.images import PhotoError, decode_image
 
 
 def test_help_and_options(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -8,8 +8,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from mahjong_camera_scorer.vision.read import TileRead
 from tests.scripts.scriptutil import load_script
-from vision.read import TileRead
 
 cut = load_script("cut_grid_crops")
 

@@ -91,8 +91,8 @@ def test_the_wheels_were_installed_where_the_run_put_them(run) -> None:  # type:
 
 
 def test_the_onnx_models_load_as_the_runtime_loads_the_shipped_ones(run) -> None:  # type: ignore[no-untyped-def]
-    from vision.classes import DETECTOR_CLASSES, READER_CLASSES
-    from vision.models import load_model, training_entry
+    from mahjong_camera_scorer.vision.classes import DETECTOR_CLASSES, READER_CLASSES
+    from mahjong_camera_scorer.vision.models import load_model, training_entry
 
     _, out, _ = run
     det = load_model(out / "detector.onnx")

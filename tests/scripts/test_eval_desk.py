@@ -10,8 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
+from mahjong_camera_scorer.vision.read import TileRead
 from tests.scripts.scriptutil import load_script
-from vision.read import TileRead
 
 ev = load_script("eval_desk")
 

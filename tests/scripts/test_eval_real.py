@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from mjsynth.realphotos import (
+
+from mahjong_camera_scorer.mjsynth.realphotos import (
     AUDIT_VERDICTS,
     CHINESE,
     UNKNOWN_FACE,
@@ -19,7 +20,6 @@ from mjsynth.realphotos import (
     load_picture,
     read_audit,
 )
-
 from tests.scripts.scriptutil import load_script
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,10 +9,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from mjsynth import photo_variants as pv
-from mjsynth.photo_variants import SceneTile, with_rows
-from mjsynth.realphotos import UNKNOWN_FACE
 
+from mahjong_camera_scorer.mjsynth import photo_variants as pv
+from mahjong_camera_scorer.mjsynth.photo_variants import SceneTile, with_rows
+from mahjong_camera_scorer.mjsynth.realphotos import UNKNOWN_FACE
 from tests.scripts.scriptutil import load_script
 
 ev = load_script("eval_scenes")
@@ -130,7 +130,7 @@ def test_sure_from_the_verdict_where_there_is_one_else_the_proxy() -> None:
         flagged: list[int] = field(default_factory=list)
         tile_checks: list[str] = field(default_factory=list)
 
-    from vision.verdict import Verdict
+    from mahjong_camera_scorer.vision.verdict import Verdict
 
     assert ev.is_sure(Result()) == (True, "proxy")
     assert ev.is_sure(Result(flagged=[1])) == (False, "proxy")

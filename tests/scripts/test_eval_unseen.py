@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from mahjong_camera_scorer.vision.read import TileRead
 from tests.scripts.scriptutil import load_script
-from vision.read import TileRead
 
 ev = load_script("eval_unseen")
 

@@ -13,7 +13,7 @@ import os
 import shutil
 import tempfile
 
-from vision.teach.store import PROFILE_ENV
+from mahjong_camera_scorer.vision.teach.store import PROFILE_ENV
 
 _SETS = tempfile.mkdtemp(prefix="mahjong-sets-test-")
 os.environ[PROFILE_ENV] = _SETS

@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 import uvicorn
 
-from vision.detect import DETECTOR_CONF, Detection
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
-from vision.pipeline import OWN_SET, PhotoReader
-from vision.read import TileRead
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
+from mahjong_camera_scorer.vision.pipeline import OWN_SET, PhotoReader
+from mahjong_camera_scorer.vision.read import TileRead
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "hand.jpg"
@@ -130,7 +130,7 @@ class Server:
     header timeout, connection limit), in a thread, on a free port of 127.0.0.1."""
 
     def __init__(self, app: Any, **settings: Any) -> None:
-        from vision.web.server import config
+        from mahjong_camera_scorer.vision.web.server import config
 
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))

@@ -12,12 +12,12 @@ import cv2
 import numpy as np
 import pytest
 
+from mahjong_camera_scorer.vision.ask import ASKED, MAX_SLOTS, ask, gap_slots
+from mahjong_camera_scorer.vision.checks import checks
+from mahjong_camera_scorer.vision.detect import Detection, iou
+from mahjong_camera_scorer.vision.layout import lay_out
+from mahjong_camera_scorer.vision.read import TileRead
 from tests.vision.support import EXAMPLE, models_present, truth_tiles
-from vision.ask import ASKED, MAX_SLOTS, ask, gap_slots
-from vision.checks import checks
-from vision.detect import Detection, iou
-from vision.layout import lay_out
-from vision.read import TileRead
 
 W, H, PITCH = 40.0, 54.0, 42.0
 SHAPE = (400, 1200, 3)
@@ -150,7 +150,7 @@ def _detections(truth: list[dict], leave_out: int | None = None) -> list[Detecti
 def shipped():
     if not models_present():
         pytest.skip("the shipped models are not in models/")
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     return PhotoReader()
 

@@ -19,14 +19,14 @@ import cv2
 import numpy as np
 import pytest
 
-from scoring.cli import run
-from scoring.context import HandContext
-from scoring.tiles import tile
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.tiles import tile
+from mahjong_camera_scorer.vision.camera import LiveScorer, Steadiness, breakdown, overlay
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.cli import camera as camera_cli
+from mahjong_camera_scorer.vision.render.camera import candidates_line, guessed, hand_line
 from tests.vision.support import EXAMPLE, EXAMPLE_TRUTH, ROOT, TruthReader, models_present
-from vision.camera import LiveScorer, Steadiness, breakdown, overlay
-from vision.cli import build_parser
-from vision.cli import camera as camera_cli
-from vision.render.camera import candidates_line, guessed, hand_line
 
 MOVING, STEADY, FPS = 18, 22, 15
 TRUTH = json.loads(EXAMPLE_TRUTH.read_text())["hand"]
@@ -263,8 +263,8 @@ def test_headless_with_the_real_models(video: Path, tmp_path: Path, capsys) -> N
 
 
 def test_model_reader_detects_on_the_shrunk_frame_and_scales_boxes_back(monkeypatch) -> None:
-    from vision import camera
-    from vision.detect import Detection
+    from mahjong_camera_scorer.vision import camera
+    from mahjong_camera_scorer.vision.detect import Detection
 
     seen = {}
 

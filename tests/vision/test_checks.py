@@ -5,14 +5,14 @@ low-confidence flags: ``HandResult.warned``, ``--json``, the CLI's Read line and
 
 from __future__ import annotations
 
-from scoring.context import HandContext
-from vision.checks import Check, checks, fifth_copies, gaps, rejected_near, wrong_size
-from vision.layout import lay_out
-from vision.read import TileRead
-from vision.render.page import page_json
-from vision.render.records import photo_json
-from vision.render.text import left_out_notes, tile_line
-from vision.result import score_tiles
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.vision.checks import Check, checks, fifth_copies, gaps, rejected_near, wrong_size
+from mahjong_camera_scorer.vision.layout import lay_out
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.render.page import page_json
+from mahjong_camera_scorer.vision.render.records import photo_json
+from mahjong_camera_scorer.vision.render.text import left_out_notes, tile_line
+from mahjong_camera_scorer.vision.result import score_tiles
 
 W, H = 30.0, 40.0
 
@@ -159,7 +159,7 @@ def test_the_read_line_follows_the_hands_rows_not_the_readers_order() -> None:
 def test_one_list_of_checks_and_the_mended_column_counts_mending_only() -> None:
     from dataclasses import replace
 
-    from vision.render.csv_row import CSV_COLUMNS, csv_cells
+    from mahjong_camera_scorer.vision.render.csv_row import CSV_COLUMNS, csv_cells
 
     tiles = row("1m 2m 3m 4p 5p 6p 7s 8s 1z 1z 1z 2z", gaps_at=(8,))
     result = score_tiles(tiles, HandContext(), "riichi")

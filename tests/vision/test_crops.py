@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from vision.crops import (
+from mahjong_camera_scorer.vision.crops import (
     CROP_SIZE,
     PAD_VALUE,
     crop_box,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.detect import decode, drop_contained, letterbox, nms, shrink, to_input
+from mahjong_camera_scorer.vision.detect import decode, drop_contained, letterbox, nms, shrink, to_input
 
 
 def test_letterbox_keeps_aspect_and_centres() -> None:
@@ -95,7 +95,7 @@ def test_shrink_matches_opencv_area_resize_and_is_exact_for_whole_factors() -> N
 
 
 def test_iou_of_boxes() -> None:
-    from vision.detect import iou
+    from mahjong_camera_scorer.vision.detect import iou
 
     assert iou((0, 0, 10, 10), (0, 0, 10, 10)) == 1.0
     assert iou((0, 0, 10, 10), (20, 0, 30, 10)) == 0.0

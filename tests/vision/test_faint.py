@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.vision.test_table import PLAYER, T, row, table
-from vision.faint import (
+from mahjong_camera_scorer.vision.faint import (
     APART_SURE,
     LONE_BACK_SURE,
     ROW_SURE,
     without_faint_left_out,
     without_lone_faint_backs,
 )
-from vision.layout import lay_out
+from mahjong_camera_scorer.vision.layout import lay_out
+from tests.vision.test_table import PLAYER, T, row, table
 
 
 def test_a_faint_box_lying_apart_is_not_shown_and_a_sure_one_or_one_in_a_row_is() -> None:

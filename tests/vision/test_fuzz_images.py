@@ -114,7 +114,7 @@ def fuzz(seed: int, rounds: int, folder: str) -> dict:
     """Run in the child: every input through both decodes; what came out, by reason."""
     import resource
 
-    import vision.images as images
+    import mahjong_camera_scorer.vision.images as images
 
     problems: list[str] = []
     real = cv2.imdecode
@@ -176,7 +176,7 @@ def test_mutated_image_files_give_only_clear_errors_and_no_big_allocation(tmp_pa
 
 
 def test_the_seeds_are_images_the_decoder_reads() -> None:
-    from vision.images import decode_image
+    from mahjong_camera_scorer.vision.images import decode_image
 
     pool = seeds()
     for data in [*pool[:13], pool[-4], pool[-2]]:  # the round 3 seeds that are whole images too

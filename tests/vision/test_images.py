@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.images import (
+from mahjong_camera_scorer.vision.images import (
     PhotoError,
     decode_image,
     jpeg_size,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scoring.structured import hand_from_dict
-from vision.layout import Layout, hand_turn, lay_out, orient, rows_of
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.vision.layout import Layout, hand_turn, lay_out, orient, rows_of
 
 W, H = 30.0, 40.0  # an upright tile's box
 
@@ -160,7 +160,7 @@ def test_four_melds_in_a_second_row_leave_the_pair_wait_in_a_row_of_two() -> Non
 
 
 def test_a_pair_of_touching_tiles_is_one_group_and_strays_beside_a_hand_are_left_out() -> None:
-    from vision.layout import row_groups
+    from mahjong_camera_scorer.vision.layout import row_groups
 
     assert [len(g) for g in row_groups(Row().tile("6z", "6z").tiles)] == [2]
     hand = Row(y=100).tile(*c("1s 2s 3s 4s 5s 6s 7s 8s 9s 1p 1p 2z 2z")).gap().tile("2z")
@@ -306,7 +306,7 @@ def test_sets_beyond_the_winner_are_declared_even_without_a_visible_claimed_tile
 def test_tiles_that_look_the_same_turned_do_not_outvote_the_hand() -> None:
     """5-circles and blank white dragons read the same both ways: their unsure votes (found on a
     real-tile photo where 7 such tiles said 'upside down' against 6 characters) count for little."""
-    from vision.layout import hand_turn
+    from mahjong_camera_scorer.vision.layout import hand_turn
 
     @dataclass
     class V:
@@ -380,7 +380,7 @@ def test_tiles_the_head_is_unsure_of_do_not_turn_the_hand_nor_read_upside_down()
 def test_only_faces_that_show_their_up_are_marked_upside_down() -> None:
     """A red 5-circle read sure as turned (a real riichi photo) is not upside down: it looks the
     same both ways. A character, a wind, the 7 of circles, the 3 of bamboo are."""
-    from vision.layout import HALF_TURN_SYMMETRIC, shows_its_up
+    from mahjong_camera_scorer.vision.layout import HALF_TURN_SYMMETRIC, shows_its_up
 
     upright = _reads("2m 3m 4m 6m 7m 8m 1s 2s 3s 4s 5s 6s", sure=0.9)
     turned = ["0p", "5p", "1p", "2p", "4p", "8p", "9p", "4s", "6s", "5z", "1z", "3m", "7p", "3s", "7z", "6p"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vision.mend import lay_out_mended, mend
-from vision.read import TileRead
+from mahjong_camera_scorer.vision.mend import lay_out_mended, mend
+from mahjong_camera_scorer.vision.read import TileRead
 
 W, H, Y = 30.0, 40.0, 100.0
 
@@ -135,17 +135,17 @@ def test_hundreds_of_boxes_are_pruned_before_the_hand_is_mended(monkeypatch) -> 
     that can give a finished hand's tile count."""
     import time
 
-    import vision.mend
+    import mahjong_camera_scorer.vision.mend
 
     readings = _cluttered(300)
     sizes: list[int] = []
-    real = vision.mend.lay_out
+    real = mahjong_camera_scorer.vision.mend.lay_out
 
     def counting(tiles):  # type: ignore[no-untyped-def]
         sizes.append(len(tiles))
         return real(tiles)
 
-    monkeypatch.setattr(vision.mend, "lay_out", counting)
+    monkeypatch.setattr(mahjong_camera_scorer.vision.mend, "lay_out", counting)
     used, layout = lay_out_mended(readings, keep=0.35)
     monkeypatch.undo()
     assert layout.to_dict()["hand"] == "123m456p789s11122z" and [r.code for r in layout.added] == ["9s"]

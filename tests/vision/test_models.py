@@ -7,8 +7,8 @@ import sys
 import numpy as np
 import pytest
 
-from vision.classes import DETECTOR_CLASSES, READER_CLASSES
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
+from mahjong_camera_scorer.vision.classes import DETECTOR_CLASSES, READER_CLASSES
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
 
 needs_models = pytest.mark.skipif(
     not (MODELS_DIR / DETECTOR_FILE).is_file() or not (MODELS_DIR / READER_FILE).is_file(),
@@ -40,7 +40,7 @@ def test_detector_metadata_and_output_shape() -> None:
 def test_detector_runs_at_its_own_size_and_smaller_for_the_live_camera() -> None:
     import cv2
 
-    from vision.detect import detect
+    from mahjong_camera_scorer.vision.detect import detect
 
     det = load_model(MODELS_DIR / DETECTOR_FILE)
     assert det.dynamic and det.imgsz == (480, 480)
@@ -63,7 +63,7 @@ def test_reader_metadata_and_heads() -> None:
 
 
 def test_runtime_imports_no_training_stack() -> None:
-    import vision.cli.photo
-    import vision.pipeline  # noqa: F401 - importing is the test
+    import mahjong_camera_scorer.vision.cli.photo
+    import mahjong_camera_scorer.vision.pipeline  # noqa: F401 - importing is the test
 
     assert "torch" not in sys.modules and "ultralytics" not in sys.modules

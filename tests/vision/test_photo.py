@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.detect import Detection
-from vision.photo import Photo
-from vision.read import TileRead
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.photo import Photo
+from mahjong_camera_scorer.vision.read import TileRead
 
 
 def test_a_reduced_photo_maps_boxes_both_ways_and_keeps_its_own_shape() -> None:

@@ -6,16 +6,16 @@ import cv2
 import numpy as np
 import pytest
 
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.faint import APART_SURE
 from tests.vision.support import EXAMPLE, models_present, truth_tiles
-from vision.detect import Detection
-from vision.faint import APART_SURE
 
 
 @pytest.fixture(scope="module")
 def shipped():  # type: ignore[no-untyped-def]
     if not models_present():
         pytest.skip("the shipped models are not in models/")
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     return PhotoReader()
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.classes import NOT_A_TILE, READER_CLASSES, TILE_CLASSES
-from vision.detect import Detection
-from vision.read import LOW_CONFIDENCE, read_tiles
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE, READER_CLASSES, TILE_CLASSES
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.read import LOW_CONFIDENCE, read_tiles
 
 
 @dataclass
@@ -113,8 +113,8 @@ def test_a_nearly_square_box_is_read_both_ways_and_the_surer_reading_wins() -> N
 def test_a_box_read_as_not_a_tile_is_set_apart_and_never_a_candidate() -> None:
     """The ``none`` class: a box read as not a tile is split off (listed as rejected, never laid
     out), and a real tile's alternatives never offer ``none`` to :mod:`vision.mend`."""
-    from vision.classes import NOT_A_TILE, READER_CLASSES
-    from vision.read import split_rejected
+    from mahjong_camera_scorer.vision.classes import NOT_A_TILE, READER_CLASSES
+    from mahjong_camera_scorer.vision.read import split_rejected
 
     image = np.full((200, 400, 3), 90, np.uint8)
     dets = [Detection((10, 10, 40, 50), "tile", 0.9), Detection((50, 10, 80, 50), "tile", 0.9)]

@@ -28,7 +28,7 @@ pytestmark = [
 
 def test_every_photo_reads_as_its_digest_says() -> None:
     mod = load_script("readings_digest")
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     want = json.loads(DIGESTS.read_text())
     got = mod.digests(PhotoReader())
@@ -39,7 +39,7 @@ def test_every_photo_reads_as_its_digest_says() -> None:
 
 def test_the_digest_sees_a_changed_reading() -> None:
     mod = load_script("readings_digest")
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     result = PhotoReader().read_and_score(Path(mod.EXAMPLE))
     first = mod.digest(result)

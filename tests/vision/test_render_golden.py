@@ -22,18 +22,18 @@ from typing import Any
 import cv2
 import pytest
 
-from scoring.context import HandContext
-from scoring.notation import format_hand
-from scoring.tiles import tile
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.notation import format_hand
+from mahjong_camera_scorer.scoring.tiles import tile
+from mahjong_camera_scorer.vision.camera import FrameState, SteadyView, breakdown, overlay
+from mahjong_camera_scorer.vision.render.camera import candidates_line, hand_line, score_line
+from mahjong_camera_scorer.vision.render.csv_row import csv_cells
+from mahjong_camera_scorer.vision.render.page import page_json
+from mahjong_camera_scorer.vision.render.records import camera_json, photo_json
+from mahjong_camera_scorer.vision.render.text import check_lines, text_lines
+from mahjong_camera_scorer.vision.result import HandResult
+from mahjong_camera_scorer.vision.session_photo import photo_hand
 from tests.vision.support import EXAMPLE, TruthReader, one_row_manifest
-from vision.camera import FrameState, SteadyView, breakdown, overlay
-from vision.render.camera import candidates_line, hand_line, score_line
-from vision.render.csv_row import csv_cells
-from vision.render.page import page_json
-from vision.render.records import camera_json, photo_json
-from vision.render.text import check_lines, text_lines
-from vision.result import HandResult
-from vision.session_photo import photo_hand
 
 GOLDEN = Path(__file__).with_name("golden")
 

@@ -10,22 +10,22 @@ from pathlib import Path
 import cv2
 import pytest
 
-import vision.mend
-from scoring.context import HandContext
-from scoring.tiles import tile
+import mahjong_camera_scorer.vision.mend
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.tiles import tile
+from mahjong_camera_scorer.vision.layout import Layout
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.render.records import photo_json
+from mahjong_camera_scorer.vision.result import mend_notes
+from mahjong_camera_scorer.vision.table import LeftOut
 from tests.vision.support import EXAMPLE, TruthReader, truth_tiles
-from vision.layout import Layout
-from vision.read import TileRead
-from vision.render.records import photo_json
-from vision.result import mend_notes
-from vision.table import LeftOut
 
 CTX = HandContext(win_by="self_draw", seat_wind="W", dora_indicators=(tile("3m"),))
 
 
 def test_a_frame_is_read_laid_out_once_and_scored_without_a_text_round_trip(monkeypatch) -> None:
     calls = {"lay_out": 0}
-    real = vision.mend.lay_out
+    real = mahjong_camera_scorer.vision.mend.lay_out
 
     def counting(tiles):  # type: ignore[no-untyped-def]
         calls["lay_out"] += 1
@@ -34,7 +34,7 @@ def test_a_frame_is_read_laid_out_once_and_scored_without_a_text_round_trip(monk
     def no_text(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise AssertionError("the hand must be built from the layout, not from its text")
 
-    monkeypatch.setattr(vision.mend, "lay_out", counting)
+    monkeypatch.setattr(mahjong_camera_scorer.vision.mend, "lay_out", counting)
     monkeypatch.setattr(Layout, "to_dict", no_text)  # the structured form is only for rendering
     reader = TruthReader()
     result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "riichi", {})
@@ -84,12 +84,14 @@ def test_the_context_winning_tile_overrides_the_layout_and_drops_its_problem() -
 
 
 def test_a_scorer_bug_is_an_invalid_score_not_an_exception(monkeypatch) -> None:
-    import scoring.rules
+    import mahjong_camera_scorer.scoring.rules
 
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(scoring.rules, "score_hand", boom)  # score_or_invalid lives there now
+    monkeypatch.setattr(
+        mahjong_camera_scorer.scoring.rules, "score_hand", boom
+    )  # score_or_invalid lives there now
     result = TruthReader().read_and_score(cv2.imread(str(EXAMPLE)), CTX, "mcr", {})
     assert result.score is not None and not result.score.valid
     assert "internal error while scoring: ZeroDivisionError: oops" in (result.score.error or "")
@@ -162,8 +164,8 @@ def _without(manifest: dict, codes: list[str], keep: int | None = None) -> dict:
 
 def test_a_photo_short_of_tiles_says_its_count_not_which_tile_to_give() -> None:
     """Four tiles read: the count, never "give it with --winning-tile" (issue 38)."""
+    from mahjong_camera_scorer.vision.render.text import text_lines
     from tests.vision.support import one_row_manifest
-    from vision.render.text import text_lines
 
     reader = TruthReader(_without(one_row_manifest(), [], keep=4))
     result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "mcr", {})
@@ -177,10 +179,10 @@ def test_a_photo_short_of_tiles_says_its_count_not_which_tile_to_give() -> None:
 
 def test_a_ready_hand_photographed_lists_its_waits_in_text_json_page_and_camera() -> None:
     """The example in one row less its 3m: 13 tiles waiting on 3m and 6m, each scored."""
+    from mahjong_camera_scorer.vision.render.page import page_json
+    from mahjong_camera_scorer.vision.render.records import camera_json
+    from mahjong_camera_scorer.vision.render.text import text_lines
     from tests.vision.support import one_row_manifest
-    from vision.render.page import page_json
-    from vision.render.records import camera_json
-    from vision.render.text import text_lines
 
     reader = TruthReader(_without(one_row_manifest(), ["3m"]))
     result = reader.read_and_score(cv2.imread(str(EXAMPLE)), CTX, "riichi", {})

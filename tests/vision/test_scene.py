@@ -8,12 +8,12 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from mahjong_camera_scorer.vision.photo import Photo
+from mahjong_camera_scorer.vision.pipeline import ROAD
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.render.records import photo_json
+from mahjong_camera_scorer.vision.scene import Scene, changes
 from tests.vision.support import EXAMPLE, TruthReader
-from vision.photo import Photo
-from vision.pipeline import ROAD
-from vision.read import TileRead
-from vision.render.records import photo_json
-from vision.scene import Scene, changes
 
 
 def _tile(i: int, code: str = "1m", x: float = 0.0) -> TileRead:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from scoring.cli import build_parser, run
-from scoring.tiles import tile
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
-from vision.session_photo import read_photo_hand
+from mahjong_camera_scorer.scoring.cli import build_parser, run
+from mahjong_camera_scorer.scoring.tiles import tile
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
+from mahjong_camera_scorer.vision.session_photo import read_photo_hand
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 needs_models = pytest.mark.skipif(

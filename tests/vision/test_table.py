@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from vision.layout import in_hand_frame, lay_out, orient, rows_of
-from vision.read import TileRead
-from vision.table import hand_rows, hand_tiles
+from mahjong_camera_scorer.vision.layout import in_hand_frame, lay_out, orient, rows_of
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.table import hand_rows, hand_tiles
 
 
 @dataclass
@@ -185,13 +185,12 @@ def test_near_tiles_chain_into_one_row_across_a_set_gap_among_small_far_tiles() 
 
 
 # -- whole tables from the generator ---------------------------------------------------------------
-mjsynth = pytest.importorskip("mjsynth.scene")
+scene = pytest.importorskip("mahjong_camera_scorer.mjsynth.scene")
 
 
 @pytest.fixture(scope="module")
 def art():  # type: ignore[no-untyped-def]
-    from mjsynth.artwork import DEFAULT_CACHE, Artwork
-
+    from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_CACHE, Artwork
     from tests.mjsynth.mjsynth_testutil import FAST_STYLES, HAS_FONTS, HAS_SHARED, SHARED
 
     if not HAS_FONTS:
@@ -206,10 +205,10 @@ def test_on_generated_tables_the_player_s_hand_is_read_and_nothing_else(art) -> 
     camera) and no other tile. Photos taken with the phone turned (roll over 45 degrees) are left
     out: seen from above, the four hands then look alike (a known failure, models/README.md)."""
     artwork, styles = art
-    opts = mjsynth.SceneOptions(img_size=640, styles=styles, force_kind="table")
+    opts = scene.SceneOptions(img_size=640, styles=styles, force_kind="table")
     tried = exact = 0
     for seed in range(60):
-        _, man = mjsynth.render_scene(seed, artwork, opts)
+        _, man = scene.render_scene(seed, artwork, opts)
         player = [t for t in man["tiles"] if t.get("part") == "player_hand"]
         if abs((man["camera"]["roll"] + 180) % 360 - 180) > 45 or not all(t["labelled"] for t in player):
             continue  # the phone turned, or the photo cuts the player's hand

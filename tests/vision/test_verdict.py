@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vision.checks import Check
-from vision.layout import lay_out
-from vision.read import TileRead
-from vision.render.verdict import verdict_line
-from vision.verdict import BOX_SURE, READ_SURE, Place, judge
+from mahjong_camera_scorer.vision.checks import Check
+from mahjong_camera_scorer.vision.layout import lay_out
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.render.verdict import verdict_line
+from mahjong_camera_scorer.vision.verdict import BOX_SURE, READ_SURE, Place, judge
 
 W, H = 30.0, 40.0
 

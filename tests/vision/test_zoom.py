@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 import pytest
 
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.render.records import photo_json
+from mahjong_camera_scorer.vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
 from tests.vision.support import EXAMPLE
 from tests.vision.test_models import needs_models
-from vision.detect import Detection
-from vision.render.records import photo_json
-from vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
 
 SIZE = (480, 480)
 PHOTO = (1500, 2000, 3)  # 2000 px wide: 0.24 detector pixels per photo pixel
@@ -100,7 +100,7 @@ def far_row_photo() -> np.ndarray:
 @pytest.mark.slow
 @needs_models
 def test_a_far_row_is_found_by_the_second_pass() -> None:
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     photo = far_row_photo()
     once = PhotoReader(closer=False).read_and_score(photo)
@@ -116,7 +116,7 @@ def test_a_far_row_is_found_by_the_second_pass() -> None:
 @pytest.mark.models
 @needs_models
 def test_a_photo_of_large_tiles_is_detected_once() -> None:
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     result = PhotoReader().read_and_score(cv2.imread(str(EXAMPLE)))
     assert result.second_pass is None and "second_pass" not in photo_json(result)

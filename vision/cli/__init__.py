@@ -14,19 +14,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from scoring.cli import SCORING_COMMANDS, command_of, run
-from scoring.cli import build_parser as build_scoring_parser
-from vision.cli.version import VersionAction
+from mahjong_camera_scorer.scoring.cli import SCORING_COMMANDS, command_of, run
+from mahjong_camera_scorer.scoring.cli import build_parser as build_scoring_parser
+from mahjong_camera_scorer.vision.cli.version import VersionAction
 
 #: every command → ``module:function`` that registers it (imported only when it runs)
 COMMANDS: dict[str, str] = {
     **SCORING_COMMANDS,
-    "photo": "vision.cli.photo:add_command",
-    "photos": "vision.cli.photos:add_command",
-    "camera": "vision.cli.camera:add_command",
-    "serve": "vision.cli.serve:add_command",
-    "teach": "vision.cli.teach:add_command",
-    "examples": "vision.cli.examples:add_command",
+    "photo": "mahjong_camera_scorer.vision.cli.photo:add_command",
+    "photos": "mahjong_camera_scorer.vision.cli.photos:add_command",
+    "camera": "mahjong_camera_scorer.vision.cli.camera:add_command",
+    "serve": "mahjong_camera_scorer.vision.cli.serve:add_command",
+    "teach": "mahjong_camera_scorer.vision.cli.teach:add_command",
+    "examples": "mahjong_camera_scorer.vision.cli.examples:add_command",
 }
 
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from vision.cli import main
+from mahjong_camera_scorer.vision.cli import main
 
 sys.exit(main())

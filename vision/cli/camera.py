@@ -23,11 +23,11 @@ from typing import Any, TextIO
 
 import cv2
 
-from scoring.cli import EXIT_OK, CliError, parse_options
-from scoring.cli.common import add_lang_option
-from scoring.i18n import DEFAULT_LANG
-from scoring.output_paths import write_output
-from vision.camera import (
+from mahjong_camera_scorer.scoring.cli import EXIT_OK, CliError, parse_options
+from mahjong_camera_scorer.scoring.cli.common import add_lang_option
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG
+from mahjong_camera_scorer.scoring.output_paths import write_output
+from mahjong_camera_scorer.vision.camera import (
     CameraError,
     FrameReader,
     LiveScorer,
@@ -40,10 +40,15 @@ from vision.camera import (
     open_source,
     overlay,
 )
-from vision.cli.options import add_context_options, check_rule_input, context_of, use_set
-from vision.cli.outputs import guarded, sets_root
-from vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
-from vision.render.camera import frozen_text, report_line
+from mahjong_camera_scorer.vision.cli.options import (
+    add_context_options,
+    check_rule_input,
+    context_of,
+    use_set,
+)
+from mahjong_camera_scorer.vision.cli.outputs import guarded, sets_root
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
+from mahjong_camera_scorer.vision.render.camera import frozen_text, report_line
 
 WINDOW = "mahjong-score camera"
 #: what ``--headless --out DIR`` writes in DIR: a run's files, every one of them replaced by the next
@@ -62,7 +67,7 @@ def previous_run(out_dir: Path) -> list[Path]:
 
 def make_reader(args: argparse.Namespace) -> FrameReader:
     """The models (loaded once); tests replace this with a stand-in."""
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     try:
         models = Path(args.models)

@@ -7,8 +7,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.context import HandContext
-from vision.images import IMAGE_SUFFIXES
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.vision.images import IMAGE_SUFFIXES
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from scoring.cli import EXIT_OK, CliError
-from scoring.output_paths import OutputError
-from vision.examples import copy_examples
+from mahjong_camera_scorer.scoring.cli import EXIT_OK, CliError
+from mahjong_camera_scorer.scoring.output_paths import OutputError
+from mahjong_camera_scorer.vision.examples import copy_examples
 
 
 def cmd_examples(args: argparse.Namespace, out: TextIO) -> int:

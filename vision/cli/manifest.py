@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from scoring.cli import CliError
-from scoring.context import HandContext, context_from_dict
-from scoring.hand import HandError
-from scoring.rules import check_context
-from scoring.session.manifest import ManifestError, ManifestRow, parse_manifest
-from scoring.situation_words import wind
-from vision.cli.entries import Entry, entries, not_a_photo_file
+from mahjong_camera_scorer.scoring.cli import CliError
+from mahjong_camera_scorer.scoring.context import HandContext, context_from_dict
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.rules import check_context
+from mahjong_camera_scorer.scoring.session.manifest import ManifestError, ManifestRow, parse_manifest
+from mahjong_camera_scorer.scoring.situation_words import wind
+from mahjong_camera_scorer.vision.cli.entries import Entry, entries, not_a_photo_file
 
 
 def read_manifest(path: Path) -> list[ManifestRow]:

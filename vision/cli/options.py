@@ -7,14 +7,14 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoring.cli import CliError, add_rules_options
-from scoring.context import HandContext, context_from_dict
-from scoring.hand import HandError
-from scoring.rules import check_context
-from scoring.situation_words import MAX_COUNTER
-from vision.detect import DETECTOR_CONF
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
-from vision.pipeline import PhotoReader
+from mahjong_camera_scorer.scoring.cli import CliError, add_rules_options
+from mahjong_camera_scorer.scoring.context import HandContext, context_from_dict
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.rules import check_context
+from mahjong_camera_scorer.scoring.situation_words import MAX_COUNTER
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
 
 def context_of(args: argparse.Namespace) -> HandContext:
@@ -88,9 +88,9 @@ def use_set(reader: PhotoReader, name: str | None, profile: str | None) -> Photo
     """``reader``, reading with the taught set ``name`` when one is given (a clear error when
     the set is missing or cannot be used with this reader)."""
     if name:
-        from vision.teach.profile import SetError
-        from vision.teach.store import SetStore
-        from vision.teach.teaching import load_taught_reader
+        from mahjong_camera_scorer.vision.teach.profile import SetError
+        from mahjong_camera_scorer.vision.teach.store import SetStore
+        from mahjong_camera_scorer.vision.teach.teaching import load_taught_reader
 
         try:
             load_taught_reader(SetStore(profile), name, reader)

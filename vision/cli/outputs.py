@@ -9,8 +9,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from scoring.cli import CliError
-from scoring.output_paths import OutputError, guarded_outputs, taught_set_paths
+from mahjong_camera_scorer.scoring.cli import CliError
+from mahjong_camera_scorer.scoring.output_paths import OutputError, guarded_outputs, taught_set_paths
 
 #: Annotated images are written with OpenCV, which picks the format from the extension.
 ANNOTATION_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
@@ -31,7 +31,7 @@ def image_output(value: str, option: str) -> Path:
 def sets_root(args: argparse.Namespace) -> Path:
     """The folder of taught sets this run would read (``--profile``, else the user's): no output
     of any command may replace what is in it, whether or not the run reads a set."""
-    from vision.teach.store import default_root
+    from mahjong_camera_scorer.vision.teach.store import default_root
 
     profile = getattr(args, "profile", None)
     return Path(profile) if profile else default_root()

@@ -14,16 +14,21 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, parse_options
-from scoring.cli.common import add_lang_option
-from scoring.context import HandContext
-from vision.annotate import draw
-from vision.cli.options import add_context_options, check_rule_input, context_of, load_reader
-from vision.cli.outputs import add_force_option, guarded, image_output, sets_root
-from vision.pipeline import PhotoError, PhotoReader
-from vision.render.records import photo_json
-from vision.render.text import check_lines, text_lines
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.cli import EXIT_NOT_A_WIN, EXIT_OK, CliError, parse_options
+from mahjong_camera_scorer.scoring.cli.common import add_lang_option
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.vision.annotate import draw
+from mahjong_camera_scorer.vision.cli.options import (
+    add_context_options,
+    check_rule_input,
+    context_of,
+    load_reader,
+)
+from mahjong_camera_scorer.vision.cli.outputs import add_force_option, guarded, image_output, sets_root
+from mahjong_camera_scorer.vision.pipeline import PhotoError, PhotoReader
+from mahjong_camera_scorer.vision.render.records import photo_json
+from mahjong_camera_scorer.vision.render.text import check_lines, text_lines
+from mahjong_camera_scorer.vision.result import HandResult
 
 
 def process(

@@ -20,23 +20,34 @@ from typing import IO, Any, TextIO
 
 from tqdm import tqdm
 
-from scoring.clean_text import for_terminal
-from scoring.cli import EXIT_OK, CliError, parse_options
-from scoring.context import HandContext
-from scoring.csv_cells import safe_writer
-from scoring.output_paths import check_output_paths, taught_set_paths
-from vision.annotate import draw
-from vision.cli.entries import Entry, annotated_names, entries
-from vision.cli.manifest import manifest_entries, read_manifest
-from vision.cli.options import add_context_options, check_rule_input, context_of, reader_spec
-from vision.cli.outputs import add_force_option, guarded, sets_root
-from vision.cli.photo import process
-from vision.cli.pool import WorkerDied, available_cores, default_workers, map_in_order, threads_per_worker
-from vision.cli.resume import Done, resume_point
-from vision.images import IMAGE_SUFFIXES
-from vision.pipeline import PhotoReader
-from vision.render.csv_row import CSV_COLUMNS, csv_cells
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.clean_text import for_terminal
+from mahjong_camera_scorer.scoring.cli import EXIT_OK, CliError, parse_options
+from mahjong_camera_scorer.scoring.context import HandContext
+from mahjong_camera_scorer.scoring.csv_cells import safe_writer
+from mahjong_camera_scorer.scoring.output_paths import check_output_paths, taught_set_paths
+from mahjong_camera_scorer.vision.annotate import draw
+from mahjong_camera_scorer.vision.cli.entries import Entry, annotated_names, entries
+from mahjong_camera_scorer.vision.cli.manifest import manifest_entries, read_manifest
+from mahjong_camera_scorer.vision.cli.options import (
+    add_context_options,
+    check_rule_input,
+    context_of,
+    reader_spec,
+)
+from mahjong_camera_scorer.vision.cli.outputs import add_force_option, guarded, sets_root
+from mahjong_camera_scorer.vision.cli.photo import process
+from mahjong_camera_scorer.vision.cli.pool import (
+    WorkerDied,
+    available_cores,
+    default_workers,
+    map_in_order,
+    threads_per_worker,
+)
+from mahjong_camera_scorer.vision.cli.resume import Done, resume_point
+from mahjong_camera_scorer.vision.images import IMAGE_SUFFIXES
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.render.csv_row import CSV_COLUMNS, csv_cells
+from mahjong_camera_scorer.vision.result import HandResult
 
 
 def progress_bar(total: int, quiet: bool, stream: TextIO) -> tqdm[Any]:

@@ -18,8 +18,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from vision.cli.options import ReaderSpec
-from vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.cli.options import ReaderSpec
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
 #: the task a worker runs: (reader, *task) → row; a module-level function (it is sent by name)
 Work = Callable[..., Any]

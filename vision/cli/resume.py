@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
-from scoring.cli import CliError
-from scoring.csv_cells import plain_cell
+from mahjong_camera_scorer.scoring.cli import CliError
+from mahjong_camera_scorer.scoring.csv_cells import plain_cell
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,14 @@ import socket
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from scoring.cli import EXIT_OK, CliError
-from vision.cli.options import add_model_options
-from vision.models import ModelError
+from mahjong_camera_scorer.scoring.cli import EXIT_OK, CliError
+from mahjong_camera_scorer.vision.cli.options import add_model_options
+from mahjong_camera_scorer.vision.models import ModelError
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-    from vision.teach.store import SetStore
+    from mahjong_camera_scorer.vision.teach.store import SetStore
 
 #: open connections before new requests get a 503
 MAX_CONNECTIONS = 64
@@ -60,13 +60,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         import uvicorn
 
-        from vision.web.app import create_app
-        from vision.web.server import config, log_errors_to_stderr
+        from mahjong_camera_scorer.vision.web.app import create_app
+        from mahjong_camera_scorer.vision.web.server import config, log_errors_to_stderr
     except ImportError as exc:  # the web extras are runtime dependencies; say so if one is missing
         raise CliError(
             f"the web server needs {exc.name}: pip install fastapi uvicorn python-multipart"
         ) from None
-    from vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be 1..65535, not {args.port}")
@@ -132,8 +132,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
 def _set_store(profile: str | None, name: str | None) -> SetStore:
     """The folder of taught sets, with the set ``--set`` named in it (a clear error if not)."""
-    from vision.teach.profile import SetError
-    from vision.teach.store import SetStore
+    from mahjong_camera_scorer.vision.teach.profile import SetError
+    from mahjong_camera_scorer.vision.teach.store import SetStore
 
     store = SetStore(profile)
     if name:
@@ -147,7 +147,7 @@ def _set_store(profile: str | None, name: str | None) -> SetStore:
 def _ready(app: FastAPI, name: str) -> None:
     """The default set's taught reader made before the first photo (and a reader that cannot use
     a taught set said now, not on the phone)."""
-    from vision.web.errors import ApiError
+    from mahjong_camera_scorer.vision.web.errors import ApiError
 
     try:
         app.state.sets.adjuster(name)

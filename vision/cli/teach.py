@@ -24,18 +24,18 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from scoring.clean_text import for_terminal
-from scoring.cli import EXIT_OK, CliError
-from scoring.output_paths import what_is
-from vision.cli.options import add_model_options, reader_spec
-from vision.cli.outputs import add_force_option, guarded, image_output
-from vision.images import IMAGE_SUFFIXES, PhotoError
-from vision.pipeline import PhotoReader
-from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
-from vision.teach.pairing import PairingError
-from vision.teach.profile import SetError, TileSet
-from vision.teach.store import SetStore, read_export
-from vision.teach.teaching import (
+from mahjong_camera_scorer.scoring.clean_text import for_terminal
+from mahjong_camera_scorer.scoring.cli import EXIT_OK, CliError
+from mahjong_camera_scorer.scoring.output_paths import what_is
+from mahjong_camera_scorer.vision.cli.options import add_model_options, reader_spec
+from mahjong_camera_scorer.vision.cli.outputs import add_force_option, guarded, image_output
+from mahjong_camera_scorer.vision.images import IMAGE_SUFFIXES, PhotoError
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
+from mahjong_camera_scorer.vision.teach.pairing import PairingError
+from mahjong_camera_scorer.vision.teach.profile import SetError, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore, read_export
+from mahjong_camera_scorer.vision.teach.teaching import (
     SetReport,
     TaughtPhoto,
     add_new,

@@ -13,14 +13,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from vision import __version__
+from mahjong_camera_scorer.vision import __version__
 
 
 def version_text(prog: str = "mahjong-score", models_dir: str | Path | None = None) -> str:
     """The version and each model's training entry (``models_dir``: the shipped models' folder).
     The models' module (onnxruntime, NumPy) is imported here, not with the command line: every
     command builds a parser with ``--version``, and typing a hand should not pay for it."""
-    from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model, training_entry
+    from mahjong_camera_scorer.vision.models import (
+        DETECTOR_FILE,
+        MODELS_DIR,
+        READER_FILE,
+        ModelError,
+        load_model,
+        training_entry,
+    )
 
     models_dir = MODELS_DIR if models_dir is None else models_dir
     lines = [f"{prog} {__version__}", f"models: {models_dir}"]

@@ -9,11 +9,11 @@ ASCII-only fonts, wrapping to the frame's width) stays with the camera.
 
 from __future__ import annotations
 
-from scoring.i18n import DEFAULT_LANG, term, translator
-from scoring.render import candidate_lines, wait_lines
-from scoring.result import Score
-from vision.render.verdict import verdict_line
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, term, translator
+from mahjong_camera_scorer.scoring.render import candidate_lines, wait_lines
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.vision.render.verdict import verdict_line
+from mahjong_camera_scorer.vision.result import HandResult
 
 #: how the camera tells its user to give the tile that won, and for a ready hand's waits
 CAMERA_HINT = "set the tile that won apart at the right of the row"

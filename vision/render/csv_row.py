@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from vision.render.verdict import to_check_cell
-from vision.result import HandResult
+from mahjong_camera_scorer.vision.render.verdict import to_check_cell
+from mahjong_camera_scorer.vision.result import HandResult
 
 #: the photos CSV's cells a read photo fills, after ``file`` (and a manifest's table and hand)
 CSV_COLUMNS = (

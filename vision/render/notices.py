@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scoring.candidates import Candidate
-from scoring.hand import Hand
-from scoring.incomplete import HAND_TILES, NO_COMPLETING_TILE, Problem, tile_count
-from scoring.result import Score
-from scoring.tile_counts import SHORT
+from mahjong_camera_scorer.scoring.candidates import Candidate
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.incomplete import HAND_TILES, NO_COMPLETING_TILE, Problem, tile_count
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.tile_counts import SHORT
 
 
 def score_notices(

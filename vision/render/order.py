@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vision.read import TileRead
-from vision.result import HandResult
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.result import HandResult
 
 
 def reading_order(result: HandResult) -> list[tuple[TileRead, int | None, str]]:

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.candidates import Candidate, Scored
-from scoring.hand import Hand
-from scoring.i18n import DEFAULT_LANG, term, translator
-from scoring.payments import Payment, between_seats, net_by_seat
-from scoring.result import Score
-from scoring.tiles import tile
-from vision.classes import BACK
-from vision.read import TileRead
-from vision.render.notices import score_notices, tile_notices
-from vision.render.order import reading_order
-from vision.render.verdict import verdict_line
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.candidates import Candidate, Scored
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, term, translator
+from mahjong_camera_scorer.scoring.payments import Payment, between_seats, net_by_seat
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.tiles import tile
+from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.render.notices import score_notices, tile_notices
+from mahjong_camera_scorer.vision.render.order import reading_order
+from mahjong_camera_scorer.vision.render.verdict import verdict_line
+from mahjong_camera_scorer.vision.result import HandResult
 
 
 def tile_info(code: str) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.render import problem_record
-from vision.read import TileRead
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.render import problem_record
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.result import HandResult
 
 
 def photo_json(result: HandResult) -> dict[str, Any]:

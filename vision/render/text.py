@@ -9,12 +9,12 @@ command, like every ``error:`` line.
 
 from __future__ import annotations
 
-from scoring.i18n import DEFAULT_LANG, translator
-from scoring.render import candidate_lines, hand_lines, wait_lines
-from scoring.tiles import tile
-from vision.render.order import reading_order
-from vision.render.verdict import verdict_line
-from vision.result import HandResult
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, translator
+from mahjong_camera_scorer.scoring.render import candidate_lines, hand_lines, wait_lines
+from mahjong_camera_scorer.scoring.tiles import tile
+from mahjong_camera_scorer.vision.render.order import reading_order
+from mahjong_camera_scorer.vision.render.verdict import verdict_line
+from mahjong_camera_scorer.vision.result import HandResult
 
 #: How the note on tiles left out of the hand names each reason (vision.table.LeftOut.why).
 LEFT_OUT = {

@@ -8,8 +8,8 @@ record and the CSV keep the verdict's identifiers.
 
 from __future__ import annotations
 
-from scoring.i18n import DEFAULT_LANG, translator
-from vision.verdict import Doubt, Place, Verdict
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, translator
+from mahjong_camera_scorer.vision.verdict import Doubt, Place, Verdict
 
 #: Why a tile is doubted, in words (English: the catalog's message ids).
 REASON_WORDS = {

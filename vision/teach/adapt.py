@@ -30,11 +30,11 @@ from pathlib import Path
 
 import numpy as np
 
-from scoring.output_paths import write_output
-from vision.classes import BONUS, NOT_A_TILE
-from vision.models import OnnxModel
-from vision.read import BoxReader, TileRead, look
-from vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.scoring.output_paths import write_output
+from mahjong_camera_scorer.vision.classes import BONUS, NOT_A_TILE
+from mahjong_camera_scorer.vision.models import OnnxModel
+from mahjong_camera_scorer.vision.read import BoxReader, TileRead, look
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
 
 #: A tile this similar (cosine) to a taught crop of a code is taken to look like that code.
 SIMILAR_AT = 0.85
@@ -226,7 +226,7 @@ class TaughtReader:
         self, reader: BoxReader, image: np.ndarray, readings: list[TileRead], keep: float
     ) -> list[TileRead]:
         """The readings with the boxes this set recognises taken in (:func:`vision.teach.finding.find`)."""
-        from vision.teach.finding import find
+        from mahjong_camera_scorer.vision.teach.finding import find
 
         return find(self, reader, image, readings, keep)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from scoring.tiles import TileError, parse_tiles
-from vision.classes import BACK, NOT_A_TILE
+from mahjong_camera_scorer.scoring.tiles import TileError, parse_tiles
+from mahjong_camera_scorer.vision.classes import BACK, NOT_A_TILE
 
 #: A tile in the photo that is not taught (it still counts in its row).
 SKIP = "x"

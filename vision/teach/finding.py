@@ -27,10 +27,10 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.classes import NOT_A_TILE
-from vision.detect import Detection, is_free
-from vision.layout import framed_box, hand_turn, in_hand_frame, rows_of
-from vision.read import BoxReader, TaughtSet, TileRead
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE
+from mahjong_camera_scorer.vision.detect import Detection, is_free
+from mahjong_camera_scorer.vision.layout import framed_box, hand_turn, in_hand_frame, rows_of
+from mahjong_camera_scorer.vision.read import BoxReader, TaughtSet, TileRead
 
 
 class FindingSet(TaughtSet, Protocol):

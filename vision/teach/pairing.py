@@ -22,13 +22,13 @@ from typing import Any
 
 import numpy as np
 
-from vision.classes import NOT_A_TILE
-from vision.detect import Detection
-from vision.layout import framed_box, hand_turn, in_hand_frame, lay_out, rows_of
-from vision.read import TileRead
-from vision.teach.codes import SKIP, STANDARD_ROWS, CodesError, row_text, standard_rows
-from vision.teach.finding import Dropped, Recovered, fit_rows
-from vision.teach.row_search import readings, search
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.layout import framed_box, hand_turn, in_hand_frame, lay_out, rows_of
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.teach.codes import SKIP, STANDARD_ROWS, CodesError, row_text, standard_rows
+from mahjong_camera_scorer.vision.teach.finding import Dropped, Recovered, fit_rows
+from mahjong_camera_scorer.vision.teach.row_search import readings, search
 
 
 @dataclass(frozen=True)

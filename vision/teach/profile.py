@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.classes import NOT_A_TILE, TILE_CLASSES
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE, TILE_CLASSES
 
 #: Set names: letters, digits, space, dot, dash and underscore; they name a folder.
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}")

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import median
 
-from vision.layout import framed_box, hand_turn, in_hand_frame, rows_of
-from vision.read import TileRead
-from vision.teach.codes import SKIP
+from mahjong_camera_scorer.vision.layout import framed_box, hand_turn, in_hand_frame, rows_of
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.teach.codes import SKIP
 
 #: Two bands of a photo row are two rows (one behind the other) when the centres of their tiles
 #: lie at least this many tile heights apart.

@@ -32,11 +32,26 @@ except ImportError:  # not POSIX: a lock between this process's threads only
 import cv2
 import numpy as np
 
-from scoring.fields import show
-from scoring.output_paths import PROFILE_ENV as PROFILE_ENV  # where the tests and the CLI set it
-from scoring.output_paths import default_sets_root, open_lock, set_lock_path, what_is, write_output
-from vision.images import PhotoError, decode_image
-from vision.teach.profile import MAX_EXAMPLES, NAME_RE, Example, SetError, TileSet, check_name
+from mahjong_camera_scorer.scoring.fields import show
+from mahjong_camera_scorer.scoring.output_paths import (
+    PROFILE_ENV as PROFILE_ENV,  # where the tests and the CLI set it
+)
+from mahjong_camera_scorer.scoring.output_paths import (
+    default_sets_root,
+    open_lock,
+    set_lock_path,
+    what_is,
+    write_output,
+)
+from mahjong_camera_scorer.vision.images import PhotoError, decode_image
+from mahjong_camera_scorer.vision.teach.profile import (
+    MAX_EXAMPLES,
+    NAME_RE,
+    Example,
+    SetError,
+    TileSet,
+    check_name,
+)
 
 FORMAT = "mahjong-score tile set"
 VERSION = 1

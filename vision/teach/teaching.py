@@ -12,15 +12,22 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.annotate import draw, write_image
-from vision.detect import Detection
-from vision.pipeline import PhotoReader, Source
-from vision.read import TileRead, tile_crop
-from vision.teach.adapt import Suspect, cached_looks, looks_of, reader_of, suspects, taught_reader
-from vision.teach.finding import HOW, Dropped, Recovered
-from vision.teach.pairing import Pair, PairingError, Unpaired, pair_fitted
-from vision.teach.profile import Example, TileSet
-from vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.annotate import draw, write_image
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.pipeline import PhotoReader, Source
+from mahjong_camera_scorer.vision.read import TileRead, tile_crop
+from mahjong_camera_scorer.vision.teach.adapt import (
+    Suspect,
+    cached_looks,
+    looks_of,
+    reader_of,
+    suspects,
+    taught_reader,
+)
+from mahjong_camera_scorer.vision.teach.finding import HOW, Dropped, Recovered
+from mahjong_camera_scorer.vision.teach.pairing import Pair, PairingError, Unpaired, pair_fitted
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore
 
 
 @dataclass

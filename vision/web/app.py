@@ -24,29 +24,29 @@ from fastapi import FastAPI
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from vision import __version__
-from vision.detect import DETECTOR_CONF
-from vision.models import MODELS_DIR
-from vision.pipeline import PhotoReader
-from vision.teach.store import SetStore
-from vision.web.errors import add_error_handlers
-from vision.web.errors import error_response as _error
-from vision.web.guard import Limits, RequestGuard
-from vision.web.hand_api import HAND_PATHS
-from vision.web.hand_api import router as hand_router
-from vision.web.messages import router as messages_router
-from vision.web.pages import STATIC_DIR, static_files
-from vision.web.pages import router as pages_router
-from vision.web.reader import SharedReader
-from vision.web.session_api import SESSION_PATHS
-from vision.web.session_api import router as session_router
-from vision.web.sets import Sets
-from vision.web.sets_api import SETS_PATHS
-from vision.web.sets_api import router as sets_router
-from vision.web.upload import MAX_UPLOAD
+from mahjong_camera_scorer.vision import __version__
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF
+from mahjong_camera_scorer.vision.models import MODELS_DIR
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.web.errors import add_error_handlers
+from mahjong_camera_scorer.vision.web.errors import error_response as _error
+from mahjong_camera_scorer.vision.web.guard import Limits, RequestGuard
+from mahjong_camera_scorer.vision.web.hand_api import HAND_PATHS
+from mahjong_camera_scorer.vision.web.hand_api import router as hand_router
+from mahjong_camera_scorer.vision.web.messages import router as messages_router
+from mahjong_camera_scorer.vision.web.pages import STATIC_DIR, static_files
+from mahjong_camera_scorer.vision.web.pages import router as pages_router
+from mahjong_camera_scorer.vision.web.reader import SharedReader
+from mahjong_camera_scorer.vision.web.session_api import SESSION_PATHS
+from mahjong_camera_scorer.vision.web.session_api import router as session_router
+from mahjong_camera_scorer.vision.web.sets import Sets
+from mahjong_camera_scorer.vision.web.sets_api import SETS_PATHS
+from mahjong_camera_scorer.vision.web.sets_api import router as sets_router
+from mahjong_camera_scorer.vision.web.upload import MAX_UPLOAD
 
 #: where internal errors go, with their traceback (``serve`` prints it on stderr)
-log = logging.getLogger("vision.web")
+log = logging.getLogger("mahjong_camera_scorer.vision.web")
 
 
 class _CatchAll:

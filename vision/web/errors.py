@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 
-log = logging.getLogger("vision.web")
+log = logging.getLogger("mahjong_camera_scorer.vision.web")
 #: the longest ``error`` an answer carries (characters)
 MAX_ERROR = 2000
 

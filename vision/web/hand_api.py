@@ -37,26 +37,32 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from scoring.candidates import score_or_best
-from scoring.context import CONTEXT_FIELDS, HandContext, context_from_dict
-from scoring.errors import UnknownKeyError
-from scoring.hand import Hand, HandError
-from scoring.i18n import DEFAULT_LANG, LANGS
-from scoring.rules import RULE_SYSTEMS, with_problems
-from scoring.situation_words import option_values
-from scoring.structured import hand_from_dict
-from scoring.tiles import TileError
-from vision.classes import TILE_CLASSES
-from vision.pipeline import PhotoReader
-from vision.read import TileRead
-from vision.render.page import page_json, typed_page_json
-from vision.result import HandResult, score_tiles
-from vision.web.errors import ApiError
-from vision.web.guard import loads_strict
-from vision.web.meta import meta
-from vision.web.reader import SharedReader
-from vision.web.sets import Sets, photo_name
-from vision.web.upload import MAX_UPLOAD, decode_photo, form_schema, preview_jpeg, read_upload
+from mahjong_camera_scorer.scoring.candidates import score_or_best
+from mahjong_camera_scorer.scoring.context import CONTEXT_FIELDS, HandContext, context_from_dict
+from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, LANGS
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS, with_problems
+from mahjong_camera_scorer.scoring.situation_words import option_values
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.tiles import TileError
+from mahjong_camera_scorer.vision.classes import TILE_CLASSES
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.render.page import page_json, typed_page_json
+from mahjong_camera_scorer.vision.result import HandResult, score_tiles
+from mahjong_camera_scorer.vision.web.errors import ApiError
+from mahjong_camera_scorer.vision.web.guard import loads_strict
+from mahjong_camera_scorer.vision.web.meta import meta
+from mahjong_camera_scorer.vision.web.reader import SharedReader
+from mahjong_camera_scorer.vision.web.sets import Sets, photo_name
+from mahjong_camera_scorer.vision.web.upload import (
+    MAX_UPLOAD,
+    decode_photo,
+    form_schema,
+    preview_jpeg,
+    read_upload,
+)
 
 Lang = Literal["en", "it"]
 FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
@@ -65,7 +71,7 @@ MAX_JSON_BODY = 1 << 20
 #: the JSON endpoints and their body limits, for the app's request guard
 HAND_PATHS = {"/api/layout": MAX_JSON_BODY, "/api/score": MAX_JSON_BODY}
 #: where internal errors go, with their traceback (``serve`` prints it on stderr)
-log = logging.getLogger("vision.web")
+log = logging.getLogger("mahjong_camera_scorer.vision.web")
 
 
 # ------------------------------------------------------------------------------------------------

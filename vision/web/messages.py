@@ -18,9 +18,9 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from scoring.i18n import DEFAULT_LANG, LANGS, translator
-from scoring.session.penalties import INFRACTION_WORDS
-from vision.web.errors import ApiError
+from mahjong_camera_scorer.scoring.i18n import DEFAULT_LANG, LANGS, translator
+from mahjong_camera_scorer.scoring.session.penalties import INFRACTION_WORDS
+from mahjong_camera_scorer.vision.web.errors import ApiError
 
 MESSAGES_FILE = Path(__file__).with_name("messages.json")
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scoring.rules import RULE_SYSTEMS, RulesNotBuilt, options_of
-from vision.classes import TILE_CLASSES
-from vision.render.page import tile_info
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS, RulesNotBuilt, options_of
+from mahjong_camera_scorer.vision.classes import TILE_CLASSES
+from mahjong_camera_scorer.vision.render.page import tile_info
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from starlette.requests import Request
 
-from vision.web.errors import ApiError
+from mahjong_camera_scorer.vision.web.errors import ApiError
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: Swagger UI and ReDoc as the fastapi-offline package ships them, for /docs and /redoc

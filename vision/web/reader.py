@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from vision.models import ModelError
-from vision.pipeline import PhotoReader
-from vision.web.errors import ApiError
+from mahjong_camera_scorer.vision.models import ModelError
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.web.errors import ApiError
 
 T = TypeVar("T")
 

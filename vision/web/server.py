@@ -121,7 +121,7 @@ def config(
 
 def log_errors_to_stderr(level: str = "warning") -> None:
     """The app's log (internal errors with their traceback) on stderr, beside uvicorn's."""
-    log = logging.getLogger("vision.web")
+    log = logging.getLogger("mahjong_camera_scorer.vision.web")
     if not log.handlers:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

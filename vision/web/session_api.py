@@ -35,19 +35,19 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
-from scoring.errors import UnknownKeyError
-from scoring.hand import HandError
-from scoring.i18n import render, translator
-from scoring.rules import RULE_SYSTEMS, check_context
-from scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
-from scoring.session.html import sheet_html
-from scoring.session.load import session_from_dict
-from scoring.session.model import SessionError
-from scoring.session.output import sheet_csv, sheet_json
-from scoring.session.penalties import INFRACTIONS
-from scoring.situation_words import option_values
-from scoring.tiles import TileError
-from vision.web.errors import ApiError
+from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.i18n import render, translator
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS, check_context
+from mahjong_camera_scorer.scoring.session.engine import TABLE_SYSTEMS, Sheet, run_session
+from mahjong_camera_scorer.scoring.session.html import sheet_html
+from mahjong_camera_scorer.scoring.session.load import session_from_dict
+from mahjong_camera_scorer.scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.session.output import sheet_csv, sheet_json
+from mahjong_camera_scorer.scoring.session.penalties import INFRACTIONS
+from mahjong_camera_scorer.scoring.situation_words import option_values
+from mahjong_camera_scorer.scoring.tiles import TileError
+from mahjong_camera_scorer.vision.web.errors import ApiError
 
 #: the largest body: a whole session with a thumbnail per photo (a few kB each)
 MAX_SESSION_BODY = 4 << 20

@@ -32,18 +32,25 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-from scoring.clean_text import for_terminal
-from vision.models import OnnxModel
-from vision.pipeline import PhotoReader
-from vision.read import tile_crop
-from vision.result import HandResult
-from vision.teach.adapt import CropLooks, Suspect, TaughtReader, looks_of, reader_of, suspects
-from vision.teach.pairing import PairingError
-from vision.teach.profile import MAX_EXAMPLES, Example, SetError, TileSet, check_name
-from vision.teach.store import SetStore
-from vision.teach.teaching import Added, TaughtPhoto, add_new, pair_photo
-from vision.web.errors import ApiError
-from vision.web.reader import SharedReader
+from mahjong_camera_scorer.scoring.clean_text import for_terminal
+from mahjong_camera_scorer.vision.models import OnnxModel
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.read import tile_crop
+from mahjong_camera_scorer.vision.result import HandResult
+from mahjong_camera_scorer.vision.teach.adapt import (
+    CropLooks,
+    Suspect,
+    TaughtReader,
+    looks_of,
+    reader_of,
+    suspects,
+)
+from mahjong_camera_scorer.vision.teach.pairing import PairingError
+from mahjong_camera_scorer.vision.teach.profile import MAX_EXAMPLES, Example, SetError, TileSet, check_name
+from mahjong_camera_scorer.vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.teach.teaching import Added, TaughtPhoto, add_new, pair_photo
+from mahjong_camera_scorer.vision.web.errors import ApiError
+from mahjong_camera_scorer.vision.web.reader import SharedReader
 
 #: a pairing's report: each line (and each row's codes) cut to this, as the command line's
 MAX_LINE = 300

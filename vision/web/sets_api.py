@@ -34,16 +34,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from vision.classes import NOT_A_TILE
-from vision.read import tile_crop
-from vision.render.page import tile_info
-from vision.teach.adapt import Suspect
-from vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
-from vision.teach.profile import Example, TileSet
-from vision.teach.teaching import TaughtPhoto
-from vision.web.errors import ApiError
-from vision.web.sets import Sets, photo_name
-from vision.web.upload import decode_photo, form_schema, read_upload
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE
+from mahjong_camera_scorer.vision.read import tile_crop
+from mahjong_camera_scorer.vision.render.page import tile_info
+from mahjong_camera_scorer.vision.teach.adapt import Suspect
+from mahjong_camera_scorer.vision.teach.codes import STANDARD_TEXT, CodesError, parse_rows
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.teaching import TaughtPhoto
+from mahjong_camera_scorer.vision.web.errors import ApiError
+from mahjong_camera_scorer.vision.web.sets import Sets, photo_name
+from mahjong_camera_scorer.vision.web.upload import decode_photo, form_schema, read_upload
 
 #: the JSON endpoints and their body limits, for the app's request guard
 SETS_PATHS = {

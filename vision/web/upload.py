@@ -18,9 +18,9 @@ import numpy as np
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import ClientDisconnect, Request
 
-from vision import images
-from vision.images import MAX_PIXELS
-from vision.web.errors import ApiError
+from mahjong_camera_scorer.vision import images
+from mahjong_camera_scorer.vision.images import MAX_PIXELS
+from mahjong_camera_scorer.vision.web.errors import ApiError
 
 #: Largest photo accepted (bytes). Phone photos are 2–12 MB.
 MAX_UPLOAD = 25 * 1024 * 1024

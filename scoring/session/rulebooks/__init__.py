@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from scoring.session.rulebook import Rulebook
-from scoring.session.rulebooks.australian import AustralianRulebook
-from scoring.session.rulebooks.classical import ClassicalRulebook
-from scoring.session.rulebooks.mcr import MCRRulebook
-from scoring.session.rulebooks.riichi import RiichiRulebook
-from scoring.session.rulebooks.zung_jung import ZungJungRulebook
+from mahjong_camera_scorer.scoring.session.rulebook import Rulebook
+from mahjong_camera_scorer.scoring.session.rulebooks.australian import AustralianRulebook
+from mahjong_camera_scorer.scoring.session.rulebooks.classical import ClassicalRulebook
+from mahjong_camera_scorer.scoring.session.rulebooks.mcr import MCRRulebook
+from mahjong_camera_scorer.scoring.session.rulebooks.riichi import RiichiRulebook
+from mahjong_camera_scorer.scoring.session.rulebooks.zung_jung import ZungJungRulebook
 
 RULEBOOKS: dict[str, type[Rulebook]] = {
     book.name: book

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.i18n import msg
-from scoring.session.model import SessionEntry, SessionError
-from scoring.session.penalties import Penalty, australian_false_mah_jong
-from scoring.session.rulebook import Play, RowContext, Table
-from scoring.session.rulebooks.losers import LosersScoredRulebook
-from scoring.session.sheet import Line
+from mahjong_camera_scorer.scoring.i18n import msg
+from mahjong_camera_scorer.scoring.session.model import SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.penalties import Penalty, australian_false_mah_jong
+from mahjong_camera_scorer.scoring.session.rulebook import Play, RowContext, Table
+from mahjong_camera_scorer.scoring.session.rulebooks.losers import LosersScoredRulebook
+from mahjong_camera_scorer.scoring.session.sheet import Line
 
 
 class AustralianRulebook(LosersScoredRulebook):

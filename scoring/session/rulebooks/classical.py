@@ -9,14 +9,14 @@ winner's line. The seed is silent on draws: no payments (``no_winner_settlement=
 
 from __future__ import annotations
 
-from scoring.hand import Hand, HandError
-from scoring.i18n import msg
-from scoring.notation import format_hand
-from scoring.result import Score
-from scoring.session.model import SessionEntry, SessionError
-from scoring.session.rulebooks.losers import LosersScoredRulebook
-from scoring.session.settle import hand_payments
-from scoring.session.sheet import Line
+from mahjong_camera_scorer.scoring.hand import Hand, HandError
+from mahjong_camera_scorer.scoring.i18n import msg
+from mahjong_camera_scorer.scoring.notation import format_hand
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.session.model import SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.rulebooks.losers import LosersScoredRulebook
+from mahjong_camera_scorer.scoring.session.settle import hand_payments
+from mahjong_camera_scorer.scoring.session.sheet import Line
 
 
 class ClassicalRulebook(LosersScoredRulebook):

@@ -8,15 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.hand import Hand
-from scoring.notation import parse_hand
-from scoring.payments import SEATS
-from scoring.result import Score
-from scoring.rules import scorer
-from scoring.session.model import SessionEntry, SessionError
-from scoring.session.rulebook import Rulebook
-from scoring.session.sheet import Line
-from scoring.structured import hand_to_dict
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.rules import scorer
+from mahjong_camera_scorer.scoring.session.model import SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.rulebook import Rulebook
+from mahjong_camera_scorer.scoring.session.sheet import Line
+from mahjong_camera_scorer.scoring.structured import hand_to_dict
 
 
 class LosersScoredRulebook(Rulebook):

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.i18n import msg
-from scoring.session import closing
-from scoring.session.model import SessionEntry
-from scoring.session.penalties import CARRIED, Penalty, mcr_penalty
-from scoring.session.rulebook import Rulebook, Table
-from scoring.session.seats import MCR_SEAT_CHANGES
-from scoring.session.sheet import Layout
+from mahjong_camera_scorer.scoring.i18n import msg
+from mahjong_camera_scorer.scoring.session import closing
+from mahjong_camera_scorer.scoring.session.model import SessionEntry
+from mahjong_camera_scorer.scoring.session.penalties import CARRIED, Penalty, mcr_penalty
+from mahjong_camera_scorer.scoring.session.rulebook import Rulebook, Table
+from mahjong_camera_scorer.scoring.session.seats import MCR_SEAT_CHANGES
+from mahjong_camera_scorer.scoring.session.sheet import Layout
 
 
 class MCRRulebook(Rulebook):

@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.hand import Hand
-from scoring.i18n import Msg, msg
-from scoring.result import Score
-from scoring.riichi.payments import RIICHI_STICK
-from scoring.riichi.scorer import NAGASHI
-from scoring.session import closing
-from scoring.session.model import SessionEntry, SessionError
-from scoring.session.penalties import Penalty, riichi_penalty
-from scoring.session.rulebook import Play, RowContext, Rulebook, Table
-from scoring.session.sheet import Layout, Line
+from mahjong_camera_scorer.scoring.hand import Hand
+from mahjong_camera_scorer.scoring.i18n import Msg, msg
+from mahjong_camera_scorer.scoring.result import Score
+from mahjong_camera_scorer.scoring.riichi.payments import RIICHI_STICK
+from mahjong_camera_scorer.scoring.riichi.scorer import NAGASHI
+from mahjong_camera_scorer.scoring.session import closing
+from mahjong_camera_scorer.scoring.session.model import SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.penalties import Penalty, riichi_penalty
+from mahjong_camera_scorer.scoring.session.rulebook import Play, RowContext, Rulebook, Table
+from mahjong_camera_scorer.scoring.session.sheet import Layout, Line
 
 #: riichi chombo: a reversed mangan (spec §2.8)
 CHOMBO_FROM_DEALER, CHOMBO_TO_DEALER, CHOMBO_TO_OTHER = 4000, 4000, 2000

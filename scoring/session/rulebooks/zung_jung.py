@@ -9,11 +9,11 @@ TOTALE GENERALE.
 
 from __future__ import annotations
 
-from scoring.i18n import Msg
-from scoring.session.model import SessionEntry, SessionError
-from scoring.session.rulebook import RowContext, Rulebook
-from scoring.session.sheet import Layout
-from scoring.situation_words import NOBODY
+from mahjong_camera_scorer.scoring.i18n import Msg
+from mahjong_camera_scorer.scoring.session.model import SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.rulebook import RowContext, Rulebook
+from mahjong_camera_scorer.scoring.session.sheet import Layout
+from mahjong_camera_scorer.scoring.situation_words import NOBODY
 
 
 class ZungJungRulebook(Rulebook):

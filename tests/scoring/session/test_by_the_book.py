@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from scoring import cli
-from scoring.payments import SEATS
-from scoring.session.closing import ranking
-from scoring.session.engine import run_session
-from scoring.session.load import parse_csv, parse_yaml, session_from_dict
-from scoring.session.model import Player, Session, SessionEntry, SessionError
-from scoring.session.output import sheet_json, sheet_text
+from mahjong_camera_scorer.scoring import cli
+from mahjong_camera_scorer.scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.session.closing import ranking
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.load import parse_csv, parse_yaml, session_from_dict
+from mahjong_camera_scorer.scoring.session.model import Player, Session, SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.output import sheet_json, sheet_text
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 PLAYERS = "players: {Anna: E, Bruno: S, Carla: W, Dario: N}\n"
@@ -290,8 +290,8 @@ def test_australian_goulash_follows_a_dead_hand_on_its_seats() -> None:
 def test_australian_false_mah_jong_pays_half_the_limit_to_each_opponent() -> None:
     # seed 003 (spec §4.6): the caller of a false mah jong pays half the agreed limit to each opponent,
     # as 'mahjong-score table' settles a false_mah_jong
-    from scoring.australian.table import score_table
-    from scoring.payments import net_by_seat
+    from mahjong_camera_scorer.scoring.australian.table import score_table
+    from mahjong_camera_scorer.scoring.payments import net_by_seat
 
     rows = "  - {penalty: false_mah_jong, player: Carla, opponents_exposed: true}\n"
     sheet = run_session(yaml_session(rows), "australian")
@@ -314,7 +314,7 @@ def test_australian_false_mah_jong_pays_half_the_limit_to_each_opponent() -> Non
 def test_classical_several_mah_jong_on_one_discard() -> None:
     # seed 004: "Se c'è più di un mah jong contemporaneamente i giocatori che hanno chiuso riscuotono da
     # quelli che non hanno chiuso e tra loro regolano la differenza di punteggio."
-    from scoring.classical import score_table as classical_table
+    from mahjong_camera_scorer.scoring.classical import score_table as classical_table
 
     bruno = {"hand": "222777999p66z", "melds": [{"type": "pung", "tiles": "444p"}], "winning_tile": "9p"}
     carla = {"hand": "123456789m11789p", "winning_tile": "9p"}
@@ -358,7 +358,7 @@ def test_classical_several_mah_jong_on_one_discard() -> None:
 # 3. sheets a referee can hand in
 # ------------------------------------------------------------------------------------------------
 def test_each_sheet_has_its_own_seeds_headings() -> None:
-    from scoring.session.html import sheet_html
+    from mahjong_camera_scorer.scoring.session.html import sheet_html
 
     riichi = run_session(yaml_session("  - {draw: exhaustive, riichi: [Anna], tenpai: [Anna]}\n"), "riichi")
     html = sheet_html(riichi)

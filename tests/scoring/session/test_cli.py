@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring import cli
+from mahjong_camera_scorer.scoring import cli
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -100,10 +100,10 @@ def test_bad_files_are_one_error_line(
 
 
 def test_html_sheet_takes_thumbnails_from_the_caller_and_reads_no_disk() -> None:
-    from scoring.session.engine import run_session
-    from scoring.session.html import sheet_html
-    from scoring.session.load import session_from_dict
-    from scoring.session.photo import PhotoHand
+    from mahjong_camera_scorer.scoring.session.engine import run_session
+    from mahjong_camera_scorer.scoring.session.html import sheet_html
+    from mahjong_camera_scorer.scoring.session.load import session_from_dict
+    from mahjong_camera_scorer.scoring.session.photo import PhotoHand
 
     reading = {"hand": {"hand": "123m456p789s55566z", "winning_tile": "6z"}}
     rows = [

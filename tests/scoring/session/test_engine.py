@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from scoring.payments import SEATS
-from scoring.session.engine import run_session
-from scoring.session.load import load_session, parse_yaml
-from scoring.session.model import Player, Session, SessionEntry, SessionError
-from scoring.session.photo import PhotoHand
-from scoring.session.seats import Seating
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.payments import SEATS
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.load import load_session, parse_yaml
+from mahjong_camera_scorer.scoring.session.model import Player, Session, SessionEntry, SessionError
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.scoring.session.seats import Seating
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.spec_vectors import load_vectors, shared_available
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -56,11 +56,11 @@ def test_mcr_seat_changes_follow_the_sheet() -> None:
 
 def test_mcr_seed_figures_5_and_6() -> None:
     # Figure 6: V=9 on a discard: discarder -17, others -8, winner +33 (spec mcr §5.1)
-    from scoring.mcr.payments import settlement
-    from scoring.notation import parse_hand
-    from scoring.payments import net_by_seat
-    from scoring.result import Score
-    from scoring.session.settle import hand_payments
+    from mahjong_camera_scorer.scoring.mcr.payments import settlement
+    from mahjong_camera_scorer.scoring.notation import parse_hand
+    from mahjong_camera_scorer.scoring.payments import net_by_seat
+    from mahjong_camera_scorer.scoring.result import Score
+    from mahjong_camera_scorer.scoring.session.settle import hand_payments
 
     # Figure 6 on a discard (V=9), Figure 5 self-drawn (V=8: each opponent pays 8+8 = 16)
     for text, value, net in (
@@ -146,7 +146,7 @@ def test_mcr_repeated_infractions_scale_and_forgotten_tile() -> None:
 
 
 def test_mcr_table_points_ties_are_shared() -> None:
-    from scoring.session.closing import close_mcr
+    from mahjong_camera_scorer.scoring.session.closing import close_mcr
 
     assert close_mcr({"A": 10, "B": 10, "C": 0, "D": -20}, set())["table_points"] == {
         "A": 3,
@@ -222,7 +222,7 @@ def test_riichi_noten_riichi_is_a_chombo() -> None:
 
 
 def test_riichi_uma_ties_and_substitutes() -> None:
-    from scoring.session.closing import close_riichi
+    from mahjong_camera_scorer.scoring.session.closing import close_riichi
 
     tied = close_riichi({"A": 5000, "B": 5000, "C": 0, "D": -10000}, 0, {}, set())
     assert tied["uma"] == {"A": 20000, "B": 20000, "C": -10000, "D": -30000}
@@ -507,7 +507,7 @@ def test_the_sheet_says_where_the_next_hand_stands() -> None:
 
 @pytest.mark.parametrize("rules", ["mcr", "riichi", "zung-jung", "australian", "classical"])
 def test_every_listed_infraction_is_one_the_engine_takes(rules: str) -> None:
-    from scoring.session.penalties import INFRACTIONS
+    from mahjong_camera_scorer.scoring.session.penalties import INFRACTIONS
 
     for name in INFRACTIONS[rules]:
         row = SessionEntry(

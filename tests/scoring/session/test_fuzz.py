@@ -11,13 +11,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.hand import HandError
-from scoring.session.engine import run_session
-from scoring.session.load import session_from_dict
-from scoring.session.manifest import MANIFEST_COLUMNS, ManifestError, parse_manifest, session_from_manifest
-from scoring.session.output import sheet_csv, sheet_json
-from scoring.session.photo import PhotoHand
-from scoring.structured import hand_from_dict
+from mahjong_camera_scorer.scoring.hand import HandError
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.load import session_from_dict
+from mahjong_camera_scorer.scoring.session.manifest import (
+    MANIFEST_COLUMNS,
+    ManifestError,
+    parse_manifest,
+    session_from_manifest,
+)
+from mahjong_camera_scorer.scoring.session.output import sheet_csv, sheet_json
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
 from tests.scoring.hand_strategies import json_values
 
 _WORDS = ["A", "B", "E", "S", "W", "N", "exhaustive", "late", "chombo", "1z"]
@@ -123,8 +128,8 @@ def test_fuzz_a_manifest_gives_rows_or_its_own_error(columns, lines) -> None:  #
 def test_fuzz_a_session_number_has_an_exact_key_and_one_parser(text: str) -> None:
     """Whatever a session field holds: its grouping key equals itself (a NaN key never did, and
     grouping by it never ended), and the number parser gives a number or its own error."""
-    from scoring.session.model import SessionError
-    from scoring.session.numbers import session_key, whole_number
+    from mahjong_camera_scorer.scoring.session.model import SessionError
+    from mahjong_camera_scorer.scoring.session.numbers import session_key, whole_number
 
     assert session_key(text) == session_key(text)
     try:

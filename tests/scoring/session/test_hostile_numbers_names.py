@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from scoring import cli
-from scoring.clean_text import for_terminal, same_name
-from scoring.session.load import MAX_ROWS, load_session, parse_csv, session_from_dict
-from scoring.session.model import SessionError
-from scoring.session.numbers import session_key, whole_number
+from mahjong_camera_scorer.scoring import cli
+from mahjong_camera_scorer.scoring.clean_text import for_terminal, same_name
+from mahjong_camera_scorer.scoring.session.load import MAX_ROWS, load_session, parse_csv, session_from_dict
+from mahjong_camera_scorer.scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.session.numbers import session_key, whole_number
 
 PLAYERS = "players: {Anna: E, Bruno: S, Carla: W, Dario: N}\n"
 ONE_DRAW = "hands:\n  - {draw: exhaustive}\n"
@@ -223,7 +223,7 @@ def test_for_terminal_escapes_every_control_and_invisible_character() -> None:
 
 
 def test_a_manifest_cell_holding_an_escape_code_is_its_lines_error() -> None:
-    from scoring.session.manifest import parse_manifest, session_from_manifest
+    from mahjong_camera_scorer.scoring.session.manifest import parse_manifest, session_from_manifest
 
     rows = parse_manifest("photo,seat,note\nok.jpg,E,\n\x1b[2Jbad.jpg,E,\nok2.jpg,S,\x1b]0;owned\x07\n")
     assert rows[0].error is None

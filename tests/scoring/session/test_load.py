@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.session.load import load_session, parse_csv, parse_yaml
-from scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.session.load import load_session, parse_csv, parse_yaml
+from mahjong_camera_scorer.scoring.session.model import SessionError
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -156,7 +156,7 @@ def test_deep_nesting_and_long_numbers() -> None:
 
 # ---------------------------------------------------------------- the structured form (phone page)
 def test_the_structured_form_and_a_photos_reading() -> None:
-    from scoring.session.load import session_from_dict
+    from mahjong_camera_scorer.scoring.session.load import session_from_dict
 
     warning = "the winning tile is not set apart, taken as the rightmost tile"
     s = session_from_dict(
@@ -189,7 +189,7 @@ def test_the_structured_form_and_a_photos_reading() -> None:
     ],
 )
 def test_a_bad_reading_names_its_row(reading: object, message: str) -> None:
-    from scoring.session.load import session_from_dict
+    from mahjong_camera_scorer.scoring.session.load import session_from_dict
 
     row: dict = {"reading": reading, "winner": "A"}
     if message != "names its photo":
@@ -219,8 +219,8 @@ def test_a_bad_reading_names_its_row(reading: object, message: str) -> None:
 def test_a_typed_hands_misspelled_key_is_the_files_error(row: dict, where: str, key: str) -> None:
     """A structured hand in a row is held to its form's keys as the row is read (issue 36 item 4):
     a file error naming the row (exit 2), never a line scored without the key's meaning."""
-    from scoring.errors import UnknownKeyError
-    from scoring.session.load import session_from_dict
+    from mahjong_camera_scorer.scoring.errors import UnknownKeyError
+    from mahjong_camera_scorer.scoring.session.load import session_from_dict
 
     message = rf"^{re.escape(where)}: unknown key '{key}' \(known keys: "
     with pytest.raises(SessionError, match=message) as exc:

@@ -10,12 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from scoring.notation import parse_hand
-from scoring.session.engine import run_session
-from scoring.session.manifest import ManifestError, parse_manifest, session_from_manifest
-from scoring.session.model import Session, SessionError
-from scoring.session.photo import PhotoHand
-from scoring.structured import hand_from_dict, hand_to_dict
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.manifest import (
+    ManifestError,
+    parse_manifest,
+    session_from_manifest,
+)
+from mahjong_camera_scorer.scoring.session.model import Session, SessionError
+from mahjong_camera_scorer.scoring.session.photo import PhotoHand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict, hand_to_dict
 from tests.vision.support import models_present
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -209,8 +213,8 @@ def test_the_readmes_manifest_session_runs_as_shown(monkeypatch: pytest.MonkeyPa
     # issue 36 item 6: the README's command, exactly as it is printed there, with the bundled
     # manifest and photo, prints what the README shows (before: "manifest line 2: the file says
     # honba 1, the session counts 0")
-    from scoring.cli import run
-    from vision.cli import build_parser
+    from mahjong_camera_scorer.scoring.cli import run
+    from mahjong_camera_scorer.vision.cli import build_parser
 
     text = README.read_text(encoding="utf-8")
     block = re.search(r"```text\n\$ (mahjong-score session --manifest examples/[^\n]*)\n(.*?)```", text, re.S)

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from scoring.australian.table import score_table as australian_table
-from scoring.classical import score_table as classical_table
-from scoring.payments import net_by_seat
-from scoring.session.engine import run_session
-from scoring.session.html import sheet_html
-from scoring.session.load import parse_yaml
-from scoring.session.model import SessionError
-from scoring.session.output import sheet_csv, sheet_json, sheet_text
+from mahjong_camera_scorer.scoring.australian.table import score_table as australian_table
+from mahjong_camera_scorer.scoring.classical import score_table as classical_table
+from mahjong_camera_scorer.scoring.payments import net_by_seat
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.html import sheet_html
+from mahjong_camera_scorer.scoring.session.load import parse_yaml
+from mahjong_camera_scorer.scoring.session.model import SessionError
+from mahjong_camera_scorer.scoring.session.output import sheet_csv, sheet_json, sheet_text
 
 README = Path(__file__).resolve().parents[3] / "README.md"
 PLAYERS = "players: {Anna: E, Bruno: S, Carla: W, Dario: N}\n"

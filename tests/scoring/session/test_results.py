@@ -7,7 +7,7 @@ import csv
 import io
 from pathlib import Path
 
-from scoring import cli
+from mahjong_camera_scorer.scoring import cli
 
 SEATS = "ESWN"
 

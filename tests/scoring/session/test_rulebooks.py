@@ -6,11 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from scoring.rules import RULE_SYSTEMS
-from scoring.session.engine import SEVERAL_WINNERS, TABLE_SYSTEMS
-from scoring.session.rulebook import Rulebook
-from scoring.session.rulebooks import RULEBOOKS, rulebook
-from scoring.session.seats import ROTATIONS
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS
+from mahjong_camera_scorer.scoring.session.engine import SEVERAL_WINNERS, TABLE_SYSTEMS
+from mahjong_camera_scorer.scoring.session.rulebook import Rulebook
+from mahjong_camera_scorer.scoring.session.rulebooks import RULEBOOKS, rulebook
+from mahjong_camera_scorer.scoring.session.seats import ROTATIONS
 
 ROOT = Path(__file__).resolve().parents[3]
 

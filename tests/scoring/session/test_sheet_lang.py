@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from scoring.session.engine import run_session
-from scoring.session.html import sheet_html
-from scoring.session.load import parse_yaml
-from scoring.session.output import sheet_csv, sheet_text
+from mahjong_camera_scorer.scoring.session.engine import run_session
+from mahjong_camera_scorer.scoring.session.html import sheet_html
+from mahjong_camera_scorer.scoring.session.load import parse_yaml
+from mahjong_camera_scorer.scoring.session.output import sheet_csv, sheet_text
 
 SESSION = """
 tournament: Torneo

@@ -13,17 +13,20 @@ from pathlib import Path
 
 import pytest
 
-import vision.cli
-from scoring.cli import command_of
-from vision.cli import build_parser
+import mahjong_camera_scorer.vision.cli
+from mahjong_camera_scorer.scoring.cli import command_of
+from mahjong_camera_scorer.vision.cli import build_parser
 
-CLI_DIR = Path(vision.cli.__file__).parent
+CLI_DIR = Path(mahjong_camera_scorer.vision.cli.__file__).parent
 EXAMPLES = CLI_DIR.parents[1] / "examples"
 
 
 def test_the_console_script_is_vision_cli_main() -> None:
     (script,) = [e for e in entry_points(group="console_scripts") if e.name == "mahjong-score"]
-    assert script.value == "vision.cli:main" and script.load() is vision.cli.main
+    assert (
+        script.value == "mahjong_camera_scorer.vision.cli:main"
+        and script.load() is mahjong_camera_scorer.vision.cli.main
+    )
 
 
 def test_every_command_is_registered() -> None:
@@ -37,31 +40,33 @@ def test_the_command_table_names_each_module_that_registers_its_commands() -> No
     table gives it, and every command module of this package is in the table, so none can
     silently disappear from the command line."""
     registered: dict[str, str] = {}
-    for target in dict.fromkeys(vision.cli.COMMANDS.values()):
+    for target in dict.fromkeys(mahjong_camera_scorer.vision.cli.COMMANDS.values()):
         parser = argparse.ArgumentParser()
         sub = parser.add_subparsers()
         module, _, function = target.partition(":")
         getattr(importlib.import_module(module), function)(sub)
         registered.update((name, target) for name in sub.choices)
-    assert registered == vision.cli.COMMANDS
+    assert registered == mahjong_camera_scorer.vision.cli.COMMANDS
     registering = {
-        f"vision.cli.{path.stem}"
+        f"mahjong_camera_scorer.vision.cli.{path.stem}"
         for path in CLI_DIR.glob("*.py")
         for node in ast.parse(path.read_text()).body
         if isinstance(node, ast.FunctionDef) and node.name == "add_command"
     }
-    named = {t.partition(":")[0] for t in vision.cli.COMMANDS.values()}
-    assert registering == {m for m in named if m.startswith("vision.")}
+    named = {t.partition(":")[0] for t in mahjong_camera_scorer.vision.cli.COMMANDS.values()}
+    assert registering == {m for m in named if m.startswith("mahjong_camera_scorer.vision.")}
 
 
 def test_a_command_builds_its_own_parser_and_help_builds_them_all() -> None:
-    assert command_of(["--version", "hand", "1m"], vision.cli.COMMANDS) == "hand"
-    assert command_of(["--help"], vision.cli.COMMANDS) is None
-    assert command_of(["hnad", "1m"], vision.cli.COMMANDS) is None  # a typo: the full list in the error
+    assert command_of(["--version", "hand", "1m"], mahjong_camera_scorer.vision.cli.COMMANDS) == "hand"
+    assert command_of(["--help"], mahjong_camera_scorer.vision.cli.COMMANDS) is None
+    assert (
+        command_of(["hnad", "1m"], mahjong_camera_scorer.vision.cli.COMMANDS) is None
+    )  # a typo: the full list in the error
     _, sub = build_parser("session")
     assert set(sub.choices) == {"session"}
     _, sub = build_parser()
-    assert set(sub.choices) == set(vision.cli.COMMANDS)
+    assert set(sub.choices) == set(mahjong_camera_scorer.vision.cli.COMMANDS)
 
 
 #: what typing a hand must not load: the photo pipeline's libraries and the front ends around it
@@ -71,21 +76,22 @@ HEAVY = (
     "onnxruntime",
     "fastapi",
     "starlette",
-    "vision.camera",
-    "vision.web",
-    "vision.teach",
-    "vision.pipeline",
-    "vision.models",
+    "mahjong_camera_scorer.vision.camera",
+    "mahjong_camera_scorer.vision.web",
+    "mahjong_camera_scorer.vision.teach",
+    "mahjong_camera_scorer.vision.pipeline",
+    "mahjong_camera_scorer.vision.models",
 )
 _PROBE = """
 import json, sys
-from vision.cli import main
+from mahjong_camera_scorer.vision.cli import main
 try:
     code = main(sys.argv[1:])
 except SystemExit as exc:
     code = exc.code
 heavy = sorted(m for m in sys.modules if m.split(".")[0] in {heavy_roots} or m.startswith({heavy_vision}))
-print(json.dumps({{"code": code, "heavy": heavy, "session": "scoring.session.engine" in sys.modules}}))
+session = "mahjong_camera_scorer.scoring.session.engine" in sys.modules
+print(json.dumps({{"code": code, "heavy": heavy, "session": session}}))
 """
 
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-import vision.bundled
-from scoring.cli import run
-from vision import __version__
-from vision.cli import build_parser, main
-from vision.cli.version import version_text
-from vision.examples import bundled_examples, copy_examples
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
+import mahjong_camera_scorer.vision.bundled
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.vision import __version__
+from mahjong_camera_scorer.vision.cli import build_parser, main
+from mahjong_camera_scorer.vision.cli.version import version_text
+from mahjong_camera_scorer.vision.examples import bundled_examples, copy_examples
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
 
 
 def _run(argv: list[str]) -> tuple[int, str]:
@@ -81,8 +81,11 @@ def test_installed_the_data_is_the_package_s_own(tmp_path: Path, monkeypatch) ->
     monkeypatch.syspath_prepend(str(package.parent))
     site = tmp_path / "site"
     (site / "models").mkdir(parents=True)  # a folder named like the checkout's, but no pyproject.toml
-    monkeypatch.setattr(vision.bundled, "_ROOT", site)
-    assert vision.bundled.bundled_dir("fake_bundle", "models") == package
-    assert vision.bundled.bundled_dir("no_such_bundle", "models") == site / "no_such_bundle"
+    monkeypatch.setattr(mahjong_camera_scorer.vision.bundled, "_ROOT", site)
+    assert mahjong_camera_scorer.vision.bundled.bundled_dir("fake_bundle", "models") == package
+    assert (
+        mahjong_camera_scorer.vision.bundled.bundled_dir("no_such_bundle", "models")
+        == site / "no_such_bundle"
+    )
     (site / "pyproject.toml").write_text("")
-    assert vision.bundled.bundled_dir("fake_bundle", "models") == site / "models"
+    assert mahjong_camera_scorer.vision.bundled.bundled_dir("fake_bundle", "models") == site / "models"

@@ -16,13 +16,18 @@ import cv2
 import numpy as np
 import pytest
 
-from scoring.cli import run
-from scoring.output_paths import OutputError, guarded_outputs, lock_outputs, taught_set_paths
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.scoring.output_paths import (
+    OutputError,
+    guarded_outputs,
+    lock_outputs,
+    taught_set_paths,
+)
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.cli import camera as camera_cli
+from mahjong_camera_scorer.vision.teach.profile import Example, SetError, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore
 from tests.vision.support import EXAMPLE, ROOT, TruthReader
-from vision.cli import build_parser
-from vision.cli import camera as camera_cli
-from vision.teach.profile import Example, SetError, TileSet
-from vision.teach.store import SetStore
 
 SESSION = ROOT / "examples" / "session-mcr.yaml"
 
@@ -138,7 +143,7 @@ def test_two_batches_started_together_never_mix(tmp_path: Path) -> None:
     argv = ["photos", str(photos), "--out", str(out), "--no-annotate", "--quiet", "--workers", "1"]
     runs = [
         subprocess.Popen(
-            [sys.executable, "-m", "vision.cli", *argv, "--rules", rules],
+            [sys.executable, "-m", "mahjong_camera_scorer.vision.cli", *argv, "--rules", rules],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -158,7 +163,7 @@ def test_two_batches_started_together_never_mix(tmp_path: Path) -> None:
 
 def _batch(tmp_path: Path, rules: str, rows: int = 1) -> tuple[Path, Path, Path]:
     """A folder of one photo and the CSV and JSON lines an earlier batch under ``rules`` left."""
-    from vision.cli.photos import CSV_HEADER
+    from mahjong_camera_scorer.vision.cli.photos import CSV_HEADER
 
     photos = tmp_path / "photos"
     photos.mkdir(exist_ok=True)
@@ -243,7 +248,7 @@ def test_camera_replaces_an_earlier_run_only_with_force(
 
 
 def test_features_cache_takes_the_umask_mode(tmp_path: Path) -> None:
-    from vision.teach import adapt
+    from mahjong_camera_scorer.vision.teach import adapt
 
     old = os.umask(0o002)
     try:

@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scoring.cli import run
-from vision.cli import build_parser
-from vision.teach.profile import Example, TileSet
-from vision.teach.store import SetStore
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "hand.jpg"

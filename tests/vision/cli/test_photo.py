@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.cli import run
-from vision.cli import build_parser
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "hand.jpg"

@@ -16,13 +16,13 @@ from pathlib import Path
 import cv2
 import pytest
 
-import vision.images
-from scoring.cli import run
+import mahjong_camera_scorer.vision.images
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.cli import photo as photo_cmd
+from mahjong_camera_scorer.vision.cli import photos as photos_cmd
 from tests.vision.support import EXAMPLE, TruthReader, TruthSpec
 from tests.vision.test_images import png_claiming, tiff_claiming
-from vision.cli import build_parser
-from vision.cli import photo as photo_cmd
-from vision.cli import photos as photos_cmd
 
 
 @pytest.fixture(autouse=True)
@@ -74,8 +74,10 @@ def test_annotate_writes_the_decoded_pixels_without_decoding_again(
     big = tmp_path / "big.jpg"
     cv2.imwrite(str(big), cv2.resize(cv2.imread(str(EXAMPLE)), (4096, 3072)))
     calls = []
-    real = vision.images.decode_image
-    monkeypatch.setattr(vision.images, "decode_image", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = mahjong_camera_scorer.vision.images.decode_image
+    monkeypatch.setattr(
+        mahjong_camera_scorer.vision.images, "decode_image", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
     ann = tmp_path / "ann.png"
     code, _, err = _run(["photo", str(big), "--rules", "riichi", "--annotate", str(ann)], capsys)
     assert code in (0, 1), err
@@ -147,8 +149,10 @@ def test_every_entry_that_looks_like_a_photo_gets_a_row(
     (folder / "f-bomb.tif").write_bytes(tiff_claiming(65535, 65535))
     (folder / "notes.txt").write_text("not a photo: no row")
     calls = []
-    real = vision.images.decode_image
-    monkeypatch.setattr(vision.images, "decode_image", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = mahjong_camera_scorer.vision.images.decode_image
+    monkeypatch.setattr(
+        mahjong_camera_scorer.vision.images, "decode_image", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
     out = folder.parent / "r.csv"
     argv = ["photos", str(folder), "--rules", "riichi", "--win-by", "self_draw", "--out", str(out)]
     code, text, err = _run([*argv, "--workers", "1"], capsys)  # decodes counted in this process

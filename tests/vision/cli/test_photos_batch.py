@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-import vision.pipeline
-from scoring.cli import run
+import mahjong_camera_scorer.vision.pipeline
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.cli import photos as photos_cmd
+from mahjong_camera_scorer.vision.cli.options import ReaderSpec
 from tests.vision.cli.test_photos import _rows, _run
 from tests.vision.support import EXAMPLE, TruthReader, TruthSpec, models_present
 from tests.vision.test_images import png_claiming
-from vision.cli import build_parser
-from vision.cli import photos as photos_cmd
-from vision.cli.options import ReaderSpec
 
 MANIFEST = """photo,table,hand,seat,round,win_by,discarder,flags,riichi,dora,honba,sticks
 h1.jpg,3,1,W,E,self_draw,,,,,,
@@ -237,7 +237,7 @@ def test_a_worker_that_cannot_load_the_models_is_one_error_line(
 
 
 def test_workers_fill_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    import vision.cli.pool as pool
+    import mahjong_camera_scorer.vision.cli.pool as pool
 
     for module in (photos_cmd, pool):
         monkeypatch.setattr(module, "available_cores", lambda: 16)
@@ -347,7 +347,7 @@ def test_resume_refuses_another_batchs_results(
 def test_a_folder_of_photos_with_a_manifest_runs_through_session_in_one_command(
     table: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(vision.pipeline, "_DEFAULT", TruthReader())
+    monkeypatch.setattr(mahjong_camera_scorer.vision.pipeline, "_DEFAULT", TruthReader())
     manifest = tmp_path / "session.csv"
     manifest.write_text(
         "photo,table,hand,seat,win_by,discarder,riichi,dora\n"

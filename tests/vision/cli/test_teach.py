@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.cli import run
-from vision.cli import build_parser
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "hand.jpg"
@@ -239,7 +239,7 @@ def test_camerash_grids_pair_with_their_codes(tmp_path: Path, capsys: pytest.Cap
 
 def _missing_reader(monkeypatch: pytest.MonkeyPatch, place: int) -> None:
     """``teach`` with the detector's boxes on the ``place``-th tile from the left taken out."""
-    from vision.cli import teach as teach_cli
+    from mahjong_camera_scorer.vision.cli import teach as teach_cli
 
     real = teach_cli._base_reader
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.classes import READER_CLASSES
-from vision.models import MODELS_DIR, READER_FILE, reader
-from vision.teach.adapt import (
+from mahjong_camera_scorer.vision.classes import READER_CLASSES
+from mahjong_camera_scorer.vision.models import MODELS_DIR, READER_FILE, reader
+from mahjong_camera_scorer.vision.teach.adapt import (
     SIMILAR_AT,
     CropLooks,
     TaughtReader,
@@ -18,7 +18,7 @@ from vision.teach.adapt import (
     suspects,
     taught_reader,
 )
-from vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
 
 CLASSES = READER_CLASSES
 
@@ -118,7 +118,7 @@ def test_features_cached_per_reader_and_examples(tmp_path: Path) -> None:
 
 
 def test_spread_keeps_the_variety_of_a_code() -> None:
-    from vision.teach.adapt import spread
+    from mahjong_camera_scorer.vision.teach.adapt import spread
 
     # ten copies of one look and two other looks: the other two are kept, not ten alike
     f = _unit(np.array([[1, 0, 0]] * 10 + [[0, 1, 0], [0, 0, 1]], np.float32))
@@ -129,7 +129,7 @@ def test_spread_keeps_the_variety_of_a_code() -> None:
 @pytest.mark.models
 @needs_reader
 def test_a_big_set_reads_with_a_bounded_number_of_crops() -> None:
-    from vision.teach.adapt import READ_PER_CODE
+    from mahjong_camera_scorer.vision.teach.adapt import READ_PER_CODE
 
     rng = np.random.default_rng(1)
     crops = [rng.integers(0, 255, (96, 96, 3), dtype=np.uint8) for _ in range(READ_PER_CODE + 6)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.teach.codes import SKIP, CodesError, parse_rows, standard_rows
+from mahjong_camera_scorer.vision.teach.codes import SKIP, CodesError, parse_rows, standard_rows
 
 
 def test_rows_by_slash_or_new_line_marks_ignored() -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.models import MODELS_DIR, READER_FILE, reader
-from vision.teach import adapt
-from vision.teach.profile import Example, TileSet
-from vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.models import MODELS_DIR, READER_FILE, reader
+from mahjong_camera_scorer.vision.teach import adapt
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore
 
 pytestmark = [
     pytest.mark.skipif(not (MODELS_DIR / READER_FILE).is_file(), reason="no reader model"),
@@ -62,9 +62,9 @@ def test_looks_are_computed_once_per_crop_and_in_batches(
 
 
 def test_reading_with_a_cached_set_decodes_no_crop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from vision.pipeline import PhotoReader
-    from vision.teach import store as store_module
-    from vision.teach.teaching import check_set, load_taught_reader
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
+    from mahjong_camera_scorer.vision.teach import store as store_module
+    from mahjong_camera_scorer.vision.teach.teaching import check_set, load_taught_reader
 
     store = SetStore(tmp_path)
     store.save(TileSet("club", _examples(6)))

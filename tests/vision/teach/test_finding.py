@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.classes import NOT_A_TILE, READER_CLASSES
-from vision.detect import Detection
-from vision.read import TileRead
-from vision.teach.adapt import TaughtReader
-from vision.teach.codes import parse_rows, row_text
-from vision.teach.finding import find, fit_rows
-from vision.teach.pairing import PairingError, pair_fitted
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE, READER_CLASSES
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.teach.adapt import TaughtReader
+from mahjong_camera_scorer.vision.teach.codes import parse_rows, row_text
+from mahjong_camera_scorer.vision.teach.finding import find, fit_rows
+from mahjong_camera_scorer.vision.teach.pairing import PairingError, pair_fitted
 
 IMAGE = np.zeros((400, 1000, 3), np.uint8)
 W, H, PITCH = 40.0, 54.0, 44.0
@@ -122,8 +122,8 @@ def test_match_is_the_best_taught_similarity_unless_a_negative_is_closer() -> No
 
 
 def test_a_negative_survives_save_export_and_import(tmp_path) -> None:
-    from vision.teach.profile import Example, TileSet
-    from vision.teach.store import SetStore, read_export
+    from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+    from mahjong_camera_scorer.vision.teach.store import SetStore, read_export
 
     crop = np.full((96, 96, 3), 90, np.uint8)
     ts = TileSet("club", [Example("1m", crop), Example(NOT_A_TILE, crop, "photo.jpg", how="correction")])

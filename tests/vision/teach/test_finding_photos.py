@@ -9,13 +9,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import Detection
-from vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
-from vision.pipeline import PhotoReader
-from vision.teach.adapt import taught_reader
-from vision.teach.codes import parse_rows
-from vision.teach.profile import Example, TileSet
-from vision.teach.teaching import pair_photo
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE
+from mahjong_camera_scorer.vision.pipeline import PhotoReader
+from mahjong_camera_scorer.vision.teach.adapt import taught_reader
+from mahjong_camera_scorer.vision.teach.codes import parse_rows
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.teaching import pair_photo
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "hand.jpg"

@@ -11,10 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from mahjong_camera_scorer.vision.teach.profile import Example, SetError, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore, read_export
 from tests.vision.teach.test_store import _patched_zip
 from tests.vision.test_fuzz_images import mutate
-from vision.teach.profile import Example, SetError, TileSet
-from vision.teach.store import SetStore, read_export
 
 ROUNDS = 400
 

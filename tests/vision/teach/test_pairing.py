@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vision.read import TileRead
-from vision.teach.codes import SKIP, parse_rows
-from vision.teach.pairing import PairingError, pair, photo_rows
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.teach.codes import SKIP, parse_rows
+from mahjong_camera_scorer.vision.teach.pairing import PairingError, pair, photo_rows
 
 
 def _grid(counts: list[int], turn: int = 0, code: str = "1m") -> list[TileRead]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.detect import Detection
-from vision.read import TileRead
-from vision.teach.codes import parse_rows
-from vision.teach.pairing import PairingError, pair_fitted
+from mahjong_camera_scorer.vision.detect import Detection
+from mahjong_camera_scorer.vision.read import TileRead
+from mahjong_camera_scorer.vision.teach.codes import parse_rows
+from mahjong_camera_scorer.vision.teach.pairing import PairingError, pair_fitted
 
 IMAGE = np.zeros((600, 1000, 3), np.uint8)
 W, H, PITCH = 40.0, 54.0, 44.0

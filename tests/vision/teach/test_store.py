@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.teach import store as store_module
-from vision.teach.profile import Example, SetError, TileSet, check_name
-from vision.teach.store import MAX_CROP_BYTES, SetStore, read_export
+from mahjong_camera_scorer.vision.teach import store as store_module
+from mahjong_camera_scorer.vision.teach.profile import Example, SetError, TileSet, check_name
+from mahjong_camera_scorer.vision.teach.store import MAX_CROP_BYTES, SetStore, read_export
 
 
 def _crop(value: int) -> np.ndarray:

@@ -13,11 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scoring.cli import run
-from vision.cli import build_parser
-from vision.teach.codes import CodesError, parse_rows
-from vision.teach.profile import Example, SetError, TileSet
-from vision.teach.store import MAX_WORD, SetStore, read_export
+from mahjong_camera_scorer.scoring.cli import run
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.teach.codes import CodesError, parse_rows
+from mahjong_camera_scorer.vision.teach.profile import Example, SetError, TileSet
+from mahjong_camera_scorer.vision.teach.store import MAX_WORD, SetStore, read_export
 
 
 def _export(tmp_path: Path, **changes: object) -> Path:

@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.teach.profile import Example, TileSet
-from vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -27,7 +27,7 @@ def _crop(value: int) -> np.ndarray:
 
 def _teach_many(root: str, seed: int, n: int, barrier) -> None:
     """One ``teach`` run's way into the set: load, add, save, many times over."""
-    import vision.teach.store as store
+    import mahjong_camera_scorer.vision.teach.store as store
 
     s = store.SetStore(root)
     barrier.wait()
@@ -55,8 +55,8 @@ def test_replace_killed_midway_keeps_a_whole_set(tmp_path: Path) -> None:
     # a replace killed (-9) after writing the new set, before its renames: the old set stays
     script = (
         "import os, sys, numpy as np\n"
-        "from vision.teach import store as s\n"
-        "from vision.teach.profile import Example, TileSet\n"
+        "from mahjong_camera_scorer.vision.teach import store as s\n"
+        "from mahjong_camera_scorer.vision.teach.profile import Example, TileSet\n"
         "real = s.Path.rename\n"
         "def rename(self, target):\n"
         "    if self.name == 'club': os.kill(os.getpid(), 9)\n"
@@ -113,8 +113,8 @@ def test_a_bad_crop_is_skipped_reported_and_removable(tmp_path: Path) -> None:
 def test_list_skips_a_corrupt_set_and_a_bad_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from scoring.cli import run
-    from vision.cli import build_parser
+    from mahjong_camera_scorer.scoring.cli import run
+    from mahjong_camera_scorer.vision.cli import build_parser
 
     store = SetStore(tmp_path)
     store.save(TileSet("good", [Example("1m", _crop(1))]))
@@ -133,8 +133,8 @@ def test_list_skips_a_corrupt_set_and_a_bad_folder(
 def test_crop_errors_say_what_a_crop_may_be() -> None:
     import cv2
 
-    from vision.teach.profile import SetError
-    from vision.teach.store import _crop_from
+    from mahjong_camera_scorer.vision.teach.profile import SetError
+    from mahjong_camera_scorer.vision.teach.store import _crop_from
 
     with pytest.raises(SetError, match=r"too large for a tile crop \(256x256 at most\)"):
         _crop_from(cv2.imencode(".png", np.zeros((300, 300, 3), np.uint8))[1].tobytes(), "c.png")
@@ -143,8 +143,8 @@ def test_crop_errors_say_what_a_crop_may_be() -> None:
 
 
 def test_an_import_that_is_not_a_file_says_what_it_is(tmp_path: Path) -> None:
-    from vision.teach.profile import SetError
-    from vision.teach.store import read_export
+    from mahjong_camera_scorer.vision.teach.profile import SetError
+    from mahjong_camera_scorer.vision.teach.store import read_export
 
     os.mkfifo(tmp_path / "p.mjset")
     with pytest.raises(SetError, match="is a FIFO"):
@@ -155,8 +155,8 @@ def test_an_import_that_is_not_a_file_says_what_it_is(tmp_path: Path) -> None:
 
 @pytest.mark.models
 def test_text_from_an_import_is_listed_without_control_characters(tmp_path: Path, capsys) -> None:
-    from scoring.cli import run
-    from vision.cli import build_parser
+    from mahjong_camera_scorer.scoring.cli import run
+    from mahjong_camera_scorer.vision.cli import build_parser
 
     ts = TileSet(
         "club", [Example("1m", _crop(1), source="\x1b[2J\x1b]0;owned\x07photo.jpg")], note="\x1b[31mred"
@@ -170,8 +170,8 @@ def test_text_from_an_import_is_listed_without_control_characters(tmp_path: Path
 
 
 def test_a_huge_codes_file_is_refused_and_a_mismatch_report_is_bounded(tmp_path: Path, capsys) -> None:
-    from scoring.cli import run
-    from vision.cli import build_parser
+    from mahjong_camera_scorer.scoring.cli import run
+    from mahjong_camera_scorer.vision.cli import build_parser
 
     d = tmp_path / "in"
     d.mkdir()
@@ -209,7 +209,7 @@ def test_a_set_read_while_it_is_saved_is_always_whole(tmp_path: Path) -> None:
         stop.set()
 
     def read() -> None:
-        from vision.teach.profile import SetError
+        from mahjong_camera_scorer.vision.teach.profile import SetError
 
         while not stop.is_set():
             try:

@@ -21,14 +21,14 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from scoring.notation import parse_hand
-from scoring.payments import Payment
-from scoring.rules import score_hand
+from mahjong_camera_scorer.scoring.notation import parse_hand
+from mahjong_camera_scorer.scoring.payments import Payment
+from mahjong_camera_scorer.scoring.rules import score_hand
+from mahjong_camera_scorer.vision.images import pixel_size, sniff
+from mahjong_camera_scorer.vision.render.page import settlement
+from mahjong_camera_scorer.vision.web.app import create_app
 from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
 from tests.vision.test_images import tiff_claiming
-from vision.images import pixel_size, sniff
-from vision.render.page import settlement
-from vision.web.app import create_app
 
 CTX = {"win_by": "self_draw", "seat_wind": "W", "round_wind": "E"}
 
@@ -397,8 +397,8 @@ def test_photos_are_decoded_a_few_at_a_time(client: TestClient, monkeypatch: pyt
     import threading
     import time
 
-    from vision import images
-    from vision.web import upload
+    from mahjong_camera_scorer.vision import images
+    from mahjong_camera_scorer.vision.web import upload
 
     running, peak, lock = [0], [0], threading.Lock()
     real = images.decode_image
@@ -524,7 +524,7 @@ def test_sniffing() -> None:
 # the command
 # ------------------------------------------------------------------------------------------------
 def test_serve_command_is_registered_and_checks_its_port(capsys: pytest.CaptureFixture) -> None:
-    from vision.cli import main
+    from mahjong_camera_scorer.vision.cli import main
 
     assert main(["serve", "--port", "70000"]) == 2
     assert "error:" in capsys.readouterr().err

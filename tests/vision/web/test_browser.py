@@ -155,7 +155,7 @@ def _expected_codes() -> Counter:
 
 
 def test_phone_page_reads_corrects_and_rescores(browser) -> None:
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _page(browser)
     try:
@@ -181,7 +181,7 @@ def test_phone_page_reads_corrects_and_rescores(browser) -> None:
 @pytest.mark.models
 @pytest.mark.skipif(not models_present(), reason="models/detector.onnx and models/reader.onnx not built yet")
 def test_phone_page_with_the_real_models(browser) -> None:
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _page(browser)
     try:
@@ -196,7 +196,7 @@ def test_phone_page_with_the_real_models(browser) -> None:
 
 
 def test_page_shows_a_clear_message_for_a_file_that_is_not_a_photo(browser, tmp_path: Path) -> None:
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     bad = tmp_path / "notes.jpg"
     bad.write_text("this is not a photo")

@@ -16,10 +16,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from mahjong_camera_scorer.vision.web.app import create_app
 from tests.scoring.hand_strategies import json_values
 from tests.scoring.test_structured import _KEYS
 from tests.vision.support import TruthReader
-from vision.web.app import create_app
 
 _CLIENT = TestClient(create_app(TruthReader()), raise_server_exceptions=False, base_url="http://localhost")
 _WORDS = ["1m", "9s", "7z", "0p", "1f", "back", "E", "S", "discard", "self_draw", "riichi", "123m"]

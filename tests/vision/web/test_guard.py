@@ -21,10 +21,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from mahjong_camera_scorer.vision.cli import build_parser
+from mahjong_camera_scorer.vision.web.app import create_app
+from mahjong_camera_scorer.vision.web.guard import Limits, host_name, loads_strict
 from tests.vision.support import EXAMPLE, Server, TruthReader
-from vision.cli import build_parser
-from vision.web.app import create_app
-from vision.web.guard import Limits, host_name, loads_strict
 
 JSON = {"content-type": "application/json"}
 HAND = {"hand": "234m55p12345678s9s", "winning_tile": "9s", "win_by": "self_draw", "seat_wind": "S"}
@@ -145,11 +145,11 @@ def test_an_internal_error_is_logged_with_its_traceback(caplog: pytest.LogCaptur
             raise RuntimeError("boom in the reader")
 
     client = TestClient(create_app(Broken()), raise_server_exceptions=False, base_url="http://localhost")
-    with caplog.at_level(logging.ERROR, logger="vision.web"):
+    with caplog.at_level(logging.ERROR, logger="mahjong_camera_scorer.vision.web"):
         r = client.post("/api/read", files={"image": ("h.jpg", EXAMPLE.read_bytes(), "image/jpeg")})
     assert r.status_code == 500 and r.json() == {"error": "internal error: RuntimeError: boom in the reader"}
     assert "Traceback" not in r.text
-    record = next(r for r in caplog.records if r.name == "vision.web")
+    record = next(r for r in caplog.records if r.name == "mahjong_camera_scorer.vision.web")
     assert "internal error on POST /api/read" in record.getMessage()
     assert (
         record.exc_info

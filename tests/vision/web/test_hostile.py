@@ -15,13 +15,13 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from mahjong_camera_scorer.vision.teach.profile import Example, TileSet
+from mahjong_camera_scorer.vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.web.app import create_app
+from mahjong_camera_scorer.vision.web.guard import Limits
 from tests.vision.support import Server, TruthReader
 from tests.vision.web.test_guard import _closed_within, _connect
 from tests.vision.web.test_sets_api import _client, _read, _taught, needs_models, reader, tile_model  # noqa: F401
-from vision.teach.profile import Example, TileSet
-from vision.teach.store import SetStore
-from vision.web.app import create_app
-from vision.web.guard import Limits
 
 
 @pytest.mark.slow
@@ -56,10 +56,10 @@ def test_a_500_raised_on_purpose_is_logged_with_its_cause(
     (tmp_path / "home" / "set.json").write_text("{broken")
     app = create_app(TruthReader(), sets=store)
     client = TestClient(app, raise_server_exceptions=False, base_url="http://localhost")
-    with caplog.at_level(logging.ERROR, logger="vision.web"):
+    with caplog.at_level(logging.ERROR, logger="mahjong_camera_scorer.vision.web"):
         r = client.get("/api/sets/home")
     assert r.status_code == 500 and "cannot be read" in r.json()["error"]
-    logged = [rec.getMessage() for rec in caplog.records if rec.name == "vision.web"]
+    logged = [rec.getMessage() for rec in caplog.records if rec.name == "mahjong_camera_scorer.vision.web"]
     assert any("answered 500" in m and "not valid JSON" in m for m in logged), logged
 
 
@@ -86,8 +86,8 @@ def test_opencv_lines_stay_out_of_the_server_log() -> None:
     code = (
         "import cv2, numpy as np\n"
         "from concurrent.futures import ThreadPoolExecutor\n"
-        "from vision.images import PhotoError, decode_image\n"
-        "from vision.web.server import log_errors_to_stderr\n"
+        "from mahjong_camera_scorer.vision.images import PhotoError, decode_image\n"
+        "from mahjong_camera_scorer.vision.web.server import log_errors_to_stderr\n"
         "log_errors_to_stderr()\n"
         "assert cv2.utils.logging.getLogLevel() == cv2.utils.logging.LOG_LEVEL_SILENT\n"
         "img = np.random.default_rng(0).integers(0, 255, (64, 64, 3), np.uint8)\n"
@@ -113,7 +113,7 @@ def test_a_change_to_a_set_reads_only_the_crops_it_added(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from vision.teach import adapt
+    from mahjong_camera_scorer.vision.teach import adapt
 
     client = _client(reader, tmp_path / "sets")
     _taught(client)

@@ -18,10 +18,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from mahjong_camera_scorer.vision.web.app import create_app
+from mahjong_camera_scorer.vision.web.guard import Limits
 from tests.vision.support import EXAMPLE, Server, TruthReader
 from tests.vision.test_images import jpeg_with_comments, progressive_jpeg_claiming, tiff_listing_twice
-from vision.web.app import create_app
-from vision.web.guard import Limits
 
 HAND = {"hand": "234m55p12345678s9s", "winning_tile": "9s", "win_by": "self_draw", "seat_wind": "S"}
 

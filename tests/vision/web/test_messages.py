@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from scoring.i18n import translator
-from scoring.session.penalties import INFRACTION_WORDS, INFRACTIONS
+from mahjong_camera_scorer.scoring.i18n import translator
+from mahjong_camera_scorer.scoring.session.penalties import INFRACTION_WORDS, INFRACTIONS
+from mahjong_camera_scorer.vision.web.messages import page_messages
 from tests.catalog_sources import page_keys, page_labels
 from tests.vision.support import TruthReader
-from vision.web.messages import page_messages
 
 STATIC = Path(__file__).resolve().parents[3] / "vision" / "web" / "static"
 SCRIPTS = ("app.js", "table.js", "sets.js", "messages.js")
@@ -21,7 +21,7 @@ SCRIPTS = ("app.js", "table.js", "sets.js", "messages.js")
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     return TestClient(create_app(TruthReader()), base_url="http://localhost")
 
@@ -92,8 +92,8 @@ def test_each_data_msg_label_of_the_page_is_the_tables_english() -> None:
 
 
 def test_every_notice_kind_the_server_sends_has_the_pages_words() -> None:
-    from vision.layout import PROBLEM_KINDS
-    from vision.render import notices
+    from mahjong_camera_scorer.vision.layout import PROBLEM_KINDS
+    from mahjong_camera_scorer.vision.render import notices
 
     worded = {key.split(".", 1)[1] for key in page_messages() if key.startswith("notice.")}
     facts = {"about", "tiles", "score", "detail", "have", "need", "tile", "copies", "waits"}

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from scoring.rules import RULE_SYSTEMS, score_hand
-from scoring.structured import hand_from_dict
-from vision.classes import TILE_CLASSES
-from vision.web.meta import FLAGS, PALETTE, meta
+from mahjong_camera_scorer.scoring.rules import RULE_SYSTEMS, score_hand
+from mahjong_camera_scorer.scoring.structured import hand_from_dict
+from mahjong_camera_scorer.vision.classes import TILE_CLASSES
+from mahjong_camera_scorer.vision.web.meta import FLAGS, PALETTE, meta
 
 #: A hand each scorer accepts as a win (the Australian one must be "cleared": one suit + honours).
 HANDS = {
@@ -68,7 +68,7 @@ def test_each_listed_flag_is_known_to_its_scorer(rules: str, flag) -> None:
 
 def test_australian_flags_are_read_by_the_scorer() -> None:
     """The Australian scorer ignores unknown flags silently: check each listed one is read."""
-    package = Path(importlib.import_module("scoring.australian").__file__).parent
+    package = Path(importlib.import_module("mahjong_camera_scorer.scoring.australian").__file__).parent
     source = "".join(p.read_text() for p in package.glob("*.py"))
     for f in FLAGS["australian"]:
         assert f'"{f.name}"' in source, f.name
@@ -77,20 +77,20 @@ def test_australian_flags_are_read_by_the_scorer() -> None:
 def test_no_flag_a_scorer_declares_is_missing() -> None:
     names = {r: {f.name for f in fs} for r, fs in FLAGS.items()}
     if _built("riichi"):
-        from scoring.riichi import validate
+        from mahjong_camera_scorer.scoring.riichi import validate
 
         assert names["riichi"] == set(validate.FLAGS)
     if _built("mcr"):
-        import scoring.mcr as mcr
+        import mahjong_camera_scorer.scoring.mcr as mcr
 
         assert names["mcr"] == set(mcr.FLAGS)
         assert {f.name: f.win_by for f in FLAGS["mcr"]} == dict(mcr.FLAGS)
     if _built("zung-jung"):
-        from scoring.zung_jung import scorer as zj
+        from mahjong_camera_scorer.scoring.zung_jung import scorer as zj
 
         assert {f.name: f.win_by for f in FLAGS["zung-jung"]} == zj.FLAG_WIN_BY
     if _built("classical"):
-        from scoring.classical import doubles, hands
+        from mahjong_camera_scorer.scoring.classical import doubles, hands
 
         assert names["classical"] == set(doubles.FLAGS)
         need = {f.name: f.win_by for f in FLAGS["classical"] if f.win_by}

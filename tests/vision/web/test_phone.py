@@ -87,7 +87,7 @@ def test_a_hand_in_one_row_is_scored_without_typing_and_a_thumb_changes_it(brows
     candidate, lists the others, and rescores at once when the tile that won is tapped (as a
     candidate or as a tile of the hand) and when a toggle beside the score changes; never a new
     read, and no sentence naming a flag or a field."""
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     reader = TruthReader(one_row_manifest())
     context, page, errors = _sized(browser, 390)
@@ -180,7 +180,7 @@ def _big_hand() -> dict:
 def test_a_read_hand_fits_the_phone(browser, width: int) -> None:  # noqa: F811
     """No sideways scrolling with the example read in one row (candidates listed), nor with the
     largest hand: the hand's rows wrap, the tiles shrink a little, the photo scales."""
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _sized(browser, width)
     try:
@@ -211,13 +211,13 @@ def test_a_read_hand_fits_the_phone(browser, width: int) -> None:  # noqa: F811
 def test_the_teach_panel_fits_the_phone(browser, width: int, tmp_path: Path) -> None:  # noqa: F811
     """A new set's form, the teaching panel, and (with the shipped reader, which gives the taught
     crops their features) the pairing of the example's 15 tiles with their codes."""
+    from mahjong_camera_scorer.vision.teach.store import SetStore
+    from mahjong_camera_scorer.vision.web.app import create_app
     from tests.vision.support import models_present
-    from vision.teach.store import SetStore
-    from vision.web.app import create_app
 
     stand_in = TruthReader()
     if models_present():
-        from vision.models import MODELS_DIR, reader
+        from mahjong_camera_scorer.vision.models import MODELS_DIR, reader
 
         stand_in.rdr = reader(str(MODELS_DIR))
     context, page, errors = _sized(browser, width)
@@ -249,8 +249,8 @@ def test_the_teach_panel_fits_the_phone(browser, width: int, tmp_path: Path) -> 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_table_mode_fits_the_phone(browser, width: int) -> None:  # noqa: F811
+    from mahjong_camera_scorer.vision.web.app import create_app
     from tests.vision.web.test_table_browser import _add_draw, _add_typed_hand, _start_session
-    from vision.web.app import create_app
 
     context, page, errors = _sized(browser, width)
     try:

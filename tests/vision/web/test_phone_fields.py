@@ -94,7 +94,7 @@ def _open(browser: Any, base: str, width: int, lang: str, ready: str) -> tuple[A
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_table_mode_fields_are_usable_at_every_phone_width(browser: Any, lang: str) -> None:  # noqa: F811
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     with Server(create_app(TruthReader())) as base:
         for width in WIDTHS:
@@ -118,7 +118,7 @@ def test_table_mode_fields_are_usable_at_every_phone_width(browser: Any, lang: s
 
 def test_the_winner_is_asked_again_for_every_hand(browser: Any) -> None:  # noqa: F811
     """A hand credited to the last row's winner was a wrong row on the sheet: the picker empties."""
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     with Server(create_app(TruthReader())) as base:
         context, page, errors = _open(browser, base, 390, "en", "table-ready")
@@ -170,8 +170,8 @@ def test_after_a_read_the_score_comes_first_and_the_chip_and_picker_show_their_t
     lang: str,
     tmp_path: Path,
 ) -> None:
-    from vision.teach.store import SetStore
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.teach.store import SetStore
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     with Server(create_app(TruthReader(), sets=SetStore(tmp_path / "sets"))) as base:
         for width in WIDTHS:
@@ -205,9 +205,9 @@ def test_after_a_read_the_score_comes_first_and_the_chip_and_picker_show_their_t
 def test_a_hand_one_tile_short_shows_what_each_wait_would_score(browser: Any) -> None:  # noqa: F811
     """The example left in one row, its 3m taken out as "not a tile": 13 tiles, ready on 3m and
     6m; the score card says so and lists both waits with their scores (issue 38 item 3)."""
+    from mahjong_camera_scorer.vision.web.app import create_app
     from tests.vision.support import one_row_manifest
     from tests.vision.web.test_browser import _set_context
-    from vision.web.app import create_app
 
     with Server(create_app(TruthReader(one_row_manifest()))) as base:
         context, page, errors = _open(browser, base, 390, "en", "ready")

@@ -46,7 +46,7 @@ def _texts(page) -> dict[str, str]:
 
 
 def test_the_page_follows_an_italian_browser_and_the_switch_changes_it(browser) -> None:  # noqa: F811
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _sized(browser, 390, locale="it-IT")
     shot = ROOT / "docs" / "phone-it.png" if os.environ.get("MAHJONG_SCREENSHOT") else None
@@ -109,7 +109,7 @@ def test_the_page_follows_an_italian_browser_and_the_switch_changes_it(browser) 
 
 
 def test_an_english_browser_gets_english(browser) -> None:  # noqa: F811
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _sized(browser, 390, locale="en-GB")
     try:
@@ -127,7 +127,7 @@ def test_an_english_browser_gets_english(browser) -> None:  # noqa: F811
 def test_the_page_in_italian_fits_the_phone(browser, width: int) -> None:  # noqa: F811
     """The width tests of test_phone.py in Italian, whose sentences are longer: a hand in one row
     (candidates and notices), the largest hand with the palette open, and the settings panel."""
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _sized(browser, width, locale="it-IT")
     try:
@@ -156,9 +156,9 @@ def test_the_page_in_italian_fits_the_phone(browser, width: int) -> None:  # noq
 def test_the_table_mode_in_italian_fits_the_phone(browser) -> None:  # noqa: F811
     """The table mode's labels in Italian (index.html's, worded by the page's table; table.js
     words the rest), its setup, sheet and a photo's hand fitting 320 px."""
+    from mahjong_camera_scorer.vision.web.app import create_app
     from tests.vision.support import EXAMPLE
     from tests.vision.web.test_table_browser import _add_draw, _add_typed_hand, _start_session
-    from vision.web.app import create_app
 
     context, page, errors = _sized(browser, 320, locale="it-IT")
     try:

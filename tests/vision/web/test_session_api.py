@@ -18,10 +18,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from scoring import cli
+from mahjong_camera_scorer.scoring import cli
+from mahjong_camera_scorer.vision.web.app import create_app
+from mahjong_camera_scorer.vision.web.session_api import MAX_ROWS, MAX_SESSION_BODY
 from tests.vision.support import TruthReader
-from vision.web.app import create_app
-from vision.web.session_api import MAX_ROWS, MAX_SESSION_BODY
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 #: what examples/hand.jpg shows (examples/hand.json), as the page's reading sends it

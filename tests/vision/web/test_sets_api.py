@@ -21,12 +21,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from mahjong_camera_scorer.vision.models import MODELS_DIR
+from mahjong_camera_scorer.vision.teach.adapt import TaughtReader
+from mahjong_camera_scorer.vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.web import sets as web_sets
+from mahjong_camera_scorer.vision.web.app import create_app
 from tests.vision.support import EXAMPLE, TruthReader, models_present, truth_tiles
-from vision.models import MODELS_DIR
-from vision.teach.adapt import TaughtReader
-from vision.teach.store import SetStore
-from vision.web import sets as web_sets
-from vision.web.app import create_app
 
 #: the bundled example, row by row as a player reads it (one row of 15: hand, winning tile, kong)
 CODES = "345m 55888p 44s | 4s | ?11p?"
@@ -39,7 +39,7 @@ needs_models = pytest.mark.skipif(not models_present(), reason="models/*.onnx no
 def tile_model():  # type: ignore[no-untyped-def]
     if not models_present():
         pytest.skip("models/reader.onnx not built yet")
-    from vision.models import reader
+    from mahjong_camera_scorer.vision.models import reader
 
     return reader(str(MODELS_DIR))
 
@@ -405,7 +405,7 @@ def test_the_api_documents_the_set_endpoints(client: TestClient) -> None:
 # the command
 # ------------------------------------------------------------------------------------------------
 def test_serve_refuses_a_set_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from vision.cli import main
+    from mahjong_camera_scorer.vision.cli import main
 
     assert main(["serve", "--set", "nope", "--profile", str(tmp_path), "--port", "1"]) == 2
     err = capsys.readouterr().err
@@ -424,10 +424,10 @@ def test_serve_reads_with_the_set_it_names(
 
     import uvicorn
 
-    from scoring.cli import run
-    from vision.cli import build_parser
-    from vision.web import server
-    from vision.web.sets import Sets
+    from mahjong_camera_scorer.scoring.cli import run
+    from mahjong_camera_scorer.vision.cli import build_parser
+    from mahjong_camera_scorer.vision.web import server
+    from mahjong_camera_scorer.vision.web.sets import Sets
 
     _taught(client)
     made: list[str] = []

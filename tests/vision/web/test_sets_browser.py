@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_camera_scorer.vision.teach.store import SetStore
 from tests.vision.support import EXAMPLE, ROOT, TruthReader, models_present
 from tests.vision.web.test_browser import CHROMIUM, Server, _page, browser  # noqa: F401 (fixture)
-from vision.teach.store import SetStore
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
@@ -49,8 +49,8 @@ def _toast(page, words: str) -> str:
 
 @pytest.mark.models
 def test_teach_a_set_on_the_page_and_learn_from_a_correction(browser, tmp_path: Path) -> None:  # noqa: F811
-    from vision.models import MODELS_DIR, reader
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.models import MODELS_DIR, reader
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     stand_in = TruthReader()
     stand_in.rdr = reader(str(MODELS_DIR))

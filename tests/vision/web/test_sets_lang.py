@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_camera_scorer.vision.teach.store import SetStore
+from mahjong_camera_scorer.vision.web.messages import page_messages
 from tests.catalog_sources import page_keys
 from tests.vision.support import EXAMPLE, TruthReader, models_present
 from tests.vision.web.test_browser import CHROMIUM, Server, browser  # noqa: F401 (fixture)
 from tests.vision.web.test_phone import _fits, _sized
-from vision.teach.store import SetStore
-from vision.web.messages import page_messages
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
@@ -67,7 +67,7 @@ def _open_new_set(page, base: str, name: str) -> None:
 
 
 def test_the_teach_panel_in_italian_and_english(browser, tmp_path: Path) -> None:  # noqa: F811
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _sized(browser, 320, locale="it-IT")
     try:
@@ -144,8 +144,8 @@ def test_the_teach_panel_in_italian_and_english(browser, tmp_path: Path) -> None
 @pytest.mark.models
 @pytest.mark.skipif(not models_present(), reason="models/reader.onnx not built yet (a set's features)")
 def test_the_pairing_and_its_toast_in_italian_fit_the_phone(browser, tmp_path: Path) -> None:  # noqa: F811
-    from vision.models import MODELS_DIR, reader
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.models import MODELS_DIR, reader
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     stand_in = TruthReader()
     stand_in.rdr = reader(str(MODELS_DIR))

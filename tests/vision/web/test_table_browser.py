@@ -83,9 +83,9 @@ def _add_photo_hand(page) -> None:
 
 def _engine_sheet(page) -> dict:
     """The engine's sheet for the rows the page kept in the browser."""
-    from scoring.session.engine import run_session
-    from scoring.session.load import session_from_dict
-    from scoring.session.output import sheet_json
+    from mahjong_camera_scorer.scoring.session.engine import run_session
+    from mahjong_camera_scorer.scoring.session.load import session_from_dict
+    from mahjong_camera_scorer.scoring.session.output import sheet_json
 
     kept = page.evaluate("JSON.parse(localStorage.getItem('mahjong-scorer.table.v1'))")
     doc = {
@@ -96,7 +96,7 @@ def _engine_sheet(page) -> dict:
 
 
 def test_table_mode_adds_hands_keeps_them_and_exports(browser, tmp_path: Path) -> None:  # noqa: F811
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _page(browser)
     shot = ROOT / "docs" / "phone-table.png" if os.environ.get("MAHJONG_SCREENSHOT") else None
@@ -161,7 +161,7 @@ def test_table_mode_adds_hands_keeps_them_and_exports(browser, tmp_path: Path) -
 
 
 def test_table_mode_shows_the_engines_errors(browser) -> None:  # noqa: F811
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _page(browser)
     try:

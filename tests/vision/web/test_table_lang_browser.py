@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_table_mode_speaks_italian_when_the_page_does(browser) -> None:  # noqa: F811
-    from vision.web.app import create_app
+    from mahjong_camera_scorer.vision.web.app import create_app
 
     context, page, errors = _page(browser)
     try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, final
 
 import cv2
 import numpy as np
@@ -89,8 +89,8 @@ class TileInstance:
     group: int = -1  # meld index, or -1
     seat: int = 0
     style: str = ""
-    back_colour: tuple[int, int, int] = (60, 120, 30)
-    face_colour: tuple[int, int, int] = (222, 236, 242)
+    back_colour: tuple[float, ...] = (60, 120, 30)  # BGR
+    face_colour: tuple[float, ...] = (222, 236, 242)
     extra: TileExtra = field(default_factory=TileExtra)
 
 
@@ -106,6 +106,7 @@ _SIDES = {
 }
 
 
+@final  # no other keys: a prop's drawn geometry is this or a cup's (``clutter.CupGeometry``)
 class TileGeometry(TypedDict):
     """Where :func:`draw_tile` painted a tile, in photo pixels (what the labels are made of)."""
 
@@ -131,7 +132,7 @@ def local_to_world(pose: TilePose, vec: tuple[float, float, float]) -> np.ndarra
 
 
 def bevel_face(
-    face: np.ndarray, edge_bgr: tuple[int, int, int], corner: float, gloss_map: np.ndarray | None = None
+    face: np.ndarray, edge_bgr: tuple[int, ...], corner: float, gloss_map: np.ndarray | None = None
 ) -> np.ndarray:
     """Bake the tile's rounded-corner bevel and a glossy highlight into a flat face image.
 

@@ -115,7 +115,9 @@ def _ink(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour: tuple[float,
     img[y0:y1, x0:x1] = (roi * (1 - m) + np.array(colour, np.float32) * m).astype(np.uint8)
 
 
-def keyboard_texture(rng: random.Random, w_mm: float, h_mm: float, ppm: float) -> tuple[np.ndarray, list[Part]]:
+def keyboard_texture(
+    rng: random.Random, w_mm: float, h_mm: float, ppm: float
+) -> tuple[np.ndarray, list[Part]]:
     """Key caps with letters on a keyboard body; parts are the letter keys (tile-sized rounded squares)."""
     w, h = int(w_mm * ppm), int(h_mm * ppm)
     body = rng.choice(BODY_COLOURS)

@@ -49,7 +49,6 @@ from vision.classes import ORIENTATIONS
 
 if TYPE_CHECKING:
     from mjsynth.camera import Aim, PhotoLog
-    from mjsynth.hands import HandRecord
     from mjsynth.manifest import Manifest, TableRecord, TileLabel
     from mjsynth.tilebody import TileGeometry
 

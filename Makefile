@@ -69,7 +69,7 @@ test: $(VENV)/.installed-test
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m "not slow and not browser and not install"
 
-# strict on scoring/ and vision/ (pyproject.toml [tool.mypy])
+# strict on scoring/, vision/ and the generator datasets/mjsynth/ (pyproject.toml [tool.mypy])
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 

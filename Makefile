@@ -70,8 +70,8 @@ test: $(VENV)/.installed-test $(TYPECHECK)
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m "not slow and not browser and not install"
 
-# strict on scoring/ and vision/ (pyproject.toml [tool.mypy]), by the names they install under: the
-# type checker reads them through links named so (build/ is ignored)
+# strict on scoring/, vision/ and the generator datasets/mjsynth/ (pyproject.toml [tool.mypy]), by
+# the names they install under: the type checker reads them through links named so (build/ is ignored)
 typecheck: $(VENV)/.installed-test $(TYPECHECK)
 	$(BIN)/mypy
 

@@ -195,7 +195,7 @@ def test_no_core_module_imports_a_front_end(graph: dict[str, set[str]]) -> None:
     } & set(core)
     wrong = {m: sorted(t for t in graph[m] if is_front_end(t)) for m in core}
     wrong = {m: ts for m, ts in wrong.items() if ts}
-    assert not wrong, f"core modules importing a front end (render through vision.render instead): {wrong}"
+    assert not wrong, f"core modules importing a front end (render through the renderers instead): {wrong}"
 
 
 def test_the_front_end_check_sees_a_local_import() -> None:

@@ -12,6 +12,7 @@ The pipeline, one module per stage:
 - ``camera``      the pinhole camera and the photo degradations (blur, noise, white balance, JPEG)
 - ``scene``       one photo: layout + camera + rendering + labels
 - ``writers``     YOLO detection / classification folders and per-image manifests
+- ``manifest``    the manifest's keys and their types (typed dicts; types only)
 """
 
 from __future__ import annotations

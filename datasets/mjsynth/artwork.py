@@ -102,11 +102,11 @@ def render_svg(svg: str | None = None, path: Path | None = None, width: int | No
         import resvg_py
     except ImportError as e:  # pragma: no cover - depends on the install
         raise ArtworkMissing("resvg-py is not installed: pip install -e '.[synth]'") from e
-    kw: dict = {"width": width} if width else {}
+    size = width or None  # None: the SVG's own size
     if path is not None:
-        data = resvg_py.svg_to_bytes(svg_path=str(path), **kw)
+        data = resvg_py.svg_to_bytes(svg_path=str(path), width=size)
     else:
-        data = resvg_py.svg_to_bytes(svg_string=svg, **kw)
+        data = resvg_py.svg_to_bytes(svg_string=svg, width=size)
     return decode_png(bytes(data))
 
 
@@ -455,7 +455,9 @@ class Artwork:
             return recolour_ink(base, (30, 30, 200))
         return self.sources[st.source].render(st.name, code)
 
-    def warm(self, progress: Callable[[Iterable], Iterable] | None = None) -> int:
+    def warm(
+        self, progress: Callable[[list[tuple[str, str]]], Iterable[tuple[str, str]]] | None = None
+    ) -> int:
         """Render every face into the disk cache (done once, before workers start). Returns the count."""
         items = [(s, c) for s, st in self._style.items() for c in sorted(st.codes)]
         it = progress(items) if progress else items

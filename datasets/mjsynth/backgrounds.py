@@ -48,7 +48,8 @@ def noise(shape: tuple[int, int], cell_px: float, rng: np.random.Generator) -> n
     gh, gw = max(2, int(h / max(cell_px, 1)) + 2), max(2, int(w / max(cell_px, 1)) + 2)
     g = rng.standard_normal((gh, gw)).astype(np.float32)
     up = cv2.resize(g, (w, h), interpolation=cv2.INTER_CUBIC)
-    return np.clip(up / 2.0, -1, 1)
+    field: np.ndarray = np.clip(up / 2.0, -1, 1)
+    return field
 
 
 def fbm(shape: tuple[int, int], cell_px: float, rng: np.random.Generator, octaves: int = 4) -> np.ndarray:
@@ -61,8 +62,9 @@ def fbm(shape: tuple[int, int], cell_px: float, rng: np.random.Generator, octave
     return out / total
 
 
-def _jitter_colour(c, rng: np.random.Generator, amount: float = 18) -> np.ndarray:
-    return np.clip(np.array(c, np.float32) + rng.normal(0, amount, 3), 0, 255)
+def _jitter_colour(c: tuple[float, ...], rng: np.random.Generator, amount: float = 18) -> np.ndarray:
+    jittered: np.ndarray = np.clip(np.array(c, np.float32) + rng.normal(0, amount, 3), 0, 255)
+    return jittered
 
 
 def available_kinds() -> tuple[str, ...]:
@@ -122,7 +124,7 @@ def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.ra
             [(230, 230, 230), (40, 40, 40), (200, 210, 220), (60, 140, 60)][rng.integers(4)], rng
         )
         g = xx / w * rng.uniform(-0.15, 0.15) + yy / h * rng.uniform(-0.15, 0.15)
-        speck = (rng.random((h, w)) < 0.002).astype(np.float32) * rng.uniform(-0.3, 0.3)
+        speck: np.ndarray = (rng.random((h, w)) < 0.002).astype(np.float32) * rng.uniform(-0.3, 0.3)
         img = base[None, None, :] * (1 + g + 0.02 * fbm((h, w), 50 * mm, rng, 2) + speck)[..., None]
     elif kind == "stone":
         base = _jitter_colour(
@@ -143,6 +145,7 @@ def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.ra
         ang = rng.uniform(-0.3, 0.3) if rng.random() < 0.5 else 0
         ax = xx * np.cos(ang) + yy * np.sin(ang)
         ay = -xx * np.sin(ang) + yy * np.cos(ang)
+        m: np.ndarray
         if kind == "checks":
             m = ((np.floor(ax / step) + np.floor(ay / step)) % 2).astype(np.float32)
             m = 0.5 * m + 0.25 * ((np.floor(ax / step) % 2) + (np.floor(ay / step) % 2)) * 0.5
@@ -165,7 +168,8 @@ def table_texture(kind: str, size: tuple[int, int], mm_per_px: float, rng: np.ra
         weave = 0.03 * np.sin(xx * 2 * np.pi / max(2.0, mm)) * np.sin(yy * 2 * np.pi / max(2.0, mm))
         img = c1[None, None, :] * (1 - m[..., None]) + c2[None, None, :] * m[..., None]
         img = img * (1 + weave + 0.05 * fbm((h, w), 150 * mm, rng, 2))[..., None]
-    return np.clip(img, 0, 255).astype(np.uint8)
+    surface: np.ndarray = np.clip(img, 0, 255).astype(np.uint8)
+    return surface
 
 
 def _photo_surface(kind: str, size: tuple[int, int], mm: float, rng: np.random.Generator) -> np.ndarray:

@@ -22,9 +22,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from PIL import Image, ImageDraw
 
 Pt = tuple[float, float]
+#: what Pillow fills with: an RGB colour, or a pixel as ``Image.getpixel`` gives it
+Ink = float | tuple[int, ...] | None
+
+
+class Canvas(Protocol):
+    """What a dragon is drawn on: ``procedural``'s 2x canvas, described by its shape (procedural
+    imports this module, so it cannot be imported back)."""
+
+    w: int
+    h: int
+    img: Image.Image
+    d: ImageDraw.ImageDraw
 
 
 @dataclass(frozen=True)
@@ -108,7 +123,7 @@ def _girth(t: float) -> float:
 class _Pen:
     """Pixel geometry of one dragon: the spine in canvas pixels, its arc length, normals and widths."""
 
-    def __init__(self, cv: Any, shape: Shape, facing: int) -> None:
+    def __init__(self, cv: Canvas, shape: Shape, facing: int) -> None:
         self.cv, self.f = cv, facing
         self.lw = max(2, round(shape.weight * cv.w))
         pts = [(0.5 + (x - 0.5) * facing * SCALE, 0.5 + (y - 0.5) * SCALE) for x, y in shape.spine]
@@ -136,17 +151,17 @@ class _Pen:
         """The unit normal toward the dragon's back (away from the side its snout points to at the neck)."""
         return (-tangent[1] * self.f, tangent[0] * self.f)
 
-    def line(self, pts: list[Pt], colour, width: float) -> None:
+    def line(self, pts: list[Pt], colour: Ink, width: float) -> None:
         self.cv.d.line(pts, fill=colour, width=max(1, round(width)), joint="curve")
         r = width / 2  # round caps, which Pillow's lines lack
         for x, y in (pts[0], pts[-1]):
             self.cv.d.ellipse([x - r, y - r, x + r, y + r], fill=colour)
 
-    def disc(self, x: float, y: float, r: float, colour) -> None:
+    def disc(self, x: float, y: float, r: float, colour: Ink) -> None:
         self.cv.d.ellipse([x - r, y - r, x + r, y + r], fill=colour)
 
 
-def dragon(cv: Any, colour, variant: int, face: tuple[int, int, int] | None = None) -> None:
+def dragon(cv: Canvas, colour: Ink, variant: int, face: tuple[int, int, int] | None = None) -> None:
     """Draw dragon ``variant`` (0 .. ``N_VARIANTS`` - 1) in ``colour`` on ``cv``; ``face`` is the face
     colour the outlined areas are filled with (default: the canvas's corner pixel)."""
     shape, facing = SHAPES[(variant // 2) % len(SHAPES)], (1 if variant % 2 == 0 else -1)
@@ -164,7 +179,7 @@ def dragon(cv: Any, colour, variant: int, face: tuple[int, int, int] | None = No
     _head(pen, shape, colour, bg)
 
 
-def _body(pen: _Pen, colour, bg) -> None:
+def _body(pen: _Pen, colour: Ink, bg: Ink) -> None:
     """The outlined, tapering body; a belly line with plates across it on the belly side; a row of
     scales (small arcs opening toward the head) along the back half."""
     n = max(60, int(pen.length / 1.5))
@@ -212,7 +227,7 @@ def _body(pen: _Pen, colour, bg) -> None:
         row += 1
 
 
-def _spikes(pen: _Pen, colour) -> None:
+def _spikes(pen: _Pen, colour: Ink) -> None:
     """Dorsal fins: small ink triangles along the back, drawn before the body so it covers their bases."""
     t = 0.06
     while t < 0.8:
@@ -227,7 +242,7 @@ def _spikes(pen: _Pen, colour) -> None:
         t += max(pen.girth * 1.1, 8.0) / pen.length
 
 
-def _tail_tuft(pen: _Pen, colour) -> None:
+def _tail_tuft(pen: _Pen, colour: Ink) -> None:
     """A flame-like tuft at the tail tip: three curving strokes fanning out."""
     (x, y), tan, _ = pen.at(0.97)
     bx, by = pen.back(tan)
@@ -241,7 +256,7 @@ def _tail_tuft(pen: _Pen, colour) -> None:
         pen.line([(x, y), mid, (x + dx * ln, y + dy * ln)], colour, pen.lw * 0.8)
 
 
-def _leg(pen: _Pen, t: float, side: int, colour, bg) -> None:
+def _leg(pen: _Pen, t: float, side: int, colour: Ink, bg: Ink) -> None:
     """A small leg sprawling out from the body, the elbow raised and the foot planted below it,
     outlined like the body, ending in three hooked claws."""
     (x, y), tan, r = pen.at(t)
@@ -281,7 +296,7 @@ _MANE: tuple[tuple[Pt, Pt, Pt], ...] = (
 )
 
 
-def _head(pen: _Pen, shape: Shape, colour, bg) -> None:
+def _head(pen: _Pen, shape: Shape, colour: Ink, bg: Ink) -> None:
     """The head at the top of the neck: mane and horns behind, the outlined skull with open jaws and
     teeth, an eye under a brow ridge, a nostril, and two whiskers streaming from the upper lip."""
     cv, f, lw = pen.cv, pen.f, pen.lw

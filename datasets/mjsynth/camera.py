@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypedDict
 
 import cv2
 import numpy as np
@@ -53,7 +54,7 @@ class Camera:
         """World points (N,3) -> pixel coordinates (N,2). Points behind the camera are pushed far away."""
         pc = (pts - self.C) @ self.R.T
         z = np.maximum(pc[:, 2:3], 1e-3)
-        uv = (pc[:, :2] / z) @ self.K[:2, :2].T + self.K[:2, 2]
+        uv: np.ndarray = (pc[:, :2] / z) @ self.K[:2, :2].T + self.K[:2, 2]
         return uv
 
     def shift(self, dx: float, dy: float) -> None:
@@ -65,10 +66,24 @@ class Camera:
     def plane_homography(self) -> np.ndarray:
         """Homography from table-plane (x, y) mm to image pixels."""
         M = self.K @ np.column_stack([self.R[:, 0], self.R[:, 1], -self.R @ self.C])
-        return M / M[2, 2]
+        H: np.ndarray = M / M[2, 2]
+        return H
 
 
-def fit_distance(cam_args: dict, pts: np.ndarray, fill: float, iters: int = 3) -> float:
+class Aim(TypedDict):
+    """Where the camera looks, and its frame: :meth:`Camera.look_at`'s arguments but the distance,
+    which the scene fits to the subject afterwards (:func:`fit_distance`)."""
+
+    target: np.ndarray
+    elevation_deg: float
+    azimuth_deg: float
+    roll_deg: float
+    hfov_deg: float
+    width: int
+    height: int
+
+
+def fit_distance(cam_args: Aim, pts: np.ndarray, fill: float, iters: int = 3) -> float:
     """Distance at which ``pts`` span ``fill`` of the image's limiting dimension."""
     d = 1000.0
     for _ in range(iters):
@@ -92,7 +107,8 @@ def white_balance(img: np.ndarray, rng: np.random.Generator, strength: float = 1
     out = img.astype(np.float32) * gains
     gamma = rng.uniform(0.85, 1.15)
     out = 255.0 * np.power(np.clip(out / 255.0, 0, 1), gamma)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    balanced: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    return balanced
 
 
 def lens_blur(img: np.ndarray, sigma: float) -> np.ndarray:
@@ -110,18 +126,19 @@ def defocus(img: np.ndarray, depth: np.ndarray, focus: float, max_sigma: float) 
     for k, lv in enumerate(levels):
         wk = np.clip(1.0 - np.abs(coc - k), 0.0, 1.0)[..., None]
         out += lv * wk
-    return np.clip(out, 0, 255).astype(np.uint8)
+    blurred: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    return blurred
 
 
 def motion_blur(img: np.ndarray, length: float, angle_deg: float) -> np.ndarray:
     if length < 1.5:
         return img
     k = math.ceil(length) | 1
-    kernel = np.zeros((k, k), np.float32)
+    kernel: np.ndarray = np.zeros((k, k), np.float32)
     cv2.line(kernel, (0, k // 2), (k - 1, k // 2), 1.0, 1)
     M = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), angle_deg, 1.0)
     kernel = cv2.warpAffine(kernel, M, (k, k))
-    kernel /= max(kernel.sum(), 1e-6)
+    kernel = kernel / max(kernel.sum(), 1e-6)  # (not /=: OpenCV's stubs let the dtype be an integer)
     return cv2.filter2D(img, -1, kernel)
 
 
@@ -132,11 +149,13 @@ def sensor_noise(img: np.ndarray, rng: np.random.Generator, sigma: float) -> np.
     lum = np.empty((h, w, 1), np.float32)
     chroma = np.empty((h, w, 3), np.float32)
     cv2.setRNGSeed(int(rng.integers(0, 2**31 - 1)))
-    cv2.randn(lum, 0.0, 1.0)
-    cv2.randn(chroma, 0.0, 0.5)
+    # OpenCV's stubs type the mean and the deviation as arrays; it takes scalars (cv::Scalar) too
+    cv2.randn(lum, 0.0, 1.0)  # type: ignore[call-overload]
+    cv2.randn(chroma, 0.0, 0.5)  # type: ignore[call-overload]
     shot = np.sqrt(np.maximum(f, 1) * (1 / 255.0))
     f += (lum + chroma) * (sigma * (0.5 + shot))
-    return np.clip(f, 0, 255).astype(np.uint8)
+    noisy: np.ndarray = np.clip(f, 0, 255).astype(np.uint8)
+    return noisy
 
 
 def vignette(img: np.ndarray, strength: float) -> np.ndarray:
@@ -144,7 +163,8 @@ def vignette(img: np.ndarray, strength: float) -> np.ndarray:
     yy, xx = np.ogrid[0:h, 0:w]
     r2 = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2
     g = (1 - strength * np.clip(r2 / 2, 0, 1)).astype(np.float32)
-    return np.clip(img.astype(np.float32) * g[..., None], 0, 255).astype(np.uint8)
+    darkened: np.ndarray = np.clip(img.astype(np.float32) * g[..., None], 0, 255).astype(np.uint8)
+    return darkened
 
 
 def hard_shadow(img: np.ndarray, rng: np.random.Generator, strength: float) -> np.ndarray:
@@ -156,7 +176,7 @@ def hard_shadow(img: np.ndarray, rng: np.random.Generator, strength: float) -> n
         a = k * 2 * math.pi / 7 + rng.uniform(-0.3, 0.3)
         r = rng.uniform(0.3, 0.8) * max(w, h)
         pts.append((cx + math.cos(a) * r, cy + math.sin(a) * r))
-    m = np.zeros((h, w), np.float32)
+    m: np.ndarray = np.zeros((h, w), np.float32)
     cv2.fillPoly(m, [np.array(pts, np.int32)], 1.0)
     m = cv2.GaussianBlur(m, (0, 0), rng.uniform(1.5, 6))
     return np.clip(img.astype(np.float32) * (1 - strength * m[..., None]), 0, 255).astype(np.uint8)
@@ -165,20 +185,35 @@ def hard_shadow(img: np.ndarray, rng: np.random.Generator, strength: float) -> n
 def glare(img: np.ndarray, rng: np.random.Generator, strength: float) -> np.ndarray:
     """A bright soft reflection of a lamp or window on the glossy tiles/table."""
     h, w = img.shape[:2]
-    m = np.zeros((h, w), np.float32)
+    m: np.ndarray = np.zeros((h, w), np.float32)
     c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
     ax = (int(rng.uniform(0.05, 0.25) * w), int(rng.uniform(0.03, 0.15) * h))
     cv2.ellipse(m, c, ax, rng.uniform(0, 180), 0, 360, 1.0, -1)
     m = cv2.GaussianBlur(m, (0, 0), max(ax) * 0.4 + 1)
     tint = np.array([1.0, 1.0, 1.0]) * 255
     out = img.astype(np.float32) + strength * m[..., None] * (tint - img.astype(np.float32) * 0.5)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    lit: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    return lit
 
 
 def jpeg(img: np.ndarray, quality: int) -> np.ndarray:
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
     assert ok
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert out is not None  # what was just encoded decodes
+    return out
+
+
+class PhotoLog(TypedDict, total=False):
+    """What :func:`photograph` (and the scene's depth of field) did to a photo: the manifest's ``photo``."""
+
+    hard_shadow: float  # strength
+    glare: float  # strength
+    lens_blur: float  # sigma, px
+    motion_blur: list[float]  # length px, angle degrees
+    noise: float  # sigma
+    jpeg: int  # quality
+    depth_of_field: float  # the blur's strength (set by the scene)
 
 
 @dataclass
@@ -198,10 +233,10 @@ class PhotoOptions:
 
 
 def photograph(
-    img: np.ndarray, rng: np.random.Generator, o: PhotoOptions, applied: dict | None = None
+    img: np.ndarray, rng: np.random.Generator, o: PhotoOptions, applied: PhotoLog | None = None
 ) -> np.ndarray:
     """Apply the phone-photo degradations in the order light -> optics -> sensor -> encoder."""
-    log = applied if applied is not None else {}
+    log: PhotoLog = applied if applied is not None else {}
     if rng.random() < o.p_hard_shadow:
         s = float(rng.uniform(0.25, 0.55))
         img = hard_shadow(img, rng, s)

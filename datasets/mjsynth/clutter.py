@@ -20,6 +20,7 @@ import random
 import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import cv2
 import numpy as np
@@ -46,6 +47,9 @@ CABLE_COLOURS = [(25, 25, 25), (235, 235, 235), (40, 40, 40), (200, 200, 205)]
 CJK_TEXT = "麻將東南西北中發白萬筒條春夏秋冬梅蘭菊竹福龍門電話會議時間新年快樂大小上下山水火木金土日月人口手"
 BIG_GLYPHS = "福龍壽喜囍麻雀將樂"
 
+#: A part of a prop that looks like a tile: (what, (a0, b0, a1, b1)) in fractions of its textured top.
+Part = tuple[str, tuple[float, float, float, float]]
+
 
 @dataclass
 class Prop:
@@ -59,16 +63,22 @@ class Prop:
     inst: TileInstance | None = None
     dims: TileDims | None = None
     texture: np.ndarray | None = None
-    parts: list[tuple[str, tuple[float, float, float, float]]] = field(default_factory=list)
+    parts: list[Part] = field(default_factory=list)
     centre: np.ndarray | None = None
     radius: float = 0.0
     height: float = 0.0
-    colour: tuple[float, float, float] = (200, 200, 200)
+    colour: tuple[float, ...] = (200, 200, 200)  # BGR
     points: np.ndarray | None = None
 
     @property
     def flat(self) -> bool:
         return self.kind in FLAT
+
+
+class CupGeometry(TypedDict, total=False):
+    """What :func:`draw_cup` drew that the scene lists as a hard negative (nothing: not in view)."""
+
+    rim: np.ndarray  # the rim's image polygon
 
 
 # ------------------------------------------------------------------------------------------ textures
@@ -94,7 +104,7 @@ def _glyph_at(ch: str, px: int) -> np.ndarray | None:
     return np.asarray(img, np.float32) / 255.0
 
 
-def _ink(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour) -> None:
+def _ink(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour: tuple[float, ...]) -> None:
     """Paint ``colour`` through ``mask`` at (x, y) on ``img`` (clipped)."""
     h, w = mask.shape
     x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, img.shape[1]), min(y + h, img.shape[0])
@@ -105,7 +115,9 @@ def _ink(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour) -> None:
     img[y0:y1, x0:x1] = (roi * (1 - m) + np.array(colour, np.float32) * m).astype(np.uint8)
 
 
-def keyboard_texture(rng: random.Random, w_mm: float, h_mm: float, ppm: float) -> tuple[np.ndarray, list]:
+def keyboard_texture(
+    rng: random.Random, w_mm: float, h_mm: float, ppm: float
+) -> tuple[np.ndarray, list[Part]]:
     """Key caps with letters on a keyboard body; parts are the letter keys (tile-sized rounded squares)."""
     w, h = int(w_mm * ppm), int(h_mm * ppm)
     body = rng.choice(BODY_COLOURS)
@@ -116,7 +128,7 @@ def keyboard_texture(rng: random.Random, w_mm: float, h_mm: float, ppm: float) -
     pitch = rng.uniform(17.5, 19.5) * ppm
     size = pitch * rng.uniform(0.78, 0.9)
     rows = ["`1234567890-=", "QWERTYUIOP[]", "ASDFGHJKL;'", "ZXCVBNM,./", " "]
-    parts = []
+    parts: list[Part] = []
     margin = (h - 5 * pitch) / 2
     for r, keys in enumerate(rows):
         y = margin + r * pitch
@@ -179,7 +191,7 @@ def icon(img: np.ndarray, x: int, y: int, s: int, rng: random.Random) -> None:
 
 def screen_texture(
     rng: random.Random, w_mm: float, h_mm: float, ppm: float, nrng: np.random.Generator, phone: bool = False
-) -> tuple[np.ndarray, list]:
+) -> tuple[np.ndarray, list[Part]]:
     """A lit screen: a wallpaper (a real photo when installed), a grid of app icons, maybe a window of
     text; parts are the icons."""
     from mahjong_camera_scorer.mjsynth import photos
@@ -195,7 +207,7 @@ def screen_texture(
         )
         t = np.linspace(0, 1, h, dtype=np.float32)[:, None, None]
         img = np.broadcast_to(c1 * (1 - t) + c2 * t, (h, w, 3)).astype(np.uint8).copy()
-    parts = []
+    parts: list[Part] = []
     s = int((rng.uniform(9, 13) if phone else rng.uniform(10, 16)) * ppm)
     gap = int(s * rng.uniform(0.5, 1.0))
     cols = max(1, (w - gap) // (s + gap)) if phone else rng.randint(1, 3)
@@ -225,7 +237,7 @@ def _text_lines(
     rect: tuple[int, int, int, int],
     rng: random.Random,
     char_px: float,
-    colour,
+    colour: tuple[float, ...],
     cjk: bool = False,
 ) -> None:
     """Fill ``rect`` with lines of words (Latin, or CJK glyphs)."""
@@ -251,14 +263,14 @@ def _text_lines(
         y += int(size * rng.uniform(1.4, 1.9))
 
 
-def print_texture(rng: random.Random, w_mm: float, h_mm: float, ppm: float) -> tuple[np.ndarray, list]:
+def print_texture(rng: random.Random, w_mm: float, h_mm: float, ppm: float) -> tuple[np.ndarray, list[Part]]:
     """Printed paper: lines of Latin or CJK text, often a large glyph (a calendar, a poster, a box);
     parts are the big glyph's strokes (its connected pieces of ink) and single small glyphs."""
     w, h = int(w_mm * ppm), int(h_mm * ppm)
     paper = rng.choice([(245, 245, 245), (225, 238, 245), (205, 225, 235), (240, 240, 230)])
     img = np.full((h, w, 3), paper, np.uint8)
     ink = rng.choice([(30, 30, 30), (30, 30, 170), (120, 60, 20)])
-    parts: list = []
+    parts: list[Part] = []
     cjk = rng.random() < 0.6
     big = rng.random() < 0.6
     top = 0
@@ -299,7 +311,16 @@ def mat_texture(
 
 
 def _flat_box(
-    kind: str, x: float, y: float, ang: float, w: float, h: float, t: float, tex, parts, colour
+    kind: str,
+    x: float,
+    y: float,
+    ang: float,
+    w: float,
+    h: float,
+    t: float,
+    tex: np.ndarray,
+    parts: list[Part],
+    colour: tuple[float, ...],
 ) -> Prop:
     u = np.array([math.cos(ang), math.sin(ang), 0.0])
     v = np.array([-math.sin(ang), math.cos(ang), 0.0])
@@ -384,16 +405,16 @@ def make_prop(
         )
         return [Prop("cup", centre=np.array([x, y, 0.0]), radius=r, height=hh, colour=col)]
     if kind == "cable":
-        n = 40
+        n_pts = 40
         length = rng.uniform(300, 900)
-        s = np.linspace(-0.5, 0.5, n) * length
+        s = np.linspace(-0.5, 0.5, n_pts) * length
         wig = sum(
             rng.uniform(10, 60) * np.sin(s / rng.uniform(40, 200) + rng.uniform(0, 6)) for _ in range(3)
         )
         r = rng.uniform(1.5, 3.5)
-        pts = np.stack([s, wig, np.full(n, r)], axis=1)
-        c, si = math.cos(ang), math.sin(ang)
-        pts = pts @ np.array([[c, si, 0], [-si, c, 0], [0, 0, 1.0]]) + np.array([x, y, 0.0])
+        pts = np.stack([s, wig, np.full(n_pts, r)], axis=1)
+        co, si = math.cos(ang), math.sin(ang)
+        pts = pts @ np.array([[co, si, 0], [-si, co, 0], [0, 0, 1.0]]) + np.array([x, y, 0.0])
         col = tuple(float(v) for v in rng.choice(CABLE_COLOURS))
         return [Prop("cable", centre=np.array([x, y, 0.0]), radius=r, colour=col, points=pts)]
     raise ValueError(f"unknown prop {kind}")
@@ -404,6 +425,7 @@ def footprint(p: Prop) -> tuple[np.ndarray, float]:
     if p.inst is not None and p.dims is not None:
         c = p.inst.pose.center[:2]
         return c, 0.5 * math.hypot(p.dims.w, p.dims.h)
+    assert p.centre is not None  # a cup or a cable
     if p.points is not None:
         return p.centre[:2], 0.0  # a cable may run anywhere, even under tiles: it lies flat
     return p.centre[:2], p.radius
@@ -450,12 +472,20 @@ def place_props(
 
 
 def draw_cup(
-    canvas, ids, obj_id: int, p: Prop, project, cam_pos: np.ndarray, light: np.ndarray, ambient: float
-) -> dict:
+    canvas: np.ndarray,
+    ids: np.ndarray,
+    obj_id: int,
+    p: Prop,
+    project: Callable[[np.ndarray], np.ndarray],
+    cam_pos: np.ndarray,
+    light: np.ndarray,
+    ambient: float,
+) -> CupGeometry:
     """A cylinder with a rim (and a drink inside when seen from above); returns its rim's image polygon."""
     a = np.linspace(0, 2 * math.pi, 32, endpoint=False)
     ring = np.stack([np.cos(a), np.sin(a), np.zeros_like(a)], axis=1)
     c = p.centre
+    assert c is not None  # a cup stands somewhere
     bottom = c + p.radius * 0.9 * ring
     top = c + p.radius * ring + np.array([0, 0, p.height])
     uv_b, uv_t = project(bottom), project(top)
@@ -486,8 +516,17 @@ def draw_cup(
     return {"rim": uv_t}
 
 
-def draw_cable(canvas, ids, obj_id: int, p: Prop, project, light: np.ndarray, ambient: float) -> None:
+def draw_cable(
+    canvas: np.ndarray,
+    ids: np.ndarray,
+    obj_id: int,
+    p: Prop,
+    project: Callable[[np.ndarray], np.ndarray],
+    light: np.ndarray,
+    ambient: float,
+) -> None:
     """A cable lying on the table: a thick polyline as wide as the cable looks at each point's depth."""
+    assert p.points is not None  # a cable has its polyline
     uv = project(p.points)
     if np.abs(uv).max() > 1e5:
         return

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import cv2
 import numpy as np
@@ -68,9 +70,11 @@ SURFACES = ("full", "tkl", "laptop", "phone", "remote")
 DESKS = ("wood", "plastic", "cloth", "mat", "felt")
 #: Part kinds written as ``none`` reader crops (besides ``window``: a tile-shaped box on a device).
 PART_KINDS = ("key", "icon", "button", "dice", "stick")
+#: A colour as OpenCV draws it: one value (the alpha mask) or BGR.
+Colour = float | tuple[float, ...]
 
 #: ANSI rows: (legend, width in units); a legend "" is a blank gap of that width.
-MAIN_ROWS: list[list[tuple[str, float]]] = [
+MAIN_ROWS: list[Sequence[tuple[str, float]]] = [
     [("`", 1)] + [(c, 1) for c in "1234567890-="] + [("Backspace", 2)],
     [("Tab", 1.5)] + [(c, 1) for c in "QWERTYUIOP[]"] + [("\\", 1.5)],
     [("Caps", 1.75)] + [(c, 1) for c in "ASDFGHJKL;'"] + [("Enter", 2.25)],
@@ -170,7 +174,7 @@ class DeskScene(Scene):
 # -- drawing helpers ------------------------------------------------------------------------------
 
 
-def _rounded(img: np.ndarray, rect: tuple[float, float, float, float], r: float, colour) -> None:
+def _rounded(img: np.ndarray, rect: tuple[float, float, float, float], r: float, colour: Colour) -> None:
     """A filled rounded rectangle (works on 1- and 3-channel images)."""
     x0, y0, x1, y1 = (round(v) for v in rect)
     r = int(max(0, min(r, (x1 - x0) / 2, (y1 - y0) / 2)))
@@ -183,7 +187,7 @@ def _rounded(img: np.ndarray, rect: tuple[float, float, float, float], r: float,
         cv2.circle(img, (cx, cy), r, colour, -1, cv2.LINE_AA)
 
 
-def _text(img: np.ndarray, text: str, org: tuple[float, float], px: float, colour) -> None:
+def _text(img: np.ndarray, text: str, org: tuple[float, float], px: float, colour: Colour) -> None:
     """``text`` about ``px`` pixels tall with its baseline-left at ``org``."""
     if not text or px < 3:
         return
@@ -316,9 +320,9 @@ def keyboard(kind: str, rng: random.Random, ppm: float) -> Device:
     if kind == "full":  # the number pad
         x0 = side + 18.5 * u
         y1 = top_m + 1.5 * u
-        pad = [["Num", "/", "*", "-"], ["7", "8", "9", "+"], ["4", "5", "6", ""], ["1", "2", "3", "Ent"]]
-        for r, labels in enumerate(pad):
-            for c, label in enumerate(labels):
+        numpad = [["Num", "/", "*", "-"], ["7", "8", "9", "+"], ["4", "5", "6", ""], ["1", "2", "3", "Ent"]]
+        for r, pad_row in enumerate(numpad):
+            for c, label in enumerate(pad_row):
                 if label == "+" or label == "Ent":
                     key(x0 + c * u, y1 + r * u, 1, label, r + 1, 2.0)
                 elif label:
@@ -476,7 +480,8 @@ def _affine(w: int, h: int, centre: tuple[float, float], turn: float) -> np.ndar
 def _map(m: np.ndarray, rect: tuple[float, float, float, float]) -> np.ndarray:
     x0, y0, x1, y1 = rect
     pts = np.array([[x0, y0, 1], [x1, y0, 1], [x1, y1, 1], [x0, y1, 1]], np.float64)
-    return (pts @ m.T).astype(np.float32)
+    mapped: np.ndarray = (pts @ m.T).astype(np.float32)
+    return mapped
 
 
 def _paste(
@@ -505,7 +510,9 @@ def _paste(
         sm = mm.copy()
         sm[0, 2] += shadow
         sm[1, 2] += shadow
-        s = cv2.warpAffine(alpha, sm, size, borderMode=cv2.BORDER_CONSTANT).astype(np.float32) / 255.0
+        s: np.ndarray = (
+            cv2.warpAffine(alpha, sm, size, borderMode=cv2.BORDER_CONSTANT).astype(np.float32) / 255.0
+        )
         s = cv2.GaussianBlur(s, (0, 0), max(0.8, shadow / 2))[..., None]
         roi = roi * (1 - 0.45 * s)
     canvas[y0:y1, x0:x1] = np.clip(roi * (1 - a) + part.astype(np.float32) * a, 0, 255).astype(np.uint8)
@@ -567,7 +574,7 @@ def compose(
     canvas = table_texture(rng.choice(DESKS), (h + 2 * pad, w + 2 * pad), 1 / ppm, nrng).copy()
     margin = 0.1 * min(h, w)
     safe = (pad + margin, pad + margin, pad + w - margin, pad + h - margin)
-    view = np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]])
+    view = np.array([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]], np.float32)
     # devices: a keyboard in most scenes, two now and then (the user's photo had two)
     kinds: list[str] = []
     if rng.random() < 0.85:
@@ -688,9 +695,10 @@ def compose(
     noise = nrng.normal(0, rng.uniform(0, 5), canvas.shape)
     canvas = np.clip(canvas + noise, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(60, 95)])
-    canvas = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-    H, W = canvas.shape[:2]
-    frame = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    photo = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    assert photo is not None  # what was just encoded decodes
+    H, W = photo.shape[:2]
+    frame = np.array([[0, 0], [W, 0], [W, H], [0, H]], np.float32)
 
     def final(q: np.ndarray) -> tuple[np.ndarray, tuple[float, float, float, float], float]:
         """The outline in the photo, its box clipped to the frame and the share inside it."""
@@ -700,7 +708,7 @@ def compose(
         x1, y1 = min(float(W), float(f[:, 0].max())), min(float(H), float(f[:, 1].max()))
         return f, (x0, y0, x1, y1), inside
 
-    scene = DeskScene(canvas, pasted=len(tiles))
+    scene = DeskScene(photo, pasted=len(tiles))
     for q, code, turn, src, on, _ in tiles:
         f, box, inside = final(q)
         scene.tiles.append(Loose(box, code, round(turn) % 360, src, on=on, quad=f, inside=inside))
@@ -729,17 +737,19 @@ def compose(
             bw, bh = th * 0.75 * rng.uniform(0.8, 1.3), th * rng.uniform(0.8, 1.3)
             if rng.random() < 0.3:
                 bw, bh = bh, bw
-            q = np.float32(
+            q = np.array(
                 [
                     [cx - bw / 2, cy - bh / 2],
                     [cx + bw / 2, cy - bh / 2],
                     [cx + bw / 2, cy + bh / 2],
                     [cx - bw / 2, cy + bh / 2],
-                ]
+                ],
+                np.float32,
             )
             if overlap_area(q, outline) < 0.999 * _poly_area(q) or not _inside(q, (0, 0, W, H)):
                 continue
-            if any(overlap_area(q, t.quad) > 0 for t in scene.tiles):
+            # (every tile of a desk scene is Loose: the test only tells the type checker)
+            if any(overlap_area(q, t.quad) > 0 for t in scene.tiles if isinstance(t, Loose)):
                 continue
             scene.clutter.append(
                 Placed(
@@ -757,6 +767,7 @@ def reader_crops(scene: DeskScene, size: int = CROP_SIZE) -> list[tuple[np.ndarr
     box) has a way up; a tile lying askew has none."""
     out = []
     for t in scene.tiles:
+        assert isinstance(t, Loose)  # a desk scene's tiles all lie loose
         if t.inside < 0.999:
             continue
         crop, turned = crop_box(scene.image, t.box, size=size)
@@ -770,7 +781,31 @@ def reader_crops(scene: DeskScene, size: int = CROP_SIZE) -> list[tuple[np.ndarr
     return out
 
 
-def scene_record(scene: DeskScene) -> dict:
+class LooseRecord(TypedDict):
+    box: list[float]
+    code: str
+    turn: int
+    on: str
+    inside: float
+
+
+class PartRecord(TypedDict):
+    box: list[float]
+    kind: str
+    device: str
+    visible: float
+
+
+class DeskRecord(TypedDict):
+    """A desk scene as ``<out>/det/desk/<name>.json`` holds it (:func:`scene_record`)."""
+
+    size: list[int]  # height, width
+    tiles: list[LooseRecord]
+    parts: list[PartRecord]
+    devices: dict[str, list[list[float]]]  # name -> outline in the photo
+
+
+def scene_record(scene: DeskScene) -> DeskRecord:
     """What ``scripts/eval_desk.py`` needs of a scene, JSON-ready: the tiles (box, code, what they
     lie on, share in the frame) and every part (box, kind, device, share visible) and device outline."""
 

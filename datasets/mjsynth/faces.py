@@ -77,4 +77,5 @@ def recolour_ink(
     # darker ink stays darker: modulate the target colour by the ink's luminance (kept within 0.45..1)
     target = np.array(colour, np.float32) * (0.45 + 0.55 * np.clip(lum / max(lum.max(), 1e-3) * 1.6, 0, 1))
     out = f * (1 - ink) + target * ink
-    return np.clip(out, 0, 255).astype(np.uint8)
+    recoloured: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    return recoloured

@@ -10,10 +10,16 @@ import multiprocessing as mp
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 from mahjong_camera_scorer.mjsynth import photos, writers
 from mahjong_camera_scorer.mjsynth.artwork import DEFAULT_CACHE, DEFAULT_SHARED, Artwork
 from mahjong_camera_scorer.mjsynth.scene import SceneOptions, render_scene
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from mahjong_camera_scorer.mjsynth.manifest import Manifest
 
 
 @dataclass
@@ -71,7 +77,18 @@ def _one(index: int) -> tuple[int, int, int, list[str]]:
     return index, sum(t["labelled"] for t in manifest["tiles"]), len(rows), rows
 
 
-def generate(cfg: GenerateConfig) -> dict:
+class Summary(TypedDict):
+    """What :func:`generate` wrote and how long it took (``make_dataset.py`` prints it)."""
+
+    images: int
+    labels: int
+    crops: int
+    seconds_scenes: float
+    seconds_artwork: float
+    out: str
+
+
+def generate(cfg: GenerateConfig) -> Summary:
     """Render ``cfg.count`` scenes into ``cfg.out``; returns a summary (counts, seconds)."""
     from tqdm import tqdm
 
@@ -135,7 +152,7 @@ def generate(cfg: GenerateConfig) -> dict:
     }
 
 
-def make_example(art: Artwork, seed: int = 0, img_size: int = 1024) -> tuple[object, dict]:
+def make_example(art: Artwork, seed: int = 0, img_size: int = 1024) -> tuple[np.ndarray, Manifest]:
     """One clean example photo for the CLI: a single riichi hand, standing tiles, modest perspective,
     the whole hand in frame and readable (the first seed from ``seed`` on that satisfies all that)."""
     from mahjong_camera_scorer.mjsynth.camera import PhotoOptions

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict
 
 KINDS: tuple[str, ...] = tuple(f"{n}{s}" for s in "mps" for n in range(1, 10)) + tuple(
     f"{n}z" for n in range(1, 8)
@@ -43,6 +44,28 @@ def to_mpsz(codes: list[str]) -> str:
     return "".join(out)
 
 
+class MeldRecord(TypedDict):
+    """A declared set as the manifests write it (:meth:`SynthMeld.to_json`)."""
+
+    type: str  # chow | pung | kong
+    tiles: str  # mpsz
+    open: bool
+
+
+class HandRecord(TypedDict):
+    """A hand as the manifests write it (:meth:`SynthHand.to_json`; the rule specs' fields)."""
+
+    hand: str  # mpsz: the concealed part, the winning tile included
+    melds: list[MeldRecord]
+    winning_tile: str
+    win_by: str
+    seat_wind: str
+    round_wind: str
+    bonus_tiles: list[str]
+    shape: str
+    seat: NotRequired[int]  # the hand's seat at a table (a scene's manifest)
+
+
 @dataclass
 class SynthMeld:
     type: str  # chow | pung | kong
@@ -51,7 +74,7 @@ class SynthMeld:
     #: index in ``tiles`` of the tile claimed from another player (shown sideways); None for concealed
     claimed: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> MeldRecord:
         return {"type": self.type, "tiles": to_mpsz(self.tiles), "open": self.open}
 
 
@@ -71,7 +94,7 @@ class SynthHand:
     def all_tiles(self) -> list[str]:
         return self.concealed + [t for m in self.melds for t in m.tiles] + self.bonus_tiles
 
-    def to_json(self) -> dict:
+    def to_json(self) -> HandRecord:
         return {
             "hand": to_mpsz(self.concealed),
             "melds": [m.to_json() for m in self.melds],
@@ -277,7 +300,7 @@ def validate(hand: SynthHand) -> list[str]:
     return errs
 
 
-def _is_sets_and_pair(c: Counter) -> bool:
+def _is_sets_and_pair(c: Counter[str]) -> bool:
     for k in list(c):
         if c[k] >= 2:
             c2 = c.copy()
@@ -287,7 +310,7 @@ def _is_sets_and_pair(c: Counter) -> bool:
     return False
 
 
-def _is_sets(c: Counter) -> bool:
+def _is_sets(c: Counter[str]) -> bool:
     c = +c
     if not c:
         return True

@@ -142,7 +142,8 @@ def transform(tiles: list[TileInstance], yaw: float, offset: np.ndarray) -> None
 def centre_of(tiles: list[TileInstance]) -> np.ndarray:
     pts = np.array([t.pose.center for t in tiles])
     lo, hi = pts.min(axis=0), pts.max(axis=0)
-    return (lo + hi) / 2
+    centre: np.ndarray = (lo + hi) / 2
+    return centre
 
 
 def scatter_tiles(

@@ -13,11 +13,18 @@ pixels belong to that prop or tile in the scene's id map (so a key cap hidden un
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from mahjong_camera_scorer.mjsynth.clutter import Prop, part_quads
+
+if TYPE_CHECKING:
+    from mahjong_camera_scorer.mjsynth.clutter import CupGeometry
+    from mahjong_camera_scorer.mjsynth.manifest import Negative, TileLabel
+    from mahjong_camera_scorer.mjsynth.tilebody import TileGeometry
 
 MIN_PX = 8
 MAX_FRACTION = 0.6
@@ -37,11 +44,11 @@ def _box(uv: np.ndarray, w: int, h: int) -> list[float] | None:
     return [float(x0), float(y0), float(x1), float(y1)]
 
 
-def _area(poly) -> float:
+def _area(poly: np.ndarray) -> float:
     return abs(float(cv2.contourArea(np.asarray(poly, np.float32).reshape(-1, 2))))
 
 
-def _overlap(box: list[float], quad) -> float:
+def _overlap(box: list[float], quad: list[list[float]]) -> float:
     """Area of ``box`` that a convex ``quad`` covers."""
     x0, y0, x1, y1 = box
     rect = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
@@ -56,12 +63,16 @@ def _owned(ids: np.ndarray, box: list[float], owner: int, need: float = 0.5) -> 
     return sub.size > 0 and float((sub == owner).mean()) >= need
 
 
-def prop_negatives(props: list[tuple[int, Prop, dict]], ids: np.ndarray, project) -> list[dict]:
+def prop_negatives(
+    props: list[tuple[int, Prop, TileGeometry | CupGeometry]],
+    ids: np.ndarray,
+    project: Callable[[np.ndarray], np.ndarray],
+) -> list[Negative]:
     """Key caps, icons, glyph strokes (box props' parts) and cup rims, where the photo shows them."""
     h, w = ids.shape
-    out: list[dict] = []
+    out: list[Negative] = []
     for obj_id, p, drawn in props:
-        found: list[dict] = []
+        found: list[Negative] = []
         for what, pts in part_quads(p):
             box = _box(project(pts), w, h)
             if box is not None and _owned(ids, box, obj_id, 0.8):  # nothing else (a tile) in the box
@@ -75,15 +86,15 @@ def prop_negatives(props: list[tuple[int, Prop, dict]], ids: np.ndarray, project
 
 
 def tile_negatives(
-    instances: list[dict], geo: dict[int, dict], ids: np.ndarray, rng: random.Random
-) -> list[dict]:
+    instances: list[TileLabel], geo: dict[int, TileGeometry], ids: np.ndarray, rng: random.Random
+) -> list[Negative]:
     """Parts of tiles that are not a whole tile: tiles cut by the frame to less than the labelling
     threshold, tile sides and edges (mostly the top and front of standing and face-down tiles), and
     pieces of a large face (a close-up's strokes)."""
     h, w = ids.shape
-    out: list[dict] = []
-    sides: list[dict] = []
-    pieces: list[dict] = []
+    out: list[Negative] = []
+    sides: list[Negative] = []
+    pieces: list[Negative] = []
     for i, t in enumerate(instances):
         box = t["box"]
         if box is None:
@@ -116,10 +127,10 @@ def tile_negatives(
             fw, fh = rng.uniform(0.25, 0.5), rng.uniform(0.2, 0.45)
             a0, b0 = rng.uniform(0.05, 0.95 - fw), rng.uniform(0.05, 0.95 - fh)
             pts = []
-            for a, b in ((a0, b0), (a0 + fw, b0), (a0 + fw, b0 + fh), (a0, b0 + fh)):
+            for a, down in ((a0, b0), (a0 + fw, b0), (a0 + fw, b0 + fh), (a0, b0 + fh)):
                 top = q[0] + a * (q[1] - q[0])
                 bottom = q[3] + a * (q[2] - q[3])
-                pts.append(top + b * (bottom - top))
+                pts.append(top + down * (bottom - top))
             bb = _box(np.array(pts), w, h)
             if bb is not None and _owned(ids, bb, i, 0.9):
                 pieces.append({"what": "tile_part", "box": bb})
@@ -127,7 +138,7 @@ def tile_negatives(
     return out + sides[:MAX_PER_KIND] + pieces[:MAX_PER_KIND]
 
 
-def choose(negatives: list[dict], k: int, rng: random.Random) -> list[int]:
+def choose(negatives: list[Negative], k: int, rng: random.Random) -> list[int]:
     """Indices of ``k`` negatives, spread over their kinds (so a keyboard's many key caps do not crowd
     out the one cup rim): pick a kind at random, then one of its boxes, without replacement."""
     by_kind: dict[str, list[int]] = {}

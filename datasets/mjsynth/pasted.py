@@ -109,7 +109,8 @@ def _sheen(h: int, w: int, rng: random.Random) -> np.ndarray:
     g = (np.cos(a) * xx / w + np.sin(a) * yy / h) * rng.uniform(0.04, 0.14)
     cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.3, 0.8) * w
     spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r)) * rng.uniform(0.0, 0.12)
-    return (1.0 + g - g.mean() + spot)[..., None]
+    sheen: np.ndarray = (1.0 + g - g.mean() + spot)[..., None]
+    return sheen
 
 
 def blank_white(rng: random.Random, variant: str | None = None) -> np.ndarray:
@@ -130,7 +131,8 @@ def blank_white(rng: random.Random, variant: str | None = None) -> np.ndarray:
         else:
             org = ((FACE_W - tw) // 2, (FACE_H + th) // 2)
         cv2.putText(face, variant, org, cv2.FONT_HERSHEY_SIMPLEX, scale, ink, 2, cv2.LINE_AA)
-    return np.clip(face * _sheen(FACE_H, FACE_W, rng), 0, 255).astype(np.uint8)
+    white: np.ndarray = np.clip(face * _sheen(FACE_H, FACE_W, rng), 0, 255).astype(np.uint8)
+    return white
 
 
 def back_face(rng: random.Random, colour: str | None = None) -> np.ndarray:
@@ -142,7 +144,8 @@ def back_face(rng: random.Random, colour: str | None = None) -> np.ndarray:
     if rng.random() < 0.35:  # two-tone
         k = int(FACE_H * rng.uniform(0.08, 0.3))
         face[FACE_H - k :] = _ivory(rng)
-    return np.clip(face * _sheen(FACE_H, FACE_W, rng), 0, 255).astype(np.uint8)
+    back: np.ndarray = np.clip(face * _sheen(FACE_H, FACE_W, rng), 0, 255).astype(np.uint8)
+    return back
 
 
 def with_body(face: np.ndarray, rng: random.Random, back: tuple[int, int, int] | None = None) -> np.ndarray:
@@ -163,7 +166,7 @@ def with_body(face: np.ndarray, rng: random.Random, back: tuple[int, int, int] |
 # -- clutter --------------------------------------------------------------------------------------
 
 
-def _text_lines(img: np.ndarray, rng: random.Random, colour=(50, 50, 50)) -> None:
+def _text_lines(img: np.ndarray, rng: random.Random, colour: tuple[int, int, int] = (50, 50, 50)) -> None:
     h, w = img.shape[:2]
     y = rng.randint(h // 8, h // 3)
     while y < h - 8:
@@ -300,7 +303,8 @@ def drawn_face(faces: FaceLibrary, style: str, code: str, rng: random.Random) ->
     sigma = rng.uniform(0.0, 1.0)
     if sigma > 0.3:
         face = cv2.GaussianBlur(face, (0, 0), sigma)
-    return np.clip(face * _sheen(FACE_H, FACE_W, rng), 0, 255).astype(np.uint8)
+    drawn: np.ndarray = np.clip(face * _sheen(FACE_H, FACE_W, rng), 0, 255).astype(np.uint8)
+    return drawn
 
 
 # -- the scene ------------------------------------------------------------------------------------
@@ -360,7 +364,8 @@ def light(img: np.ndarray, rng: random.Random) -> np.ndarray:
     gain = 1.15 - rng.uniform(0.1, 0.55) * d
     cast = np.array([rng.uniform(0.9, 1.06), rng.uniform(0.95, 1.04), rng.uniform(0.9, 1.08)], np.float32)
     out = img.astype(np.float32) * gain[..., None] * cast * rng.uniform(0.7, 1.15)
-    return np.clip(out, 0, 255).astype(np.uint8)
+    lit: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    return lit
 
 
 def camera(
@@ -380,8 +385,8 @@ def camera(
     h, w = img.shape[0] - 2 * pad, img.shape[1] - 2 * pad
     k = rng.uniform(0.0, squeeze) * w  # foreshortening of the far (top) edge
     dy = rng.uniform(0.0, drop) * h
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = np.float32([[k, dy], [w - k, dy], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    dst = np.array([[k, dy], [w - k, dy], [w, h], [0, h]], np.float32)
     m = cv2.getPerspectiveTransform(src, dst)
     a = math.radians(rng.uniform(-turn, turn))
     rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]], np.float64)
@@ -394,8 +399,9 @@ def camera(
 
 def _warp_box(m: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
     x0, y0, x1, y1 = box
-    pts = np.float32([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]])
-    return cv2.perspectiveTransform(pts, m).reshape(4, 2)
+    pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float32)
+    corners: np.ndarray = cv2.perspectiveTransform(pts, m).reshape(4, 2)
+    return corners
 
 
 def _paste(
@@ -491,8 +497,9 @@ def compose(
     noise = nrng.normal(0, rng.uniform(0, 6), canvas.shape)
     canvas = np.clip(canvas + noise, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(55, 95)])
-    canvas = cv2.imdecode(enc, cv2.IMREAD_COLOR)
-    H, W = canvas.shape[:2]
+    photo = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    assert photo is not None  # what was just encoded decodes
+    H, W = photo.shape[:2]
 
     def final(box: tuple[int, int, int, int]) -> tuple[float, float, float, float] | None:
         q = _warp_box(m, box) * small
@@ -502,7 +509,7 @@ def compose(
             return None  # cut by the frame: no whole tile
         return (x0, y0, x1, y1)
 
-    scene = Scene(canvas)
+    scene = Scene(photo)
     for box, code, turn, kind in placed:
         if (b := final(box)) is not None:
             scene.tiles.append(Placed(b, code, turn, kind))

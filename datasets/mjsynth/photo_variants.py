@@ -301,7 +301,8 @@ def _fill(kind: str, image: np.ndarray, w: int, h: int, rng: random.Random) -> n
         out = np.empty((h, w, 3), np.float32)
         out[:] = colour
     noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 3, out.shape)
-    return np.clip(out + noise, 0, 255).astype(np.uint8)
+    filled: np.ndarray = np.clip(out + noise, 0, 255).astype(np.uint8)
+    return filled
 
 
 FAR_FILLS = ("grey", "blurred", "table")
@@ -336,7 +337,8 @@ def _rotation(tilt: float, yaw: float, roll: float) -> np.ndarray:
     rx = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
     ry = np.array([[math.cos(y), 0, math.sin(y)], [0, 1, 0], [-math.sin(y), 0, math.cos(y)]])
     rz = np.array([[math.cos(r), -math.sin(r), 0], [math.sin(r), math.cos(r), 0], [0, 0, 1]])
-    return rz @ ry @ rx
+    rotation: np.ndarray = rz @ ry @ rx
+    return rotation
 
 
 def seat_matrix(
@@ -362,7 +364,8 @@ def seat_matrix(
     fw, fh = float(np.ptp(xy[:, 0])), float(np.ptp(xy[:, 1]))
     k = min(span * width / max(fw, 1e-6), 0.45 * height / max(fh, 1e-6))
     mid = (xy.min(axis=0) + xy.max(axis=0)) / 2 * k
-    return _translate(width / 2 - mid[0], down * height - mid[1]) @ _scale(k) @ m
+    seat: np.ndarray = _translate(width / 2 - mid[0], down * height - mid[1]) @ _scale(k) @ m
+    return seat
 
 
 def seat_view(

@@ -123,9 +123,9 @@ def read_pattern(path: Path) -> np.ndarray:
 def load(photo: PhotoFile, cache_dir: Path | None = PHOTO_CACHE) -> np.ndarray:
     """The picture as BGR, long side at most :data:`MAX_SIDE` (read-only array: copy before drawing)."""
     if photo.kind == "pattern":
-        img = read_pattern(photo.path)
-        img.flags.writeable = False
-        return img
+        pattern = read_pattern(photo.path)
+        pattern.flags.writeable = False
+        return pattern
     cached = cache_dir / f"{photo.path.stem}.jpg" if cache_dir is not None else None
     img = cv2.imread(str(cached)) if cached is not None and cached.is_file() else None
     if img is None:
@@ -144,6 +144,8 @@ def load(photo: PhotoFile, cache_dir: Path | None = PHOTO_CACHE) -> np.ndarray:
             if not ok:
                 raise ValueError(f"{photo.path}: cannot encode for the cache")
             img = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+            if img is None:
+                raise ValueError(f"{photo.path}: cannot decode its own cache JPEG")
             try:
                 cached.parent.mkdir(parents=True, exist_ok=True)
                 tmp = cached.with_suffix(f".{os.getpid()}.tmp.jpg")

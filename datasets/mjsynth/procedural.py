@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -29,6 +30,12 @@ from mahjong_camera_scorer.mjsynth.faces import (
     recolour_ink,
 )
 from mahjong_camera_scorer.mjsynth.hands import WIND_LETTERS
+
+if TYPE_CHECKING:
+    from PIL import ImageFont
+
+#: an RGB colour (Pillow draws in RGB)
+RGB = riichi.RGB
 
 CJK_FONTS = {
     "serif": "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
@@ -176,7 +183,7 @@ def _fonts_ok() -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _font(path: str, size: int):
+def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
     from PIL import ImageFont
 
     return ImageFont.truetype(path, size)
@@ -194,7 +201,7 @@ class _Canvas:
         self.img = Image.new("RGB", (self.w, self.h), colour)
         self.d = ImageDraw.Draw(self.img)
 
-    def text(self, s: str, cx: float, cy: float, size: float, colour, font: str) -> None:
+    def text(self, s: str, cx: float, cy: float, size: float, colour: RGB, font: str) -> None:
         """Draw ``s`` centred at (cx, cy) in face fractions, ``size`` as a fraction of the face height."""
         f = _font(font, max(6, int(size * self.h)))
         x0, t, r, b = self.d.textbbox((0, 0), s, font=f)
@@ -202,7 +209,7 @@ class _Canvas:
         y = cy * self.h - (t + b) / 2
         self.d.text((x, y), s, font=f, fill=colour)
 
-    def circle(self, cx: float, cy: float, r: float, colour, design: str) -> None:
+    def circle(self, cx: float, cy: float, r: float, colour: RGB, design: str) -> None:
         x, y, rr = cx * self.w, cy * self.h, r * self.w
         d = self.d
         if design == "rings":
@@ -225,7 +232,9 @@ class _Canvas:
             )
             d.ellipse([x - rr * 0.25, y - rr * 0.25, x + rr * 0.25, y + rr * 0.25], fill=colour)
 
-    def stick(self, cx: float, cy: float, length: float, width: float, colour, angle: float = 0.0) -> None:
+    def stick(
+        self, cx: float, cy: float, length: float, width: float, colour: RGB, angle: float = 0.0
+    ) -> None:
         x, y = cx * self.w, cy * self.h
         hl, hw = length * self.h / 2, width * self.w / 2
         if angle == 0.0:
@@ -249,7 +258,7 @@ class _Canvas:
             ]
             self.d.polygon(pts, fill=colour)
 
-    def cane(self, cx: float, cy: float, length: float, width: float, colour) -> None:
+    def cane(self, cx: float, cy: float, length: float, width: float, colour: RGB) -> None:
         """A jointed bamboo cane: two or three segments with swollen nodes (Taiwanese/HK bamboo)."""
         x, y = cx * self.w, cy * self.h
         hl, hw = length * self.h / 2, width * self.w / 2
@@ -263,7 +272,7 @@ class _Canvas:
             [x - hw * 0.3, y - hl * 0.8, x - hw * 0.3, y + hl * 0.8], fill=bg, width=max(1, int(hw * 0.25))
         )
 
-    def frame(self, colour, inset: float, width: float) -> None:
+    def frame(self, colour: RGB, inset: float, width: float) -> None:
         i, w = inset * self.w, max(2, int(width * self.w))
         self.d.rectangle([i, i * 1.1, self.w - i, self.h - i * 1.1], outline=colour, width=w)
 
@@ -285,7 +294,11 @@ def index_label(code: str, white_variant: str = "index_p") -> str:
 
 
 def add_corner_index(
-    face: np.ndarray, code: str, colour_bgr=(40, 40, 180), white_variant: str = "index_p", both: bool = False
+    face: np.ndarray,
+    code: str,
+    colour_bgr: tuple[int, int, int] = (40, 40, 180),
+    white_variant: str = "index_p",
+    both: bool = False,
 ) -> np.ndarray:
     """Overlay a western corner index (top-left, optionally also bottom-right upside down) on any face.
 
@@ -563,9 +576,9 @@ class ProceduralSource(Source):
     def _bird(self, sp: ProcStyle) -> np.ndarray:
         donor = None
         if self.artwork is not None:
-            for d in sp.bird_donor:
-                if d in self.artwork.styles and "1s" in self.artwork.styles[d].codes:
-                    donor = self.artwork.face(d, "1s")
+            for name in sp.bird_donor:
+                if name in self.artwork.styles and "1s" in self.artwork.styles[name].codes:
+                    donor = self.artwork.face(name, "1s")
                     break
         if donor is None:  # nothing to borrow: a simple drawn bird
             cv = _Canvas(sp.face)
@@ -582,4 +595,5 @@ class ProceduralSource(Source):
         border = np.concatenate([f[:4].reshape(-1, 3), f[-4:].reshape(-1, 3)])
         d = np.linalg.norm(f - np.median(border, axis=0), axis=2)[..., None]
         w = np.clip((d - 20) / 40, 0, 1)
-        return np.clip(f * w + bg * (1 - w), 0, 255).astype(np.uint8)
+        bird: np.ndarray = np.clip(f * w + bg * (1 - w), 0, 255).astype(np.uint8)
+        return bird

@@ -25,6 +25,7 @@ import json
 import random
 from collections import defaultdict
 from pathlib import Path
+from typing import TypedDict
 
 import cv2
 import numpy as np
@@ -38,6 +39,36 @@ CANVAS = (1600, 1200)
 ASPECT = 0.75
 #: A real tile is about this wide: it sets the table texture's scale (mjsynth.backgrounds works in mm).
 TILE_WIDTH_MM = 26.0
+
+
+class Placement(TypedDict):
+    """Where one tile lies in the plan, in tile widths (x right, y down), and how it is turned."""
+
+    code: str
+    role: str  # concealed | winning | meld | bonus
+    x: float
+    y: float
+    w: float
+    h: float
+    turn: int  # degrees: 0, 90 (a claimed tile) or 180 (put down upside down)
+
+
+class PlacedTile(TypedDict):
+    """A tile of the composed photo: its code, role, xyxy box in pixels and turn."""
+
+    code: str
+    role: str
+    box: list[float]
+    turn: int
+
+
+class Summary(TypedDict):
+    """What :func:`generate` wrote: photos per camerash set and per kind of table."""
+
+    photos: int
+    per_set: dict[str, int]
+    per_table: dict[str, int]
+    out: str
 
 
 def load_crops(split_csv: Path, camerash: Path, fold: str = "test") -> dict[str, dict[str, list[Path]]]:
@@ -61,11 +92,11 @@ def draw_hand(rng: random.Random, available: set[str], tries: int = 400) -> Synt
     return None
 
 
-def _plan(hand: SynthHand, rng: random.Random) -> list[dict]:
+def _plan(hand: SynthHand, rng: random.Random) -> list[Placement]:
     """Where each tile lies, in tile widths (x right, y down), and how it is turned."""
     w, h = 1.0, 1.0 / ASPECT
     gap = rng.uniform(0.0, 0.04)
-    plan: list[dict] = []
+    plan: list[Placement] = []
     x = 0.0
 
     def put(code: str, role: str, y: float, turn: int = 0) -> None:
@@ -116,12 +147,13 @@ def _table(rng: random.Random, kind: str, unit: float) -> np.ndarray:
     img = table_texture(kind, (ch, cw), TILE_WIDTH_MM / unit, nrng).astype(np.float32)
     yy, xx = np.mgrid[0:ch, 0:cw].astype(np.float32)
     cx, cy = rng.uniform(0.2, 0.8) * cw, rng.uniform(0.2, 0.8) * ch
-    return img * (1.1 - 0.35 * (((xx - cx) / cw) ** 2 + ((yy - cy) / ch) ** 2))[..., None]
+    lit: np.ndarray = img * (1.1 - 0.35 * (((xx - cx) / cw) ** 2 + ((yy - cy) / ch) ** 2))[..., None]
+    return lit
 
 
 def compose(
     hand: SynthHand, crops: dict[str, list[Path]], rng: random.Random, table: str | None = None
-) -> tuple[np.ndarray, list[dict]]:
+) -> tuple[np.ndarray, list[PlacedTile]]:
     """The photo (BGR uint8) and its tiles (code, role, xyxy box, turn in degrees) on ``table``
     (a kind of :data:`mjsynth.backgrounds.KINDS`; default: drawn at random)."""
     table = table or rng.choice(KINDS)
@@ -136,8 +168,8 @@ def compose(
     ox = rng.uniform(0.03 * cw, cw - span_w * unit - 0.03 * cw)
     oy = rng.uniform(0.08 * ch, max(0.08 * ch + 1, ch - span_h * unit - 0.08 * ch))
     img = _table(rng, table, unit)
-    shade = np.zeros(img.shape[:2], np.float32)
-    placed: list[tuple[dict, tuple[int, int, int, int]]] = []
+    shade: np.ndarray = np.zeros(img.shape[:2], np.float32)
+    placed: list[tuple[Placement, tuple[int, int, int, int]]] = []
     for p in plan:
         bx0 = round(ox + (p["x"] - x0) * unit)
         by0 = round(oy + (p["y"] - y0) * unit)
@@ -147,9 +179,12 @@ def compose(
         cv2.rectangle(shade, (bx0 + off, by0 + off), (bx1 + off, by1 + off), 1.0, -1)
     shade = cv2.GaussianBlur(shade, (0, 0), max(2.0, unit * 0.05))
     img *= 1.0 - 0.45 * shade[..., None]
-    tiles: list[dict] = []
+    tiles: list[PlacedTile] = []
     for p, (bx0, by0, bx1, by1) in placed:
-        tile = cv2.imread(str(rng.choice(crops[p["code"]])), cv2.IMREAD_COLOR)
+        path = rng.choice(crops[p["code"]])
+        tile = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if tile is None:
+            raise ValueError(f"{path}: cannot read the tile crop")
         if p["turn"] == 90:
             tile = cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE)
         elif p["turn"] == 180:
@@ -169,10 +204,12 @@ def compose(
     if sigma > 0.3:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     _, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(75, 95)])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR), tiles
+    photo = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    assert photo is not None  # what was just encoded decodes
+    return photo, tiles
 
 
-def generate(out: Path, count: int, seed: int, split_csv: Path, camerash: Path) -> dict:
+def generate(out: Path, count: int, seed: int, split_csv: Path, camerash: Path) -> Summary:
     """Write ``count`` photos and manifests under ``out``; the same seed gives the same photos."""
     by_set = load_crops(split_csv, camerash)
     sets = sorted(s for s, c in by_set.items() if len(c) >= 30)  # sets with (nearly) every kind

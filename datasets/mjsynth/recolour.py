@@ -29,7 +29,7 @@ def ink_weight(img: np.ndarray) -> np.ndarray:
     light = lab[..., 0] >= np.median(lab[..., 0])
     face = np.median(lab[light], axis=0)
     dist = np.sqrt(((lab - face) ** 2).sum(axis=2))
-    w = np.clip((dist - 18.0) / 45.0, 0.0, 1.0)
+    w: np.ndarray = np.clip((dist - 18.0) / 45.0, 0.0, 1.0)
     return cv2.GaussianBlur(w, (3, 3), 0)
 
 
@@ -54,4 +54,5 @@ def redden(img: np.ndarray, rng: random.Random | None = None) -> np.ndarray:
     )
     red_bgr = cv2.cvtColor(red.astype(np.uint8), cv2.COLOR_HSV2BGR).astype(np.float32)
     out = img.astype(np.float32) * (1 - w) + red_bgr * w
-    return np.clip(out, 0, 255).astype(np.uint8)
+    reddened: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    return reddened

@@ -21,7 +21,42 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw
+
+#: an RGB colour (Pillow draws in RGB)
+RGB = tuple[int, int, int]
+
+
+class Canvas(Protocol):
+    """What the faces here are drawn on: ``procedural``'s 2x canvas, described by its shape (procedural
+    imports this module, so it cannot be imported back)."""
+
+    w: int
+    h: int
+    d: ImageDraw.ImageDraw
+
+    def text(self, s: str, cx: float, cy: float, size: float, colour: RGB, font: str) -> None: ...
+
+
+class RiichiStyle(Protocol):
+    """The parts of a ``procedural.ProcStyle`` a riichi suit face reads."""
+
+    @property
+    def face(self) -> RGB: ...
+    @property
+    def numeral(self) -> RGB: ...
+    @property
+    def five_numeral(self) -> str: ...
+    @property
+    def numerals(self) -> str: ...
+    @property
+    def ink(self) -> RGB: ...
+    @property
+    def colour_suits(self) -> bool: ...
+
 
 RED = (200, 30, 35)
 PINK_RED = (205, 60, 75)
@@ -95,7 +130,11 @@ BRUSH: dict[str, list[list[_P]]] = {
 
 
 def brush(
-    cv: Any, strokes: list[list[_P]], box: tuple[float, float, float, float], colour, weight: float = 1.0
+    cv: Canvas,
+    strokes: list[list[_P]],
+    box: tuple[float, float, float, float],
+    colour: RGB,
+    weight: float = 1.0,
 ) -> None:
     """Paint brush strokes into ``box`` (x0, y0, x1, y1 in face fractions): a disc stamped along each
     stroke, its radius following the stroke's widths times ``weight`` (a brush pressed harder at the end)."""
@@ -111,7 +150,7 @@ def brush(
                 cv.d.ellipse([x - r, y - r, x + r, y + r], fill=colour)
 
 
-def man(cv: Any, sp: Any, n: int, red5: bool, font: str) -> None:
+def man(cv: Canvas, sp: RiichiStyle, n: int, red5: bool, font: str) -> None:
     """A character tile: the numeral small on top, the red 萬 large below (the same on every tile)."""
     glyph = sp.five_numeral if n == 5 else "一二三四五六七八九"[n - 1]
     colour = RED if red5 else sp.numeral
@@ -123,17 +162,17 @@ def man(cv: Any, sp: Any, n: int, red5: bool, font: str) -> None:
     cv.text("萬", 0.5, 0.67, 0.5, RED, font)
 
 
-def _discs(cv: Any, x: float, y: float, rr: float) -> Callable[..., None]:
+def _discs(cv: Canvas, x: float, y: float, rr: float) -> Callable[..., None]:
     """A painter of discs about (``x``, ``y``): ``disc(f, colour, dx, dy)`` fills a disc of radius
     ``f * rr`` at that offset (a circle tile is drawn as discs laid over one another)."""
 
-    def disc(f: float, col: Any, dx: float = 0.0, dy: float = 0.0) -> None:
+    def disc(f: float, col: RGB, dx: float = 0.0, dy: float = 0.0) -> None:
         cv.d.ellipse([x + dx - rr * f, y + dy - rr * f, x + dx + rr * f, y + dy + rr * f], fill=col)
 
     return disc
 
 
-def ring(cv: Any, cx: float, cy: float, r: float, rim, fill, bg) -> None:
+def ring(cv: Canvas, cx: float, cy: float, r: float, rim: RGB, fill: RGB, bg: RGB) -> None:
     """One riichi circle: an outlined ring around a ring of six dots and a centre dot (``fill``)."""
     x, y, rr = cx * cv.w, cy * cv.h, r * cv.w
     disc = _discs(cv, x, y, rr)
@@ -148,7 +187,7 @@ def ring(cv: Any, cx: float, cy: float, r: float, rim, fill, bg) -> None:
     disc(0.12, fill)
 
 
-def wheel(cv: Any, rim, fill, bg) -> None:
+def wheel(cv: Canvas, rim: RGB, fill: RGB, bg: RGB) -> None:
     """The 1-circle: a large ornate wheel (a scalloped band between two rims) around a flower."""
     x, y, rr = 0.5 * cv.w, 0.5 * cv.h, 0.45 * cv.w
     disc = _discs(cv, x, y, rr)
@@ -167,7 +206,7 @@ def wheel(cv: Any, rim, fill, bg) -> None:
     disc(0.09, bg)
 
 
-def pin(cv: Any, sp: Any, n: int, red5: bool, pos: list[tuple[float, float]], r: float) -> None:
+def pin(cv: Canvas, sp: RiichiStyle, n: int, red5: bool, pos: list[tuple[float, float]], r: float) -> None:
     """A circles tile: the style's ink (or the colour set's colours) with the riichi red accents."""
     bg = sp.face
     accents = CIRCLE_RED.get(n, set())
@@ -185,7 +224,7 @@ def pin(cv: Any, sp: Any, n: int, red5: bool, pos: list[tuple[float, float]], r:
         ring(cv, x, y, r, rim, fill, bg)
 
 
-def bone(cv: Any, cx: float, cy: float, length: float, width: float, colour, bg) -> None:
+def bone(cv: Canvas, cx: float, cy: float, length: float, width: float, colour: RGB, bg: RGB) -> None:
     """An outlined bamboo stick as riichi sets draw it: knobbed ends and a knobbed middle joint, hollow
     between them, a thin line down the middle."""
     x, y = cx * cv.w, cy * cv.h
@@ -201,7 +240,7 @@ def bone(cv: Any, cx: float, cy: float, length: float, width: float, colour, bg)
 
 
 def slanted_bone(
-    cv: Any, cx: float, cy: float, length: float, width: float, angle: float, colour, bg
+    cv: Canvas, cx: float, cy: float, length: float, width: float, angle: float, colour: RGB, bg: RGB
 ) -> None:
     """A ``bone`` stick turned by ``angle`` (radians): the 8-bamboo's slanted sticks."""
     x, y = cx * cv.w, cy * cv.h

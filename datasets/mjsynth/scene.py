@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -51,6 +53,14 @@ from mahjong_camera_scorer.mjsynth.tilebody import (
     gloss_map,
 )
 from mahjong_camera_scorer.vision.classes import ORIENTATIONS
+
+if TYPE_CHECKING:
+    from mahjong_camera_scorer.mjsynth.camera import Aim, PhotoLog
+    from mahjong_camera_scorer.mjsynth.manifest import Manifest, TableRecord, TileLabel
+    from mahjong_camera_scorer.mjsynth.tilebody import TileGeometry
+
+    #: Where a prop was painted: a box prop as a tile is, or a cup (a cable: nothing to note).
+    PropGeometry = TileGeometry | clutter.CupGeometry
 
 #: Tile size families (mm): riichi, Chinese/HK, large western/American.
 DIMS = (
@@ -145,7 +155,7 @@ def _hand_codes_in_style(hand: SynthHand, art: Artwork, style: str) -> bool:
     return all(c in have for c in hand.all_tiles())
 
 
-def _face_colour(face: np.ndarray) -> tuple[int, int, int]:
+def _face_colour(face: np.ndarray) -> tuple[int, ...]:
     border = np.concatenate([face[3:7, 10:-10].reshape(-1, 3), face[-7:-3, 10:-10].reshape(-1, 3)])
     return tuple(int(v) for v in np.median(border, axis=0))
 
@@ -169,7 +179,7 @@ def _stick_texture(rng: random.Random) -> np.ndarray:
     return np.ascontiguousarray(np.rot90(img))
 
 
-def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> tuple[np.ndarray, dict]:
+def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> tuple[np.ndarray, Manifest]:
     """Make one photo. Returns the BGR image and its manifest (ground truth + every tile instance).
 
     The steps below run in a fixed order and all draw from the same two random streams (``rng`` for
@@ -197,7 +207,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     )
     player_seat = _parts(instances, tiles, hands, shot.cam)
     image, applied = _develop(canvas, opts, shot, rng, nrng)
-    manifest = {
+    manifest: Manifest = {
         "seed": seed,
         "image_size": [shot.width, shot.height],
         "kind": look.kind,
@@ -227,7 +237,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
             "distance_mm": round(float(np.linalg.norm(shot.cam.C - shot.target)), 1),
         },
         "photo": applied,
-        "hands": [dict(h.to_json(), seat=i) for i, h in enumerate(hands)],
+        "hands": [{**h.to_json(), "seat": i} for i, h in enumerate(hands)],
         "tiles": instances,
         "negatives": [{"what": n["what"], "box": [round(v, 1) for v in n["box"]]} for n in negs],
     }
@@ -458,7 +468,7 @@ def _automatic_ponds_and_walls(
     return out + automatic_walls(dims, rng, half, taken, kongs=kongs, dora=dora)
 
 
-def _table_info(look: _Look, tiles: list[TileInstance]) -> dict | None:
+def _table_info(look: _Look, tiles: list[TileInstance]) -> TableRecord | None:
     """For the manifest of an automatic table: the riichi discards (seat, place in the pond) and the
     dora indicators face up on the wall. None for other photos."""
     if look.kind != "automatic":
@@ -638,7 +648,7 @@ def _aim_camera(look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng:
     if game:  # look past the hand towards the table's centre
         target[:2] *= rng.uniform(0.35, 0.75)
         hand_pts = np.vstack([hand_pts, np.array([[0.0, 0.0, 0.0]])])
-    cam_args = dict(
+    cam_args: Aim = dict(
         target=target,
         elevation_deg=el,
         azimuth_deg=az,
@@ -657,7 +667,7 @@ def _aim_camera(look: _Look, opts: SceneOptions, tiles: list[TileInstance], rng:
     return _Shot(cam, width, height, el, az, roll, hfov, target, framed, closeup, far)
 
 
-def _closeup_camera(cam_args: dict, dims: TileDims, framed: list[TileInstance], rng: random.Random) -> Camera:
+def _closeup_camera(cam_args: Aim, dims: TileDims, framed: list[TileInstance], rng: random.Random) -> Camera:
     """A phone a hand-span away, zoomed in (a narrow field of view), not a lens at the tiles' surface:
     one tile from a sixth up to half and more of the frame's height, anywhere in the frame. Narrows
     ``cam_args["hfov_deg"]`` to the zoom chosen."""
@@ -677,7 +687,7 @@ def _closeup_camera(cam_args: dict, dims: TileDims, framed: list[TileInstance], 
 
 
 def _framing_camera(
-    cam_args: dict,
+    cam_args: Aim,
     look: _Look,
     opts: SceneOptions,
     framed: list[TileInstance],
@@ -771,7 +781,7 @@ def _draw(
     shot: _Shot,
     rng: random.Random,
     nrng: np.random.Generator,
-) -> tuple[np.ndarray, dict[int, dict], list[tuple[int, clutter.Prop, dict]]]:
+) -> tuple[np.ndarray, dict[int, TileGeometry], list[tuple[int, clutter.Prop, PropGeometry]]]:
     """Light the scene with one lamp and paint it onto the canvas: flat props first (they lie under
     everything), then the shadows, then tiles, objects and standing props from far to near so nearer
     ones cover farther ones. Each painted pixel records whose it is in the id map, from which the labels
@@ -784,7 +794,7 @@ def _draw(
     ambient = rng.uniform(0.5, 0.75)
     hard = rng.random() < 0.35
     ids = np.full((shot.height, shot.width), -1, np.int32)
-    drawn_props: list[tuple[int, clutter.Prop, dict]] = []
+    drawn_props: list[tuple[int, clutter.Prop, PropGeometry]] = []
     for j, p in enumerate(props):  # flat props lie on the table, under tiles and shadows
         if p.flat:
             drawn_props.append(
@@ -794,17 +804,19 @@ def _draw(
     casters += [clutter.shadow_box(p) for p in props if not p.flat]
     _shadows(canvas, cam, casters, light, hard, nrng)
 
+    drawables: list[tuple[int, TileInstance | clutter.Prop, TileDims | None, np.ndarray | None]]
     drawables = [(i, t, dims, None) for i, t in enumerate(tiles)]
     drawables += [(OBJECT_ID_BASE + j, o, od, tex) for j, (o, od, tex) in enumerate(objects)]
     drawables += [(PROP_ID_BASE + j, p, None, None) for j, p in enumerate(props) if not p.flat]
     drawables.sort(key=lambda d: -float(np.linalg.norm(_centre(d[1]) - cam.C)))
-    geo: dict[int, dict] = {}
+    geo: dict[int, TileGeometry] = {}
     gloss = gloss_map(FACE_W, FACE_H, nrng, rng.uniform(0.0, 0.25)) if rng.random() < 0.7 else None
-    textures: dict[str, tuple[np.ndarray, tuple[int, int, int]]] = {}
+    textures: dict[str, tuple[np.ndarray, tuple[int, ...]]] = {}
     for i, t, d, tex in drawables:
-        if i >= PROP_ID_BASE:
+        if isinstance(t, clutter.Prop):  # a standing prop (i >= PROP_ID_BASE)
             drawn_props.append((i, t, _draw_prop(canvas, ids, i, t, cam, light, ambient)))
             continue
+        assert d is not None  # a tile, a dice or a stick has its size
         if i < OBJECT_ID_BASE:
             t.style = look.style
             t.back_colour = look.back_colour
@@ -823,7 +835,7 @@ def _draw(
 
 def _face_texture(
     look: _Look, art: Artwork, code: str, gloss: np.ndarray | None
-) -> tuple[np.ndarray, tuple[int, int, int]]:
+) -> tuple[np.ndarray, tuple[int, ...]]:
     """The texture of one face as this photo shows it, and its face colour: the style's face with this
     photo's design variants (a frameless blank white dragon, swapped inks, a corner index), bevelled and
     glossed (made once per code and photo: every copy of a tile looks the same)."""
@@ -841,11 +853,11 @@ def _face_texture(
 
 def _develop(
     canvas: np.ndarray, opts: SceneOptions, shot: _Shot, rng: random.Random, nrng: np.random.Generator
-) -> tuple[np.ndarray, dict]:
+) -> tuple[np.ndarray, PhotoLog]:
     """Turn the painted canvas into a phone's photo: sometimes a shallow depth of field (sharp at the
     hand, blurred before and behind), then the lens and sensor (``camera.photograph``). Comes after the
     labels, which are read from the sharp id map. Returns the image and what was applied."""
-    applied: dict = {}
+    applied: PhotoLog = {}
     if rng.random() < opts.p_dof:  # sharp at the hand, blurred in front of it and behind it
         focus = float((shot.target - shot.cam.C) @ shot.cam.R[2])
         strength = rng.uniform(1.5, 4.0) * opts.img_size / 640
@@ -854,7 +866,9 @@ def _develop(
     return photograph(canvas, nrng, opts.photo, applied), applied
 
 
-def _not_in_front(props: list[clutter.Prop], cam: Camera, framed: list[TileInstance], dims: TileDims) -> list:
+def _not_in_front(
+    props: list[clutter.Prop], cam: Camera, framed: list[TileInstance], dims: TileDims
+) -> list[clutter.Prop]:
     """Drop the standing props (cups, books, screens) that would hide the hand: in the picture over a
     tile of the hand that lies farther from the camera (a real photographer moves the cup). A laptop's
     base and screen go or stay together."""
@@ -891,7 +905,9 @@ def _not_in_front(props: list[clutter.Prop], cam: Camera, framed: list[TileInsta
     return kept
 
 
-def _view_spot(cam: Camera, target: np.ndarray, rng: random.Random):
+def _view_spot(
+    cam: Camera, target: np.ndarray, rng: random.Random
+) -> Callable[[], tuple[float, float] | None]:
     """A sampler of table points (mm) that the camera sees (a little beyond the frame too), within
     1.2 m of what it looks at."""
     Hinv = np.linalg.inv(cam.plane_homography())
@@ -914,15 +930,17 @@ def _view_spot(cam: Camera, target: np.ndarray, rng: random.Random):
 PARTS = ("player_hand", "other_hand", "discard", "wall", "loose")
 
 
-def _parts(instances: list[dict], tiles: list[TileInstance], hands: list, cam: Camera) -> int | None:
+def _parts(
+    instances: list[TileLabel], tiles: list[TileInstance], hands: list[SynthHand], cam: Camera
+) -> int | None:
     """Set each instance's ``part``; return the seat of the hand nearest the camera (None: no hand)."""
     player = None
     if hands:
-        dist = {}
+        dist: dict[int, float] = {}
         for seat in range(len(hands)):
             pts = [t.pose.center for t in tiles if t.seat == seat and t.role in HAND_ROLES]
             dist[seat] = float(np.linalg.norm((np.mean(pts, axis=0) - cam.C)[:2]))
-        player = min(dist, key=dist.get)
+        player = min(dist, key=dist.__getitem__)
     for inst, t in zip(instances, tiles, strict=True):
         if t.role in HAND_ROLES:
             inst["part"] = "player_hand" if t.seat == player else "other_hand"
@@ -944,22 +962,31 @@ def _depth_map(cam: Camera) -> np.ndarray:
     return cv2.resize(depth, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def _centre(obj) -> np.ndarray:
+def _centre(obj: TileInstance | clutter.Prop) -> np.ndarray:
     if isinstance(obj, clutter.Prop):
-        return (
-            obj.inst.pose.center
-            if obj.inst is not None
-            else obj.centre + np.array([0.0, 0.0, obj.height / 2])
-        )
+        if obj.inst is not None:
+            return obj.inst.pose.center
+        assert obj.centre is not None  # a cup or a cable
+        middle: np.ndarray = obj.centre + np.array([0.0, 0.0, obj.height / 2])
+        return middle
     return obj.pose.center
 
 
-def _draw_prop(canvas, ids, obj_id: int, p: clutter.Prop, cam: Camera, light, ambient: float) -> dict:
+def _draw_prop(
+    canvas: np.ndarray,
+    ids: np.ndarray,
+    obj_id: int,
+    p: clutter.Prop,
+    cam: Camera,
+    light: np.ndarray,
+    ambient: float,
+) -> PropGeometry:
     if p.kind == "cup":
         return clutter.draw_cup(canvas, ids, obj_id, p, cam.project, cam.C, light, ambient)
     if p.kind == "cable":
         clutter.draw_cable(canvas, ids, obj_id, p, cam.project, light, ambient)
         return {}
+    assert p.inst is not None and p.dims is not None  # a box prop
     return draw_tile(canvas, ids, obj_id, p.inst, p.dims, p.texture, cam.project, cam.C, light, ambient)
 
 
@@ -1027,12 +1054,17 @@ def _table(
 
 
 def _shadows(
-    canvas: np.ndarray, cam: Camera, items, light: np.ndarray, hard: bool, nrng: np.random.Generator
+    canvas: np.ndarray,
+    cam: Camera,
+    items: list[tuple[TileInstance, TileDims]],
+    light: np.ndarray,
+    hard: bool,
+    nrng: np.random.Generator,
 ) -> None:
     """Darken the table where tiles cast their shadows (along the light) and right under them (contact)."""
     h, w = canvas.shape[:2]
-    m = np.zeros((h, w), np.float32)
-    contact = np.zeros((h, w), np.float32)
+    m: np.ndarray = np.zeros((h, w), np.float32)
+    contact: np.ndarray = np.zeros((h, w), np.float32)
     for t, d in items:
         c3 = t.pose.corners(d)
         sh = c3 - light[None, :] * (c3[:, 2:3] / max(light[2], 0.15))
@@ -1050,15 +1082,15 @@ def _shadows(
 
 
 def _instances(
-    tiles: list[TileInstance], geo: dict[int, dict], ids: np.ndarray, width: int, height: int
-) -> list[dict]:
+    tiles: list[TileInstance], geo: dict[int, TileGeometry], ids: np.ndarray, width: int, height: int
+) -> list[TileLabel]:
     """Per tile: its visible box (from the id map, so occlusion and frame cuts count), quad, orientation."""
     counts = (
         np.bincount((ids[ids >= 0]).ravel(), minlength=len(tiles))
         if (ids >= 0).any()
         else np.zeros(len(tiles))
     )
-    out = []
+    out: list[TileLabel] = []
     for i, t in enumerate(tiles):
         g = geo[i]
         sil = g["silhouette"]

@@ -13,7 +13,9 @@ the set's face colour) is n in [-T*front, 0], the coloured back layer the rest.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict, final
 
 import cv2
 import numpy as np
@@ -66,6 +68,16 @@ class TilePose:
         return np.array(out)
 
 
+class TileExtra(TypedDict, total=False):
+    """What some layouts note on a tile beyond its role, for the manifest and the labels."""
+
+    upside_down_in_hand: bool  # a concealed tile turned the wrong way up in the row
+    on_edge: bool  # a loose tile standing on its long edge
+    riichi: bool  # a discard lying sideways (the riichi declaration)
+    pond_index: int  # its place among its owner's discards
+    ring: int  # a wall stack's place round the table (side * 17 + stack)
+
+
 @dataclass
 class TileInstance:
     """One tile in a scene: what it is, where, how it looks, and what role it has in the hand."""
@@ -77,9 +89,9 @@ class TileInstance:
     group: int = -1  # meld index, or -1
     seat: int = 0
     style: str = ""
-    back_colour: tuple[int, int, int] = (60, 120, 30)
-    face_colour: tuple[int, int, int] = (222, 236, 242)
-    extra: dict = field(default_factory=dict)
+    back_colour: tuple[float, ...] = (60, 120, 30)  # BGR
+    face_colour: tuple[float, ...] = (222, 236, 242)
+    extra: TileExtra = field(default_factory=TileExtra)
 
 
 # Box faces: (corner indices in order around the face, outward normal in local (u, v, n)).
@@ -94,12 +106,33 @@ _SIDES = {
 }
 
 
+@final  # no other keys: a prop's drawn geometry is this or a cup's (``clutter.CupGeometry``)
+class TileGeometry(TypedDict):
+    """Where :func:`draw_tile` painted a tile, in photo pixels (what the labels are made of)."""
+
+    corners: np.ndarray  # the 8 box corners projected, (8, 2)
+    quad: np.ndarray  # the face as read (the back for a face-down tile), TL TR BR BL
+    silhouette: np.ndarray  # the convex hull of the corners
+    in_view: bool
+    size: tuple[int, int]  # the canvas (width, height)
+    sides: list[np.ndarray]  # projected side quads (the "tile side" hard negatives)
+    shows: NotRequired[str | None]  # "face", "back" or None (drawn tiles only)
+    shown_area: NotRequired[float]  # the shown broad side's area in px²
+
+
+#: A camera's projection: world points (N, 3) in mm -> pixels (N, 2).
+Projection = Callable[[np.ndarray], np.ndarray]
+
+#: A fill colour as OpenCV takes it: one value (a mask, the id image) or BGR(A).
+Colour = float | Sequence[float]
+
+
 def local_to_world(pose: TilePose, vec: tuple[float, float, float]) -> np.ndarray:
     return vec[0] * pose.u + vec[1] * pose.v + vec[2] * pose.n
 
 
 def bevel_face(
-    face: np.ndarray, edge_bgr: tuple[int, int, int], corner: float, gloss_map: np.ndarray | None = None
+    face: np.ndarray, edge_bgr: tuple[int, ...], corner: float, gloss_map: np.ndarray | None = None
 ) -> np.ndarray:
     """Bake the tile's rounded-corner bevel and a glossy highlight into a flat face image.
 
@@ -112,7 +145,8 @@ def bevel_face(
     f = face.astype(np.float32) * ((0.82 + 0.18 * t) * t) + edge * (1 - t)
     if gloss_map is not None:
         f += gloss_map
-    return np.clip(f, 0, 255).astype(np.uint8)
+    beveled: np.ndarray = np.clip(f, 0, 255).astype(np.uint8)
+    return beveled
 
 
 def gloss_map(w: int, h: int, rng: np.random.Generator, strength: float) -> np.ndarray:
@@ -121,7 +155,8 @@ def gloss_map(w: int, h: int, rng: np.random.Generator, strength: float) -> np.n
     ang = rng.uniform(0, np.pi)
     c = rng.uniform(-0.4, 0.4)
     proj = ((xx / w - 0.5) * np.cos(ang) + (yy / h - 0.5) * np.sin(ang) - c) / rng.uniform(0.12, 0.35)
-    return (strength * 255 * np.exp(-proj * proj))[..., None].astype(np.float32)
+    sheen: np.ndarray = (strength * 255 * np.exp(-proj * proj))[..., None].astype(np.float32)
+    return sheen
 
 
 @functools.lru_cache(maxsize=8)
@@ -150,11 +185,11 @@ def draw_tile(
     tile: TileInstance,
     dims: TileDims,
     texture: np.ndarray | None,
-    project,  # (N,3) world -> (N,2) pixels, and camera position
+    project: Projection,  # (N,3) world -> (N,2) pixels
     cam_pos: np.ndarray,
     light: np.ndarray,
     ambient: float,
-) -> dict:
+) -> TileGeometry:
     """Paint one tile onto ``canvas`` (in place) and its id into ``ids``; return its geometry.
 
     ``texture`` is the beveled face (None for a face-down tile). Returns the projected corners, the face
@@ -187,7 +222,7 @@ def draw_tile(
     visible_faces = []
     sides = []  # projected side quads (both layers), for the scene's "tile side" hard negatives
 
-    def facing(idx, normal):
+    def facing(idx: tuple[int, ...], normal: np.ndarray) -> bool:
         c = corners3[list(idx)].mean(axis=0)
         return float(np.dot(normal, cam_pos - c)) > 0
 
@@ -265,7 +300,7 @@ def clip_convex(poly: np.ndarray, w: int, h: int) -> np.ndarray | None:
     return inter.reshape(-1, 2)
 
 
-def fill_convex(img: np.ndarray, poly: np.ndarray, colour, aa: bool = True) -> None:
+def fill_convex(img: np.ndarray, poly: np.ndarray, colour: Colour, aa: bool = True) -> None:
     """Fill a convex polygon (float pixel coordinates), clipped to the image, with sub-pixel precision."""
     p = clip_convex(poly, img.shape[1], img.shape[0])
     if p is None or len(p) < 3:
@@ -276,7 +311,7 @@ def fill_convex(img: np.ndarray, poly: np.ndarray, colour, aa: bool = True) -> N
         cv2.fillConvexPoly(img, np.round(p).astype(np.int32), colour)
 
 
-def _fill(canvas: np.ndarray, poly: np.ndarray, colour) -> None:
+def _fill(canvas: np.ndarray, poly: np.ndarray, colour: Colour) -> None:
     fill_convex(canvas, poly, colour)
 
 

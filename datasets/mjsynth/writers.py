@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -26,6 +27,9 @@ import numpy as np
 from mahjong_camera_scorer.mjsynth.negatives import PROP_PARTS, choose
 from mahjong_camera_scorer.vision.classes import BACK, DETECTOR_CLASSES, NOT_A_TILE, TILE_CLASSES
 from mahjong_camera_scorer.vision.crops import CROP_SIZE, crop_box
+
+if TYPE_CHECKING:
+    from mahjong_camera_scorer.mjsynth.manifest import Manifest
 
 CSV_HEADER = "file,class,orientation,rotation_deg,rotated_to_portrait,upright_in_crop,stem,tile_index\n"
 #: ``none`` crops per tile crop (drawn per photo, rounded at random): a modest share, so the reader
@@ -38,13 +42,15 @@ def split_of(index: int, val_fraction: float, seed: int) -> str:
     return "val" if random.Random(seed * 7919 + index).random() < val_fraction else "train"
 
 
-def yolo_lines(manifest: dict) -> list[str]:
+def yolo_lines(manifest: Manifest) -> list[str]:
     w, h = manifest["image_size"]
     lines = []
     for t in manifest["tiles"]:
         if not t["labelled"]:
             continue
-        x0, y0, x1, y1 = t["box"]
+        box = t["box"]
+        assert box is not None  # a labelled tile is seen
+        x0, y0, x1, y1 = box
         cls = DETECTOR_CLASSES.index("back" if t["face_down"] else "tile")
         lines.append(
             f"{cls} {(x0 + x1) / 2 / w:.6f} {(y0 + y1) / 2 / h:.6f} {(x1 - x0) / w:.6f} {(y1 - y0) / h:.6f}"
@@ -52,7 +58,9 @@ def yolo_lines(manifest: dict) -> list[str]:
     return lines
 
 
-def write_det(out: Path, split: str, stem: str, image: np.ndarray, manifest: dict, quality: int = 95) -> None:
+def write_det(
+    out: Path, split: str, stem: str, image: np.ndarray, manifest: Manifest, quality: int = 95
+) -> None:
     img_dir, lab_dir = out / "det" / "images" / split, out / "det" / "labels" / split
     img_dir.mkdir(parents=True, exist_ok=True)
     lab_dir.mkdir(parents=True, exist_ok=True)
@@ -86,7 +94,7 @@ def write_cls(
     split: str,
     stem: str,
     image: np.ndarray,
-    manifest: dict,
+    manifest: Manifest,
     seed: int,
     jitter: float = 0.04,
     min_tile_px: float = 12.0,
@@ -100,6 +108,7 @@ def write_cls(
             continue
         cls = BACK if t["face_down"] else t["code"]
         assert cls in TILE_CLASSES, cls
+        assert t["box"] is not None  # a labelled tile is seen
         crop, rotated = crop_box(image, _jitter_box(t["box"], rng, jitter), size=CROP_SIZE)
         ang = t["rotation_deg"] + (90.0 if rotated else 0.0)
         ang = (ang + 180.0) % 360.0 - 180.0
@@ -121,7 +130,7 @@ def write_none(
     split: str,
     stem: str,
     image: np.ndarray,
-    manifest: dict,
+    manifest: Manifest,
     rng: random.Random,
     n_tile_crops: int,
     jitter: float = 0.04,
@@ -146,7 +155,7 @@ def write_none(
     return rows
 
 
-def write_manifest(out: Path, stem: str, manifest: dict, split: str) -> None:
+def write_manifest(out: Path, stem: str, manifest: Manifest, split: str) -> None:
     d = out / "manifests"
     d.mkdir(parents=True, exist_ok=True)
     m = dict(manifest, split=split, image=f"det/images/{split}/{stem}.jpg")

@@ -169,8 +169,9 @@ def taken_in(r: TileRead) -> bool:
 
 # -- a row read to its ends ---------------------------------------------------------------------
 #: At a row's end the reader must be at least this sure of a face (beyond the row no neighbour
-#: vouches for the slot; the table, a shadow or the mat must read as no tile). Chosen on the real
-#: val split and the camera frames' teach pictures (``scripts/tune_ends.py``), never on a test split.
+#: vouches for the slot; the table, a shadow or the mat must read as no tile). Set equal to the
+#: verdict's sure read and checked, not swept, on the real val split's scene variants
+#: (``scripts/eval_scenes.py --sources chinese-val``), never on a test split.
 END_CONFIDENCE = 0.8
 #: At most this many tiles are looked for beyond each end of a row (a hand's row is 14 tiles or
 #: fewer; the detector finds most of them).

@@ -196,7 +196,7 @@ fi
 
 if want loso; then
   # issue 22, third session (2026-11-26): three members of the reader soup shipped before (22f, 22k,
-  # 22l; weights kept in models/checkpoints/members: no earlier training needed, the data of stage unseen is)
+  # 22l; from models/checkpoints/members where kept, else from stage unseen's runs/reader-22*/last.pt)
   # fine-tuned on the sets' grid photos (scripts/cut_grid_crops.py) and every camerash crop, then
   # averaged; measured leave one set out: the same made once per set without that set's crops
   # (eval_unseen.py --loso runs/loso reads each set with its reader), and once with every set
@@ -211,8 +211,12 @@ if want loso; then
     echo "== reader soup without $set (all: with every set)"
     leave=$set; [ "$set" = all ] && leave=
     for m in 22f 22k 22l; do
+      # the members' weights of 2026-11-26 were never committed (the ignore rule for *.pt kept them
+      # out; it now lets them in): on a fresh clone stage unseen trains them again under runs/
+      init="models/checkpoints/members/reader-$m.pt"; [ -f "$init" ] || init="runs/reader-$m/last.pt"
+      [ -f "$init" ] || { echo "stage loso: no weights of reader $m (models/checkpoints/members/reader-$m.pt or runs/reader-$m/last.pt): run stage unseen first" >&2; exit 2; }
       resume=(); [ -f "runs/loso-$set-$m/last.pt" ] && resume=(--resume)
-      $PY scripts/train_reader.py "${tune[@]}" --leave-out "$leave" --init "models/checkpoints/members/reader-$m.pt" \
+      $PY scripts/train_reader.py "${tune[@]}" --leave-out "$leave" --init "$init" \
         --run "runs/loso-$set-$m" --out "runs/loso-$set-$m.onnx" "${resume[@]}"
     done
     $PY scripts/average_readers.py runs/loso-"$set"-{22f,22k,22l}/last.pt --out "runs/loso-$set/last.pt" \

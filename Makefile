@@ -7,9 +7,9 @@ BIN    := $(VENV)/bin
 TYPECHECK := build/typecheck/mahjong_camera_scorer
 # An editable install of this project makes setuptools announce, on every install, the import hook
 # it installs ("Editable installation ... folders with the same name as your package"): the cause is
-# pyproject.toml's [tool.setuptools.package-dir], which installs models/, examples/ and
-# datasets/mjsynth/ under other names (mahjong_camera_scorer.models, mahjong_camera_scorer.examples, mjsynth), so a plain path
-# entry cannot serve them. That is wanted and the message tells a developer nothing to do: it is
+# pyproject.toml's [tool.setuptools.package-dir], which installs vision/, scoring/, models/,
+# examples/ and datasets/mjsynth/ under mahjong_camera_scorer (.vision, .scoring, .models,
+# .examples, .mjsynth), so a plain path entry cannot serve them. That is wanted and the message tells a developer nothing to do: it is
 # filtered by its text (only that message; any other warning still shows).
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip
 

@@ -33,7 +33,14 @@ from mahjong_camera_scorer.vision.photo import Photo
 from mahjong_camera_scorer.vision.read import TaughtSet, TileRead, read_tiles, split_rejected
 from mahjong_camera_scorer.vision.result import HandResult, scene_result
 from mahjong_camera_scorer.vision.scene import Scene
-from mahjong_camera_scorer.vision.zoom import SecondPass, needs_slices, second_pass, sliced_pass
+from mahjong_camera_scorer.vision.zoom import (
+    SecondPass,
+    looks_turned,
+    needs_slices,
+    second_pass,
+    sliced_pass,
+    turned_pass,
+)
 
 Source = str | Path | np.ndarray
 
@@ -121,6 +128,15 @@ class PhotoReader:
         first = find(image)
         if not self.closer:
             return first, None
+        if looks_turned(first):
+            return turned_pass(lambda turned: self._closer_look(find, turned, find(turned))[0], image, first)
+        return self._closer_look(find, image, first)
+
+    def _closer_look(
+        self, find: Callable[[np.ndarray], list[Detection]], image: np.ndarray, first: list[Detection]
+    ) -> tuple[list[Detection], SecondPass | None]:
+        """``first`` with the closer look :meth:`find_boxes` takes where the tiles came out small:
+        slices where the first look found too little, else one closer region where it helps."""
         size = self.det_size if self.det_size is not None and self.det.dynamic else self.det.imgsz
         if needs_slices(first, image.shape, size):
             return sliced_pass(find, image, first, size)

@@ -10,7 +10,18 @@ import pytest
 
 from mahjong_camera_scorer.vision.detect import Detection
 from mahjong_camera_scorer.vision.render.records import photo_json
-from mahjong_camera_scorer.vision.zoom import MIN_SEEDS, SMALL_TILE, merge, second_pass, small_region
+from mahjong_camera_scorer.vision.zoom import (
+    FEW_BOXES,
+    LYING,
+    MIN_SEEDS,
+    SMALL_TILE,
+    looks_turned,
+    merge,
+    second_pass,
+    small_region,
+    turned_back,
+    turned_pass,
+)
 from tests.vision.support import EXAMPLE
 from tests.vision.test_models import needs_models
 
@@ -120,3 +131,56 @@ def test_a_photo_of_large_tiles_is_detected_once() -> None:
 
     result = PhotoReader().read_and_score(cv2.imread(str(EXAMPLE)))
     assert result.second_pass is None and "second_pass" not in photo_json(result)
+
+
+def test_a_box_of_the_turned_photo_comes_back_where_its_pixels_are() -> None:
+    image = np.zeros((300, 500), np.uint8)
+    image[40:90, 320:350] = 255  # a standing tile's face, 30 wide, 50 tall
+    turned = np.rot90(image)
+    ys, xs = np.nonzero(turned)
+    box = (float(xs.min()), float(ys.min()), float(xs.max() + 1), float(ys.max() + 1))
+    found = Detection(box, "tile", 0.9)
+    assert found.width > found.height  # it lies on its side in the turned photo
+    assert turned_back(found, image.shape[1]).box == (320.0, 40.0, 350.0, 90.0)
+
+
+def test_a_photo_is_turned_when_most_sure_boxes_lie_on_their_side() -> None:
+    lying = tile_row(8, 100, 100, 80, 60, score=0.8)  # 80 wide, 60 tall
+    standing = tile_row(12, 100, 400, 60, 80, score=0.8)
+    assert all(d.width > LYING * d.height for d in lying)
+    assert looks_turned(lying)
+    assert not looks_turned(standing)
+    assert not looks_turned(standing + lying[:2])  # a riichi hand's called tiles lie among standing ones
+    assert not looks_turned(lying[: FEW_BOXES - 1])  # too few to say
+    assert not looks_turned(tile_row(8, 100, 100, 80, 60, score=0.2))  # faint boxes do not count
+
+
+def test_the_turned_look_replaces_the_sideways_boxes_and_adds_the_missed_ones() -> None:
+    image = np.zeros((400, 600, 3), np.uint8)
+    first = tile_row(3, 100, 100, 80, 60, score=0.5)  # three lying tiles found, faintly
+    looked: list[tuple[int, ...]] = []
+
+    def look(turned: np.ndarray) -> list[Detection]:
+        looked.append(turned.shape)
+        # upright in the turned photo (600 - x): the three found and two more beside them
+        return [Detection((100.0, 520.0 - x, 160.0, 600.0 - x), "tile", 0.9) for x in range(100, 500, 80)]
+
+    merged, where = turned_pass(look, image, first)
+    assert looked == [(600, 400, 3)]
+    assert where.turned and where.found == 5 and where.to_json()["turned"] is True
+    assert len(merged) == 5 and all(d.score == 0.9 for d in merged)
+    assert [d.box for d in merged] == [(float(x), 100.0, float(x + 80), 160.0) for x in range(100, 500, 80)]
+
+
+@pytest.mark.models
+@needs_models
+def test_a_photo_turned_a_quarter_is_read_whole() -> None:
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
+
+    upright = PhotoReader().read_and_score(cv2.imread(str(EXAMPLE)))
+    turned = cv2.rotate(cv2.imread(str(EXAMPLE)), cv2.ROTATE_90_CLOCKWISE)
+    once = PhotoReader(closer=False).read_and_score(turned)
+    result = PhotoReader().read_and_score(turned)
+    assert len(once.tiles) < len(upright.tiles) == 15  # the sideways tiles the detector misses
+    assert result.second_pass is not None and result.second_pass.turned
+    assert sorted(t.code for t in result.tiles) == sorted(t.code for t in upright.tiles)

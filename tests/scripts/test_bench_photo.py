@@ -22,10 +22,13 @@ def test_bench_reports_stages_and_the_ratio_to_a_640px_detector_pass(tmp_path: P
     med = result["median_ms"]
     assert set(med) == {"decode", "detect", "read", "gaps", "layout", "score", "total"}
     assert med["total"] >= med["detect"] > 0 and result["tiles"] == 15
-    # the same hand cropped tight (no slices) and seen from afar (looked at again in slices)
+    # the same hand cropped tight (no slices), seen from afar (looked at again in slices) and
+    # turned a quarter (looked at again turned upright)
     cases = result["cases"]
-    assert set(cases) == {"12mp", "crop", "far"} and cases["12mp"]["median_ms"] == med
+    assert set(cases) == {"12mp", "crop", "far", "turned"} and cases["12mp"]["median_ms"] == med
     assert cases["crop"]["slices"] == 0 and cases["far"]["slices"] == 4
+    assert cases["turned"]["turned"] and not any(cases[k]["turned"] for k in ("12mp", "crop", "far"))
+    assert cases["turned"]["tiles"] == 15
     assert all(c["ratio_total_to_reference"] > 0 for c in cases.values())
     assert result["reference_ms"] > 0
     ratio = med["total"] / result["reference_ms"]  # one run: the median ratio is that run's ratio

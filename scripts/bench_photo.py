@@ -119,7 +119,7 @@ def bench(reader: PhotoReader, peer: Reference, path: Path, runs: int, rules: st
         "size_mb": round(path.stat().st_size / 1e6, 2),
         "runs": runs,
         "tiles": len(res.tiles),
-        "slices": res.second_pass.slices if res.second_pass is not None else 0,
+        "slices": res.second_pass.slices if res.second_pass is not None and res.second_pass.slices > 1 else 0,
         "turned": bool(res.second_pass is not None and res.second_pass.turned),
         "median_ms": {k: round(statistics.median(v) * 1000, 1) for k, v in stages.items()},
         "reference_ms": round(statistics.median(peer_times) * 1000, 1) if peer_times else None,

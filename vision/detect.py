@@ -183,6 +183,20 @@ def detect(
     ``size`` (h, w, multiples of 32) runs a model exported with dynamic axes at another input
     size than the one it was trained at (``model.imgsz``): the live camera trades small-tile
     recall for speed that way. A static model always runs at its own size."""
+    return look(model, image, conf, iou, size)[0]
+
+
+def look(
+    model: OnnxModel,
+    image: np.ndarray,
+    conf: float = DETECTOR_CONF,
+    iou: float = 0.5,
+    size: tuple[int, int] | None = None,
+    hint: float | None = None,
+) -> tuple[list[Detection], np.ndarray]:
+    """:func:`detect`'s tiles and, from the same run, the centres (image pixels, ``(n, 2)``) of
+    every anchor scored at least ``hint`` (none when ``hint`` is None): where the detector saw
+    anything at all, however faint, without the cost of boxes and NMS for them."""
     if size is not None and model.dynamic:
         if size[0] % 32 or size[1] % 32:
             raise ValueError(f"detector input size {size} is not a multiple of 32")
@@ -191,4 +205,12 @@ def detect(
     inp, lb = letterbox(image, size)
     out = model.run(to_input(inp))[0]
     dets = decode(out, model.classes, lb, image.shape, conf, iou)
-    return sorted(dets, key=lambda d: (d.box[0], d.box[1]))
+    centres = np.zeros((0, 2), np.float32) if hint is None else faint_centres(out, lb, hint)
+    return sorted(dets, key=lambda d: (d.box[0], d.box[1])), centres
+
+
+def faint_centres(output: np.ndarray, lb: Letterbox, conf: float) -> np.ndarray:
+    """The centres, in image pixels, of the anchors of a YOLO output scored at least ``conf``."""
+    pred = output[0].T
+    keep = pred[:, 4:].max(1) >= conf
+    return np.stack([(pred[keep, 0] - lb.pad_x) / lb.scale, (pred[keep, 1] - lb.pad_y) / lb.scale], 1)

@@ -23,7 +23,7 @@ import numpy as np
 
 from mahjong_camera_scorer.scoring.context import HandContext
 from mahjong_camera_scorer.vision.ask import ask, read_ends
-from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection, detect
+from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection, detect, look
 from mahjong_camera_scorer.vision.faint import without_faint_left_out, without_lone_faint_backs
 from mahjong_camera_scorer.vision.images import PhotoError, load_photo
 from mahjong_camera_scorer.vision.layout import HandFrame, lay_out, orient
@@ -34,6 +34,7 @@ from mahjong_camera_scorer.vision.read import TaughtSet, TileRead, read_tiles, s
 from mahjong_camera_scorer.vision.result import HandResult, scene_result
 from mahjong_camera_scorer.vision.scene import Scene
 from mahjong_camera_scorer.vision.zoom import (
+    HINT,
     SecondPass,
     looks_turned,
     needs_slices,
@@ -125,21 +126,34 @@ class PhotoReader:
         their region, or, where it found almost nothing or only tiles too small and spread for
         one region, the whole image again in overlapping windows."""
         find = self.detect_candidates if mend_boxes else self.detect
-        first = find(image)
         if not self.closer:
-            return first, None
+            return find(image), None
+        conf = min(self.conf, UNSURE_LOW) if mend_boxes else self.conf
+
+        def first_look(image: np.ndarray) -> tuple[list[Detection], np.ndarray]:
+            return look(self.det, image, conf=conf, size=self.det_size, hint=HINT)
+
+        def upright_search(turned: np.ndarray) -> list[Detection]:
+            return self._closer_look(find, turned, *first_look(turned))[0]
+
+        first, hints = first_look(image)
         if looks_turned(first):
-            return turned_pass(lambda turned: self._closer_look(find, turned, find(turned))[0], image, first)
-        return self._closer_look(find, image, first)
+            return turned_pass(upright_search, image, first)
+        return self._closer_look(find, image, first, hints)
 
     def _closer_look(
-        self, find: Callable[[np.ndarray], list[Detection]], image: np.ndarray, first: list[Detection]
+        self,
+        find: Callable[[np.ndarray], list[Detection]],
+        image: np.ndarray,
+        first: list[Detection],
+        hints: np.ndarray,
     ) -> tuple[list[Detection], SecondPass | None]:
         """``first`` with the closer look :meth:`find_boxes` takes where the tiles came out small:
-        slices where the first look found too little, else one closer region where it helps."""
+        slices where the first look found too little (only the windows where it saw anything,
+        ``hints``), else one closer region where it helps."""
         size = self.det_size if self.det_size is not None and self.det.dynamic else self.det.imgsz
         if needs_slices(first, image.shape, size):
-            return sliced_pass(find, image, first, size)
+            return sliced_pass(find, image, first, size, hints)
         return second_pass(find, image, first, size)
 
     def read_boxes(

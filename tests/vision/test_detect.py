@@ -5,7 +5,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from mahjong_camera_scorer.vision.detect import decode, drop_contained, letterbox, nms, shrink, to_input
+from mahjong_camera_scorer.vision.detect import (
+    decode,
+    drop_contained,
+    faint_centres,
+    letterbox,
+    nms,
+    shrink,
+    to_input,
+)
 
 
 def test_letterbox_keeps_aspect_and_centres() -> None:
@@ -48,6 +56,19 @@ def test_decode_maps_back_to_image_pixels_and_suppresses_duplicates() -> None:
     assert abs((x0 + x1) / 2 - 100 / lb.scale) < 1e-3
     assert abs((y0 + y1) / 2 - (160 - 80) / lb.scale) < 1e-3
     assert abs((x1 - x0) - 20 / lb.scale) < 1e-3
+
+
+def test_faint_centres_are_every_anchor_above_the_hint_in_image_pixels() -> None:
+    _, lb = letterbox(np.zeros((300, 600, 3), np.uint8), (320, 320))
+    out = _yolo_output(
+        [(100, 160, 20, 30), (101, 160, 20, 30), (200, 160, 20, 30), (50, 50, 10, 10)],
+        [(0.9, 0.1), (0.8, 0.1), (0.01, 0.07), (0.04, 0.02)],
+    )
+    centres = faint_centres(out, lb, 0.05)
+    # no NMS: both overlapping anchors count; a back's score counts as a tile's
+    assert centres.shape == (3, 2)
+    assert np.allclose(centres[:, 0] * lb.scale, [100, 101, 200])
+    assert np.allclose(centres[:, 1] * lb.scale + lb.pad_y, 160)
 
 
 def test_nms_is_class_agnostic_greedy() -> None:

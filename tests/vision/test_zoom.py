@@ -18,9 +18,11 @@ from mahjong_camera_scorer.vision.zoom import (
     looks_turned,
     merge,
     second_pass,
+    sliced_pass,
     small_region,
     turned_back,
     turned_pass,
+    windows,
 )
 from tests.vision.support import EXAMPLE
 from tests.vision.test_models import needs_models
@@ -184,3 +186,29 @@ def test_a_photo_turned_a_quarter_is_read_whole() -> None:
     assert len(once.tiles) < len(upright.tiles) == 15  # the sideways tiles the detector misses
     assert result.second_pass is not None and result.second_pass.turned
     assert sorted(t.code for t in result.tiles) == sorted(t.code for t in upright.tiles)
+
+
+def test_slices_look_only_where_the_first_look_saw_anything() -> None:
+    image = np.zeros((600, 800, 3), np.uint8)
+    looked: list[tuple[int, ...]] = []
+
+    def detect(crop: np.ndarray) -> list[Detection]:
+        looked.append(crop.shape[:2])
+        return tile_row(3, 10, 10, 20, 28, score=0.6)  # in the window's pixels
+
+    regions = windows(image.shape)
+    assert len(regions) == 4 and regions[0][:2] == (0.0, 0.0) and regions[-1][2:] == (800.0, 600.0)
+    merged, where = sliced_pass(detect, image, [], SIZE)
+    assert len(looked) == 4 and where is not None and where.slices == 4 and where.found == len(merged)
+    assert where.region == (0.0, 0.0, 800.0, 600.0)
+    looked.clear()
+    hint = np.array([[700.0, 550.0]])  # one faint anchor, in the bottom-right window alone
+    merged, where = sliced_pass(detect, image, [], SIZE, hint)
+    x0, y0 = regions[-1][:2]
+    assert len(looked) == 1 and [d.box[:2] for d in merged] == [(x0 + 10 + i * 20, y0 + 10) for i in range(3)]
+    assert where is not None and where.slices == 1 and where.region == regions[-1]  # one closer region
+    assert "slices" not in where.to_json()
+    looked.clear()
+    first = tile_row(2, 10, 10, 20, 28, score=0.2)
+    merged, where = sliced_pass(detect, image, first, SIZE, np.zeros((0, 2)))  # nothing seen: no look
+    assert looked == [] and where is None and merged == first

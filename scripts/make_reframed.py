@@ -72,7 +72,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--crops-per-photo", type=int, default=2, help="at most this many row crops a photo")
     ap.add_argument("--limit", type=int, help="at most this many training photos (a quick run)")
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument(
+        "--label-visible",
+        type=float,
+        default=LABEL_VISIBLE,
+        help="label a tile cut at the border when at least this share of it is inside (default %(default)s)",
+    )
     args = ap.parse_args(argv)
+    if not 0.0 < args.label_visible <= 1.0:
+        ap.error("--label-visible takes a share in (0, 1]")
     kinds = [k for k in args.kinds.split(",") if k]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
@@ -105,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         for v in keep:
             vh, vw = v.image.shape[:2]
-            lines = [yolo_line(t.box, vw, vh) for t in v.tiles if t.visible >= LABEL_VISIBLE]
+            lines = [yolo_line(t.box, vw, vh) for t in v.tiles if t.visible >= args.label_visible]
             if not lines:
                 continue
             name = f"{Path(p.path.name).stem[:60]}-{v.name}".replace("/", "_")

@@ -35,3 +35,20 @@ def test_a_few_training_photos_give_labelled_pictures_and_never_a_test_photo(tmp
     with split.open(encoding="utf-8") as fh:
         held_out = {Path(r["file"]).stem[:60] for r in csv.DictReader(fh) if r["split"] != "train"}
     assert held_out and not any(p.name.startswith(f"{stem}-") for p in images for stem in held_out)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/real is not here")
+def test_tiles_cut_by_a_crop_are_labelled_by_how_much_of_them_is_inside(tmp_path: Path) -> None:
+    def lines(share: str) -> int:
+        out = tmp_path / share
+        assert mod.main(["--out", str(out), "--limit", "8", "--kinds", "crop", "--label-visible", share]) == 0
+        return sum(len(p.read_text().splitlines()) for p in (out / "det" / "labels" / "train").glob("*.txt"))
+
+    half, whole = lines("0.5"), lines("1.0")
+    assert 0 < whole < half  # the same crops: only the tiles wholly inside keep a label at 1.0
+
+
+def test_a_share_outside_zero_to_one_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        mod.main(["--out", str(tmp_path), "--label-visible", "1.5"])

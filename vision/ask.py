@@ -23,7 +23,7 @@ from itertools import pairwise
 from statistics import median
 
 from mahjong_camera_scorer.vision.classes import BACK
-from mahjong_camera_scorer.vision.detect import Detection, is_free
+from mahjong_camera_scorer.vision.detect import Detection, covered, is_free
 from mahjong_camera_scorer.vision.layout import Framed, Layout, TileGroup, framed_box, in_hand_frame
 from mahjong_camera_scorer.vision.read import TileRead
 
@@ -244,18 +244,6 @@ def row_lines(layout: Layout[TileRead]) -> list[RowLine]:
     return out
 
 
-def _covered(box: Box, taken: Sequence[Sequence[float]]) -> float:
-    """The largest share of ``box``'s area that one of ``taken`` covers."""
-    area = max((box[2] - box[0]) * (box[3] - box[1]), 1e-9)
-    best = 0.0
-    for t in taken:
-        w = min(box[2], t[2]) - max(box[0], t[0])
-        h = min(box[3], t[3]) - max(box[1], t[1])
-        if w > 0 and h > 0:
-            best = max(best, w * h / area)
-    return best
-
-
 def read_ends(
     read_boxes: Callable[[list[Detection]], list[TileRead]],
     layout: Layout[TileRead],
@@ -284,7 +272,7 @@ def read_ends(
             inside = (
                 image_box[0] >= 0 and image_box[1] >= 0 and image_box[2] <= w_img and image_box[3] <= h_img
             )
-            if inside and _covered(box, taken) <= END_OVERLAP:
+            if inside and max((covered(box, t) for t in taken), default=0.0) <= END_OVERLAP:
                 slots.append((image_box, n))
         if not slots:
             break

@@ -131,6 +131,15 @@ def iou(a: Sequence[float], b: Sequence[float]) -> float:
     return inter / union if union > 0 else 0.0
 
 
+def covered(box: Sequence[float], other: Sequence[float]) -> float:
+    """The share of ``box``'s area that ``other`` covers (0 when they do not overlap)."""
+    iw = min(box[2], other[2]) - max(box[0], other[0])
+    ih = min(box[3], other[3]) - max(box[1], other[1])
+    if iw <= 0 or ih <= 0:
+        return 0.0
+    return float(iw * ih / max((box[2] - box[0]) * (box[3] - box[1]), 1e-6))
+
+
 def is_free(box: Sequence[float], taken: Sequence[Sequence[float]], same: float) -> bool:
     """Does ``box`` lie on none of ``taken``: overlapping none by more than ``same`` (IoU), and its
     centre inside none? (Where a tile is looked for, a box already read there has said what is.)"""
@@ -156,17 +165,7 @@ def drop_contained(boxes: np.ndarray, order: list[int], frac: float) -> list[int
     """Keep ``order`` (best first) minus boxes mostly inside an already kept one."""
     kept: list[int] = []
     for i in order:
-        b = boxes[i]
-        area = max((b[2] - b[0]) * (b[3] - b[1]), 1e-6)
-        inside = False
-        for j in kept:
-            k = boxes[j]
-            iw = min(b[2], k[2]) - max(b[0], k[0])
-            ih = min(b[3], k[3]) - max(b[1], k[1])
-            if iw > 0 and ih > 0 and iw * ih / area > frac:
-                inside = True
-                break
-        if not inside:
+        if not any(covered(boxes[i], boxes[j]) > frac for j in kept):
             kept.append(i)
     return kept
 

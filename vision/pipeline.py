@@ -116,7 +116,11 @@ class PhotoReader:
 
     def detect_candidates(self, image: np.ndarray) -> list[Detection]:
         """Every box down to :data:`vision.mend.UNSURE_LOW`: the faint ones may complete a hand."""
-        return detect(self.det, image, conf=min(self.conf, UNSURE_LOW), size=self.det_size)
+        return detect(self.det, image, conf=self._floor(True), size=self.det_size)
+
+    def _floor(self, mend_boxes: bool) -> float:
+        """The faintest box kept: down to the mending's unsure boxes where they may be taken in."""
+        return min(self.conf, UNSURE_LOW) if mend_boxes else self.conf
 
     def find_boxes(
         self, image: np.ndarray, mend_boxes: bool = True
@@ -128,7 +132,7 @@ class PhotoReader:
         find = self.detect_candidates if mend_boxes else self.detect
         if not self.closer:
             return find(image), None
-        conf = min(self.conf, UNSURE_LOW) if mend_boxes else self.conf
+        conf = self._floor(mend_boxes)
 
         def first_look(image: np.ndarray) -> tuple[list[Detection], np.ndarray]:
             return look(self.det, image, conf=conf, size=self.det_size, hint=HINT)

@@ -170,6 +170,14 @@ def merge(first: list[Detection], second: list[Detection], iou_threshold: float 
     return sorted((both[i] for i in order), key=lambda d: (d.box[0], d.box[1]))
 
 
+def merged_with(first: list[Detection], second: list[Detection]) -> tuple[list[Detection], int]:
+    """:func:`merge` of both looks, and how many of the merged boxes the second look found (the
+    record's ``found``)."""
+    merged = merge(first, second)
+    new = set(second)
+    return merged, sum(d in new for d in merged)
+
+
 def windows(shape: tuple[int, ...], n: int = SLICES, overlap: float = SLICE_OVERLAP) -> list[Box]:
     """``n`` x ``n`` windows covering an image of ``shape``, neighbours overlapping by ``overlap``
     of a window."""
@@ -228,11 +236,9 @@ def sliced_pass(
     if not looked:
         return first, None
     second = [d for region in looked for d in _look(detect, image, region)]
-    merged = merge(first, second)
-    new = set(second)
+    merged, found = merged_with(first, second)
     x0, y0, x1, y1 = looked[0]
     gain = min(size[0] / (y1 - y0), size[1] / (x1 - x0)) / input_scale(image.shape, size)
-    found = sum(d in new for d in merged)
     region = (
         min(r[0] for r in looked),
         min(r[1] for r in looked),
@@ -259,14 +265,12 @@ def second_pass(
     can help (:func:`small_region`); ``detect`` runs the detector on an image (the crop is
     letterboxed to ``size`` like any image). Returns the boxes and where it looked (None: it
     did not)."""
-    found = small_region(first, image.shape, size)
-    if found is None:
+    where = small_region(first, image.shape, size)
+    if where is None:
         return first, None
-    region, gain = found
-    second = _look(detect, image, region)
-    merged = merge(first, second)
-    new = set(second)
-    return merged, SecondPass(region, gain, sum(d in new for d in merged))
+    region, gain = where
+    merged, found = merged_with(first, _look(detect, image, region))
+    return merged, SecondPass(region, gain, found)
 
 
 def looks_turned(first: list[Detection]) -> bool:
@@ -295,6 +299,5 @@ def turned_pass(
     slices included)."""
     h, w = image.shape[:2]
     second = [turned_back(d, w) for d in look(np.ascontiguousarray(np.rot90(image)))]
-    merged = merge(first, second)
-    new = set(second)
-    return merged, SecondPass((0.0, 0.0, float(w), float(h)), 1.0, sum(d in new for d in merged), turned=True)
+    merged, found = merged_with(first, second)
+    return merged, SecondPass((0.0, 0.0, float(w), float(h)), 1.0, found, turned=True)

@@ -57,7 +57,7 @@ from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     read_labels,
 )
 from mahjong_camera_scorer.vision.detect import iou  # noqa: E402
-from mahjong_camera_scorer.vision.models import MODELS_DIR, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, OnnxModel, load_model, load_small_detector  # noqa: E402
 from mahjong_camera_scorer.vision.pipeline import PhotoReader  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "real"
@@ -210,6 +210,25 @@ def shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
+def add_small_detector_option(ap: argparse.ArgumentParser) -> None:
+    """``--small-detector``: the detector of the runtime's closer looks (slices, a closer region)."""
+    ap.add_argument(
+        "--small-detector",
+        type=Path,
+        help="the closer looks' detector ONNX (default: the models folder's detector-small.onnx when "
+        "--detector is the folder's or not given, else --detector itself, measured alone)",
+    )
+
+
+def small_detector(args: argparse.Namespace, models: Path, det: OnnxModel) -> OnnxModel:
+    """The closer looks' detector a measurement runs with (:func:`add_small_detector_option`): the
+    shipped pair unless another first-look detector is measured, which then looks closer alone."""
+    if args.small_detector is not None:
+        return load_model(args.small_detector)
+    own = det.path.resolve() == (models / "detector.onnx").resolve()
+    return (load_small_detector(models) if own else None) or det
+
+
 def save_json(result: dict, path: Path | None) -> None:  # type: ignore[type-arg]
     """Write a measurement as the metrics files keep it (indented JSON, a final newline), making
     its folder; nothing when no ``--out`` was given."""
@@ -242,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", type=Path, default=MODELS_DIR)
     ap.add_argument("--detector", type=Path, help="another detector ONNX (default: the models folder's)")
     ap.add_argument("--reader", type=Path, help="another reader ONNX")
+    add_small_detector_option(ap)
     ap.add_argument("--split", default="test", choices=["test", "val", "train", "teach"])
     ap.add_argument(
         "--dataset",
@@ -277,12 +297,14 @@ def main(argv: list[str] | None = None) -> int:
         mahjong_camera_scorer.vision.read.REJECT_AT = args.reject_at
     det = load_model(args.detector or args.models / "detector.onnx")
     rdr = load_model(args.reader or args.models / "reader.onnx")
+    small = small_detector(args, args.models, det)
     chosen = [p for p in test_photos(args.real, args.split) if args.dataset in (None, p.dataset)]
-    result = evaluate(PhotoReader(det=det, rdr=rdr), chosen, audit)
+    result = evaluate(PhotoReader(det=det, rdr=rdr, small_det=small), chosen, audit)
     result = {
         "label": args.label,
         "split": args.split,
         "detector": str(det.path),
+        "small_detector": str(small.path),
         "reader": str(rdr.path),
         "audit": None if audit is None else shown(args.audit),
         **result,

@@ -485,6 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", type=Path, default=MODELS_DIR, help="folder of detector.onnx and reader.onnx")
     ap.add_argument("--detector", type=Path, help="another detector ONNX (default: the models folder's)")
     ap.add_argument("--reader", type=Path, help="another reader ONNX (default: the models folder's)")
+    eval_real.add_small_detector_option(ap)
     ap.add_argument("--sources", default=",".join(SOURCES), help="comma-separated: %(default)s")
     ap.add_argument("--variants", default=",".join(KINDS), help="comma-separated: %(default)s")
     ap.add_argument(
@@ -531,11 +532,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no reader at {', '.join(missing)} (make_models.sh stage loso)", file=sys.stderr)
         return 2
     det = load_model(paths[0])
-    reader = PhotoReader(det=det, rdr=load_model(paths[1]))
+    small = eval_real.small_detector(args, args.models, det)
+    reader = PhotoReader(det=det, rdr=load_model(paths[1]), small_det=small)
     grid_readers: dict[str, str] = {}
     read_by: PhotoReader | Callable[[SourcePhoto], PhotoReader] = reader
     if files:
-        loso = {name: PhotoReader(det=det, rdr=load_model(f)) for name, f in files.items()}
+        loso = {name: PhotoReader(det=det, rdr=load_model(f), small_det=small) for name, f in files.items()}
         grid_readers = {name: eval_real.shown(f) for name, f in files.items()}
         read_by = per_set(loso, reader)
     t0 = time.perf_counter()
@@ -550,6 +552,7 @@ def main(argv: list[str] | None = None) -> int:
     out = {
         "label": args.label,
         "detector": eval_real.shown(paths[0]),
+        "small_detector": eval_real.shown(small.path),
         "reader": eval_real.shown(paths[1]),
         # the shipped reader was fine-tuned on the grid photos' crops (model card): its grid
         # numbers are not a new set's unless each set is read by the reader trained without it

@@ -423,7 +423,9 @@ def camerash_test_crops() -> list[tuple[Path, str]]:
     ]
 
 
-def leave_one_set_out(folder: Path, det: OnnxModel, out: dict, save: Path | None) -> int:
+def leave_one_set_out(
+    folder: Path, det: OnnxModel, out: dict, save: Path | None, small: OnnxModel | None = None
+) -> int:
     """Every grid set read by the reader trained without it: the numbers of readers that trained
     on the other sets' grid photos, as a new user's set would be read."""
     photos = camerash_grids() + pr4_grids()
@@ -436,7 +438,9 @@ def leave_one_set_out(folder: Path, det: OnnxModel, out: dict, save: Path | None
             file=sys.stderr,
         )
         return 2
-    readers = {name: PhotoReader(det=det, rdr=load_model(path)) for name, path in paths.items()}
+    readers = {
+        name: PhotoReader(det=det, rdr=load_model(path), small_det=small) for name, path in paths.items()
+    }
     out["reader"] = {name: eval_real.shown(path) for name, path in paths.items()}
     out["camerash_grids"] = eval_grids(lambda p: readers[grid_set(p)], camerash_grids())
     out["pr4_grids"] = eval_grids(lambda p: readers[grid_set(p)], pr4_grids())
@@ -449,6 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--detector", type=Path, default=MODELS_DIR / "detector.onnx")
     ap.add_argument("--reader", type=Path, default=MODELS_DIR / "reader.onnx")
+    eval_real.add_small_detector_option(ap)
     ap.add_argument(
         "--skip-frames",
         action="store_true",
@@ -476,17 +481,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: no model at {path}", file=sys.stderr)
             return 2
     det = load_model(args.detector)
+    small = eval_real.small_detector(args, MODELS_DIR, det)
     if args.loso:  # one reader per set, none of --reader
         out = {"label": args.label, "detector": eval_real.shown(args.detector)}
-        return leave_one_set_out(args.loso, det, out, args.out)
+        return leave_one_set_out(args.loso, det, out, args.out, small)
     rdr = load_model(args.reader)
-    reader = PhotoReader(det=det, rdr=rdr)
+    reader = PhotoReader(det=det, rdr=rdr, small_det=small)
     sources = set(args.sources.split(","))
     listed = [ln for ln in FRAMES_TRAINED.read_text().splitlines() if ln and not ln.startswith("#")]
     skip = set(listed) if args.skip_frames else set()
     out: dict = {
         "label": args.label,
         "detector": eval_real.shown(args.detector),
+        "small_detector": eval_real.shown(small.path),
         "reader": eval_real.shown(args.reader),
         "frames_left_out": sorted(skip),
     }

@@ -2,7 +2,7 @@
 # Rebuild both models from scratch, offline, on CPU: training venv, data, reader, detector, checks.
 # Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
 # Usage: scripts/make_models.sh            (everything)
-#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen loso eval)
+#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen loso small eval)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv-train/bin/python
@@ -223,6 +223,20 @@ if want loso; then
       --onnx "runs/loso/reader-$set.onnx"
   done
   echo "== measure: eval_unseen.py --loso runs/loso, then runs/loso/reader-all.onnx on everything before copying it"
+fi
+
+if want small; then
+  # issue 33 (2026-11-27): the closer looks' detector, models/detector-small.onnx: round I, 2 epochs
+  # from the shipped detector on the re-framed real training photos (crops, far views, seat views,
+  # turns), pasted crops, generator scenes, automatic tables and desks; ~20 min on 2 free cores.
+  # Uses stage unseen's data (data/real, pasted-r, synth-v2, autotable-train, desk-train).
+  [ -d data/reframed/det ] || .venv/bin/python scripts/make_reframed.py --out data/reframed
+  $PY scripts/make_det_mix.py --out data/det-mix-I --synth data/reframed/det:1300 data/pasted-r/det:350 \
+    data/synth-v2/det:300 data/autotable-train/det:227 data/desk-train/det:250 --grids 150
+  resume=(); [ -f runs/detector/stageI/weights/last.pt ] && resume=(--resume)
+  $PY scripts/train_detector.py --data data/det-mix-I/data.yaml --weights models/checkpoints/detector.pt \
+    --imgsz 480 --epochs 2 --lr0 0.0005 --degrees 10 --name stageI --out runs/detector-I.onnx "${resume[@]}"
+  echo "== measure (eval_scenes.py --sources chinese-val --small-detector runs/detector-I.onnx) before copying it to models/detector-small.onnx"
 fi
 
 if want eval; then

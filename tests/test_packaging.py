@@ -53,6 +53,7 @@ def test_every_package_folder_is_listed_and_every_listed_package_exists() -> Non
 def test_the_models_travel_and_the_checkpoints_do_not() -> None:
     assert _packaged("mahjong_camera_scorer.models", ROOT / "models") == {
         "detector.onnx",
+        "detector-small.onnx",
         "reader.onnx",
         "README.md",
     }

@@ -28,6 +28,9 @@ from mahjong_camera_scorer.vision.bundled import bundled_dir
 
 DETECTOR_FILE = "detector.onnx"
 READER_FILE = "reader.onnx"
+#: the detector of the closer looks (:mod:`vision.zoom`: slices, a closer region), trained on far
+#: rows and small tiles as well; optional: a folder without it looks closer with ``detector.onnx``
+SMALL_DETECTOR_FILE = "detector-small.onnx"
 #: the import package the wheel carries the models in (pyproject.toml maps models/ onto it)
 MODELS_PACKAGE = "mahjong_camera_scorer.models"
 
@@ -122,6 +125,19 @@ def load_model(path: str | Path, threads: int = 2) -> OnnxModel:
 def detector(models_dir: str | Path = MODELS_DIR) -> OnnxModel:
     """The tile detector, loaded once per process."""
     return load_model(Path(models_dir) / DETECTOR_FILE)
+
+
+def load_small_detector(models_dir: str | Path, threads: int = 2) -> OnnxModel | None:
+    """The folder's detector of the closer looks (:data:`SMALL_DETECTOR_FILE`), None where the
+    folder has none (a user's own models: the closer looks use its ``detector.onnx``)."""
+    path = Path(models_dir) / SMALL_DETECTOR_FILE
+    return load_model(path, threads) if path.is_file() else None
+
+
+@lru_cache(maxsize=4)
+def small_detector(models_dir: str | Path = MODELS_DIR) -> OnnxModel | None:
+    """:func:`load_small_detector`, loaded once per process."""
+    return load_small_detector(models_dir)
 
 
 @lru_cache(maxsize=4)

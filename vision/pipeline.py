@@ -28,7 +28,7 @@ from mahjong_camera_scorer.vision.faint import without_faint_left_out, without_l
 from mahjong_camera_scorer.vision.images import PhotoError, load_photo
 from mahjong_camera_scorer.vision.layout import HandFrame, lay_out, orient
 from mahjong_camera_scorer.vision.mend import UNSURE_LOW, lay_out_mended
-from mahjong_camera_scorer.vision.models import MODELS_DIR, OnnxModel, detector, reader
+from mahjong_camera_scorer.vision.models import MODELS_DIR, OnnxModel, detector, reader, small_detector
 from mahjong_camera_scorer.vision.photo import Photo
 from mahjong_camera_scorer.vision.read import TaughtSet, TileRead, read_tiles, split_rejected
 from mahjong_camera_scorer.vision.result import HandResult, scene_result
@@ -90,8 +90,13 @@ class PhotoReader:
         closer: bool = True,
         tileset: TaughtSet | None = None,
         ask_gaps: bool = True,
+        small_det: OnnxModel | None = None,
     ) -> None:
         self.det = det or detector(str(models_dir))
+        # the closer looks' detector: given, else ``det`` where one is given (measured alone), else
+        # the folder's, loaded at the first closer look (most photos need none): :attr:`small_det`
+        self._small_det = small_det or det
+        self._models_dir = str(models_dir)
         self.rdr = rdr or reader(str(models_dir))
         self.conf, self.tta = conf, tta
         #: the detector's input size (h, w); None: the size it was trained at
@@ -100,7 +105,16 @@ class PhotoReader:
         self.ask_gaps = ask_gaps
         self.tileset = tileset
 
-    # -- the two models ------------------------------------------------------------------------
+    # -- the models ----------------------------------------------------------------------------
+    @property
+    def small_det(self) -> OnnxModel:
+        """The detector of the closer looks (slices, a closer region: :mod:`vision.zoom`), trained
+        on far rows too: the one given, else the first look's where that was given (a detector
+        measured alone), else the folder's ``detector-small.onnx`` (or its ``detector.onnx``)."""
+        if self._small_det is None:
+            self._small_det = small_detector(self._models_dir) or self.det
+        return self._small_det
+
     def detector_model(self) -> OnnxModel | None:
         """The detector's model, for a caller that runs it at a size of its own (the live camera);
         None from a stand-in reader that has none."""
@@ -111,12 +125,13 @@ class PhotoReader:
         reader that has none."""
         return self.rdr
 
-    def detect(self, image: np.ndarray) -> list[Detection]:
-        return detect(self.det, image, conf=self.conf, size=self.det_size)
+    def detect(self, image: np.ndarray, model: OnnxModel | None = None) -> list[Detection]:
+        """The boxes at the reader's threshold, by ``model`` (default: the first look's detector)."""
+        return detect(model or self.det, image, conf=self.conf, size=self.det_size)
 
-    def detect_candidates(self, image: np.ndarray) -> list[Detection]:
+    def detect_candidates(self, image: np.ndarray, model: OnnxModel | None = None) -> list[Detection]:
         """Every box down to :data:`vision.mend.UNSURE_LOW`: the faint ones may complete a hand."""
-        return detect(self.det, image, conf=self._floor(True), size=self.det_size)
+        return detect(model or self.det, image, conf=self._floor(True), size=self.det_size)
 
     def _floor(self, mend_boxes: bool) -> float:
         """The faintest box kept: down to the mending's unsure boxes where they may be taken in."""
@@ -128,11 +143,15 @@ class PhotoReader:
         """An image's boxes (in its pixels): the whole image at the detector's input, then (with
         ``closer``, :mod:`vision.zoom`) where its tiles came out small, a second closer pass over
         their region, or, where it found almost nothing or only tiles too small and spread for
-        one region, the whole image again in overlapping windows."""
-        find = self.detect_candidates if mend_boxes else self.detect
+        one region, the whole image again in overlapping windows. The closer looks are
+        :attr:`small_det`'s."""
+        boxes = self.detect_candidates if mend_boxes else self.detect
         if not self.closer:
-            return find(image), None
+            return boxes(image), None
         conf = self._floor(mend_boxes)
+
+        def find(image: np.ndarray) -> list[Detection]:
+            return boxes(image, self.small_det)
 
         def first_look(image: np.ndarray) -> tuple[list[Detection], np.ndarray]:
             return look(self.det, image, conf=conf, size=self.det_size, hint=HINT)
@@ -155,7 +174,8 @@ class PhotoReader:
         """``first`` with the closer look :meth:`find_boxes` takes where the tiles came out small:
         slices where the first look found too little (only the windows where it saw anything,
         ``hints``), else one closer region where it helps."""
-        size = self.det_size if self.det_size is not None and self.det.dynamic else self.det.imgsz
+        small = self.small_det
+        size = self.det_size if self.det_size is not None and small.dynamic else small.imgsz
         if needs_slices(first, image.shape, size):
             return sliced_pass(find, image, first, size, hints)
         return second_pass(find, image, first, size)

@@ -67,3 +67,20 @@ def test_runtime_imports_no_training_stack() -> None:
     import mahjong_camera_scorer.vision.pipeline  # noqa: F401 - importing is the test
 
     assert "torch" not in sys.modules and "ultralytics" not in sys.modules
+
+
+def test_a_folder_without_the_small_detector_looks_closer_with_its_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from mahjong_camera_scorer.vision.models import load_small_detector
+
+    assert load_small_detector(tmp_path) is None  # a user's own models: detector.onnx looks closer too
+
+
+@pytest.mark.models
+@needs_models
+def test_the_shipped_small_detector_is_a_tile_detector_of_the_same_input() -> None:
+    from mahjong_camera_scorer.vision.models import SMALL_DETECTOR_FILE, load_small_detector
+
+    small = load_small_detector(MODELS_DIR)
+    det = load_model(MODELS_DIR / DETECTOR_FILE)
+    assert small is not None and small.path.name == SMALL_DETECTOR_FILE
+    assert small.classes == DETECTOR_CLASSES and small.imgsz == det.imgsz and small.dynamic

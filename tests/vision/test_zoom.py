@@ -212,3 +212,32 @@ def test_slices_look_only_where_the_first_look_saw_anything() -> None:
     first = tile_row(2, 10, 10, 20, 28, score=0.2)
     merged, where = sliced_pass(detect, image, first, SIZE, np.zeros((0, 2)))  # nothing seen: no look
     assert looked == [] and where is None and merged == first
+
+
+class _Counted:
+    """A detector model that counts its runs (the closer looks' detector, watched)."""
+
+    def __init__(self, model: object) -> None:
+        self.model, self.runs = model, 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.model, name)
+
+    def run(self, batch: np.ndarray) -> list[np.ndarray]:
+        self.runs += 1
+        return self.model.run(batch)  # type: ignore[attr-defined, no-any-return]
+
+
+@pytest.mark.models
+@pytest.mark.slow
+@needs_models
+def test_the_closer_looks_are_the_small_detector_s() -> None:
+    from mahjong_camera_scorer.vision.models import MODELS_DIR, detector, small_detector
+    from mahjong_camera_scorer.vision.pipeline import PhotoReader
+
+    assert PhotoReader().small_det is small_detector(str(MODELS_DIR)) is not None
+    assert PhotoReader(det=detector()).small_det is detector()  # a detector measured alone looks closer alone
+    first, small = _Counted(detector()), _Counted(small_detector())
+    result = PhotoReader(det=first, small_det=small).read_and_score(far_row_photo())  # type: ignore[arg-type]
+    assert first.runs == 1 and small.runs >= 1  # the whole photo once, the closer looks by the small one
+    assert result.second_pass is not None and len(result.tiles) == 15

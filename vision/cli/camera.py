@@ -47,7 +47,13 @@ from mahjong_camera_scorer.vision.cli.options import (
     use_set,
 )
 from mahjong_camera_scorer.vision.cli.outputs import guarded, sets_root
-from mahjong_camera_scorer.vision.models import DETECTOR_FILE, READER_FILE, ModelError, load_model
+from mahjong_camera_scorer.vision.models import (
+    DETECTOR_FILE,
+    READER_FILE,
+    ModelError,
+    load_model,
+    load_small_detector,
+)
 from mahjong_camera_scorer.vision.render.camera import frozen_text, report_line
 
 WINDOW = "mahjong-score camera"
@@ -73,7 +79,8 @@ def make_reader(args: argparse.Namespace) -> FrameReader:
         models = Path(args.models)
         det = load_model(models / DETECTOR_FILE, threads=args.threads)
         rdr = load_model(models / READER_FILE, threads=args.threads)
-        reader = PhotoReader(models, det=det, rdr=rdr, conf=args.det_conf)
+        small = load_small_detector(models, threads=args.threads)
+        reader = PhotoReader(models, det=det, rdr=rdr, conf=args.det_conf, small_det=small)
     except ModelError as exc:
         raise CliError(str(exc)) from None
     return ModelFrameReader(use_set(reader, args.set, args.profile))

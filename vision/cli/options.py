@@ -13,7 +13,14 @@ from mahjong_camera_scorer.scoring.hand import HandError
 from mahjong_camera_scorer.scoring.rules import check_context
 from mahjong_camera_scorer.scoring.situation_words import MAX_COUNTER
 from mahjong_camera_scorer.vision.detect import DETECTOR_CONF
-from mahjong_camera_scorer.vision.models import DETECTOR_FILE, MODELS_DIR, READER_FILE, ModelError, load_model
+from mahjong_camera_scorer.vision.models import (
+    DETECTOR_FILE,
+    MODELS_DIR,
+    READER_FILE,
+    ModelError,
+    load_model,
+    load_small_detector,
+)
 from mahjong_camera_scorer.vision.pipeline import PhotoReader
 
 
@@ -78,6 +85,7 @@ class ReaderSpec:
                     det=load_model(folder / DETECTOR_FILE, self.threads),
                     rdr=load_model(folder / READER_FILE, self.threads),
                     conf=self.det_conf,
+                    small_det=load_small_detector(folder, self.threads),
                 )
         except ModelError as exc:
             raise CliError(str(exc)) from None

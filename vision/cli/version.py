@@ -24,6 +24,7 @@ def version_text(prog: str = "mahjong-score", models_dir: str | Path | None = No
         DETECTOR_FILE,
         MODELS_DIR,
         READER_FILE,
+        SMALL_DETECTOR_FILE,
         ModelError,
         load_model,
         training_entry,
@@ -31,7 +32,8 @@ def version_text(prog: str = "mahjong-score", models_dir: str | Path | None = No
 
     models_dir = MODELS_DIR if models_dir is None else models_dir
     lines = [f"{prog} {__version__}", f"models: {models_dir}"]
-    for name in (DETECTOR_FILE, READER_FILE):
+    small = Path(models_dir) / SMALL_DETECTOR_FILE
+    for name in (DETECTOR_FILE, READER_FILE, *([SMALL_DETECTOR_FILE] if small.is_file() else [])):
         try:
             model = load_model(Path(models_dir) / name, threads=1)
         except ModelError as exc:

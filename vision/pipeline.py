@@ -36,6 +36,7 @@ from mahjong_camera_scorer.vision.scene import Scene
 from mahjong_camera_scorer.vision.zoom import (
     HINT,
     SecondPass,
+    closer_still,
     looks_turned,
     needs_slices,
     second_pass,
@@ -72,6 +73,8 @@ class PhotoReader:
 
     #: look again, closer, where a photo's tiles are small (:mod:`vision.zoom`)
     closer: bool = True
+    #: after a closer look, look closer still where its tiles are still small (:mod:`vision.zoom`)
+    closer_still: bool = True
     #: read the gaps in the hand's rows where the row's pitch predicts a tile (:mod:`vision.ask`)
     ask_gaps: bool = True
     #: read beyond both ends of the hand's rows while the reader sees a face there
@@ -177,8 +180,12 @@ class PhotoReader:
         small = self.small_det
         size = self.det_size if self.det_size is not None and small.dynamic else small.imgsz
         if needs_slices(first, image.shape, size):
-            return sliced_pass(find, image, first, size, hints)
-        return second_pass(find, image, first, size)
+            boxes, where = sliced_pass(find, image, first, size, hints)
+        else:
+            boxes, where = second_pass(find, image, first, size)
+        if where is None or not self.closer_still:
+            return boxes, where
+        return closer_still(find, image, boxes, size, where)
 
     def read_boxes(
         self, image: np.ndarray, detections: list[Detection], tileset: TaughtSet | _Own | None = OWN_SET
@@ -282,7 +289,7 @@ def find_and_read(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
         tiles=tiles,
         rejected=rejected,
         frame=HandFrame.of(tiles),
-        second_pass=closer if closer is None else replace(closer, region=photo.to_photo(closer.region)),
+        second_pass=closer if closer is None else closer.mapped(photo.to_photo),
         seconds=time.perf_counter() - t,
         why={
             "added": "the detector boxed it and the reader read it",

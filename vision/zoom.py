@@ -22,7 +22,7 @@ quarter (:func:`turned_pass`: a detector trained on upright rows misses sideways
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -92,6 +92,13 @@ class SecondPass:
     found: int  # boxes of the merged list that came from the second pass
     slices: int = 1
     turned: bool = False  # the second look saw the photo turned a quarter (:func:`turned_pass`)
+    #: where a look closer still went (:func:`closer_still`), and how much closer than the first
+    again: Box | None = None
+    again_gain: float = 0.0
+
+    def mapped(self, to: Callable[[Box], Box]) -> SecondPass:
+        """The record with its regions mapped by ``to`` (decoded pixels to the photo's own)."""
+        return replace(self, region=to(self.region), again=None if self.again is None else to(self.again))
 
     def to_json(self) -> dict[str, Any]:
         region = [round(v, 1) for v in self.region]
@@ -100,6 +107,8 @@ class SecondPass:
             out["slices"] = self.slices
         if self.turned:
             out["turned"] = True
+        if self.again is not None:
+            out["again"] = {"region": [round(v, 1) for v in self.again], "gain": round(self.again_gain, 2)}
         return out
 
 
@@ -109,13 +118,15 @@ def input_scale(image_shape: tuple[int, ...], size: tuple[int, int]) -> float:
 
 
 def small_region(
-    detections: list[Detection], image_shape: tuple[int, ...], size: tuple[int, int]
+    detections: list[Detection], image_shape: tuple[int, ...], size: tuple[int, int], seen: float = 1.0
 ) -> tuple[Box, float] | None:
-    """The region (photo pixels) to look at again and how much larger its tiles come out, or
-    None when a second pass cannot help (too few small boxes, or the region is most of the
-    photo)."""
+    """The region (photo pixels) to look at again and how much larger its tiles come out than in
+    the first look, or None when a closer look cannot help (too few small boxes, or the region
+    is not :data:`MIN_GAIN` times closer). ``seen``: how much closer than the first look the
+    boxes were seen (a closer look's gain: its boxes are small at that scale, and the next look
+    must be :data:`MIN_GAIN` times closer still)."""
     s = input_scale(image_shape, size)
-    seeds = [d for d in detections if max(d.width, d.height) * s < SMALL_TILE]
+    seeds = [d for d in detections if max(d.width, d.height) * s * seen < SMALL_TILE]
     if len(seeds) < MIN_SEEDS:
         return None
     unit = float(np.median([max(d.width, d.height) for d in seeds]))
@@ -125,7 +136,7 @@ def small_region(
     y0 = max(0.0, min(d.box[1] for d in seeds) - MARGIN_ACROSS * unit)
     y1 = min(float(h), max(d.box[3] for d in seeds) + MARGIN_ACROSS * unit)
     gain = min(size[0] / max(y1 - y0, 1.0), size[1] / max(x1 - x0, 1.0)) / s
-    if gain < MIN_GAIN:
+    if gain < MIN_GAIN * seen:
         return None
     return (float(np.floor(x0)), float(np.floor(y0)), float(np.ceil(x1)), float(np.ceil(y1))), gain
 
@@ -271,6 +282,26 @@ def second_pass(
     region, gain = where
     merged, found = merged_with(first, _look(detect, image, region))
     return merged, SecondPass(region, gain, found)
+
+
+def closer_still(
+    detect: Callable[[np.ndarray], list[Detection]],
+    image: np.ndarray,
+    boxes: list[Detection],
+    size: tuple[int, int],
+    last: SecondPass,
+) -> tuple[list[Detection], SecondPass]:
+    """After a closer look (``last``: a region or slices), one look closer still where its boxes
+    are still small at the scale it saw them (:func:`small_region` with ``seen`` = its gain): a
+    far row 10-16 px tall in the photo comes out under 10 px in the first look and still under
+    20 in windows of it. The record adds this look's region and gain (``again``) to the closer
+    look's, and the boxes it found to theirs."""
+    where = small_region(boxes, image.shape, size, seen=last.gain)
+    if where is None:
+        return boxes, last
+    region, gain = where
+    merged, found = merged_with(boxes, _look(detect, image, region))
+    return merged, replace(last, found=last.found + found, again=region, again_gain=gain)
 
 
 def looks_turned(first: list[Detection]) -> bool:

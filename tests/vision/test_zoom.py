@@ -15,6 +15,8 @@ from mahjong_camera_scorer.vision.zoom import (
     LYING,
     MIN_SEEDS,
     SMALL_TILE,
+    SecondPass,
+    closer_still,
     looks_turned,
     merge,
     second_pass,
@@ -241,3 +243,32 @@ def test_the_closer_looks_are_the_small_detector_s() -> None:
     result = PhotoReader(det=first, small_det=small).read_and_score(far_row_photo())  # type: ignore[arg-type]
     assert first.runs == 1 and small.runs >= 1  # the whole photo once, the closer looks by the small one
     assert result.second_pass is not None and len(result.tiles) == 15
+
+
+def test_a_row_still_small_in_the_closer_look_is_looked_at_closer_still() -> None:
+    image = np.zeros(PHOTO, np.uint8)
+    # a row of 12 px tiles, seen 2x closer than the first look (0.24 input px a photo px): 5.8 px
+    row = tile_row(6, 900, 1000, 9, 12, score=0.4)
+    last = SecondPass((0.0, 0.0, 1000.0, 1500.0), 2.0, 6, slices=4)
+    crops: list[tuple[int, ...]] = []
+
+    def detect(crop: np.ndarray) -> list[Detection]:
+        crops.append(crop.shape[:2])
+        return []  # nothing new: the record still says where it looked
+
+    boxes, where = closer_still(detect, image, row, SIZE, last)
+    assert len(crops) == 1 and boxes == row
+    assert where.again is not None and where.again_gain >= 1.5 * last.gain and where.slices == 4
+    assert where.to_json()["again"]["gain"] == round(where.again_gain, 2)
+    assert where.mapped(lambda b: tuple(2 * v for v in b)).again == tuple(2 * v for v in where.again)  # type: ignore[misc]
+
+
+def test_no_look_closer_still_where_the_closer_look_saw_the_tiles_large_enough() -> None:
+    image = np.zeros(PHOTO, np.uint8)
+    row = tile_row(6, 900, 1000, 60, 80, score=0.8)  # 19 px at the first look, 38 px at gain 2
+    last = SecondPass((800.0, 900.0, 1400.0, 1200.0), 2.0, 6)
+
+    def detect(crop: np.ndarray) -> list[Detection]:
+        raise AssertionError("no closer look expected")
+
+    assert closer_still(detect, image, row, SIZE, last) == (row, last)

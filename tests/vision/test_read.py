@@ -39,7 +39,7 @@ def test_readings_carry_code_confidence_orientation_and_flags() -> None:
     dets = [
         Detection((10, 10, 40, 50), "tile", 0.9),
         Detection((50, 10, 80, 50), "tile", 0.9),
-        Detection((90, 20, 130, 50), "tile", 0.8),
+        Detection((90, 20, 140, 50), "tile", 0.8),  # lying: 5:3, wider than read both ways
         Detection((140, 10, 170, 50), "back", 0.9),
     ]
     # the 1z reads upside down (a wind shows its up; a white dragon would not: vision.layout)
@@ -123,3 +123,42 @@ def test_a_box_read_as_not_a_tile_is_set_apart_and_never_a_candidate() -> None:
     assert [t.code for t in tiles] == ["2p"] and [t.code for t in rejected] == [NOT_A_TILE]
     assert not rejected[0].is_tile and tiles[0].is_tile
     assert all(c != NOT_A_TILE for t in tiles for c, _ in t.alternatives)
+
+
+@dataclass
+class HeadReader:
+    """Reads '3s' (logit ``sure``) where the crop shows the tile's red head band lying across it
+    (the crop not turned), '9m' (logit 2) where it stands along it (the crop turned)."""
+
+    sure: float
+    imgsz: tuple[int, int] = (96, 96)
+    classes: tuple[str, ...] = TILE_CLASSES
+
+    def run(self, batch: np.ndarray) -> list[np.ndarray]:
+        logits = np.zeros((len(batch), len(self.classes)), np.float32)  # unsure of all but one
+        for k, x in enumerate(batch):
+            ys, xs = np.nonzero((x[0] > 0.7) & (x[2] < 0.3))
+            across = (xs.max() - xs.min()) > (ys.max() - ys.min())
+            logits[k, self.classes.index("3s" if across else "9m")] = self.sure if across else 2.0
+        return [logits, np.full((len(batch), 1), -6.0, np.float32)]
+
+
+def test_a_standing_tile_seen_from_the_seat_is_read_unturned_when_that_is_surer() -> None:
+    # seen from the seat a standing tile's face is foreshortened: boxed 1.4 times wider than tall,
+    # which turns its crop; it is read unturned too, and that reading wins where it is surer by
+    # OTHER_WAY_MARGIN (here a sure 3s against an unsure 9m), not where it is barely surer
+    from mahjong_camera_scorer.vision.read import AMBIGUOUS_ASPECT, OTHER_WAY_MARGIN
+
+    image = np.full((200, 400, 3), 255, np.uint8)
+    image[60:66, 100:156] = (0, 0, 230)  # the head band across the top of a 56 x 40 face
+    wide = Detection((100, 60, 156, 100), "tile", 0.9)
+    assert AMBIGUOUS_ASPECT[0] < wide.width / wide.height <= AMBIGUOUS_ASPECT[1]
+    r = read_tiles(HeadReader(sure=8.0), image, [wide])  # type: ignore[arg-type]
+    assert r[0].code == "3s" and r[0].turn == 0
+    p_turned = read_tiles(HeadReader(sure=0.0), image, [wide])[0].confidence  # type: ignore[arg-type]
+    q = p_turned + OTHER_WAY_MARGIN / 2  # the unturned reading this sure: surer, not by the margin
+    others = len(TILE_CLASSES) - 1
+    close = read_tiles(HeadReader(sure=float(np.log(others * q / (1 - q)))), image, [wide])  # type: ignore[arg-type]
+    assert close[0].code == "9m" and close[0].turn in (90, 270)  # the shape's turn stands
+    wider = Detection((100, 60, 170, 100), "tile", 0.9)  # 1.75: a tile lying sideways, one way only
+    assert read_tiles(HeadReader(sure=8.0), image, [wider])[0].turn in (90, 270)  # type: ignore[arg-type]

@@ -360,7 +360,8 @@ def read_the_gaps(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     )
     if not asked:
         return scene.after("gaps", layout=layout, seconds=time.perf_counter() - t)
-    every = [*tiles, *asked]
+    again = {r.index for r in asked}  # a faint box read in a gap comes back taken in
+    every = [*(r for r in tiles if r.index not in again), *asked]
     frame = HandFrame.of(every)
     oriented = orient(every, frame)
     return scene.after(
@@ -368,7 +369,10 @@ def read_the_gaps(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
         tiles=oriented,
         frame=frame.with_tiles(oriented),
         seconds=time.perf_counter() - t,
-        why={"added": "a gap in a row of the hand, where its pitch predicts a tile: read there"},
+        why={
+            "added": "a gap in a row of the hand, where its pitch predicts a tile: read there",
+            "found": "a faint box in a gap of a row of the hand, where its pitch predicts a tile",
+        },
     )
 
 

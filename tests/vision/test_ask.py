@@ -95,8 +95,22 @@ def test_nothing_is_asked_at_a_rows_ends_nor_where_a_box_was_read_already() -> N
     assert ask(reader, lay_out(short), short, SHAPE, keep=0.35) == [] and reader.asked == []
     tiles = row([0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13])
     faint = replace(tiles[0], box=(50 + 4 * PITCH + 3, 102, 50 + 4 * PITCH + W + 3, 156), detector_score=0.25)
-    faint = replace(faint, index=30)  # a faint box in the gap: the mending's to take in or not
+    faint = replace(faint, index=30, confidence=0.5)  # a faint box in the gap, read unsurely
     assert ask(reader, lay_out(tiles), [*tiles, faint], SHAPE, keep=0.35) == [] and reader.asked == []
+
+
+def test_a_faint_box_read_surely_in_a_gap_is_taken_in_with_its_own_number() -> None:
+    # a blank white dragon in a tight crop of a row: boxed faintly (0.34), read 5z at 0.64; with
+    # no hand to complete the mending never takes it, but the row's pitch says a tile stands there
+    tiles = row([0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    box = (50 + 4 * PITCH + 3, 102, 50 + 4 * PITCH + W + 3, 156)
+    faint = TileRead(box, "5z", 0.64, "upright", 0.34, index=30)
+    reader = stand_in("1m")
+    got = ask(reader, lay_out(tiles), [*tiles, faint], SHAPE, keep=0.35)
+    assert [(t.code, t.found_by, t.detector_score, t.index, t.box) for t in got] == [
+        ("5z", ASKED, 0.35, 30, box)
+    ]
+    assert reader.asked == []  # read already: the slot is not read again
 
 
 def test_a_turned_hand_is_asked_about_in_its_own_frame() -> None:

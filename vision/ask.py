@@ -161,8 +161,8 @@ def ask(
     slots = gap_slots(layout, [r.box for r in readings if id(r) not in faint_ids], image_shape)[:MAX_SLOTS]
     if not slots:
         return []
-    out = []
-    unread = []
+    out: list[TileRead] = []
+    unread: list[Slot] = []
     for s in slots:
         on = [f for f in faint if not is_free(s.box, [f.box], SAME_PLACE)]
         if not on:

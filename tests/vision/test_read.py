@@ -39,7 +39,7 @@ def test_readings_carry_code_confidence_orientation_and_flags() -> None:
     dets = [
         Detection((10, 10, 40, 50), "tile", 0.9),
         Detection((50, 10, 80, 50), "tile", 0.9),
-        Detection((90, 20, 140, 50), "tile", 0.8),  # lying: 5:3, wider than read both ways
+        Detection((90, 20, 152, 50), "tile", 0.8),  # lying: 2:1, wider than read both ways
         Detection((140, 10, 170, 50), "back", 0.9),
     ]
     # the 1z reads upside down (a wind shows its up; a white dragon would not: vision.layout)
@@ -72,8 +72,8 @@ def test_turn_comes_from_the_box_shape_and_the_upside_down_head() -> None:
     dets = [
         Detection((10, 10, 40, 50), "tile", 0.9),  # portrait, upright
         Detection((50, 10, 80, 50), "tile", 0.9),  # portrait, upside down
-        Detection((90, 10, 140, 40), "tile", 0.9),  # landscape, crop turned clockwise, reads upright
-        Detection((150, 10, 200, 40), "tile", 0.9),  # landscape, reads upside down
+        Detection((90, 10, 154, 40), "tile", 0.9),  # landscape, crop turned clockwise, reads upright
+        Detection((160, 10, 224, 40), "tile", 0.9),  # landscape, reads upside down
     ]
     model = FakeReader([("1m", 0.9), ("2m", 0.9), ("3m", 0.9), ("4m", 0.9)], upside_down={1, 3})
     r = read_tiles(model, image, dets)  # type: ignore[arg-type]
@@ -160,5 +160,34 @@ def test_a_standing_tile_seen_from_the_seat_is_read_unturned_when_that_is_surer(
     others = len(TILE_CLASSES) - 1
     close = read_tiles(HeadReader(sure=float(np.log(others * q / (1 - q)))), image, [wide])  # type: ignore[arg-type]
     assert close[0].code == "9m" and close[0].turn in (90, 270)  # the shape's turn stands
-    wider = Detection((100, 60, 170, 100), "tile", 0.9)  # 1.75: a tile lying sideways, one way only
+    wider = Detection((100, 60, 178, 100), "tile", 0.9)  # 1.95: a tile lying sideways, one way only
     assert read_tiles(HeadReader(sure=8.0), image, [wider])[0].turn in (90, 270)  # type: ignore[arg-type]
+
+
+def test_the_boxes_a_photo_s_shape_turned_vote_for_one_way() -> None:
+    # three foreshortened standing tiles (boxes 1.4 wide): two read surely unturned; the third
+    # (marked blue) reads unsurely unturned and a little surer turned, which alone would keep it
+    # turned; the photo's vote reads all three unturned (a hand from the seat stands as one)
+    from mahjong_camera_scorer.vision.read import VOTE_MIN
+
+    image = np.full((200, 400, 3), 255, np.uint8)
+    boxes = [(20, 60, 76, 100), (100, 60, 156, 100), (180, 60, 236, 100)]
+    for x0, y0, x1, _ in boxes:
+        image[y0 : y0 + 6, x0:x1] = (0, 0, 230)
+    image[80:86, 205:211] = (230, 0, 0)
+    dets = [Detection(tuple(float(v) for v in b), "tile", 0.9) for b in boxes]  # type: ignore[arg-type]
+
+    @dataclass
+    class Marked(HeadReader):
+        def run(self, batch: np.ndarray) -> list[np.ndarray]:
+            logits, flip = super().run(batch)
+            for k, x in enumerate(batch):
+                if np.any((x[2] > 0.7) & (x[0] < 0.3)) and logits[k, self.classes.index("3s")] > 0:
+                    logits[k, self.classes.index("3s")] = 1.0  # the marked tile, unturned: unsure
+            return [logits, flip]
+
+    alone = read_tiles(Marked(sure=8.0), image, dets[2:])  # type: ignore[arg-type]
+    assert alone[0].code == "9m" and alone[0].turn in (90, 270)  # by itself it stays turned
+    assert len(dets) >= VOTE_MIN
+    r = read_tiles(Marked(sure=8.0), image, dets)  # type: ignore[arg-type]
+    assert [(x.code, x.turn) for x in r] == [("3s", 0), ("3s", 0), ("3s", 0)]

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from mahjong_camera_scorer.scoring.context import HandContext
-from mahjong_camera_scorer.vision.ask import ask, read_ends
+from mahjong_camera_scorer.vision.ask import ask, blank_whites, read_ends
 from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection, detect, look
 from mahjong_camera_scorer.vision.faint import without_faint_left_out, without_lone_faint_backs
 from mahjong_camera_scorer.vision.images import PhotoError, load_photo
@@ -340,6 +340,37 @@ def lone_faint_backs(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     )
 
 
+def blank_faces_in_rows(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """A box read as no tile that stands in a row of the hand, boxed surely, with the white
+    dragon the reader's next answer, is a blank white dragon (:func:`vision.ask.blank_whites`)."""
+    if not scene.rejected:
+        return scene
+    t = time.perf_counter()
+    keep = reader.keep(trip)
+    tiles = list(scene.tiles)
+    kept = tiles if keep is None else [r for r in tiles if r.detector_score >= keep]
+    found = blank_whites(
+        lay_out(kept, scene.hand_frame() if len(kept) == len(tiles) else None), scene.rejected
+    )
+    if not found:
+        return scene
+    turned = {r.index for r in found}
+    every = [*tiles, *found]
+    frame = HandFrame.of(every)
+    oriented = orient(every, frame)
+    return scene.after(
+        "blank faces",
+        tiles=oriented,
+        rejected=tuple(r for r in scene.rejected if r.index not in turned),
+        frame=frame.with_tiles(oriented),
+        seconds=time.perf_counter() - t,
+        clock="gaps",
+        why={
+            "added": "read as no tile, but it stands in a row of the hand, boxed surely: a blank white dragon"
+        },
+    )
+
+
 def read_the_gaps(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     """Where a row of the hand has a gap its pitch says a tile fills, the reader reads it
     (:mod:`vision.ask`); the tiles are oriented again with them. Leaves the plain layout of the
@@ -470,6 +501,7 @@ READING: tuple[Step, ...] = (find_and_read, taught_set_finds)
 ROAD: tuple[Step, ...] = (
     *READING,
     lone_faint_backs,
+    blank_faces_in_rows,
     read_the_gaps,
     read_the_row_ends,
     mend_and_lay_out,

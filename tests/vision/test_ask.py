@@ -207,3 +207,47 @@ def test_a_gap_over_the_table_and_a_missing_end_tile_add_nothing(shipped) -> Non
     # the row's first tile missed: nothing is asked for beyond a row's end
     result = shipped.read_and_score(image, detections=_detections(truth, 0), mend_boxes=False)
     assert [t for t in result.tiles if t.found_by] == [] and len(result.tiles) == len(truth) - 1
+
+
+def _none(place: float, index: int, score: float = 0.65, second: str = "5z", h: float = H) -> TileRead:
+    """A box at ``place`` of the row read as no tile, ``second`` the reader's next answer (0.3)."""
+    x = 50 + PITCH * place
+    return TileRead(
+        (x, 100 + H - h, x + W, 100 + H),
+        "none",
+        0.7,
+        "upright",
+        score,
+        ((second, 0.3),),
+        index=index,
+    )
+
+
+def test_a_blank_face_read_as_no_tile_in_a_row_is_a_white_dragon() -> None:
+    from mahjong_camera_scorer.vision.ask import blank_whites
+
+    tiles = row([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11])  # a plain face at place 5, two beyond 11
+    blanks = [_none(5, 20), _none(12, 21), _none(13, 22)]
+    got = blank_whites(lay_out(tiles), blanks)
+    assert [(t.code, t.index, t.found_by, t.confidence) for t in got] == [
+        ("5z", 20, ASKED, 0.3),
+        ("5z", 21, ASKED, 0.3),
+        ("5z", 22, ASKED, 0.3),  # beside the blank taken in before it
+    ]
+    assert checks(tiles + got, lay_out(tiles + got))[0].kind == "asked"  # the player is told to check
+
+
+@pytest.mark.parametrize(
+    "blank",
+    [
+        _none(5, 20, score=0.4),  # boxed faintly: the table between two tiles
+        _none(5, 20, second="1m"),  # the reader's next answer is no blank face
+        _none(5, 20, h=H * 0.6),  # not the row's size
+        _none(14, 20),  # three pitches beyond the row's end
+    ],
+)
+def test_a_box_read_as_no_tile_stays_one_unless_it_stands_in_a_row_as_a_blank_white(blank: TileRead) -> None:
+    from mahjong_camera_scorer.vision.ask import blank_whites
+
+    tiles = row([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11])
+    assert blank_whites(lay_out(tiles), [blank]) == []

@@ -26,7 +26,7 @@ from mahjong_camera_scorer.vision.ask import ask, blank_whites, read_ends
 from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection, detect, look
 from mahjong_camera_scorer.vision.faint import without_faint_left_out, without_lone_faint_backs
 from mahjong_camera_scorer.vision.images import PhotoError, load_photo
-from mahjong_camera_scorer.vision.layout import HandFrame, lay_out, orient
+from mahjong_camera_scorer.vision.layout import HandFrame, Layout, lay_out, orient
 from mahjong_camera_scorer.vision.mend import UNSURE_LOW, lay_out_mended
 from mahjong_camera_scorer.vision.models import MODELS_DIR, OnnxModel, detector, reader, small_detector
 from mahjong_camera_scorer.vision.photo import Photo
@@ -340,29 +340,39 @@ def lone_faint_backs(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     )
 
 
+def counting_layout(scene: Scene, keep: float | None) -> Layout[TileRead]:
+    """The layout of the tiles that count without the mending's help (a detector score of at
+    least ``keep``; every tile when None), in the scene's hand frame when all of them count: the
+    rows the gap, end and blank-face readings look along."""
+    tiles = list(scene.tiles)
+    kept = tiles if keep is None else [r for r in tiles if r.detector_score >= keep]
+    return lay_out(kept, scene.hand_frame() if len(kept) == len(tiles) else None)
+
+
+def oriented_with(tiles: list[TileRead]) -> tuple[list[TileRead], HandFrame[TileRead]]:
+    """``tiles`` oriented again in the frame they make together (after tiles were added), and
+    that frame holding them."""
+    frame = HandFrame.of(tiles)
+    oriented = orient(tiles, frame)
+    return oriented, frame.with_tiles(oriented)
+
+
 def blank_faces_in_rows(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     """A box read as no tile that stands in a row of the hand, boxed surely, with the white
     dragon the reader's next answer, is a blank white dragon (:func:`vision.ask.blank_whites`)."""
     if not scene.rejected:
         return scene
     t = time.perf_counter()
-    keep = reader.keep(trip)
-    tiles = list(scene.tiles)
-    kept = tiles if keep is None else [r for r in tiles if r.detector_score >= keep]
-    found = blank_whites(
-        lay_out(kept, scene.hand_frame() if len(kept) == len(tiles) else None), scene.rejected
-    )
+    found = blank_whites(counting_layout(scene, reader.keep(trip)), scene.rejected)
     if not found:
         return scene
-    turned = {r.index for r in found}
-    every = [*tiles, *found]
-    frame = HandFrame.of(every)
-    oriented = orient(every, frame)
+    taken = {r.index for r in found}
+    oriented, frame = oriented_with([*scene.tiles, *found])
     return scene.after(
         "blank faces",
         tiles=oriented,
-        rejected=tuple(r for r in scene.rejected if r.index not in turned),
-        frame=frame.with_tiles(oriented),
+        rejected=tuple(r for r in scene.rejected if r.index not in taken),
+        frame=frame,
         seconds=time.perf_counter() - t,
         clock="gaps",
         why={
@@ -380,8 +390,7 @@ def read_the_gaps(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     t = time.perf_counter()
     keep = reader.keep(trip)
     tiles = list(scene.tiles)
-    kept = tiles if keep is None else [r for r in tiles if r.detector_score >= keep]
-    layout = lay_out(kept, scene.hand_frame() if len(kept) == len(tiles) else None)
+    layout = counting_layout(scene, keep)
     asked = ask(
         lambda dets: reader.read_in_photo(scene.photo, dets, trip.tileset),
         layout,
@@ -392,13 +401,11 @@ def read_the_gaps(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     if not asked:
         return scene.after("gaps", layout=layout, seconds=time.perf_counter() - t)
     again = {r.index for r in asked}  # a faint box read in a gap comes back taken in
-    every = [*(r for r in tiles if r.index not in again), *asked]
-    frame = HandFrame.of(every)
-    oriented = orient(every, frame)
+    oriented, frame = oriented_with([*(r for r in tiles if r.index not in again), *asked])
     return scene.after(
         "gaps",
         tiles=oriented,
-        frame=frame.with_tiles(oriented),
+        frame=frame,
         seconds=time.perf_counter() - t,
         why={
             "added": "a gap in a row of the hand, where its pitch predicts a tile: read there",
@@ -417,10 +424,7 @@ def read_the_row_ends(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     t = time.perf_counter()
     keep = reader.keep(trip)
     tiles = list(scene.tiles)
-    layout = scene.layout
-    if layout is None:
-        kept = tiles if keep is None else [r for r in tiles if r.detector_score >= keep]
-        layout = lay_out(kept, scene.hand_frame() if len(kept) == len(tiles) else None)
+    layout = scene.layout if scene.layout is not None else counting_layout(scene, keep)
     found = read_ends(
         lambda dets: reader.read_in_photo(scene.photo, dets, trip.tileset),
         layout,
@@ -430,13 +434,11 @@ def read_the_row_ends(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     )
     if not found:
         return scene.after("ends", layout=layout, seconds=time.perf_counter() - t, clock="gaps")
-    every = [*tiles, *found]
-    frame = HandFrame.of(every)
-    oriented = orient(every, frame)
+    oriented, frame = oriented_with([*tiles, *found])
     after = scene.after(
         "ends",
         tiles=oriented,
-        frame=frame.with_tiles(oriented),
+        frame=frame,
         seconds=time.perf_counter() - t,
         clock="gaps",
         why={"added": "beyond a row's end, at its pitch, the reader saw a face the detector had not boxed"},

@@ -209,8 +209,10 @@ def test_a_gap_over_the_table_and_a_missing_end_tile_add_nothing(shipped) -> Non
     assert [t for t in result.tiles if t.found_by] == [] and len(result.tiles) == len(truth) - 1
 
 
-def _none(place: float, index: int, score: float = 0.65, second: str = "5z", h: float = H) -> TileRead:
-    """A box at ``place`` of the row read as no tile, ``second`` the reader's next answer (0.3)."""
+def _none(
+    place: float, index: int, score: float = 0.65, second: str = "5z", h: float = H, p: float = 0.3
+) -> TileRead:
+    """A box at ``place`` of the row read as no tile, ``second`` the reader's next answer (``p``)."""
     x = 50 + PITCH * place
     return TileRead(
         (x, 100 + H - h, x + W, 100 + H),
@@ -218,7 +220,7 @@ def _none(place: float, index: int, score: float = 0.65, second: str = "5z", h: 
         0.7,
         "upright",
         score,
-        ((second, 0.3),),
+        ((second, p),),
         index=index,
     )
 
@@ -242,6 +244,7 @@ def test_a_blank_face_read_as_no_tile_in_a_row_is_a_white_dragon() -> None:
     [
         _none(5, 20, score=0.4),  # boxed faintly: the table between two tiles
         _none(5, 20, second="1m"),  # the reader's next answer is no blank face
+        _none(5, 20, p=0.05),  # ... or hardly
         _none(5, 20, h=H * 0.6),  # not the row's size
         _none(14, 20),  # three pitches beyond the row's end
     ],

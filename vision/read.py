@@ -279,22 +279,18 @@ def read_tiles(
         else np.zeros(len(probs_all), np.float32)
     )
     matches = matches_all[: len(cut)].copy()
-    wide = [k for k, i in enumerate(both) if cut[i][1]]  # boxes their shape turned: they vote
-    vote: bool | None = None
-    if VOTE_MIN and len(wide) >= VOTE_MIN:
+    # how much surer the other reading must be to win: none for a box its shape left unturned;
+    # for one its shape turned, OTHER_WAY_MARGIN, or where enough such boxes vote, VOTE_MARGIN
+    # against the photo's way (the way read surer on average) and -VOTE_MARGIN along it
+    wide = [k for k, i in enumerate(both) if cut[i][1]]
+    need = OTHER_WAY_MARGIN
+    if len(wide) >= VOTE_MIN:
         turned_way = float(np.mean([probs[both[k]].max() for k in wide]))
         unturned_way = float(np.mean([probs_all[len(cut) + k].max() for k in wide]))
-        vote = unturned_way > turned_way
+        need = -VOTE_MARGIN if unturned_way > turned_way else VOTE_MARGIN
     for k, i in enumerate(both):  # the surer of the two ways to read a nearly square box
         j = len(cut) + k
-        if vote is not None and cut[i][1]:
-            mine, theirs = (
-                (probs_all[j].max(), probs[i].max()) if vote else (probs[i].max(), probs_all[j].max())
-            )
-            take = (mine + VOTE_MARGIN >= theirs) == vote
-        else:
-            take = probs_all[j].max() > probs[i].max() + (OTHER_WAY_MARGIN if cut[i][1] else 0.0)
-        if take:
+        if probs_all[j].max() > probs[i].max() + (need if cut[i][1] else 0.0):
             probs[i], p_flip[i], cut[i] = probs_all[j], flips_all[j], other[k]
         matches[i] = max(matches[i], matches_all[j])
     out: list[TileRead] = []

@@ -271,12 +271,13 @@ def second_pass(
     image: np.ndarray,
     first: list[Detection],
     size: tuple[int, int],
+    seen: float = 1.0,
 ) -> tuple[list[Detection], SecondPass | None]:
     """``first`` (the whole photo's boxes) merged with a closer look at its small tiles, when that
-    can help (:func:`small_region`); ``detect`` runs the detector on an image (the crop is
-    letterboxed to ``size`` like any image). Returns the boxes and where it looked (None: it
-    did not)."""
-    where = small_region(first, image.shape, size)
+    can help (:func:`small_region`; ``seen``: how much closer than the first look ``first`` was
+    seen); ``detect`` runs the detector on an image (the crop is letterboxed to ``size`` like
+    any image). Returns the boxes and where it looked (None: it did not)."""
+    where = small_region(first, image.shape, size, seen)
     if where is None:
         return first, None
     region, gain = where
@@ -296,12 +297,10 @@ def closer_still(
     far row 10-16 px tall in the photo comes out under 10 px in the first look and still under
     20 in windows of it. The record adds this look's region and gain (``again``) to the closer
     look's, and the boxes it found to theirs."""
-    where = small_region(boxes, image.shape, size, seen=last.gain)
+    merged, where = second_pass(detect, image, boxes, size, seen=last.gain)
     if where is None:
         return boxes, last
-    region, gain = where
-    merged, found = merged_with(boxes, _look(detect, image, region))
-    return merged, replace(last, found=last.found + found, again=region, again_gain=gain)
+    return merged, replace(last, found=last.found + where.found, again=where.region, again_gain=where.gain)
 
 
 def looks_turned(first: list[Detection]) -> bool:

@@ -68,6 +68,11 @@ CARRY_LIMIT = 64 * MIB
 CEILING = 56 * MIB
 #: room kept free under the carry limit: files the tree gains before the run, a run's own notes
 MARGIN = 1 * MIB
+#: What one file costs the carry beyond its bytes. The run tool counts more than the files' bytes:
+#: on 2026-11-27 it refused a tree of 43.75 MiB and a pack of 19.38 MiB (2,520 files, 63.1 MiB)
+#: and carried 43.75 + 17.63 MiB (~2,400 files, 61.4 MiB) and 33.0 + 26.8 MiB. A tar-like
+#: record per file (a 512-byte header, the last block padded) fits all three: 1 KiB a file.
+FILE_COST = 1024
 #: the folder the pack is written to, relative to the checkout (ignored by git: .gitignore)
 PACK = ".devpack"
 SHARED = ROOT.parent / "shared"
@@ -107,7 +112,8 @@ class PackError(Exception):
 
 # --------------------------------------------------------------------------------------- budget
 def tree_bytes(root: Path = ROOT) -> int:
-    """What the run tool sends besides the carried folders: tracked and untracked-not-ignored files."""
+    """What the run tool sends besides the carried folders: tracked and untracked-not-ignored
+    files, each with its :data:`FILE_COST`."""
     try:
         out = subprocess.run(
             ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -120,7 +126,7 @@ def tree_bytes(root: Path = ROOT) -> int:
     for name in out.decode("utf-8", "surrogateescape").split("\0"):
         p = root / name
         if name and p.is_file() and not p.is_symlink():
-            total += p.stat().st_size
+            total += p.stat().st_size + FILE_COST
     return total
 
 
@@ -140,7 +146,8 @@ def pack_limit(tree: int, asked: int | None = None) -> int:
 
 
 def folder_bytes(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    """A folder's cost to the carry: its files' bytes, each with its :data:`FILE_COST`."""
+    return sum(p.stat().st_size + FILE_COST for p in folder.rglob("*") if p.is_file())
 
 
 def check_size(folder: Path, limit: int) -> int:
@@ -224,7 +231,8 @@ def choose_encoding(photos: list[RealPhoto], budget: int) -> tuple[int, int]:
     """The best rung of :data:`REAL_LADDER` whose size, estimated on up to 24 pictures, fits."""
     sample = [load_picture(p) for p in spread(photos, 24)]
     for side, q in REAL_LADDER:
-        est = sum(len(encode(im, side, q)) for im in sample) / max(1, len(sample)) * len(photos)
+        each = sum(len(encode(im, side, q)) for im in sample) / max(1, len(sample)) + 2 * FILE_COST
+        est = each * len(photos)
         if est <= budget:
             return side, q
     return REAL_LADDER[-1]
@@ -247,7 +255,7 @@ def write_det(
             continue
         data = encode(image, *encoding)
         text = yolo_text(labels, image.shape[1], image.shape[0]).encode()
-        if not budget.take(len(data) + len(text)):
+        if not budget.take(len(data) + len(text) + 2 * FILE_COST):
             continue
         (img_dir / f"{name}{EXT}").write_bytes(data)
         (lab_dir / f"{name}.txt").write_bytes(text)

@@ -83,7 +83,7 @@ assert len(RIICHI_CLASSES) == 35 and len(set(RIICHI_CLASSES)) == 35
 LABEL_FIXES: dict[tuple[str, int], str] = {
     ("393862359_1016644659388196_9121892287557604620_n_jpg.rf.79dd5ad6b19e70a34b7fece27a09166d.jpg", 3): "3z",
     ("395943457_352951880638020_6708737081433333054_n_jpg.rf.e904d311bdc2e6894ab1f35e40f264e7.jpg", 14): "1z",
-    # one tray photo labels ten circles of 2-7 as 1p
+    # one tray photo labels eleven circles of 2-7 as 1p (line 4, its second 5p, found 2026-11-27)
     **{
         ("IMG_2781_JPG.rf.be5e1635a9c939158d0b781063b7654c.jpg", i): c
         for i, c in {
@@ -91,6 +91,7 @@ LABEL_FIXES: dict[tuple[str, int], str] = {
             1: "6p",
             2: "6p",
             3: "5p",
+            4: "5p",
             5: "4p",
             6: "4p",
             7: "3p",

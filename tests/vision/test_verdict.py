@@ -43,8 +43,9 @@ def test_an_unsure_tile_is_named_by_its_place_and_its_likely_other_face() -> Non
     verdict = judge(tiles, lay_out(tiles), [])
     assert not verdict.sure and [d.index for d in verdict.doubts] == [5]
     assert verdict.doubts[0].place == Place(1, 6) and verdict.doubts[0].reasons == ("unsure",)
-    assert verdict_line(verdict) == "Verdict: check row 1, tile 6 (6p: 0.60 sure, maybe 9p)"
-    it = "Verdetto: controlla fila 1, tessera 6 (6p: sicura a 0.60, forse 9p)"
+    sure = f"{READ_SURE - 0.2:.2f}"
+    assert verdict_line(verdict) == f"Verdict: check row 1, tile 6 (6p: {sure} sure, maybe 9p)"
+    it = f"Verdetto: controlla fila 1, tessera 6 (6p: sicura a {sure}, forse 9p)"
     assert verdict_line(verdict, "it") == it
 
 

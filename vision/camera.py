@@ -270,14 +270,15 @@ class LiveScorer:
         self.reading: SteadyView | None = None
         self.index = -1
 
-    def read_now(self, frame: np.ndarray, detections: list[Detection] | None = None) -> SteadyView:
-        """Read and score this frame whatever its steadiness (the freeze key). Every box counts
-        (no faint box is taken in: a live view is read again as soon as it moves)."""
+    def read_now(self, frame: np.ndarray) -> SteadyView:
+        """Read and score this frame whatever its steadiness (the freeze key), through the photo
+        road, its own looks included: the live view's boxes (:meth:`FrameReader.detect`, at
+        :data:`LIVE_DETECT_SIZE`) only tell a steady view from a moving one. Reading with them
+        read a frame that the photo road reads right with one tile boxed twice (2026-11-27), and a
+        steady view is read once. No faint box is taken in: a live view is read again as soon as
+        it moves."""
         t0 = time.perf_counter()
-        dets = self.reader.detect(frame) if detections is None else detections
-        result = self.reader.read_and_score(
-            frame, self.context, self.rules, self.options, detections=dets, mend_boxes=False
-        )
+        result = self.reader.read_and_score(frame, self.context, self.rules, self.options, mend_boxes=False)
         return SteadyView(self.index, result, time.perf_counter() - t0)
 
     def process(self, frame: np.ndarray) -> FrameState:
@@ -291,7 +292,7 @@ class LiveScorer:
         if not steady:
             self.reading = None
         elif not was_steady or self.reading is None:
-            self.reading = self.read_now(frame, dets)
+            self.reading = self.read_now(frame)
             new = True
         t2 = time.perf_counter()
         return FrameState(

@@ -22,11 +22,12 @@ def test_bench_reports_stages_and_the_ratio_to_a_640px_detector_pass(tmp_path: P
     med = result["median_ms"]
     assert set(med) == {"decode", "detect", "read", "gaps", "layout", "score", "total"}
     assert med["total"] >= med["detect"] > 0 and result["tiles"] == 15
-    # the same hand cropped tight (no slices), seen from afar (looked at again in slices) and
-    # turned a quarter (looked at again turned upright)
+    # the same hand cropped tight (no slices), seen from afar (its 15 tiles found: by the first
+    # look since 2026-11-27's detector, in 4 slices before) and turned a quarter (looked at again
+    # turned upright)
     cases = result["cases"]
     assert set(cases) == {"12mp", "crop", "far", "turned"} and cases["12mp"]["median_ms"] == med
-    assert cases["crop"]["slices"] == 0 and cases["far"]["slices"] == 4
+    assert cases["crop"]["slices"] == 0 and cases["far"]["slices"] in (0, 4) and cases["far"]["tiles"] == 15
     assert cases["turned"]["turned"] and not any(cases[k]["turned"] for k in ("12mp", "crop", "far"))
     assert cases["turned"]["tiles"] == 15
     assert all(c["ratio_total_to_reference"] > 0 for c in cases.values())

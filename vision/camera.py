@@ -171,8 +171,9 @@ class Steadiness:
 # reading and scoring
 # ------------------------------------------------------------------------------------------------
 class FrameReader(Protocol):
-    """The models as the camera loop uses them: boxes every frame, the rest of the road on the
-    steady ones (:meth:`vision.pipeline.PhotoReader.read_and_score`)."""
+    """The models as the camera loop uses them: boxes every frame (to tell a steady view from a
+    moving one), the whole photo road on the steady ones
+    (:meth:`vision.pipeline.PhotoReader.read_and_score`, its own looks included)."""
 
     def detect(self, image: np.ndarray) -> list[Detection]: ...
 
@@ -183,7 +184,6 @@ class FrameReader(Protocol):
         rules: str | None = None,
         options: dict[str, str] | None = None,
         *,
-        detections: list[Detection] | None = None,
         mend_boxes: bool = True,
     ) -> HandResult: ...
 

@@ -8,7 +8,16 @@ from mahjong_camera_scorer.vision.checks import Check
 from mahjong_camera_scorer.vision.layout import lay_out
 from mahjong_camera_scorer.vision.read import TileRead
 from mahjong_camera_scorer.vision.render.verdict import verdict_line
-from mahjong_camera_scorer.vision.verdict import BOX_SURE, READ_SURE, Place, judge
+from mahjong_camera_scorer.vision.verdict import (
+    BOX_SURE,
+    FAINT_FLOOR,
+    FAINT_MARGIN,
+    READ_SURE,
+    ROW_SIZE,
+    Place,
+    in_row_at_size,
+    judge,
+)
 
 W, H = 30.0, 40.0
 
@@ -51,7 +60,7 @@ def test_an_unsure_tile_is_named_by_its_place_and_its_likely_other_face() -> Non
 
 def test_a_faint_box_and_a_tile_a_check_names_are_doubts_and_a_wrong_sized_hand_is_never_sure() -> None:
     tiles = hand(WHOLE)
-    tiles[0] = replace(tiles[0], detector_score=BOX_SURE - 0.1)
+    tiles[0] = replace(tiles[0], detector_score=FAINT_FLOOR - 0.1)
     verdict = judge(tiles, lay_out(tiles), [Check("gap", "a tile may be missing", (3, 4))])
     assert [d.index for d in verdict.doubts] == [0, 3, 4] and not verdict.sure
     short = hand(WHOLE)[1:]
@@ -67,3 +76,26 @@ def test_a_candidate_winning_tile_leaves_the_read_sure() -> None:
     tiles = hand(WHOLE)
     verdict = judge(tiles, lay_out(tiles), [Check("winning_candidate", "scored as if 2z won")])
     assert verdict.sure
+
+
+def test_a_faint_box_read_surely_in_a_row_at_its_size_is_vouched_for() -> None:
+    tiles = hand(WHOLE)
+    tiles[2] = replace(tiles[2], detector_score=(FAINT_FLOOR + BOX_SURE) / 2)
+    assert judge(tiles, lay_out(tiles), []).sure
+    # read less surely, the same box is a doubt
+    unsure = (FAINT_MARGIN + 1.0) / 2 - 0.1
+    tiles[2] = replace(tiles[2], confidence=FAINT_MARGIN - 0.05, alternatives=((tiles[2].code, unsure),))
+    assert [d.reasons for d in judge(tiles, lay_out(tiles), []).doubts] == [("faint",)]
+
+
+def test_a_faint_box_below_the_floor_or_off_its_rows_size_stays_a_doubt() -> None:
+    tiles = hand(WHOLE)
+    tiles[2] = replace(tiles[2], detector_score=FAINT_FLOOR - 0.01)
+    assert [d.index for d in judge(tiles, lay_out(tiles), []).doubts] == [2]
+    big = hand(WHOLE)
+    x0, y0, _, _ = big[2].box
+    grown = (x0, y0 - H * 0.3, x0 + W, y0 + H * ROW_SIZE[1] * 1.05 - H * 0.3)
+    big[2] = replace(big[2], box=grown, detector_score=(FAINT_FLOOR + BOX_SURE) / 2)
+    layout = lay_out(big)
+    assert 2 not in in_row_at_size(layout) and 3 in in_row_at_size(layout)
+    assert [d.index for d in judge(big, layout, []).doubts] == [2]

@@ -1,0 +1,73 @@
+"""Choosing the verdict's thresholds (``scripts/calibrate_verdict.py``): the sweep judges tiles as
+:func:`vision.verdict.judge` does, and the choice keeps the wrong reads called sure under its
+limit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.scripts.scriptutil import load_script
+
+mod = load_script("calibrate_verdict")
+SHIPPED = (0.6, 0.6, 0.7, 0.65, 0.8)
+
+
+def photo(exact: bool, *tiles: tuple[float, float, float, bool], checked: bool = False) -> object:
+    """A read photo of tiles (face, margin, box score, in a row at its size)."""
+    columns = list(zip(*tiles, strict=True)) if tiles else [(), (), (), ()]
+    read, margin, box, in_row = (np.asarray(c, float) for c in columns)
+    return mod.Seen(exact, checked, read, margin, box, in_row.astype(bool))
+
+
+def test_a_faint_box_is_vouched_for_only_in_a_row_read_surely_above_the_floor() -> None:
+    sure_tile = (0.99, 0.98, 0.9, True)
+    vouched = photo(True, sure_tile, (0.95, 0.9, 0.66, True))
+    off_row = photo(True, sure_tile, (0.95, 0.9, 0.66, False))
+    below_floor = photo(True, sure_tile, (0.95, 0.9, 0.6, True))
+    close = photo(True, sure_tile, (0.8, 0.7, 0.66, True))
+    assert vouched.sure(SHIPPED)
+    assert not off_row.sure(SHIPPED) and not below_floor.sure(SHIPPED) and not close.sure(SHIPPED)
+    # a floor over 1 vouches for nothing: the box threshold alone
+    assert not vouched.sure((0.6, 0.6, 0.7, 1.01, 0.8))
+
+
+def test_a_photo_with_no_tile_or_a_check_naming_one_is_never_sure() -> None:
+    assert not photo(True).sure(SHIPPED)
+    assert not photo(True, (0.99, 0.99, 0.99, True), checked=True).sure(SHIPPED)
+
+
+def test_the_pooled_sweep_counts_as_each_photo_judged_alone() -> None:
+    rng = np.random.default_rng(0)
+
+    def tile() -> tuple[float, float, float, bool]:
+        return (
+            float(rng.uniform(0.3, 1)),
+            float(rng.uniform(0, 1)),
+            float(rng.uniform(0.3, 1)),
+            rng.random() < 0.7,
+        )
+
+    photos = [photo(rng.random() < 0.6, *[tile() for _ in range(int(rng.integers(0, 6)))]) for _ in range(60)]
+    pool = mod.Pool(photos)
+    for at in [SHIPPED, (0.5, 0.2, 0.5, 0.55, 0.7), (0.9, 0.8, 0.7, 1.01, 0.95)]:
+        right = [p for p in photos if p.exact]
+        wrong = [p for p in photos if not p.exact]
+        alone = (sum(p.sure(at) for p in right), len(right), sum(p.sure(at) for p in wrong), len(wrong))
+        assert pool.rates(at) == alone
+
+
+def test_the_choice_calls_the_most_right_photos_sure_within_the_wrong_limit() -> None:
+    right = [photo(True, (0.9, 0.85, 0.9, True)) for _ in range(20)]
+    wrong = [photo(False, (0.75, 0.7, 0.9, True)) for _ in range(3)]
+    at, (r, nr, w, nw) = mod.choose(right + wrong, 0.0)
+    assert (r, nr, w, nw) == (20, 20, 0, 3) and (at[0] > 0.75 or at[1] > 0.7)
+    loose, (r, _, w, _) = mod.choose(right + wrong, 1.0)
+    assert (r, w) == (20, 0) and loose == at  # ties go to the strictest thresholds
+    with pytest.raises(SystemExit):
+        mod.choose([photo(False, (0.99, 0.99, 0.99, True))], 0.0)
+
+
+def test_seeds_after_the_first_draw_only_the_kinds_a_seed_changes() -> None:
+    kinds = ["original", "crop", "far", "seat", "turn90", "turn180"]
+    assert mod.seeded_kinds(kinds, (0, 1)) == [(0, kinds), (1, ["crop", "far", "seat"])]

@@ -16,12 +16,27 @@ the detector a box off its tile.
 
     python scripts/make_reframed.py --out data/reframed --kinds far,seat,turn90,turn180,crop
 
+With ``--reader-crops`` it writes the tile reader's crops instead (``OUT/cls/<code>/*.jpg`` and
+``OUT/cls/crops.csv``, the columns of ``scripts/real_photos.py``'s, read by ``train_reader.py
+--reframed-crops``): every labelled tile at least :data:`CROP_VISIBLE` inside its re-framing,
+cut from its box as the runtime cuts a detector's box (:func:`vision.crops.crop_box`), turned to
+portrait where the re-framing laid it on its side (a quarter turn) and not where it only looks
+wide (a tile seen from the seat, foreshortened): the way the tile's top points is carried from the
+photo through the re-framing's matrix. Which way up it lies is the one ``real_photos.py`` found
+for the photo's crop (the shipped reader's sure answer), carried the same way; the training
+pictures Roboflow published mirrored are flipped back as ``real_photos.py`` flips them (its
+``mirrored`` column). Run ``scripts/real_photos.py`` first. The tile reader trained on the photos
+as they were taken reads the far views' and seat views' tiles least surely (issue 33: most right
+reads not called sure have only an unsure face to doubt).
+
 Nothing from ``../shared`` is copied into the repository: the pictures go to ``data/`` (ignored).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import json
 import random
 import sys
 from pathlib import Path
@@ -37,13 +52,35 @@ import _checkout  # noqa: E402, F401 - the checkout's packages by their installe
 import eval_real  # noqa: E402
 
 from mahjong_camera_scorer.mjsynth.photo_variants import KINDS, variants, with_rows  # noqa: E402
-from mahjong_camera_scorer.mjsynth.realphotos import CHINESE, load_picture, read_labels  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
+    CHINESE,
+    UNKNOWN_FACE,
+    RealPhoto,
+    load_picture,
+    read_labels,
+)
+from mahjong_camera_scorer.vision.classes import READER_CLASSES  # noqa: E402
+from mahjong_camera_scorer.vision.crops import crop_box  # noqa: E402
 from mahjong_camera_scorer.vision.zoom import pairwise_iou  # noqa: E402
 
 #: A tile cut at the border is labelled when at least this share of it is in the frame.
 LABEL_VISIBLE = 0.5
 #: The variants' seed: the measurement uses 0; training pictures are other draws.
 SEED = 1000
+#: A tile is cut for the reader when at least this share of it is in the frame (as
+#: :data:`mjsynth.photo_variants.KEEP`: a tile the measurement needs found).
+CROP_VISIBLE = 0.75
+#: At most this many tiles of one re-framing are cut (drawn at random): the re-framings of one
+#: photo show its tiles again and again.
+CROPS_PER_PICTURE = 8
+#: A tile's box in the photo is upright when narrower than this share of its height, lying when
+#: wider than :data:`LYING_ASPECT` times; in between its way is not known and it is not cut.
+UPRIGHT_ASPECT, LYING_ASPECT = 0.9, 1.15
+#: ... and a box narrower than this share of its length is no tile's face (a tile seen edge on, a
+#: label drawn as a sliver): not cut.
+SLIVER = 0.45
+#: ``upside_down`` when the reader's answer is not known (``real_photos.py`` writes it empty)
+UNKNOWN_WAY = ""
 #: A picture's labels fit loosely when more than this share of its boxes overlap a neighbour's
 #: by IoU over :data:`LOOSE_IOU` (tiles lie side by side; their boxes barely overlap).
 LOOSE_SHARE, LOOSE_IOU = 0.4, 0.25
@@ -57,6 +94,124 @@ def loose_labels(boxes: list[tuple[float, float, float, float]]) -> bool:
     iou = pairwise_iou(b, b)
     np.fill_diagonal(iou, 0.0)
     return bool((iou.max(axis=1) > LOOSE_IOU).mean() > LOOSE_SHARE)
+
+
+def carried(
+    matrix: np.ndarray, at: tuple[float, float], direction: tuple[float, float]
+) -> tuple[float, float]:
+    """Where ``direction`` at the photo's point ``at`` points after the re-framing's ``matrix``
+    (a 3x3 homography): the image of a short step along it, normalised."""
+    step = 0.05 * max(1.0, abs(at[0]) + abs(at[1]))
+    pts = np.array([[at[0], at[1], 1.0], [at[0] + direction[0] * step, at[1] + direction[1] * step, 1.0]])
+    mapped = pts @ matrix.T
+    xy = mapped[:, :2] / mapped[:, 2:]
+    d = xy[1] - xy[0]
+    n = float(np.hypot(d[0], d[1])) or 1.0
+    return float(d[0] / n), float(d[1] / n)
+
+
+def cut_way(
+    box: tuple[float, float, float, float], upside: str, matrix: np.ndarray
+) -> tuple[bool, str] | None:
+    """How to cut a tile of the photo (``box``, ``upside``: ``real_photos.py``'s answer, "1", "0"
+    or unknown) from a re-framing: (turn the crop to portrait, upside down: "1", "0" or unknown).
+    None when the tile's way in the photo is not known (a nearly square box) or its box is a
+    sliver (:data:`SLIVER`)."""
+    x0, y0, x1, y1 = box
+    aspect = (x1 - x0) / max(1e-6, y1 - y0)
+    if UPRIGHT_ASPECT <= aspect <= LYING_ASPECT or not SLIVER <= aspect <= 1 / SLIVER:
+        return None
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    if aspect < UPRIGHT_ASPECT:  # standing: its top points up, or down when upside down
+        top = (0.0, 1.0) if upside == "1" else (0.0, -1.0)
+        known = upside in ("0", "1")
+    else:  # lying: its top points left or right, which the crop's answer does not say here
+        top, known = (1.0, 0.0), False
+    dx, dy = carried(matrix, centre, top)
+    turn = abs(dx) > abs(dy)
+    if turn:  # the crop is turned clockwise: a top pointing (dx, dy) then points (-dy, dx)
+        dx, dy = -dy, dx
+    return turn, (str(int(dy > 0)) if known else UNKNOWN_WAY)
+
+
+def read_real_crops(table: Path) -> tuple[dict[str, bool], dict[tuple[str, int], str]]:
+    """``real_photos.py``'s crops table: which photos it flipped back (mirrored), and each crop's
+    upside-down answer by (photo, number among the photo's coded labels)."""
+    mirrored: dict[str, bool] = {}
+    upside: dict[tuple[str, int], str] = {}
+    with table.open(encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            mirrored[r["photo"]] = r["mirrored"] == "1"
+            k = int(Path(r["file"]).stem.rpartition("_")[2])
+            upside[(r["photo"], k)] = r["upside_down"]
+    return mirrored, upside
+
+
+def write_reader_crops(
+    photos: list[RealPhoto],
+    kinds: list[str],
+    seed: int,
+    out: Path,
+    mirrored: dict[str, bool],
+    upside: dict[tuple[str, int], str],
+) -> int:
+    """The reader's crops of every photo's re-framings (see the module's doc) and their table."""
+    rows: list[dict[str, str]] = []
+    counts = dict.fromkeys(kinds, 0)
+    for p in photos:
+        image = load_picture(p)
+        h, w = image.shape[:2]
+        labels = [lab for lab in read_labels(p, w, h) if lab.code != UNKNOWN_FACE]
+        if not labels or loose_labels([lab.box for lab in labels]):
+            continue
+        boxes = [lab.box for lab in labels]
+        if mirrored.get(p.path.name):
+            image = np.ascontiguousarray(image[:, ::-1])
+            boxes = [(w - b[2], b[1], w - b[0], b[3]) for b in boxes]
+        # each tile's number rides on its code through the re-framing
+        tiles = with_rows(
+            [(f"{k}|{lab.code}", b) for k, (lab, b) in enumerate(zip(labels, boxes, strict=True))]
+        )
+        rng = random.Random(f"{seed}:crops:{p.path.name}")
+        for v in variants(image, tiles, kinds, p.path.name, seed):
+            placed = [t for t in v.tiles if t.visible >= CROP_VISIBLE]
+            for t in rng.sample(placed, min(len(placed), CROPS_PER_PICTURE)):
+                number, _, code = t.code.partition("|")
+                k = int(number)
+                if code not in READER_CLASSES:
+                    continue
+                way = cut_way(boxes[k], upside.get((p.path.name, k), UNKNOWN_WAY), v.matrix)
+                if way is None:
+                    continue
+                crop, _ = crop_box(v.image, t.box, turn=way[0])
+                folder = out / "train" / code
+                folder.mkdir(parents=True, exist_ok=True)
+                f = folder / f"{Path(p.path.name).stem[:60]}-{v.name.replace('/', '_')}_{k}.jpg"
+                cv2.imwrite(str(f), crop, [cv2.IMWRITE_JPEG_QUALITY, 92])
+                rows.append(
+                    {
+                        "file": str(f.relative_to(out)),
+                        "code": code,
+                        "split": "train",
+                        "dataset": p.dataset,
+                        "photo": p.path.name,
+                        "box": json.dumps([round(c, 1) for c in t.box]),
+                        "turned": str(int(way[0])),
+                        "mirrored": str(int(bool(mirrored.get(p.path.name)))),
+                        "upside_down": way[1],
+                        "kind": v.kind,
+                    }
+                )
+                counts[v.kind] += 1
+    if not rows:
+        print("error: no crops written", file=sys.stderr)
+        return 2
+    with (out / "crops.csv").open("w", newline="", encoding="utf-8") as fh:
+        wr = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        wr.writeheader()
+        wr.writerows(rows)
+    print(f"{len(rows)} reader crops of {len(photos)} training photos' re-framings -> {out}: {counts}")
+    return 0
 
 
 def yolo_line(box: tuple[float, float, float, float], w: int, h: int) -> str:
@@ -78,6 +233,17 @@ def main(argv: list[str] | None = None) -> int:
         default=LABEL_VISIBLE,
         help="label a tile cut at the border when at least this share of it is inside (default %(default)s)",
     )
+    ap.add_argument(
+        "--reader-crops",
+        action="store_true",
+        help="write the tile reader's crops (OUT/cls) instead of detector pictures",
+    )
+    ap.add_argument(
+        "--real-crops",
+        type=Path,
+        default=ROOT / "data" / "real" / "cls",
+        help="scripts/real_photos.py's crops (their crops.csv says which photos are mirrored)",
+    )
     args = ap.parse_args(argv)
     if not 0.0 < args.label_visible <= 1.0:
         ap.error("--label-visible takes a share in (0, 1]")
@@ -92,6 +258,12 @@ def main(argv: list[str] | None = None) -> int:
     photos = [p for p in eval_real.test_photos(real, "train") if p.dataset == CHINESE]
     if args.limit:
         photos = photos[: args.limit]
+    if args.reader_crops:
+        table = args.real_crops / "crops.csv"
+        if not table.is_file():
+            print(f"error: {table} is missing: run scripts/real_photos.py first", file=sys.stderr)
+            return 2
+        return write_reader_crops(photos, kinds, args.seed, args.out / "cls", *read_real_crops(table))
     img_dir, lab_dir = args.out / "det" / "images" / "train", args.out / "det" / "labels" / "train"
     img_dir.mkdir(parents=True, exist_ok=True)
     lab_dir.mkdir(parents=True, exist_ok=True)

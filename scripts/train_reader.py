@@ -306,6 +306,7 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
     scene = real_scene_items(Path(args.real_crops)) if args.real_crops else []
     negatives = none_items(Path(args.real_crops)) if args.real_crops else []
     grids = grid_items(Path(args.grid_crops), args.leave_out) if args.grid_crops else []
+    reframed = real_scene_items(Path(args.reframed_crops)) if args.reframed_crops else []
     none = READER_CLASSES.index(NOT_A_TILE)
     train = (
         [(p, c, False, u) for p, c, u in synth]
@@ -316,13 +317,15 @@ def build_items(args: argparse.Namespace) -> tuple[list, list]:
         + [(p, c, "scene", u) for p, c, u in scene] * args.scene_repeat
         + [(p, none, "scene", UNKNOWN) for p in negatives] * args.none_repeat
         + [(p, c, "grid", UNKNOWN) for p, c in grids] * args.grid_repeat
+        + [(p, c, "scene", u) for p, c, u in reframed] * args.reframed_repeat
     )
     print(
         f"train: {len(synth)} synthetic crops + {len(real)} real camerash crops x{args.real_repeat} + "
         f"{len(faces)} artwork faces x{args.face_repeat} (+ {len(boosted)} boosted) + {len(reds)} real "
         f"fives repainted red x{args.red_repeat} + {len(scene)} real scene crops x{args.scene_repeat} + "
         f"{len(negatives)} not-a-tile crops x{args.none_repeat} + {len(grids)} grid-photo crops "
-        f"x{args.grid_repeat}{f' (set {args.leave_out} left out)' if args.leave_out else ''}; "
+        f"x{args.grid_repeat}{f' (set {args.leave_out} left out)' if args.leave_out else ''} + "
+        f"{len(reframed)} re-framed real crops x{args.reframed_repeat}; "
         f"val: {len(val)} synthetic",
         flush=True,
     )
@@ -446,6 +449,12 @@ def main(argv: list[str] | None = None) -> int:
         "--real-crops", default="", help="real scene crops of scripts/real_photos.py (e.g. data/real/cls)"
     )
     ap.add_argument("--scene-repeat", type=int, default=2, help="oversampling of the real scene crops")
+    ap.add_argument(
+        "--reframed-crops",
+        default="",
+        help="crops of the re-framed real training photos (make_reframed.py --reader-crops: OUT/cls)",
+    )
+    ap.add_argument("--reframed-repeat", type=int, default=1, help="oversampling of the re-framed crops")
     ap.add_argument("--none-repeat", type=int, default=3, help="oversampling of the not-a-tile crops")
     ap.add_argument("--max-synth", type=int, default=0, help="cap on synthetic crops (0 = all)")
     ap.add_argument(

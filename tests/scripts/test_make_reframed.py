@@ -5,12 +5,14 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.scripts.scriptutil import load_script
 
 mod = load_script("make_reframed")
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "real"
+REAL_CROPS = Path(__file__).resolve().parents[2] / "data" / "real" / "cls" / "crops.csv"
 
 
 def test_a_label_line_is_the_box_centre_and_size_over_the_picture() -> None:
@@ -52,3 +54,54 @@ def test_tiles_cut_by_a_crop_are_labelled_by_how_much_of_them_is_inside(tmp_path
 def test_a_share_outside_zero_to_one_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         mod.main(["--out", str(tmp_path), "--label-visible", "1.5"])
+
+
+def test_a_standing_tile_is_cut_turned_only_where_the_reframing_lays_it_on_its_side() -> None:
+    h, w = 200, 300
+    box = (100.0, 50.0, 130.0, 90.0)  # standing, its top up ("0": not upside down)
+    same = np.eye(3)
+    assert mod.cut_way(box, "0", same) == (False, "0")
+    assert mod.cut_way(box, "1", same) == (False, "1")
+    half = np.array([[-1.0, 0.0, w], [0.0, -1.0, h], [0.0, 0.0, 1.0]])  # a half turn
+    assert mod.cut_way(box, "0", half) == (False, "1")
+    # a quarter turn anticlockwise (numpy.rot90): the top points left; cut turned clockwise it
+    # points up again
+    quarter = np.array([[0.0, 1.0, 0.0], [-1.0, 0.0, float(w)], [0.0, 0.0, 1.0]])
+    assert mod.cut_way(box, "0", quarter) == (True, "0")
+    assert mod.cut_way(box, "", quarter) == (True, "")
+    # a seat view squashes the tile (its box comes out wide) but leaves it standing
+    squash = np.diag([1.0, 0.4, 1.0])
+    assert mod.cut_way(box, "0", squash) == (False, "0")
+
+
+def test_a_tile_lying_or_boxed_square_in_the_photo() -> None:
+    lying = (100.0, 50.0, 140.0, 80.0)
+    quarter = np.array([[0.0, 1.0, 0.0], [-1.0, 0.0, 300.0], [0.0, 0.0, 1.0]])
+    assert mod.cut_way(lying, "0", np.eye(3)) == (True, "")  # which way its top points is not known
+    assert mod.cut_way(lying, "0", quarter) == (False, "")
+    assert mod.cut_way((100.0, 50.0, 130.0, 80.0), "0", np.eye(3)) is None
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not (SHARED.is_dir() and REAL_CROPS.is_file()), reason="needs ../shared and real_photos.py's crops"
+)
+def test_reader_crops_of_training_photos_are_written_with_their_table(tmp_path: Path) -> None:
+    assert mod.main(["--out", str(tmp_path), "--limit", "4", "--kinds", "far,turn180", "--reader-crops"]) == 0
+    with (tmp_path / "cls" / "crops.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows and {r["kind"] for r in rows} <= {"far", "turn180"}
+    assert all((tmp_path / "cls" / r["file"]).is_file() and r["split"] == "train" for r in rows)
+
+
+def test_reader_crops_need_the_real_crops_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if not SHARED.is_dir():
+        pytest.skip("../shared/data/real is not here")
+    missing = tmp_path / "nothing"
+    assert mod.main(["--out", str(tmp_path), "--reader-crops", "--real-crops", str(missing)]) == 2
+    assert "real_photos.py" in capsys.readouterr().err
+
+
+def test_a_sliver_is_not_cut() -> None:
+    assert mod.cut_way((100.0, 50.0, 110.0, 90.0), "0", np.eye(3)) is None
+    assert mod.cut_way((100.0, 50.0, 140.0, 60.0), "0", np.eye(3)) is None

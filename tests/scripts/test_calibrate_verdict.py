@@ -13,11 +13,15 @@ mod = load_script("calibrate_verdict")
 SHIPPED = (0.6, 0.6, 0.7, 0.65, 0.8)
 
 
-def photo(exact: bool, *tiles: tuple[float, float, float, bool], checked: bool = False) -> object:
-    """A read photo of tiles (face, margin, box score, in a row at its size)."""
+def photo(
+    exact: bool, *tiles: tuple[float, float, float, bool], checked: bool = False, wrong: int = -1
+) -> object:
+    """A read photo of tiles (face, margin, box score, in a row at its size); tile ``wrong`` is
+    read wrong (every tile of an exact photo is right)."""
     columns = list(zip(*tiles, strict=True)) if tiles else [(), (), (), ()]
     read, margin, box, in_row = (np.asarray(c, float) for c in columns)
-    return mod.Seen(exact, checked, read, margin, box, in_row.astype(bool))
+    right = np.array([k != wrong for k in range(len(tiles))], bool)
+    return mod.Seen(exact, checked, read, margin, box, in_row.astype(bool), right)
 
 
 def test_a_faint_box_is_vouched_for_only_in_a_row_read_surely_above_the_floor() -> None:
@@ -29,7 +33,7 @@ def test_a_faint_box_is_vouched_for_only_in_a_row_read_surely_above_the_floor() 
     assert vouched.sure(SHIPPED)
     assert not off_row.sure(SHIPPED) and not below_floor.sure(SHIPPED) and not close.sure(SHIPPED)
     # a floor over 1 vouches for nothing: the box threshold alone
-    assert not vouched.sure((0.6, 0.6, 0.7, 1.01, 0.8))
+    assert not vouched.sure((0.6, 0.6, 0.7, mod.NEVER, 0.8))
 
 
 def test_a_photo_with_no_tile_or_a_check_naming_one_is_never_sure() -> None:
@@ -59,13 +63,31 @@ def test_the_pooled_sweep_counts_as_each_photo_judged_alone() -> None:
 
 def test_the_choice_calls_the_most_right_photos_sure_within_the_wrong_limit() -> None:
     right = [photo(True, (0.9, 0.85, 0.9, True)) for _ in range(20)]
-    wrong = [photo(False, (0.75, 0.7, 0.9, True)) for _ in range(3)]
+    wrong = [photo(False, (0.75, 0.7, 0.9, True), wrong=0) for _ in range(3)]
     at, (r, nr, w, nw) = mod.choose(right + wrong, 0.0)
     assert (r, nr, w, nw) == (20, 20, 0, 3) and (at[0] > 0.75 or at[1] > 0.7)
     loose, (r, _, w, _) = mod.choose(right + wrong, 1.0)
     assert (r, w) == (20, 0) and loose == at  # ties go to the strictest thresholds
     with pytest.raises(SystemExit):
-        mod.choose([photo(False, (0.99, 0.99, 0.99, True))], 0.0)
+        mod.choose([photo(False, (0.99, 0.99, 0.99, True), wrong=0)], 0.0)
+
+
+def test_a_faint_box_is_vouched_for_where_such_boxes_are_read_no_worse_than_the_sure_ones() -> None:
+    sure = (0.99, 0.98, 0.9, True)
+    # boxed 0.66, read 0.97 ahead: all right; boxed 0.56, read 0.85 ahead: one in four wrong
+    high = [photo(True, sure, (0.99, 0.97, 0.66, True)) for _ in range(8)]
+    low = [photo(k > 0, sure, (0.9, 0.85, 0.56, True), wrong=-1 if k else 1) for k in range(4)]
+    # boxes on no tile off the rows, read surely: the box threshold must stay above them
+    clutter = [photo(False, sure, (0.99, 0.98, 0.68, False), wrong=1) for _ in range(4)]
+    at, _ = mod.choose(high + low + clutter, 0.0)
+    assert at[2] == 0.7
+    assert at[3] > 0.56 and at[4] <= 0.97  # the 0.66 boxes vouched for, the 0.56 ones not
+    assert all(p.sure(at) for p in high) and not any(p.sure(at) for p in low)
+    # where every faint box is read as often wrong as right, none is vouched for
+    doubtful = [
+        photo(k % 2 == 0, sure, (0.99, 0.97, 0.66, True), wrong=-1 if k % 2 == 0 else 1) for k in range(8)
+    ]
+    assert mod.choose(doubtful, 1.0)[0][3] == mod.NEVER
 
 
 def test_seeds_after_the_first_draw_only_the_kinds_a_seed_changes() -> None:

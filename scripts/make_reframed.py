@@ -50,8 +50,9 @@ sys.path.insert(0, str(ROOT / "datasets"))
 sys.path.insert(0, str(ROOT / "scripts"))
 import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
+import real_photos  # noqa: E402
 
-from mahjong_camera_scorer.mjsynth.photo_variants import KINDS, variants, with_rows  # noqa: E402
+from mahjong_camera_scorer.mjsynth.photo_variants import KINDS, Variant, variants, with_rows  # noqa: E402
 from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     CHINESE,
     UNKNOWN_FACE,
@@ -59,8 +60,10 @@ from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
     load_picture,
     read_labels,
 )
-from mahjong_camera_scorer.vision.classes import READER_CLASSES  # noqa: E402
+from mahjong_camera_scorer.vision.classes import NOT_A_TILE, READER_CLASSES  # noqa: E402
 from mahjong_camera_scorer.vision.crops import crop_box  # noqa: E402
+from mahjong_camera_scorer.vision.models import MODELS_DIR, load_model  # noqa: E402
+from mahjong_camera_scorer.vision.read import classify  # noqa: E402
 from mahjong_camera_scorer.vision.zoom import pairwise_iou  # noqa: E402
 
 #: A tile cut at the border is labelled when at least this share of it is in the frame.
@@ -79,6 +82,10 @@ UPRIGHT_ASPECT, LYING_ASPECT = 0.9, 1.15
 #: ... and a box narrower than this share of its length is no tile's face (a tile seen edge on, a
 #: label drawn as a sliver): not cut.
 SLIVER = 0.45
+#: At most this many crops of what is no tile a re-framing (``--negatives``) ...
+NEGATIVES_PER_PICTURE = 3
+#: ... leaving out a box on no label the shipped reader reads as a tile this surely
+LIKELY_TILE = 0.97
 #: ``upside_down`` when the reader's answer is not known (``real_photos.py`` writes it empty)
 UNKNOWN_WAY = ""
 #: A picture's labels fit loosely when more than this share of its boxes overlap a neighbour's
@@ -147,6 +154,48 @@ def read_real_crops(table: Path) -> tuple[dict[str, bool], dict[tuple[str, int],
     return mirrored, upside
 
 
+class Negatives:
+    """What is no whole tile in a re-framing, for the reader's "not a tile" class: the shipped
+    detector's boxes on no tile, parts of tiles and empty patches, as ``scripts/real_photos.py``
+    finds them in the photos (:func:`real_photos.negative_boxes`: a picture with a confident box
+    on no label gives no boxes or patches, its labels being likely incomplete), at most
+    :data:`NEGATIVES_PER_PICTURE` a re-framing; a box on no label the shipped reader reads as a
+    tile at :data:`LIKELY_TILE` or more is left out (an unlabelled tile). Tuning the reader on
+    re-framed tiles alone made it read dark clutter the detector calls a back as a back (the
+    camera frames' shelves): these keep "not a tile" in the re-framings' proportion."""
+
+    def __init__(self, models: Path) -> None:
+        self.det = load_model(models / "detector.onnx")
+        self.reader = load_model(models / "reader.onnx")
+
+    def cut(self, v: Variant, rng: random.Random) -> list[np.ndarray]:
+        """The crops of what is no whole tile in one re-framing."""
+        found = real_photos.negative_boxes(v.image, v.tiles, self.det, rng)
+        found = rng.sample(found, min(len(found), NEGATIVES_PER_PICTURE))
+        crops = [crop_box(v.image, box)[0] for _, box in found]
+        if not crops:
+            return []
+        probs, _ = classify(self.reader, crops, tta=True)
+        return [
+            c
+            for (kind, _), c, pr in zip(found, crops, probs, strict=True)
+            if kind != "false_box" or float(pr.max()) < LIKELY_TILE
+        ]
+
+
+def write_crop(
+    out: Path, photo: RealPhoto, mirrored: bool, crop: np.ndarray, code: str, name: str, **row: str
+) -> dict[str, str]:
+    """Write one reader crop of a photo's re-framing under ``out/train/<code>/`` and return its
+    row of the crops table (``row``: its other columns)."""
+    folder = out / "train" / code
+    folder.mkdir(parents=True, exist_ok=True)
+    f = folder / f"{Path(photo.path.name).stem[:60]}-{name}.jpg"
+    cv2.imwrite(str(f), crop, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    head = {"file": str(f.relative_to(out)), "code": code, "split": "train", "dataset": photo.dataset}
+    return {**head, "photo": photo.path.name, "mirrored": str(int(mirrored)), **row}
+
+
 def write_reader_crops(
     photos: list[RealPhoto],
     kinds: list[str],
@@ -154,10 +203,12 @@ def write_reader_crops(
     out: Path,
     mirrored: dict[str, bool],
     upside: dict[tuple[str, int], str],
+    negatives: Negatives | None = None,
 ) -> int:
-    """The reader's crops of every photo's re-framings (see the module's doc) and their table."""
+    """The reader's crops of every photo's re-framings (see the module's doc) and their table;
+    with ``negatives``, crops of what is no whole tile in them as well (:class:`Negatives`)."""
     rows: list[dict[str, str]] = []
-    counts = dict.fromkeys(kinds, 0)
+    counts = dict.fromkeys([*kinds, NOT_A_TILE], 0)
     for p in photos:
         image = load_picture(p)
         h, w = image.shape[:2]
@@ -174,6 +225,12 @@ def write_reader_crops(
         )
         rng = random.Random(f"{seed}:crops:{p.path.name}")
         for v in variants(image, tiles, kinds, p.path.name, seed):
+            name = v.name.replace("/", "_")
+            flipped = bool(mirrored.get(p.path.name))
+            for k, crop in enumerate(negatives.cut(v, rng) if negatives is not None else []):
+                row = {"kind": v.kind, "box": "", "turned": "0", "upside_down": UNKNOWN_WAY}
+                rows.append(write_crop(out, p, flipped, crop, NOT_A_TILE, f"{name}_n{k}", **row))
+                counts[NOT_A_TILE] += 1
             placed = [t for t in v.tiles if t.visible >= CROP_VISIBLE]
             for t in rng.sample(placed, min(len(placed), CROPS_PER_PICTURE)):
                 number, _, code = t.code.partition("|")
@@ -184,24 +241,9 @@ def write_reader_crops(
                 if way is None:
                     continue
                 crop, _ = crop_box(v.image, t.box, turn=way[0])
-                folder = out / "train" / code
-                folder.mkdir(parents=True, exist_ok=True)
-                f = folder / f"{Path(p.path.name).stem[:60]}-{v.name.replace('/', '_')}_{k}.jpg"
-                cv2.imwrite(str(f), crop, [cv2.IMWRITE_JPEG_QUALITY, 92])
-                rows.append(
-                    {
-                        "file": str(f.relative_to(out)),
-                        "code": code,
-                        "split": "train",
-                        "dataset": p.dataset,
-                        "photo": p.path.name,
-                        "box": json.dumps([round(c, 1) for c in t.box]),
-                        "turned": str(int(way[0])),
-                        "mirrored": str(int(bool(mirrored.get(p.path.name)))),
-                        "upside_down": way[1],
-                        "kind": v.kind,
-                    }
-                )
+                box = json.dumps([round(c, 1) for c in t.box])
+                row = {"kind": v.kind, "box": box, "turned": str(int(way[0])), "upside_down": way[1]}
+                rows.append(write_crop(out, p, flipped, crop, code, f"{name}_{k}", **row))
                 counts[v.kind] += 1
     if not rows:
         print("error: no crops written", file=sys.stderr)
@@ -244,6 +286,12 @@ def main(argv: list[str] | None = None) -> int:
         default=ROOT / "data" / "real" / "cls",
         help="scripts/real_photos.py's crops (their crops.csv says which photos are mirrored)",
     )
+    ap.add_argument(
+        "--negatives",
+        action="store_true",
+        help="with --reader-crops: also crops of what is no whole tile (the reader's 'none' class)",
+    )
+    ap.add_argument("--models", type=Path, default=MODELS_DIR, help="the models that find the negatives")
     args = ap.parse_args(argv)
     if not 0.0 < args.label_visible <= 1.0:
         ap.error("--label-visible takes a share in (0, 1]")
@@ -263,7 +311,10 @@ def main(argv: list[str] | None = None) -> int:
         if not table.is_file():
             print(f"error: {table} is missing: run scripts/real_photos.py first", file=sys.stderr)
             return 2
-        return write_reader_crops(photos, kinds, args.seed, args.out / "cls", *read_real_crops(table))
+        negatives = Negatives(args.models) if args.negatives else None
+        return write_reader_crops(
+            photos, kinds, args.seed, args.out / "cls", *read_real_crops(table), negatives
+        )
     img_dir, lab_dir = args.out / "det" / "images" / "train", args.out / "det" / "labels" / "train"
     img_dir.mkdir(parents=True, exist_ok=True)
     lab_dir.mkdir(parents=True, exist_ok=True)

@@ -94,6 +94,21 @@ def test_reader_crops_of_training_photos_are_written_with_their_table(tmp_path: 
     assert all((tmp_path / "cls" / r["file"]).is_file() and r["split"] == "train" for r in rows)
 
 
+@pytest.mark.slow
+@pytest.mark.models
+@pytest.mark.skipif(
+    not (SHARED.is_dir() and REAL_CROPS.is_file()), reason="needs ../shared and real_photos.py's crops"
+)
+def test_negatives_are_written_as_not_a_tile_beside_the_tiles(tmp_path: Path) -> None:
+    argv = ["--out", str(tmp_path), "--limit", "6", "--kinds", "far,crop", "--reader-crops", "--negatives"]
+    assert mod.main(argv) == 0
+    with (tmp_path / "cls" / "crops.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    none = [r for r in rows if r["code"] == "none"]
+    assert none and len(none) < len(rows) and all(r["file"].startswith("train/none/") for r in none)
+    assert all((tmp_path / "cls" / r["file"]).is_file() for r in none)
+
+
 def test_reader_crops_need_the_real_crops_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if not SHARED.is_dir():
         pytest.skip("../shared/data/real is not here")

@@ -2,7 +2,7 @@
 # Rebuild both models from scratch, offline, on CPU: training venv, data, reader, detector, checks.
 # Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
 # Usage: scripts/make_models.sh            (everything)
-#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen loso small eval)
+#        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen loso small reframed eval)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv-train/bin/python
@@ -237,6 +237,28 @@ if want small; then
   $PY scripts/train_detector.py --data data/det-mix-I/data.yaml --weights models/checkpoints/detector.pt \
     --imgsz 480 --epochs 2 --lr0 0.0005 --degrees 10 --name stageI --out runs/detector-I.onnx "${resume[@]}"
   echo "== measure (eval_scenes.py --sources chinese-val --small-detector runs/detector-I.onnx) before copying it to models/detector-small.onnx"
+fi
+
+if want reframed; then
+  # issue 33 (2026-11-29): the shipped reader, models/reader.onnx: the mean of the reader before
+  # (models/checkpoints/reader.pt as of commit 02b82ab) and rf5, that reader fine-tuned with the
+  # crops of the real training photos re-framed (far, seat, turned, row crops) and what is no tile
+  # in them; ~10 min on 2 free cores. Uses stage unseen's data and stage loso's grid crops.
+  [ -f data/reframed-neg/cls/crops.csv ] || .venv/bin/python scripts/make_reframed.py --out data/reframed-neg \
+    --reader-crops --negatives
+  [ -f data/grid-crops/crops.csv ] || .venv/bin/python scripts/cut_grid_crops.py --out data/grid-crops
+  mkdir -p runs/recovered
+  [ -f runs/recovered/reader-before-rf5.pt ] || git show 02b82ab:models/checkpoints/reader.pt > runs/recovered/reader-before-rf5.pt
+  resume=(); [ -f runs/reader-rf5/last.pt ] && resume=(--resume)
+  $PY scripts/train_reader.py --synth data/synth-r/cls data/pasted-r/cls data/synth-v2/cls data/desk-train/cls \
+    data/gaps-synth/cls --epochs 12 --per-epoch 8000 --real-repeat 30 --red-repeat 25 --lr 0.0005 --pool 3x2 \
+    --real-crops data/real/cls --scene-repeat 2 --none-repeat 3 --camerash all --grid-crops data/grid-crops \
+    --grid-repeat 150 --reframed-crops data/reframed-neg/cls --reframed-repeat 6 \
+    --init runs/recovered/reader-before-rf5.pt --threads 2 --workers 1 --run runs/reader-rf5 \
+    --out runs/reader-rf5.onnx "${resume[@]}"
+  $PY scripts/average_readers.py runs/recovered/reader-before-rf5.pt runs/reader-rf5/last.pt \
+    --out runs/reader-soup-rf5/last.pt --onnx runs/reader-soup-rf5.onnx
+  echo "== measure (eval_scenes.py --reader runs/reader-soup-rf5.onnx) before copying it to models/reader.onnx"
 fi
 
 if want eval; then

@@ -49,9 +49,10 @@ BOX_SURE = 0.7
 #: --base``, the val split with four seeds of re-framings): the floor and margin that vouch for
 #: the most faint boxes whose reads are wrong no more often than those of the tiles the box
 #: threshold trusts (130 boxes, none wrong, against 53 wrong of 11,435 sure tiles; at 0.65 / 0.9,
-#: 1 of 213 wrong, a hair over). On the test sources it calls 4 more right photos sure and 3 more
-#: wrong ones, each wrong for a reason no tile of it shows (a tile never boxed, a face misread
-#: surely elsewhere): a photo-level choice, which would vouch for far more, is ruled by those.
+#: 1 of 213 wrong, a hair over). On the test sources it calls 4 more right photos sure and 3
+#: more wrong ones with the reader before it (7 and 2 with the reader since 2026-11-29), each
+#: wrong for a reason no tile of it shows (a tile never boxed, a face misread surely elsewhere):
+#: a photo-level choice, which would vouch for far more, is ruled by those.
 FAINT_FLOOR = 0.65
 FAINT_MARGIN = 0.95
 ROW_SIZE = (0.8, 1.25)

@@ -93,3 +93,39 @@ def test_a_faint_box_is_vouched_for_where_such_boxes_are_read_no_worse_than_the_
 def test_seeds_after_the_first_draw_only_the_kinds_a_seed_changes() -> None:
     kinds = ["original", "crop", "far", "seat", "turn90", "turn180"]
     assert mod.seeded_kinds(kinds, (0, 1)) == [(0, kinds), (1, ["crop", "far", "seat"])]
+
+
+def test_the_sweep_doubts_the_tiles_the_runtime_verdict_doubts() -> None:
+    from dataclasses import replace
+
+    from mahjong_camera_scorer.vision import verdict
+    from mahjong_camera_scorer.vision.layout import lay_out
+    from tests.vision.test_verdict import WHOLE, hand
+
+    rng = np.random.default_rng(3)
+    vouched = 0
+    at = (verdict.READ_SURE, verdict.MARGIN_SURE, verdict.BOX_SURE, verdict.FAINT_FLOOR, verdict.FAINT_MARGIN)
+    for _ in range(40):
+        tiles = hand(WHOLE)
+        for k, t in enumerate(tiles):
+            conf = float(rng.uniform(0.5, 1.0))
+            second = float(rng.uniform(0.0, 1.0 - conf))
+            tiles[k] = replace(t, confidence=conf, detector_score=float(rng.uniform(0.5, 0.9)),
+                               alternatives=((t.code, conf), ("9s", second)))  # fmt: skip
+        layout = lay_out(tiles)
+        judged = {d.index for d in verdict.judge(tiles, layout, []).doubts}
+        steady = verdict.in_row_at_size(layout)
+        seen = mod.Seen(
+            True,
+            False,
+            np.array([t.confidence for t in tiles]),
+            np.array([verdict.margin(t) for t in tiles]),
+            np.array([t.detector_score for t in tiles]),
+            np.array([t.index in steady for t in tiles]),
+            np.ones(len(tiles), bool),
+        )
+        swept = {tiles[k].index for k in np.flatnonzero(seen.doubted(at))}
+        # the runtime's faint-box check (vision.checks) is not among the checks given here
+        assert swept == judged
+        vouched += int(seen.vouched(at).sum())
+    assert vouched > 0  # the draw reaches the vouching rule

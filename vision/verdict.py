@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import median
 from typing import Any
 
 from mahjong_camera_scorer.vision.checks import Check
@@ -166,10 +167,8 @@ def in_row_at_size(layout: Layout[TileRead]) -> set[int]:
     for tiles in rows.values():
         if len(tiles) < 2:
             continue
-        sides = sorted(_long_side(t) for t in tiles)
-        mid = len(sides) // 2
-        median = sides[mid] if len(sides) % 2 else (sides[mid - 1] + sides[mid]) / 2
-        out |= {t.index for t in tiles if ROW_SIZE[0] * median <= _long_side(t) <= ROW_SIZE[1] * median}
+        middle = median(_long_side(t) for t in tiles)
+        out |= {t.index for t in tiles if ROW_SIZE[0] * middle <= _long_side(t) <= ROW_SIZE[1] * middle}
     return out
 
 

@@ -36,9 +36,9 @@ from mahjong_camera_scorer.vision.scene import Scene
 from mahjong_camera_scorer.vision.zoom import (
     HINT,
     SecondPass,
-    closer_still,
     looks_turned,
     needs_slices,
+    rows_after_slices,
     second_pass,
     sliced_pass,
     turned_pass,
@@ -73,7 +73,7 @@ class PhotoReader:
 
     #: look again, closer, where a photo's tiles are small (:mod:`vision.zoom`)
     closer: bool = True
-    #: after a closer look, look closer still where its tiles are still small (:mod:`vision.zoom`)
+    #: after a row's closer look, look closer still where its tiles are still small (:mod:`vision.zoom`)
     closer_still: bool = True
     #: read the gaps in the hand's rows where the row's pitch predicts a tile (:mod:`vision.ask`)
     ask_gaps: bool = True
@@ -174,18 +174,19 @@ class PhotoReader:
         first: list[Detection],
         hints: np.ndarray,
     ) -> tuple[list[Detection], SecondPass | None]:
-        """``first`` with the closer look :meth:`find_boxes` takes where the tiles came out small:
+        """``first`` with the closer looks :meth:`find_boxes` takes where the tiles came out small:
         slices where the first look found too little (only the windows where it saw anything,
-        ``hints``), else one closer region where it helps."""
+        ``hints``), then closer regions around the rows of small tiles (a second level of them
+        with :attr:`closer_still`)."""
         small = self.small_det
         size = self.det_size if self.det_size is not None and small.dynamic else small.imgsz
-        if needs_slices(first, image.shape, size):
-            boxes, where = sliced_pass(find, image, first, size, hints)
-        else:
-            boxes, where = second_pass(find, image, first, size)
-        if where is None or not self.closer_still:
+        depth = 2 if self.closer_still else 1
+        if not needs_slices(first, image.shape, size):
+            return second_pass(find, image, first, size, depth)
+        boxes, where = sliced_pass(find, image, first, size, hints)
+        if where is None:
             return boxes, where
-        return closer_still(find, image, boxes, size, where)
+        return rows_after_slices(find, image, boxes, size, where, depth)
 
     def read_boxes(
         self, image: np.ndarray, detections: list[Detection], tileset: TaughtSet | _Own | None = OWN_SET

@@ -1,20 +1,24 @@
-"""A second, closer detector pass over the part of a photo where the tiles are small.
+"""Closer detector looks at the parts of a photo where the tiles are small.
 
 The detector sees the whole photo letterboxed to its input (480 px): a row at the far side of a
 table, or a hand photographed from a distance, comes out 12-16 px tall there, where the detector
 finds only some of its tiles, faintly (the synthetic training scenes keep tiles at least ~20 px
-tall). Those it finds say where to look again: the region holding them (grown along the row and
-across it, since the tiles it missed lie beside the ones it found) is cut from the decoded photo
-and letterboxed to the detector's input on its own, so that its tiles come out
-:func:`gain` times larger, and the boxes of both passes are merged (in photo pixels).
+tall). Those it finds say where to look again. They are grouped into rows (boxes of one size
+side by side, :func:`row_groups`: a row of tiles on a table and a shelf of books behind it are two
+groups, not one region holding both), and each row's region (grown along the row and across it,
+since the tiles it missed lie beside the ones it found) is cut from the decoded photo and
+letterboxed to the detector's input on its own, so that its tiles come out :func:`gain` times
+larger; where a row is still small at that scale, it is looked at once more, closer still. The
+boxes of every look are merged (in photo pixels).
 
-The second pass costs one more detector run, so it runs only when it can help: when at least
-:data:`MIN_SEEDS` boxes are small at the detector's input (long side under :data:`SMALL_TILE`
-px) and the region holding them is small enough in the photo to be looked at :data:`MIN_GAIN`
-times closer. A photo whose tiles are large (the hand fills the frame) is detected once.
+Each closer look costs one more detector run, so they run only where they can help: when at
+least :data:`MIN_SEEDS` boxes are small at the detector's input (long side under
+:data:`SMALL_TILE` px) and a row's region is small enough in the photo to be looked at
+:data:`MIN_GAIN` times closer, at most :data:`MAX_LOOKS` of them, the rows with the most found
+first. A photo whose tiles are large (the hand fills the frame) is detected once.
 
 Two other looks share the record: where the first look found almost nothing, or only tiles too
-small and spread for one region, the whole photo again in overlapping windows
+small and spread for a closer region, the whole photo again in overlapping windows
 (:func:`sliced_pass`); where most of its boxes hold tiles lying on their side, the photo turned a
 quarter (:func:`turned_pass`: a detector trained on upright rows misses sideways tiles).
 """
@@ -33,16 +37,30 @@ from mahjong_camera_scorer.vision.detect import CONTAINED, Detection, drop_conta
 #: detector's recall falls below ~90 % there on the real test split's pictures, and to nothing
 #: under ~24 px).
 SMALL_TILE = 36.0
-#: At least this many small boxes (faint ones count) before a second pass: one or two tiny boxes
+#: At least this many small boxes (faint ones count) before a closer look: one or two tiny boxes
 #: are usually something else (on the camera frames' training pictures, single tiny boxes sent
 #: the second pass looking at nothing in 11 of 59 pictures).
 MIN_SEEDS = 3
-#: The second pass must see the region at least this many times larger than the first did.
+#: A closer look must see its region at least this many times larger than the look before did.
 MIN_GAIN = 1.5
-#: The region grows by this many tile lengths along the row (tiles missed beside those found) ...
-MARGIN_ALONG = 4.0
-#: ... and this many across it.
-MARGIN_ACROSS = 1.5
+#: A row's region grows by this many tile lengths along the row (tiles missed beside those
+#: found) ...
+MARGIN_ALONG = 3.0
+#: ... and this many across it. Chosen with :data:`MAX_LOOKS` on the far views of the real val
+#: split (`scripts/eval_scenes.py --sources chinese-val --variants far`, detector recall at the
+#: detector's own threshold): 3 and 0.7 tile lengths 0.848, 3 and 1.0 0.840, 2 and 0.7 0.834, 4 and
+#: 1.0 0.820; one region holding every small box, grown 4 and 1.5 (the look before), 0.828.
+MARGIN_ACROSS = 0.7
+#: Two boxes stand in one row (:func:`row_groups`) when their long sides differ by at most this
+#: factor, ...
+ROW_SIZE = 1.6
+#: ... their centres are at most this share of a tile length apart across the row, ...
+ROW_ACROSS = 0.6
+#: ... and at most this many tile lengths of table lie between them along it.
+ROW_GAP = 2.5
+#: At most this many closer regions are looked at in one photo (rows with the most found first):
+#: the far views of the val split looked at 1.6 regions a picture on average.
+MAX_LOOKS = 4
 #: A second-pass box within this many pixels of a cut edge of the region is a tile cut by the
 #: crop (the first pass saw it whole).
 EDGE_PX = 2.0
@@ -53,7 +71,7 @@ SAME_TILE_IOU = 0.3
 #: to be seen at its input: a hand photographed from afar), ...
 SLICES, FEW_BOXES = 2, 3
 #: ... or when the boxes it found are this small at its input (median long side, px) and too many
-#: or too spread for one closer region (:func:`small_region` declined). Measured on the far views
+#: or too spread for one closer region (:func:`row_regions` found none). Measured on the far views
 #: of the Chinese test photos and the camera frames (`scripts/eval_scenes.py`).
 TINY_TILE = 24.0
 #: Neighbouring windows overlap by this share of a window (a tile cut by one is whole in the next).
@@ -86,23 +104,25 @@ Box = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class SecondPass:
-    """Where the detector looked again (photo pixels), how much closer, and what it found: one
-    region around the small tiles, the whole photo cut in ``slices`` overlapping windows
-    when the first look found too little to say where the tiles are (:func:`sliced_pass`), or
-    the whole photo ``turned`` a quarter when its tiles lay on their side (:func:`turned_pass`)."""
+    """Where the detector looked again (photo pixels), how much closer, and what it found: the
+    regions around rows of small tiles (``looks``, each with its gain; ``region`` bounds them and
+    ``gain`` is the least of their gains), the whole photo cut in ``slices`` overlapping windows
+    when the first look found too little to say where the tiles are (:func:`sliced_pass`; the
+    rows' regions then follow the windows), or the whole photo ``turned`` a quarter when its
+    tiles lay on their side (:func:`turned_pass`)."""
 
     region: Box
     gain: float
-    found: int  # boxes of the merged list that came from the second pass
+    found: int  # boxes of the merged list that came from the closer looks
     slices: int = 1
     turned: bool = False  # the second look saw the photo turned a quarter (:func:`turned_pass`)
-    #: where a look closer still went (:func:`closer_still`), and how much closer than the first
-    again: Box | None = None
-    again_gain: float = 0.0
+    #: every row's region looked at closer (:func:`closer_rows`) and how much closer than the first
+    #: look, in the order looked at
+    looks: tuple[tuple[Box, float], ...] = ()
 
     def mapped(self, to: Callable[[Box], Box]) -> SecondPass:
         """The record with its regions mapped by ``to`` (decoded pixels to the photo's own)."""
-        return replace(self, region=to(self.region), again=None if self.again is None else to(self.again))
+        return replace(self, region=to(self.region), looks=tuple((to(r), g) for r, g in self.looks))
 
     def to_json(self) -> dict[str, Any]:
         region = [round(v, 1) for v in self.region]
@@ -111,8 +131,8 @@ class SecondPass:
             out["slices"] = self.slices
         if self.turned:
             out["turned"] = True
-        if self.again is not None:
-            out["again"] = {"region": [round(v, 1) for v in self.again], "gain": round(self.again_gain, 2)}
+        if self.looks:
+            out["looks"] = [{"region": [round(v, 1) for v in r], "gain": round(g, 2)} for r, g in self.looks]
         return out
 
 
@@ -121,28 +141,97 @@ def input_scale(image_shape: tuple[int, ...], size: tuple[int, int]) -> float:
     return min(size[0] / image_shape[0], size[1] / image_shape[1])
 
 
-def small_region(
-    detections: list[Detection], image_shape: tuple[int, ...], size: tuple[int, int], seen: float = 1.0
-) -> tuple[Box, float] | None:
-    """The region (photo pixels) to look at again and how much larger its tiles come out than in
-    the first look, or None when a closer look cannot help (too few small boxes, or the region
-    is not :data:`MIN_GAIN` times closer). ``seen``: how much closer than the first look the
-    boxes were seen (a closer look's gain: its boxes are small at that scale, and the next look
-    must be :data:`MIN_GAIN` times closer still)."""
+def _long(d: Detection) -> float:
+    return max(d.width, d.height)
+
+
+def row_groups(detections: list[Detection]) -> list[list[Detection]]:
+    """The boxes grouped into rows: two boxes :func:`same_row` are in one group, and so are their
+    groups (a row is a chain of neighbours)."""
+    if not detections:
+        return []
+    b = np.array([d.box for d in detections], np.float64).reshape(-1, 4)
+    length = np.maximum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
+    unit = np.maximum(length[:, None], length[None, :])
+    alike = unit <= ROW_SIZE * np.maximum(np.minimum(length[:, None], length[None, :]), 1e-6)
+    cy = (b[:, 1] + b[:, 3]) / 2
+    beside = np.abs(cy[:, None] - cy[None, :]) <= ROW_ACROSS * unit
+    gap = np.maximum(b[:, None, 0], b[None, :, 0]) - np.minimum(b[:, None, 2], b[None, :, 2])
+    linked = alike & beside & (gap <= ROW_GAP * unit)
+    parent = list(range(len(detections)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(linked, 1)), strict=True):
+        parent[root(int(i))] = root(int(j))
+    groups: dict[int, list[Detection]] = {}
+    for i, d in enumerate(detections):
+        groups.setdefault(root(i), []).append(d)
+    return list(groups.values())
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def row_regions(
+    detections: list[Detection],
+    image_shape: tuple[int, ...],
+    size: tuple[int, int],
+    seen: float = 1.0,
+    min_seeds: int = MIN_SEEDS,
+) -> list[tuple[Box, float]]:
+    """The regions (photo pixels) of the rows of small tiles to look at closer, each with how much
+    larger its tiles come out there than in the first look, the rows with the most found (summed
+    scores) first. A row (:func:`row_groups`) is small where its median box's long side is under
+    :data:`SMALL_TILE` px as ``seen`` (how much closer than the first look the boxes were seen);
+    none are looked at when the small rows hold fewer than ``min_seeds`` boxes. A row's region is
+    its boxes grown :data:`MARGIN_ALONG` and :data:`MARGIN_ACROSS` of its tile length; regions
+    that overlap are one; a region that cannot be seen :data:`MIN_GAIN` times closer than
+    ``seen`` is not looked at."""
     s = input_scale(image_shape, size)
-    seeds = [d for d in detections if max(d.width, d.height) * s * seen < SMALL_TILE]
-    if len(seeds) < MIN_SEEDS:
-        return None
-    unit = float(np.median([max(d.width, d.height) for d in seeds]))
+    small = []
+    for row in row_groups(detections):
+        unit = float(np.median([_long(d) for d in row]))
+        if unit * s * seen < SMALL_TILE:
+            small.append((row, unit))
+    if sum(len(row) for row, _ in small) < min_seeds:
+        return []
     h, w = image_shape[:2]
-    x0 = max(0.0, min(d.box[0] for d in seeds) - MARGIN_ALONG * unit)
-    x1 = min(float(w), max(d.box[2] for d in seeds) + MARGIN_ALONG * unit)
-    y0 = max(0.0, min(d.box[1] for d in seeds) - MARGIN_ACROSS * unit)
-    y1 = min(float(h), max(d.box[3] for d in seeds) + MARGIN_ACROSS * unit)
-    gain = min(size[0] / max(y1 - y0, 1.0), size[1] / max(x1 - x0, 1.0)) / s
-    if gain < MIN_GAIN * seen:
-        return None
-    return (float(np.floor(x0)), float(np.floor(y0)), float(np.ceil(x1)), float(np.ceil(y1))), gain
+    grown: list[tuple[Box, float]] = []
+    for row, unit in small:
+        box = (
+            max(0.0, min(d.box[0] for d in row) - MARGIN_ALONG * unit),
+            max(0.0, min(d.box[1] for d in row) - MARGIN_ACROSS * unit),
+            min(float(w), max(d.box[2] for d in row) + MARGIN_ALONG * unit),
+            min(float(h), max(d.box[3] for d in row) + MARGIN_ACROSS * unit),
+        )
+        grown.append((box, sum(d.score for d in row)))
+    merged = True
+    while merged:  # overlapping regions are one, until none overlap
+        merged = False
+        for i in range(len(grown)):
+            for j in range(i + 1, len(grown)):
+                (a, sa), (b, sb) = grown[i], grown[j]
+                if _overlap(a, b):
+                    grown[i] = ((min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])), sa + sb)
+                    del grown[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    out = []
+    for (x0, y0, x1, y1), _ in sorted(grown, key=lambda g: -g[1]):
+        gain = min(size[0] / max(y1 - y0, 1.0), size[1] / max(x1 - x0, 1.0)) / s
+        if gain >= MIN_GAIN * seen:
+            out.append(
+                ((float(np.floor(x0)), float(np.floor(y0)), float(np.ceil(x1)), float(np.ceil(y1))), gain)
+            )
+    return out
 
 
 def _on_cut_edge(d: Detection, region: Box, image_shape: tuple[int, ...]) -> bool:
@@ -211,13 +300,13 @@ def windows(shape: tuple[int, ...], n: int = SLICES, overlap: float = SLICE_OVER
 def needs_slices(first: list[Detection], image_shape: tuple[int, ...], size: tuple[int, int]) -> bool:
     """Should the whole photo be looked at again in windows? When the first look found fewer
     than :data:`FEW_BOXES` boxes it is sure of, or only tiny ones (under :data:`TINY_TILE` px at
-    the detector's input) that one closer region cannot hold (:func:`small_region` declines)."""
+    the detector's input) that no row's region can hold (:func:`row_regions` finds none)."""
     s = input_scale(image_shape, size)
     sure = [d for d in first if d.score >= SURE_BOX]
     if len(sure) < FEW_BOXES:
         return True
     tiny = float(np.median([max(d.width, d.height) for d in sure])) * s < TINY_TILE
-    return tiny and small_region(first, image_shape, size) is None
+    return tiny and not row_regions(first, image_shape, size)
 
 
 def _look(detect: Callable[[np.ndarray], list[Detection]], image: np.ndarray, region: Box) -> list[Detection]:
@@ -270,41 +359,85 @@ def _holds(region: Box, points: np.ndarray) -> bool:
     return bool(np.any((x >= x0) & (x < x1) & (y >= y0) & (y < y1)))
 
 
+def closer_rows(
+    detect: Callable[[np.ndarray], list[Detection]],
+    image: np.ndarray,
+    boxes: list[Detection],
+    size: tuple[int, int],
+    seen: float = 1.0,
+    depth: int = 2,
+) -> tuple[list[Detection], tuple[tuple[Box, float], ...]]:
+    """``boxes`` merged with closer looks at the regions of their rows of small tiles
+    (:func:`row_regions`; ``seen``: how much closer than the first look ``boxes`` were seen), and
+    where a row is still small in its closer look, a look closer still at its own rows (``depth``
+    2: a far row 10-16 px tall in the photo comes out under 10 px in the first look and still
+    under 20 in a region holding the whole table), at most :data:`MAX_LOOKS` looks in all.
+    ``detect`` runs the detector on an image (a crop is letterboxed to ``size`` like any image).
+    Returns the boxes and the regions looked at with their gains, in the order looked at."""
+    looks: list[tuple[Box, float]] = []
+
+    def closer(found: list[Detection], at: float, left: int, min_seeds: int) -> list[Detection]:
+        for region, gain in row_regions(found, image.shape, size, at, min_seeds):
+            if len(looks) >= MAX_LOOKS:
+                break
+            looks.append((region, gain))
+            seen_there = _look(detect, image, region)
+            if left > 1:
+                seen_there = closer(seen_there, gain, left - 1, 1)
+            found = merge(found, seen_there)
+        return found
+
+    return closer(boxes, seen, depth, MIN_SEEDS if seen == 1.0 else 1), tuple(looks)
+
+
 def second_pass(
     detect: Callable[[np.ndarray], list[Detection]],
     image: np.ndarray,
     first: list[Detection],
     size: tuple[int, int],
-    seen: float = 1.0,
+    depth: int = 2,
 ) -> tuple[list[Detection], SecondPass | None]:
-    """``first`` (the whole photo's boxes) merged with a closer look at its small tiles, when that
-    can help (:func:`small_region`; ``seen``: how much closer than the first look ``first`` was
-    seen); ``detect`` runs the detector on an image (the crop is letterboxed to ``size`` like
-    any image). Returns the boxes and where it looked (None: it did not)."""
-    where = small_region(first, image.shape, size, seen)
-    if where is None:
+    """``first`` (the whole photo's boxes) merged with closer looks at its rows of small tiles
+    (:func:`closer_rows`), where they can help. Returns the boxes and where it looked (None: it
+    did not)."""
+    merged, looks = closer_rows(detect, image, first, size, 1.0, depth)
+    if not looks:
         return first, None
-    region, gain = where
-    merged, found = merged_with(first, _look(detect, image, region))
-    return merged, SecondPass(region, gain, found)
+    return merged, _record(first, merged, looks)
 
 
-def closer_still(
+def _record(
+    before: list[Detection], merged: list[Detection], looks: tuple[tuple[Box, float], ...]
+) -> SecondPass:
+    """The record of the closer looks ``looks`` that turned ``before`` into ``merged``: where they
+    looked (bounds and each region), the least gain, and how many merged boxes are theirs."""
+    regions = [r for r, _ in looks]
+    bounds = (
+        min(r[0] for r in regions),
+        min(r[1] for r in regions),
+        max(r[2] for r in regions),
+        max(r[3] for r in regions),
+    )
+    kept = set(before)
+    return SecondPass(bounds, min(g for _, g in looks), sum(d not in kept for d in merged), looks=looks)
+
+
+def rows_after_slices(
     detect: Callable[[np.ndarray], list[Detection]],
     image: np.ndarray,
     boxes: list[Detection],
     size: tuple[int, int],
     last: SecondPass,
+    depth: int = 2,
 ) -> tuple[list[Detection], SecondPass]:
-    """After a closer look (``last``: a region or slices), one look closer still where its boxes
-    are still small at the scale it saw them (:func:`small_region` with ``seen`` = its gain): a
-    far row 10-16 px tall in the photo comes out under 10 px in the first look and still under
-    20 in windows of it. The record adds this look's region and gain (``again``) to the closer
-    look's, and the boxes it found to theirs."""
-    merged, where = second_pass(detect, image, boxes, size, seen=last.gain)
-    if where is None:
+    """After the windows (``last``), closer looks at the rows still small at the scale the
+    windows saw them (:func:`closer_rows` with ``seen`` = their gain): the record adds the rows'
+    regions and the boxes they found."""
+    merged, looks = closer_rows(detect, image, boxes, size, last.gain, depth)
+    if not looks:
         return boxes, last
-    return merged, replace(last, found=last.found + where.found, again=where.region, again_gain=where.gain)
+    kept = set(boxes)
+    return merged, replace(last, found=last.found + sum(d not in kept for d in merged), looks=looks)
 
 
 def looks_turned(first: list[Detection]) -> bool:

@@ -1,6 +1,7 @@
-"""The second, closer detector pass over small tiles (:mod:`vision.zoom`): when it runs, where it
-looks, how its boxes come back to photo pixels and merge with the first pass; and, with the
-shipped models, that a far row (tiles ~13 px tall at the detector's input) is found."""
+"""The closer detector looks over rows of small tiles (:mod:`vision.zoom`): when they run, where
+they look (one region a row, closer still where a row stays small), how their boxes come back to
+photo pixels and merge with the first pass; and, with the shipped models, that a far row (tiles
+~13 px tall at the detector's input) is found."""
 
 from __future__ import annotations
 
@@ -13,15 +14,18 @@ from mahjong_camera_scorer.vision.render.records import photo_json
 from mahjong_camera_scorer.vision.zoom import (
     FEW_BOXES,
     LYING,
+    MAX_LOOKS,
     MIN_SEEDS,
     SMALL_TILE,
     SecondPass,
-    closer_still,
+    closer_rows,
     looks_turned,
     merge,
+    row_groups,
+    row_regions,
+    rows_after_slices,
     second_pass,
     sliced_pass,
-    small_region,
     turned_back,
     turned_pass,
     windows,
@@ -39,24 +43,26 @@ def tile_row(n: int, x: float, y: float, w: float, h: float, score: float = 0.3)
 
 def test_no_second_pass_without_enough_small_tiles() -> None:
     big = tile_row(14, 100, 800, 110, 150)  # 36 px tall at the input: the detector's own size
-    assert small_region(big, PHOTO, SIZE) is None
+    assert row_regions(big, PHOTO, SIZE) == []
     few = tile_row(MIN_SEEDS - 1, 600, 900, 40, 55)
-    assert small_region(big + few, PHOTO, SIZE) is None
-    assert small_region(big + tile_row(MIN_SEEDS, 600, 900, 40, 55), PHOTO, SIZE) is not None
+    assert row_regions(big + few, PHOTO, SIZE) == []
+    assert row_regions(big + tile_row(MIN_SEEDS, 600, 900, 40, 55), PHOTO, SIZE)
+    # inside a closer look, one or two found tiles are enough to start a row
+    assert row_regions(few, PHOTO, SIZE, min_seeds=1)
 
 
 def test_no_second_pass_when_the_small_tiles_span_the_photo() -> None:
-    # small tiles from edge to edge: a closer look at their region is no closer
-    spread = tile_row(3, 0, 100, 40, 55) + tile_row(3, 1880, 1400, 40, 55)
-    assert small_region(spread, PHOTO, SIZE) is None
+    # a row of small tiles from edge to edge: a closer look at its region is no closer
+    spread = tile_row(40, 0, 100, 50, 55)
+    assert len(row_groups(spread)) == 1 and row_regions(spread, PHOTO, SIZE) == []
 
 
 def test_the_region_holds_the_small_tiles_grown_along_the_row() -> None:
     row = tile_row(6, 800, 1000, 40, 55)  # 13 px tall at the input
     assert max(d.height for d in row) * 480 / 2000 < SMALL_TILE
-    region, gain = small_region(row, PHOTO, SIZE)  # type: ignore[misc]
+    [(region, gain)] = row_regions(row, PHOTO, SIZE)
     x0, y0, x1, y1 = region
-    assert x0 < 800 - 3 * 55 and x1 > 800 + 6 * 40 + 3 * 55  # tiles missed beside those found
+    assert x0 <= 800 - 3 * 55 and x1 >= 800 + 6 * 40 - 2 + 3 * 55  # tiles missed beside those found
     assert y0 < 1000 and y1 > 1055 and (y1 - y0) < (x1 - x0)
     assert gain == pytest.approx(min(480 / (y1 - y0), 480 / (x1 - x0)) / (480 / 2000))
     assert gain >= 2
@@ -71,7 +77,7 @@ def test_second_pass_boxes_come_back_in_photo_pixels_and_replace_the_coarse_ones
         crops.append(crop.shape[:2])
         # in the crop's pixels: the whole row of 8 (the first pass found 3), a tile cut by the
         # crop's left edge, and the three found before, boxed a little differently
-        (x0, y0, _, _), _ = small_region(first, PHOTO, SIZE)  # type: ignore[misc]
+        [((x0, y0, _, _), _)] = row_regions(first, PHOTO, SIZE)
         ox, oy = 800 - x0, 1000 - y0
         row = [
             Detection((ox + i * 40 + 1, oy + 1, ox + (i + 1) * 40 - 1, oy + 55), "tile", 0.8)
@@ -86,6 +92,60 @@ def test_second_pass_boxes_come_back_in_photo_pixels_and_replace_the_coarse_ones
     assert small[0].box == pytest.approx((801, 1001, 839, 1055))  # photo pixels
     assert sum(d.height > 100 for d in boxes) == 10  # the large tiles are untouched
     assert where.to_json()["gain"] == round(where.gain, 2)
+
+
+def test_rows_apart_and_rows_of_another_size_are_looked_at_apart() -> None:
+    # a far row of tiles, a shelf of books above it (taller boxes) and another row across the
+    # photo: three rows, three regions, the one with the most found first
+    tiles = tile_row(4, 600, 1000, 40, 55, score=0.3)
+    books = tile_row(6, 500, 800, 45, 78, score=0.6)
+    other = tile_row(3, 1500, 300, 40, 55, score=0.3)
+    groups = row_groups(tiles + books + other)
+    assert sorted(len(g) for g in groups) == [3, 4, 6]
+    regions = row_regions(tiles + books + other, PHOTO, SIZE)
+    assert len(regions) == 3
+    (bx0, _, _, by1), _ = regions[0]  # the books: the most found
+    assert by1 <= 800 + 78 + 0.7 * 78 + 1 and bx0 < 500
+    tile_region = next(r for r, _ in regions if r[0] < 600 < r[2] and r[1] < 1000 < r[3])
+    assert tile_region[1] > 800 + 78  # not grown over the books' band: a row's own region
+    assert all(g >= 1.5 for _, g in regions)
+    # rows whose regions overlap are looked at as one region
+    near = tile_row(6, 500, 930, 45, 78, score=0.6)
+    assert len(row_groups(tiles + near)) == 2 and len(row_regions(tiles + near, PHOTO, SIZE)) == 1
+
+
+def test_no_more_than_the_most_looks() -> None:
+    image = np.zeros(PHOTO, np.uint8)
+    rows = [d for k in range(MAX_LOOKS + 2) for d in tile_row(3, 100 + 300 * k, 100 + 220 * k, 40, 55)]
+    calls: list[tuple[int, ...]] = []
+
+    def detect(crop: np.ndarray) -> list[Detection]:
+        calls.append(crop.shape[:2])
+        return []
+
+    boxes, looks = closer_rows(detect, image, rows, SIZE)
+    assert len(calls) == len(looks) == MAX_LOOKS and boxes == rows
+
+
+def test_a_row_still_small_in_its_closer_look_is_looked_at_closer_still() -> None:
+    image = np.zeros(PHOTO, np.uint8)
+    # a long row of small boxes (16 px at the first look): its region is seen only ~1.5x closer,
+    # where the detector finds three tiles still under 10 px: their row is looked at closer still
+    first = tile_row(13, 200, 1000, 70, 22, score=0.3)
+    calls: list[tuple[int, ...]] = []
+
+    def detect(crop: np.ndarray) -> list[Detection]:
+        calls.append(crop.shape[:2])
+        return tile_row(3, 500, 50, 6, 8, score=0.5) if len(calls) == 1 else []
+
+    boxes, looks = closer_rows(detect, image, first, SIZE)
+    assert len(looks) == 2 and looks[1][1] >= 1.5 * looks[0][1]
+    inner, outer = looks[1][0], looks[0][0]
+    assert outer[0] <= inner[0] and inner[2] <= outer[2]  # closer still: inside the first region
+    assert len(boxes) == 13 + 3
+    calls.clear()
+    _, once = closer_rows(detect, image, first, SIZE, depth=1)
+    assert len(once) == 1
 
 
 def test_merge_keeps_one_box_per_tile_across_passes() -> None:
@@ -245,7 +305,7 @@ def test_the_closer_looks_are_the_small_detector_s() -> None:
     assert result.second_pass is not None and len(result.tiles) == 15
 
 
-def test_a_row_still_small_in_the_closer_look_is_looked_at_closer_still() -> None:
+def test_a_row_still_small_after_the_windows_is_looked_at_closer() -> None:
     image = np.zeros(PHOTO, np.uint8)
     # a row of 12 px tiles, seen 2x closer than the first look (0.24 input px a photo px): 5.8 px
     row = tile_row(6, 900, 1000, 9, 12, score=0.4)
@@ -256,14 +316,15 @@ def test_a_row_still_small_in_the_closer_look_is_looked_at_closer_still() -> Non
         crops.append(crop.shape[:2])
         return []  # nothing new: the record still says where it looked
 
-    boxes, where = closer_still(detect, image, row, SIZE, last)
+    boxes, where = rows_after_slices(detect, image, row, SIZE, last)
     assert len(crops) == 1 and boxes == row
-    assert where.again is not None and where.again_gain >= 1.5 * last.gain and where.slices == 4
-    assert where.to_json()["again"]["gain"] == round(where.again_gain, 2)
-    assert where.mapped(lambda b: tuple(2 * v for v in b)).again == tuple(2 * v for v in where.again)  # type: ignore[misc]
+    [(region, gain)] = where.looks
+    assert gain >= 1.5 * last.gain and where.slices == 4
+    assert where.to_json()["looks"][0]["gain"] == round(gain, 2)
+    assert where.mapped(lambda b: tuple(2 * v for v in b)).looks[0][0] == tuple(2 * v for v in region)  # type: ignore[misc]
 
 
-def test_no_look_closer_still_where_the_closer_look_saw_the_tiles_large_enough() -> None:
+def test_no_look_closer_after_the_windows_where_they_saw_the_tiles_large_enough() -> None:
     image = np.zeros(PHOTO, np.uint8)
     row = tile_row(6, 900, 1000, 60, 80, score=0.8)  # 19 px at the first look, 38 px at gain 2
     last = SecondPass((800.0, 900.0, 1400.0, 1200.0), 2.0, 6)
@@ -271,4 +332,4 @@ def test_no_look_closer_still_where_the_closer_look_saw_the_tiles_large_enough()
     def detect(crop: np.ndarray) -> list[Detection]:
         raise AssertionError("no closer look expected")
 
-    assert closer_still(detect, image, row, SIZE, last) == (row, last)
+    assert rows_after_slices(detect, image, row, SIZE, last) == (row, last)

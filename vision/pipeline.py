@@ -24,7 +24,12 @@ import numpy as np
 from mahjong_camera_scorer.scoring.context import HandContext
 from mahjong_camera_scorer.vision.ask import ask, blank_whites, read_ends
 from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection, detect, look
-from mahjong_camera_scorer.vision.faint import without_faint_left_out, without_lone_faint_backs
+from mahjong_camera_scorer.vision.faint import (
+    UNREAD_ROW,
+    without_faint_left_out,
+    without_lone_faint_backs,
+    without_unread_rows,
+)
 from mahjong_camera_scorer.vision.images import PhotoError, load_photo
 from mahjong_camera_scorer.vision.layout import HandFrame, Layout, lay_out, orient
 from mahjong_camera_scorer.vision.mend import UNSURE_LOW, lay_out_mended
@@ -498,12 +503,27 @@ def faint_rejections_unshown(reader: PhotoReader, scene: Scene, trip: Trip) -> S
     return replace(scene, rejected=tuple(r for r in scene.rejected if r.detector_score >= reader.conf))
 
 
+def unread_rows(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
+    """A row whose faces the reader cannot read is no row of tiles: book spines or a cloth's
+    pattern boxed as a far row (:func:`vision.faint.without_unread_rows`)."""
+    t = time.perf_counter()
+    tiles = without_unread_rows(list(scene.tiles), frame=scene.hand_frame())
+    return scene.after(
+        "unread rows",
+        tiles=tiles,
+        seconds=time.perf_counter() - t,
+        clock="gaps" if reader.ask_gaps else "layout",  # the stages the photo bench times
+        why={"dropped": f"a row whose faces the reader cannot read (median confidence under {UNREAD_ROW})"},
+    )
+
+
 #: Photo → tiles: what teaching a set and the grid measurements stop at.
 READING: tuple[Step, ...] = (find_and_read, taught_set_finds)
 #: The whole road, in order: after it, :func:`vision.result.finish` builds the hand and scores it.
 ROAD: tuple[Step, ...] = (
     *READING,
     lone_faint_backs,
+    unread_rows,
     blank_faces_in_rows,
     read_the_gaps,
     read_the_row_ends,

@@ -1,15 +1,19 @@
-"""Faint boxes the photo does not back up (vision.faint): left out away from the hand and as lone backs."""
+"""Faint boxes the photo does not back up (vision.faint): left out away from the hand and as lone backs,
+and rows the reader cannot read."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from mahjong_camera_scorer.vision.faint import (
     APART_SURE,
     LONE_BACK_SURE,
     ROW_SURE,
+    UNREAD_ROW,
+    UNREAD_ROW_MIN,
     without_faint_left_out,
     without_lone_faint_backs,
+    without_unread_rows,
 )
 from mahjong_camera_scorer.vision.layout import lay_out
 from tests.vision.test_table import PLAYER, T, row, table
@@ -69,3 +73,36 @@ def test_a_concealed_kong_s_two_faint_backs_and_a_wall_stay() -> None:
     lone_in_short_row = [T((900, 700, 945, 760), "back", detector_score=faint), T((950, 700, 995, 760), "5p")]
     tiles = [*kong, *hand, *wall, *lone_in_short_row]
     assert without_lone_faint_backs(tiles) == tiles
+
+
+@dataclass
+class Read(T):
+    confidence: float = 0.9
+
+
+def read_row(codes: str, x: float, y: float, w: float, h: float, confidences: list[float]) -> list[Read]:
+    return [
+        Read(t.box, t.code, confidence=c) for t, c in zip(row(codes, x, y, w, h), confidences, strict=True)
+    ]
+
+
+def test_a_row_the_reader_cannot_read_is_no_row_of_tiles() -> None:
+    hand = read_row("1m 2m 3m 4p 5p 6p 7s 8s 9s", 100, 900, 45, 60, [0.9] * 9)
+    low = UNREAD_ROW - 0.05
+    # book spines boxed as a row: faces read at random, a few by chance a little surer
+    spines = read_row("1s 5z 1s 8p 5z 1s", 100, 600, 45, 60, [low, 0.3, low, low, 0.05, 0.25])
+    tiles = [*hand, *spines]
+    assert without_unread_rows(tiles) == hand
+    # a row of an unfamiliar set, a few faces unsure, the rest known: kept whole
+    unfamiliar = read_row("1s 2s 3s 4s 5s", 100, 600, 45, 60, [low, low, 0.5, 0.7, 0.6])
+    assert without_unread_rows([*hand, *unfamiliar]) == [*hand, *unfamiliar]
+    # the hand itself is not spared
+    unread_hand = [replace(t, confidence=low) for t in hand]
+    assert without_unread_rows([*unread_hand, *unfamiliar]) == unfamiliar
+
+
+def test_a_box_alone_is_not_a_row_the_reader_cannot_read() -> None:
+    hand = read_row("1m 2m 3m 4p 5p 6p", 100, 900, 45, 60, [0.9] * 6)
+    alone = read_row("5z", 700, 400, 45, 60, [0.05])
+    assert UNREAD_ROW_MIN > 1
+    assert without_unread_rows([*hand, *alone]) == [*hand, *alone]

@@ -59,7 +59,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import _checkout  # noqa: E402, F401 - the checkout's packages by their installed names
 import eval_real  # noqa: E402
 
-from mahjong_camera_scorer.mjsynth.realphotos import CHINESE, RIICHI, UNKNOWN_FACE, load_picture, read_labels  # noqa: E402
+from mahjong_camera_scorer.mjsynth.realphotos import (  # noqa: E402
+    CHINESE,
+    RIICHI,
+    UNKNOWN_FACE,
+    apply_audit,
+    load_picture,
+    read_labels,
+)
 from mahjong_camera_scorer.vision.classes import BACK, RED_FIVES  # noqa: E402
 from mahjong_camera_scorer.vision.crops import prepare_tile_image  # noqa: E402
 from mahjong_camera_scorer.vision.models import MODELS_DIR, OnnxModel, load_model  # noqa: E402
@@ -172,11 +179,17 @@ def frame_photos(skip: set[str]) -> list:  # type: ignore[type-arg]
 
 
 def eval_frames(reader: PhotoReader, skip: set[str]) -> dict:
+    """The frames read against their labels, the label audit's condemned labels
+    (``bad_label``, each with its tile audited as a tile of no known face) applied: a published
+    label plainly wrong (``models/real-audit.csv``) is not counted as a misread."""
     t = Tally()
+    audit = eval_real.read_audit(eval_real.AUDIT_CSV)
     for p in frame_photos(skip):
         image = load_picture(p)
         h, w = image.shape[:2]
-        labels = read_labels(p, w, h)
+        published = read_labels(p, w, h)
+        labels = apply_audit(published, audit.get((p.dataset, p.path.name), []))
+        t.k["labels_condemned"] += sum(lab not in labels for lab in published)
         result = reader.read_and_score(image)
         pred = list(result.tiles)
         warned = result.warned

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from mahjong_camera_scorer.vision.faint import (
+    APART_BACK_READ,
     APART_SURE,
     LONE_BACK_SURE,
     ROW_SURE,
@@ -36,6 +37,22 @@ def test_a_faint_box_lying_apart_is_not_shown_and_a_sure_one_or_one_in_a_row_is(
     assert any(x is discards[1] for lo in left for x in lo.tiles)  # a faint box in a row stays
     # nothing faint lying apart: the same lists back
     assert without_faint_left_out(tiles, layout.left_out, sure=0.0) == (tiles, layout.left_out)
+
+
+def test_a_back_lying_apart_counts_only_read_surely_as_a_back() -> None:
+    t = table()
+    # a dark thing beside the mat, boxed surely as a back, read as one unsurely
+    stand = T((900, 450, 945, 510), "back", detector_score=0.7, confidence=APART_BACK_READ - 0.1)
+    real = T((500, 450, 545, 510), "back", detector_score=0.7, confidence=APART_BACK_READ + 0.1)
+    face = T((700, 450, 745, 510), "4p", detector_score=0.7, confidence=APART_BACK_READ - 0.1)
+    tiles = [*t["hand"], stand, real, face]
+    layout = lay_out(tiles)
+    assert all(
+        any(x is lo_t for lo in layout.left_out if lo.why == "apart" for lo_t in lo.tiles)
+        for x in (stand, real)
+    )
+    kept, _ = without_faint_left_out(tiles, layout.left_out)
+    assert [x for x in tiles if not any(x is k for k in kept)] == [stand]  # an unsure face apart stays
 
 
 def test_another_row_boxed_faintly_throughout_is_not_shown_but_a_faint_wall_is() -> None:

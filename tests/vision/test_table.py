@@ -22,6 +22,7 @@ class T:
     turn: int = 0
     turn_confidence: float = 1.0
     detector_score: float = 1.0
+    confidence: float = 1.0
 
 
 def row(codes: str, x: float, y: float, w: float, h: float, turn: int = 0, gap_at: int = -1) -> list[T]:

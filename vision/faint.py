@@ -75,9 +75,7 @@ APART_BACK_READ = 0.5
 def _faint(lo: LeftOut[SR], sure: float, row_sure: float, back_read: float) -> list[SR]:
     if lo.why == "apart":
         return [
-            t
-            for t in lo.tiles
-            if t.detector_score < sure or (t.code == BACK and t.confidence < back_read)
+            t for t in lo.tiles if t.detector_score < sure or (t.code == BACK and t.confidence < back_read)
         ]
     if lo.why == "other row" and median(t.detector_score for t in lo.tiles) < row_sure:
         return list(lo.tiles)
@@ -139,8 +137,6 @@ UNREAD_ROW = 0.2
 #: ... when it has at least this many boxes (a box alone is :func:`without_faint_left_out`'s).
 #: Three instead read val's seat views at 0.928.
 UNREAD_ROW_MIN = 2
-
-
 
 
 def without_unread_rows(

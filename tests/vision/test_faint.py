@@ -9,6 +9,7 @@ from mahjong_camera_scorer.vision.faint import (
     APART_BACK_READ,
     APART_SURE,
     LONE_BACK_SURE,
+    ROW_READ,
     ROW_SURE,
     UNREAD_ROW,
     UNREAD_ROW_MIN,
@@ -58,7 +59,9 @@ def test_a_back_lying_apart_counts_only_read_surely_as_a_back() -> None:
 def test_another_row_boxed_faintly_throughout_is_not_shown_but_a_faint_wall_is() -> None:
     t = table()
     faint = ROW_SURE - 0.05
-    spines = [replace(x, detector_score=faint) for x in t["discards"][:6]]  # lettering on a shelf
+    unread = ROW_READ - 0.1
+    # lettering on a shelf: boxed faintly, read as nothing sure
+    spines = [replace(x, detector_score=faint, confidence=unread) for x in t["discards"][:6]]
     wall = [replace(x, detector_score=faint) for x in t["wall"]]
     tiles = [*t["hand"], *wall, *spines, *t["discards"][6:]]
     layout = lay_out(tiles)
@@ -69,6 +72,10 @@ def test_another_row_boxed_faintly_throughout_is_not_shown_but_a_faint_wall_is()
     # the same row scored a little surer counts
     sure_row = [replace(x, detector_score=ROW_SURE + 0.05) for x in spines]
     tiles = [*t["hand"], *wall, *sure_row, *t["discards"][6:]]
+    assert without_faint_left_out(tiles, lay_out(tiles).left_out)[0] == tiles
+    # and so does the faint row whose faces the reader reads: tiles half hidden behind a row
+    read_row = [replace(x, confidence=ROW_READ + 0.1) for x in spines]
+    tiles = [*t["hand"], *wall, *read_row, *t["discards"][6:]]
     assert without_faint_left_out(tiles, lay_out(tiles).left_out)[0] == tiles
 
 

@@ -25,8 +25,11 @@ from mahjong_camera_scorer.scoring.context import HandContext
 from mahjong_camera_scorer.vision.ask import ask, blank_whites, read_ends
 from mahjong_camera_scorer.vision.detect import DETECTOR_CONF, Detection, detect, look
 from mahjong_camera_scorer.vision.faint import (
+    LARGE_UNREAD,
+    LARGE_UNREAD_READ,
     UNREAD_ROW,
     without_faint_left_out,
+    without_large_unread,
     without_lone_faint_backs,
     without_unread_rows,
 )
@@ -505,15 +508,19 @@ def faint_rejections_unshown(reader: PhotoReader, scene: Scene, trip: Trip) -> S
 
 def unread_rows(reader: PhotoReader, scene: Scene, trip: Trip) -> Scene:
     """A row whose faces the reader cannot read is no row of tiles: book spines or a cloth's
-    pattern boxed as a far row (:func:`vision.faint.without_unread_rows`)."""
+    pattern boxed as a far row (:func:`vision.faint.without_unread_rows`); nor is a box much
+    larger than the photo's tiles that it cannot read (:func:`vision.faint.without_large_unread`)."""
     t = time.perf_counter()
-    tiles = without_unread_rows(list(scene.tiles), frame=scene.hand_frame())
+    tiles = without_large_unread(without_unread_rows(list(scene.tiles), frame=scene.hand_frame()))
     return scene.after(
         "unread rows",
         tiles=tiles,
         seconds=time.perf_counter() - t,
         clock="gaps" if reader.ask_gaps else "layout",  # the stages the photo bench times
-        why={"dropped": f"a row whose faces the reader cannot read (median confidence under {UNREAD_ROW})"},
+        why={
+            "dropped": f"a row whose faces the reader cannot read (median confidence under {UNREAD_ROW}),"
+            f" or a box over {LARGE_UNREAD} times the photo's tiles read under {LARGE_UNREAD_READ}"
+        },
     )
 
 

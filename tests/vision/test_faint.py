@@ -8,12 +8,15 @@ from dataclasses import dataclass, replace
 from mahjong_camera_scorer.vision.faint import (
     APART_BACK_READ,
     APART_SURE,
+    LARGE_UNREAD,
+    LARGE_UNREAD_READ,
     LONE_BACK_SURE,
     ROW_READ,
     ROW_SURE,
     UNREAD_ROW,
     UNREAD_ROW_MIN,
     without_faint_left_out,
+    without_large_unread,
     without_lone_faint_backs,
     without_unread_rows,
 )
@@ -130,3 +133,14 @@ def test_a_box_alone_is_not_a_row_the_reader_cannot_read() -> None:
     alone = read_row("5z", 700, 400, 45, 60, [0.05])
     assert UNREAD_ROW_MIN > 1
     assert without_unread_rows([*hand, *alone]) == [*hand, *alone]
+
+
+def test_a_box_much_larger_than_the_photo_s_tiles_read_unsurely_is_no_tile() -> None:
+    hand = read_row("1m 2m 3m 4p 5p 6p 7s 8s 9s", 100, 900, 45, 60, [0.9] * 9)
+    big = 60 * LARGE_UNREAD + 10  # long side, against the hand's 60
+    spine = Read((700, 400, 740, 400 + big), "1s", confidence=LARGE_UNREAD_READ - 0.1)
+    near = Read((100, 1000, 150, 1000 + big), "2m", confidence=LARGE_UNREAD_READ + 0.1)  # read: kept
+    small = Read((800, 400, 830, 440), "5z", confidence=0.05)  # unsure but of the tiles' size or less
+    tiles = [*hand, spine, near, small]
+    assert without_large_unread(tiles) == [*hand, near, small]
+    assert without_large_unread([hand[0], spine]) == [hand[0], spine]  # too few to have a size

@@ -26,6 +26,7 @@ from typing import Any, Generic
 import numpy as np
 
 from mahjong_camera_scorer.vision.classes import BACK
+from mahjong_camera_scorer.vision.linked import Linked
 from mahjong_camera_scorer.vision.placed import Box, P, Placed
 from mahjong_camera_scorer.vision.table import TURN_SURE, LeftOut, beside, hand_bonus, hand_rows, tile_length
 
@@ -371,24 +372,14 @@ def rows_of(tiles: Sequence[P]) -> list[list[P]]:
     cost = dx[ii, jj] + 2 * dy[ii, jj]
     order = np.lexsort((jj, ii, cost))  # cheapest first, ties by i then j
     pairs = zip(ii[order].tolist(), jj[order].tolist(), strict=True)
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    chains = Linked(n)
     has_right, has_left = [False] * n, [False] * n
     for i, j in pairs:
-        if has_right[i] or has_left[j] or find(i) == find(j):
+        if has_right[i] or has_left[j] or chains.linked(i, j):
             continue
         has_right[i] = has_left[j] = True
-        parent[find(i)] = find(j)
-    rows: dict[int, list[P]] = {}
-    for i in range(n):
-        rows.setdefault(find(i), []).append(tiles[i])
-    ordered = [sorted(r, key=lambda t: t.box[0]) for r in rows.values()]
+        chains.link(i, j)
+    ordered = [sorted((tiles[i] for i in g), key=lambda t: t.box[0]) for g in chains.groups()]
     return sorted(ordered, key=lambda r: median([(t.box[1] + t.box[3]) / 2 for t in r]))
 
 

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from mahjong_camera_scorer.vision.detect import CONTAINED, Detection, drop_contained, nms
+from mahjong_camera_scorer.vision.linked import groups_of
 
 #: A box whose long side is under this many pixels at the detector's input is a small tile (the
 #: detector's recall falls below ~90 % there on the real test split's pictures, and to nothing
@@ -146,8 +147,9 @@ def _long(d: Detection) -> float:
 
 
 def row_groups(detections: list[Detection]) -> list[list[Detection]]:
-    """The boxes grouped into rows: two boxes :func:`same_row` are in one group, and so are their
-    groups (a row is a chain of neighbours)."""
+    """The boxes grouped into rows: two boxes of one size (:data:`ROW_SIZE`) side by side
+    (:data:`ROW_ACROSS`, :data:`ROW_GAP`) are in one group, and so are their groups (a row is a
+    chain of neighbours, :func:`vision.linked.groups_of`)."""
     if not detections:
         return []
     b = np.array([d.box for d in detections], np.float64).reshape(-1, 4)
@@ -158,20 +160,8 @@ def row_groups(detections: list[Detection]) -> list[list[Detection]]:
     beside = np.abs(cy[:, None] - cy[None, :]) <= ROW_ACROSS * unit
     gap = np.maximum(b[:, None, 0], b[None, :, 0]) - np.minimum(b[:, None, 2], b[None, :, 2])
     linked = alike & beside & (gap <= ROW_GAP * unit)
-    parent = list(range(len(detections)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in zip(*np.nonzero(np.triu(linked, 1)), strict=True):
-        parent[root(int(i))] = root(int(j))
-    groups: dict[int, list[Detection]] = {}
-    for i, d in enumerate(detections):
-        groups.setdefault(root(i), []).append(d)
-    return list(groups.values())
+    pairs = [(int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(linked, 1)), strict=True)]
+    return [[detections[i] for i in g] for g in groups_of(len(detections), pairs)]
 
 
 def _overlap(a: Box, b: Box) -> bool:

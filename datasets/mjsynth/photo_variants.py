@@ -40,6 +40,8 @@ from statistics import median
 import cv2
 import numpy as np
 
+from mahjong_camera_scorer.vision.linked import groups_of
+
 Box = tuple[float, float, float, float]
 
 #: A tile with at least this share of it in the frame must be found and read ...
@@ -137,22 +139,8 @@ def rows_of(boxes: Sequence[Box], min_row: int = MIN_ROW) -> list[int | None]:
     """Each box's row: chains of neighbours side by side (:func:`_same_row`) of at least
     ``min_row`` boxes, numbered top to bottom; None for a box in no row. Rows are taken across
     the photo as it stands (the source photos are upright)."""
-    parent = list(range(len(boxes)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, a in enumerate(boxes):
-        for j in range(i):
-            if _same_row(a, boxes[j]):
-                parent[find(i)] = find(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(boxes)):
-        groups.setdefault(find(i), []).append(i)
-    rows = [g for g in groups.values() if len(g) >= min_row]
+    pairs = ((i, j) for i, a in enumerate(boxes) for j in range(i) if _same_row(a, boxes[j]))
+    rows = [g for g in groups_of(len(boxes), pairs) if len(g) >= min_row]
     rows.sort(key=lambda g: (min(boxes[i][1] for i in g), min(boxes[i][0] for i in g)))
     out: list[int | None] = [None] * len(boxes)
     for n, g in enumerate(rows):

@@ -39,6 +39,7 @@ import cv2
 import numpy as np
 
 from mahjong_camera_scorer.vision.detect import iou
+from mahjong_camera_scorer.vision.linked import Linked
 
 CHINESE = "chinese-mahjong-detection"
 RIICHI = "riichi-camera-frames"
@@ -313,17 +314,8 @@ def hashes(image: np.ndarray) -> list[int]:
 
 def _groups(items: list[RealPhoto], hash_of: dict[Path, list[int]]) -> dict[Path, int]:
     """Union-find over same source name or near-identical picture: photo → group id."""
-    parent = list(range(len(items)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def union(a: int, b: int) -> None:
-        parent[find(a)] = find(b)
-
+    groups = Linked(len(items))
+    union = groups.link
     by_source: dict[tuple[str, str], int] = {}
     for i, p in enumerate(items):
         key = (p.dataset, p.source)
@@ -339,7 +331,7 @@ def _groups(items: list[RealPhoto], hash_of: dict[Path, list[int]]) -> dict[Path
                 bin(h ^ first[j]).count("1") <= DUPLICATE_BITS for h in hs
             ):
                 union(i, j)
-    return {p.path: find(i) for i, p in enumerate(items)}
+    return {p.path: groups.find(i) for i, p in enumerate(items)}
 
 
 def assign_splits(

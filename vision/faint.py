@@ -1,4 +1,4 @@
-"""Faint boxes the photo does not back up: not shown, like a box under the detector's threshold.
+"""Boxes the photo does not back up: not shown, like a box under the detector's threshold.
 
 A box in the hand's rows has its neighbours to vouch for it; a box away from the hand, or a lone
 face-down tile among faces, has only its own detector score. On a set no model trained on (the
@@ -7,6 +7,13 @@ on book spines, dark things on the shelf, the mat in shadow between two standing
 back. The thresholds for boxes away from the hand were chosen on the Chinese/HK validation and
 test pictures, never on the frames; the lone back's takes the same value untuned. What is left
 out here never reaches the layout's hand or the score.
+
+The reader vouches too, or does not: a faint row whose faces it reads is kept (tiles half hidden
+behind a nearer row), a back lying apart that it does not read as one surely is not; and, in the
+hand or not, a row of boxes whose faces it cannot read, or a box much larger than the photo's
+tiles that it cannot read, is no tile (:func:`without_unread_rows`, :func:`without_large_unread`:
+far views, once a closer look has boxed the shelf behind the mat). Those were chosen on the
+Chinese/HK validation pictures' scene variants (``scripts/eval_scenes.py``).
 """
 
 from __future__ import annotations

@@ -184,6 +184,8 @@ def row_regions(
     that overlap are one; a region that cannot be seen :data:`MIN_GAIN` times closer than
     ``seen`` is not looked at."""
     s = input_scale(image_shape, size)
+    if not any(_long(d) * s * seen < SMALL_TILE for d in detections):
+        return []  # a small row has a small median box: none to group (most photos)
     small = []
     for row in row_groups(detections):
         unit = float(np.median([_long(d) for d in row]))
@@ -356,12 +358,15 @@ def closer_rows(
     size: tuple[int, int],
     seen: float = 1.0,
     depth: int = 2,
+    min_seeds: int = MIN_SEEDS,
 ) -> tuple[list[Detection], tuple[tuple[Box, float], ...]]:
     """``boxes`` merged with closer looks at the regions of their rows of small tiles
     (:func:`row_regions`; ``seen``: how much closer than the first look ``boxes`` were seen), and
     where a row is still small in its closer look, a look closer still at its own rows (``depth``
     2: a far row 10-16 px tall in the photo comes out under 10 px in the first look and still
     under 20 in a region holding the whole table), at most :data:`MAX_LOOKS` looks in all.
+    ``min_seeds``: how many small boxes start the first level's rows (:func:`row_regions`; the
+    whole photo's first look needs :data:`MIN_SEEDS`, boxes already seen closer one).
     ``detect`` runs the detector on an image (a crop is letterboxed to ``size`` like any image).
     Returns the boxes and the regions looked at with their gains, in the order looked at."""
     looks: list[tuple[Box, float]] = []
@@ -377,7 +382,7 @@ def closer_rows(
             found = merge(found, seen_there)
         return found
 
-    return closer(boxes, seen, depth, MIN_SEEDS if seen == 1.0 else 1), tuple(looks)
+    return closer(boxes, seen, depth, min_seeds), tuple(looks)
 
 
 def second_pass(
@@ -396,6 +401,12 @@ def second_pass(
     return merged, _record(first, merged, looks)
 
 
+def _added(before: list[Detection], merged: list[Detection]) -> int:
+    """How many of the merged boxes a closer look added (the record's ``found``)."""
+    kept = set(before)
+    return sum(d not in kept for d in merged)
+
+
 def _record(
     before: list[Detection], merged: list[Detection], looks: tuple[tuple[Box, float], ...]
 ) -> SecondPass:
@@ -408,8 +419,7 @@ def _record(
         max(r[2] for r in regions),
         max(r[3] for r in regions),
     )
-    kept = set(before)
-    return SecondPass(bounds, min(g for _, g in looks), sum(d not in kept for d in merged), looks=looks)
+    return SecondPass(bounds, min(g for _, g in looks), _added(before, merged), looks=looks)
 
 
 def rows_after_slices(
@@ -423,11 +433,10 @@ def rows_after_slices(
     """After the windows (``last``), closer looks at the rows still small at the scale the
     windows saw them (:func:`closer_rows` with ``seen`` = their gain): the record adds the rows'
     regions and the boxes they found."""
-    merged, looks = closer_rows(detect, image, boxes, size, last.gain, depth)
+    merged, looks = closer_rows(detect, image, boxes, size, last.gain, depth, min_seeds=1)
     if not looks:
         return boxes, last
-    kept = set(boxes)
-    return merged, replace(last, found=last.found + sum(d not in kept for d in merged), looks=looks)
+    return merged, replace(last, found=last.found + _added(boxes, merged), looks=looks)
 
 
 def looks_turned(first: list[Detection]) -> bool:

@@ -315,12 +315,11 @@ def hashes(image: np.ndarray) -> list[int]:
 def _groups(items: list[RealPhoto], hash_of: dict[Path, list[int]]) -> dict[Path, int]:
     """Union-find over same source name or near-identical picture: photo → group id."""
     groups = Linked(len(items))
-    union = groups.link
     by_source: dict[tuple[str, str], int] = {}
     for i, p in enumerate(items):
         key = (p.dataset, p.source)
         if key in by_source:
-            union(i, by_source[key])
+            groups.link(i, by_source[key])
         else:
             by_source[key] = i
     first = [hash_of[p.path][0] for p in items]
@@ -330,7 +329,7 @@ def _groups(items: list[RealPhoto], hash_of: dict[Path, list[int]]) -> dict[Path
             if items[j].dataset == p.dataset and any(
                 bin(h ^ first[j]).count("1") <= DUPLICATE_BITS for h in hs
             ):
-                union(i, j)
+                groups.link(i, j)
     return {p.path: groups.find(i) for i, p in enumerate(items)}
 
 

@@ -3,6 +3,7 @@
 # Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
 # Usage: scripts/make_models.sh            (everything)
 #        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen loso small reframed eval)
+#        STAGE=render scripts/make_models.sh   (3-D renders with Blender: hours, never part of the whole run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv-train/bin/python
@@ -259,6 +260,21 @@ if want reframed; then
   $PY scripts/average_readers.py runs/recovered/reader-before-rf5.pt runs/reader-rf5/last.pt \
     --out runs/reader-soup-rf5/last.pt --onnx runs/reader-soup-rf5.onnx
   echo "== measure (eval_scenes.py --reader runs/reader-soup-rf5.onnx) before copying it to models/reader.onnx"
+fi
+
+if [ "$STAGE" = render ]; then
+  # issue 33 item 4 (2026-11-29): photos rendered in 3-D with Blender's Cycles (mjsynth.blender), the
+  # player's view of an automatic table most: light on blank faces, tile sides, kongs' backs. bpy is no
+  # project dependency (0.5 GB): it gets its own venv. ~10-20 s a photo on 2 cores, so run it in the
+  # background across sessions; it resumes where it stopped (COUNT photos in all, data/render3d).
+  if [ ! -x .venv-render/bin/python ]; then
+    echo "== render venv (.venv-render: bpy 4.2.0, Blender as a Python module, for Python 3.11)"
+    python3.11 -m venv .venv-render
+    .venv-render/bin/pip install -q bpy==4.2.0 pytest
+    .venv-render/bin/pip install -q -e .
+  fi
+  .venv-render/bin/python scripts/render_scenes.py --out data/render3d --count "${COUNT:-600}" --seed 0 \
+    --samples 24 --threads 2
 fi
 
 if want eval; then

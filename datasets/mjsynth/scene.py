@@ -56,7 +56,7 @@ from mahjong_camera_scorer.vision.classes import ORIENTATIONS
 
 if TYPE_CHECKING:
     from mahjong_camera_scorer.mjsynth.camera import Aim, PhotoLog
-    from mahjong_camera_scorer.mjsynth.manifest import Manifest, TableRecord, TileLabel
+    from mahjong_camera_scorer.mjsynth.manifest import Manifest, Negative, TableRecord, TileLabel
     from mahjong_camera_scorer.mjsynth.tilebody import TileGeometry
 
     #: Where a prop was painted: a box prop as a tile is, or a cup (a cable: nothing to note).
@@ -187,26 +187,90 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
     dropping or reordering a draw changes the photo of every seed (datasets made before would not be
     remade). Each step's docstring says what it decides and why it comes where it does.
     """
+    plan = plan_scene(seed, art, opts)
+    look, tiles, shot, rng, nrng = plan.look, plan.tiles, plan.shot, plan.rng, plan.nrng
+    props = _props_in_view(look, plan.opts, tiles, plan.objects, shot, rng, nrng)
+    canvas, bg_kind, room = _table_surface(plan.opts, shot, rng, nrng)
+    ids, geo, drawn_props = _draw(canvas, look, art, tiles, plan.objects, props, shot, rng, nrng)
+    # the labels, from the id map (what each pixel shows), before the photo is blurred and degraded
+    labels = label_tiles(plan, geo, ids, negatives.prop_negatives(drawn_props, ids, shot.cam.project))
+    image, applied = _develop(canvas, plan.opts, shot, rng, nrng)
+    return image, scene_manifest(plan, labels, applied, bg_kind, [p.kind for p in props], room)
+
+
+@dataclass
+class ScenePlan:
+    """A photo decided but not yet painted: what lies where on the table (in table millimetres) and
+    where the camera stands. :func:`render_scene` paints it in 2-D; :mod:`mjsynth.blender` renders
+    the same plan in 3-D (light on a blank face, a tile's side, a back), so a seed's layout and
+    labels follow one set of rules whichever renders it. ``rng`` and ``nrng`` carry on the seed's
+    two random streams from where the plan left them."""
+
+    seed: int
+    opts: SceneOptions
+    look: _Look
+    hands: list[SynthHand]
+    tiles: list[TileInstance]
+    table_info: TableRecord | None
+    objects: list[tuple[TileInstance, TileDims, np.ndarray]]
+    shot: _Shot
+    rng: random.Random
+    nrng: np.random.Generator
+
+
+def plan_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> ScenePlan:
+    """The first half of :func:`render_scene`: the look, the hands laid out, the other tiles, the dice
+    and sticks, and the camera (each step's docstring says what it decides)."""
     opts = opts or SceneOptions()
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
-
     look = _choose_look(art, opts, rng, nrng)
     hands, tiles, pool, pond, half = _lay_out_hands(look, art, rng)
     tiles += _other_tiles(look, art, opts, tiles, pool, pond, half, rng, hands)
     table_info = _table_info(look, tiles)
     objects = _dice_and_sticks(look, opts, tiles, rng)
     shot = _aim_camera(look, opts, tiles, rng)
-    props = _props_in_view(look, opts, tiles, objects, shot, rng, nrng)
-    canvas, bg_kind, room = _table_surface(opts, shot, rng, nrng)
-    ids, geo, drawn_props = _draw(canvas, look, art, tiles, objects, props, shot, rng, nrng)
-    # the labels, from the id map (what each pixel shows), before the photo is blurred and degraded
-    instances = _instances(tiles, geo, ids, shot.width, shot.height)
-    negs = negatives.prop_negatives(drawn_props, ids, shot.cam.project) + negatives.tile_negatives(
-        instances, geo, ids, rng
-    )
-    player_seat = _parts(instances, tiles, hands, shot.cam)
-    image, applied = _develop(canvas, opts, shot, rng, nrng)
+    return ScenePlan(seed, opts, look, hands, tiles, table_info, objects, shot, rng, nrng)
+
+
+@dataclass
+class SceneLabels:
+    """What a rendered plan shows, read from its id map: each tile's label, the hard negatives,
+    and the seat of the hand nearest the camera."""
+
+    tiles: list[TileLabel]
+    negatives: list[Negative]
+    player_seat: int | None
+
+
+def label_tiles(
+    plan: ScenePlan,
+    geo: dict[int, TileGeometry],
+    ids: np.ndarray,
+    prop_negatives: list[Negative] | None = None,
+) -> SceneLabels:
+    """The labels of a plan as rendered: ``ids`` holds, per pixel, the index of the tile it shows
+    (-1: none), ``geo`` each tile's projected geometry (:func:`tile_geometry`)."""
+    shot = plan.shot
+    instances = _instances(plan.tiles, geo, ids, shot.width, shot.height)
+    negs = list(prop_negatives or []) + negatives.tile_negatives(instances, geo, ids, plan.rng)
+    player_seat = _parts(instances, plan.tiles, plan.hands, shot.cam)
+    return SceneLabels(instances, negs, player_seat)
+
+
+def scene_manifest(
+    plan: ScenePlan,
+    labels: SceneLabels,
+    applied: PhotoLog,
+    background: str,
+    props: list[str],
+    room: str | None,
+) -> Manifest:
+    """The manifest of a plan rendered and photographed (``applied``: what the phone did)."""
+    look, shot, seed = plan.look, plan.shot, plan.seed
+    hands, table_info, instances, negs = plan.hands, plan.table_info, labels.tiles, labels.negatives
+    player_seat = labels.player_seat
+    bg_kind = background
     manifest: Manifest = {
         "seed": seed,
         "image_size": [shot.width, shot.height],
@@ -227,7 +291,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         "back_colour": look.back_name,
         "background": bg_kind,
         "room": room,
-        "props": [p.kind for p in props],
+        "props": props,
         "standing": look.standing,
         "camera": {
             "elevation": round(shot.elevation, 1),
@@ -245,7 +309,7 @@ def render_scene(seed: int, art: Artwork, opts: SceneOptions | None = None) -> t
         manifest["hand"] = manifest["hands"][0]
     if table_info is not None:
         manifest["table"] = table_info
-    return image, manifest
+    return manifest
 
 
 @dataclass
@@ -836,9 +900,15 @@ def _draw(
 def _face_texture(
     look: _Look, art: Artwork, code: str, gloss: np.ndarray | None
 ) -> tuple[np.ndarray, tuple[int, ...]]:
-    """The texture of one face as this photo shows it, and its face colour: the style's face with this
-    photo's design variants (a frameless blank white dragon, swapped inks, a corner index), bevelled and
-    glossed (made once per code and photo: every copy of a tile looks the same)."""
+    """The texture of one face as this photo shows it, and its face colour: :func:`face_image`
+    bevelled and glossed (made once per code and photo: every copy of a tile looks the same)."""
+    face, fc = face_image(look, art, code)
+    return bevel_face(face, fc, look.dims.corner, gloss), fc
+
+
+def face_image(look: _Look, art: Artwork, code: str) -> tuple[np.ndarray, tuple[int, ...]]:
+    """One face flat, as this photo's set prints it, and its face colour: the style's face with the
+    photo's design variants (a frameless blank white dragon, swapped inks, a corner index)."""
     face = art.face(look.style, code)
     if look.blank_white and code == "5z":  # a frameless blank white dragon
         face = np.empty_like(face)
@@ -847,8 +917,7 @@ def _face_texture(
         face = swap_inks(face, *look.inks)
     if look.index_overlay:
         face = add_corner_index(face, code, (40, 40, 170))
-    fc = _face_colour(face)
-    return bevel_face(face, fc, look.dims.corner, gloss), fc
+    return face, _face_colour(face)
 
 
 def _develop(

@@ -170,10 +170,7 @@ class _Builder:
         sc.render.threads = threads
         sc.render.resolution_x, sc.render.resolution_y = shot.width, shot.height
         sc.render.resolution_percentage = 100
-        sc.render.image_settings.file_format = "PNG"
-        sc.render.image_settings.color_depth = "8"
         sc.view_settings.view_transform = "Standard"
-        sc.view_settings.exposure = self.rng.uniform(-0.3, 0.3)
         sc.view_layers[0].use_pass_object_index = True
 
     # -- materials -------------------------------------------------------------------------------
@@ -327,11 +324,13 @@ class _Builder:
             self._automatic_frame()
 
     def _automatic_frame(self) -> None:
-        """The raised frame round an automatic table's playing field and its centre panel."""
+        """The raised frame round an automatic table's playing field (the table's top from there
+        on) and its centre panel."""
         rng, bpy = self.rng, self.bpy
         pts = np.array([t.pose.center for t in self.plan.tiles])
         half = float(np.abs(pts[:, :2]).max()) + rng.uniform(40, 90)  # beyond the hands
-        width, height = rng.uniform(50, 110), rng.uniform(8, 25)
+        # the frame is the table's top out to its edge and beyond (no felt past the playing field)
+        width, height = rng.uniform(900, 1300), rng.uniform(8, 25)
         frame = self.material("frame", _linear(rng.choice(FRAMES)[::-1]), rng.uniform(0.25, 0.6))
         for k, (cx, cy, sx, sy) in enumerate(
             [
@@ -405,7 +404,9 @@ class _Builder:
         self.scene.camera = obj
 
     def render(self) -> tuple[np.ndarray, np.ndarray]:
-        """The rendered photo (BGR) and the object-index pass as tile indices (-1: no tile)."""
+        """The rendered photo (BGR, exposed as a phone's camera does: :func:`expose`) and the
+        object-index pass as tile indices (-1: no tile). Both passes are read as the renderer's
+        linear floats (OpenEXR), before any view transform."""
         bpy, sc = self.bpy, self.scene
         sc.use_nodes = True
         tree = sc.node_tree
@@ -419,20 +420,47 @@ class _Builder:
             out.format.file_format = "OPEN_EXR"
             out.format.color_depth = "32"
             out.file_slots[0].path = "index"
+            out.file_slots.new("photo")
             tree.links.new(layers.outputs["IndexOB"], out.inputs[0])
-            sc.render.filepath = str(Path(tmp) / "photo.png")
-            bpy.ops.render.render(write_still=True)
-            image = cv2.imread(str(Path(tmp) / "photo.png"), cv2.IMREAD_COLOR)
-            if image is None:
-                raise RuntimeError(f"Blender wrote no readable photo in {tmp}")
-            exr = next(Path(tmp).glob("index*.exr"))
-            loaded = bpy.data.images.load(str(exr))
-            w, h = loaded.size
-            px = np.empty(w * h * 4, np.float32)
-            loaded.pixels.foreach_get(px)
-            index = np.rint(px.reshape(h, w, 4)[::-1, :, 0]).astype(np.int32)
-        ids = np.where((index >= 1) & (index < OBJECT_ID_BASE), index - 1, -1).astype(np.int32)
-        return image, ids
+            tree.links.new(layers.outputs["Image"], out.inputs[1])
+            bpy.ops.render.render(write_still=False)
+            index = self._exr(Path(tmp), "index")[..., 0]
+            linear = self._exr(Path(tmp), "photo")[..., :3]
+        ids = np.rint(index).astype(np.int32)
+        ids = np.where((ids >= 1) & (ids < OBJECT_ID_BASE), ids - 1, -1).astype(np.int32)
+        return expose(linear, self.rng), ids
+
+    def _exr(self, folder: Path, name: str) -> np.ndarray:
+        """A pass the compositor wrote (``<name><frame>.exr``) as float RGBA, top row first."""
+        found = sorted(folder.glob(f"{name}*.exr"))
+        if not found:
+            raise RuntimeError(f"Blender wrote no {name} pass in {folder}")
+        loaded = self.bpy.data.images.load(str(found[0]))
+        w, h = loaded.size
+        px = np.empty(w * h * 4, np.float32)
+        loaded.pixels.foreach_get(px)
+        self.bpy.data.images.remove(loaded)
+        return px.reshape(h, w, 4)[::-1]
+
+
+#: A phone meters a scene to this mean (geometric, linear luminance) ...
+EXPOSURE_KEY = 0.18
+#: ... give or take this many stops (a scene metered darker or brighter than the mean).
+EXPOSURE_STOPS = (-0.7, 0.4)
+
+
+def expose(linear_rgb: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A render's linear RGB as an 8-bit BGR photo: exposed as a phone's auto-exposure meters it
+    (the scene's geometric-mean luminance to :data:`EXPOSURE_KEY`, within :data:`EXPOSURE_STOPS`),
+    highlights clipped, sRGB-encoded. Without it a white table under a near lamp came out blank
+    and a black one nearly black."""
+    lum = linear_rgb @ np.array([0.2126, 0.7152, 0.0722], np.float32)
+    mean = float(np.exp(np.mean(np.log(np.maximum(lum, 0.0) + 1e-4))))
+    gain = EXPOSURE_KEY * 2.0 ** rng.uniform(*EXPOSURE_STOPS) / max(mean, 1e-4)
+    x = np.clip(linear_rgb * gain, 0.0, 1.0)
+    srgb = np.where(x <= 0.0031308, 12.92 * x, 1.055 * np.power(x, 1 / 2.4) - 0.055)
+    bgr: np.ndarray = cv2.cvtColor((srgb * 255.0 + 0.5).astype(np.uint8), cv2.COLOR_RGB2BGR)
+    return bgr
 
 
 def render_plan(plan: ScenePlan, art: Artwork, samples: int = 24, threads: int = 2) -> Render3D:
@@ -466,6 +494,7 @@ __all__ = [
     "CameraSetup",
     "Render3D",
     "camera_setup",
+    "expose",
     "project_with",
     "render_plan",
     "render_scene_3d",

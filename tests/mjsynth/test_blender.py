@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import importlib.util
+import random
 
 import numpy as np
 import pytest
 
 from mahjong_camera_scorer.mjsynth.artwork import Artwork
-from mahjong_camera_scorer.mjsynth.blender import camera_setup, project_with, tile_geometry
+from mahjong_camera_scorer.mjsynth.blender import camera_setup, expose, project_with, tile_geometry
 from mahjong_camera_scorer.mjsynth.camera import Camera
 from mahjong_camera_scorer.mjsynth.scene import SceneOptions, plan_scene, render_scene
 from tests.mjsynth.mjsynth_testutil import FAST_STYLES
@@ -41,6 +42,19 @@ def test_blender_camera_is_a_rotation_looking_at_the_target() -> None:
     backward = rot[:, 2]  # Blender's camera looks down its -z
     to_target = target * 0.001 - np.array(setup.location)
     assert np.allclose(-backward, to_target / np.linalg.norm(to_target))
+
+
+@pytest.mark.parametrize("scale", [0.02, 1.0, 40.0])
+def test_a_render_is_exposed_as_a_phone_meters_it(scale: float) -> None:
+    """A white table under a near lamp and a black one in a dim room come out alike: the scene's
+    mean metered to mid-grey (within the stops drawn), not blank or black."""
+    rng = np.random.default_rng(1)
+    linear = (rng.uniform(0.05, 0.6, (60, 80, 3)) * scale).astype(np.float32)
+    linear[:10, :10] = 1e3 * scale  # a lamp's highlight clips, it does not set the exposure
+    photo = expose(linear, random.Random(0))
+    assert photo.dtype == np.uint8 and photo.shape == (60, 80, 3)
+    assert 60 < float(photo[10:, 10:].mean()) < 170
+    assert (photo[:10, :10] == 255).all()
 
 
 def test_the_plan_is_what_the_painter_paints(art: Artwork) -> None:

@@ -265,7 +265,7 @@ fi
 if [ "$STAGE" = render ]; then
   # issue 33 item 4 (2026-11-29): photos rendered in 3-D with Blender's Cycles (mjsynth.blender), the
   # player's view of an automatic table most: light on blank faces, tile sides, kongs' backs. bpy is no
-  # project dependency (0.5 GB): it gets its own venv. ~10-20 s a photo on 2 cores, so run it in the
+  # project dependency (0.5 GB): it gets its own venv. ~9 s a photo on 2 free cores, so run it in the
   # background across sessions; it resumes where it stopped (COUNT photos in all, data/render3d).
   if [ ! -x .venv-render/bin/python ]; then
     echo "== render venv (.venv-render: bpy 4.2.0, Blender as a Python module, for Python 3.11)"

@@ -10,7 +10,7 @@ walls, ponds, the table's frame), and hands, multi-row hands and tables of four.
 ``make_dataset.py`` writes (``OUT/det``, ``OUT/cls``, ``OUT/manifests``), so ``make_det_mix.py`` and
 ``train_reader.py`` take it as they take the generator's folders.
 
-Cycles on the CPU takes 10-20 s a photo on 2 cores: run it in the background (``nohup ... &``)
+Cycles on the CPU takes about 9 s a photo on 2 free cores: run it in the background (``nohup ... &``)
 across sessions. A photo whose manifest exists is not rendered again, and ``cls/crops.csv`` is
 rebuilt from every photo's rows (``cls/rows/<stem>.csv``) after each one, so a run stopped at any
 point leaves a usable dataset. Needs ``bpy`` (``make_models.sh`` stage ``render`` makes

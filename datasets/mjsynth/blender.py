@@ -13,8 +13,8 @@ the datasets mix.
 
 ``bpy`` (Blender as a Python module, ``bpy==4.2.0`` for Python 3.11, ~0.5 GB) is not a project
 dependency: it lives in its own venv (``make_models.sh`` stage ``render``), and this module imports
-it only when a scene is rendered. Cycles on 2 CPU cores: 10-20 s a 640 px photo at 24 samples with
-the denoiser (``scripts/render_scenes.py`` renders in the background, resuming where it stopped).
+it only when a scene is rendered. Cycles on 2 CPU cores: about 9 s a 640 px photo at 24 samples
+with the denoiser (``scripts/render_scenes.py`` renders in the background, resuming where it stopped).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 # Resumable: re-running continues each training from its last checkpoint (runs/ is kept).
 # Usage: scripts/make_models.sh            (everything)
 #        STAGE=reader scripts/make_models.sh   (one of: venv data reader detector real realtrain unseen loso small reframed eval)
+#        STAGE=loso-reframed scripts/make_models.sh   (the shipped reader measured leave one set out: after stage loso)
 #        STAGE=render scripts/make_models.sh   (3-D renders with Blender: hours, never part of the whole run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -260,6 +261,30 @@ if want reframed; then
   $PY scripts/average_readers.py runs/recovered/reader-before-rf5.pt runs/reader-rf5/last.pt \
     --out runs/reader-soup-rf5/last.pt --onnx runs/reader-soup-rf5.onnx
   echo "== measure (eval_scenes.py --reader runs/reader-soup-rf5.onnx) before copying it to models/reader.onnx"
+fi
+
+if [ "$STAGE" = loso-reframed ]; then  # a measurement (~30 min): never part of the whole run
+  # issue 33 (2026-11-29, third session): the shipped reader's recipe measured leave one set out. Per set S:
+  # stage loso's mean without S (runs/loso-S, made there), then stage reframed's rf5 fine-tune of that mean
+  # without S, and the mean of the two (runs/loso-rf5/reader-S.onnx); then
+  # eval_unseen.py --loso runs/loso-rf5 (models/metrics/loso-rf5-33.json). ~5 min a set after stage loso.
+  [ -f data/reframed-neg/cls/crops.csv ] || .venv/bin/python scripts/make_reframed.py --out data/reframed-neg \
+    --reader-crops --negatives
+  mkdir -p runs/loso-rf5
+  for set in pr4 camerash-4 camerash-7 camerash-9 camerash-11 camerash-13; do
+    [ -f "runs/loso-rf5/reader-$set.onnx" ] && continue
+    [ -f "runs/loso-$set/last.pt" ] || { echo "stage loso-reframed: no runs/loso-$set/last.pt: run stage loso first" >&2; exit 2; }
+    resume=(); [ -f "runs/rf5-$set/last.pt" ] && resume=(--resume)
+    $PY scripts/train_reader.py --synth data/synth-r/cls data/pasted-r/cls data/synth-v2/cls data/desk-train/cls \
+      data/gaps-synth/cls --epochs 12 --per-epoch 8000 --real-repeat 30 --red-repeat 25 --lr 0.0005 --pool 3x2 \
+      --real-crops data/real/cls --scene-repeat 2 --none-repeat 3 --camerash all --grid-crops data/grid-crops \
+      --grid-repeat 150 --reframed-crops data/reframed-neg/cls --reframed-repeat 6 --leave-out "$set" \
+      --init "runs/loso-$set/last.pt" --threads 2 --workers 1 --run "runs/rf5-$set" --out "runs/rf5-$set.onnx" \
+      "${resume[@]}"
+    $PY scripts/average_readers.py "runs/loso-$set/last.pt" "runs/rf5-$set/last.pt" \
+      --out "runs/loso-rf5-$set/last.pt" --onnx "runs/loso-rf5/reader-$set.onnx"
+  done
+  echo "== measure: .venv/bin/python scripts/eval_unseen.py --loso runs/loso-rf5"
 fi
 
 if [ "$STAGE" = render ]; then

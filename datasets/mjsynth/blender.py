@@ -263,8 +263,12 @@ class _Builder:
         meshes = self._tile_meshes("tile", d)
         rough = rng.uniform(0.12, 0.4)
         back = self.material("back", _linear(look.back_colour), rng.uniform(0.15, 0.4))
+        faces: dict[str, tuple[np.ndarray, tuple[int, ...]]] = {}  # each code's face, made once
         for i, t in enumerate(self.plan.tiles):
-            face, colour = face_image(look, self.art, "1m" if t.face_down else t.code)
+            code = "1m" if t.face_down else t.code  # a back's body takes the set's face colour
+            if code not in faces:
+                faces[code] = face_image(look, self.art, code)
+            face, colour = faces[code]
             body = self.material(f"body-{colour}", _linear(colour), rough)
             self.place(f"front-{i}", meshes[0], body, t, i + 1)
             self.place(f"back-{i}", meshes[1], back, t, i + 1)
